@@ -1,0 +1,126 @@
+// The level model: a grid of cells with layers, directional edge overrides, start, goal and the
+// movement rules stored with the level. Plain data plus checked accessors; no drawing, no files.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "astar/grid.hpp"
+
+namespace astar {
+
+// Largest level accepted anywhere (editor, files, CLI). Checked before any allocation.
+inline constexpr int kMaxSide = 8192;                          // cells per side
+inline constexpr std::int64_t kMaxCells = 4096LL * 4096LL;     // width * height
+
+enum class Neighbours : std::uint8_t { Four, Eight, _Max };
+
+// When may a diagonal step be taken? "Open" means inside the level and not a wall.
+enum class DiagonalPolicy : std::uint8_t {
+  Always,            // regardless of the two side cells
+  AtLeastOneSideOpen,  // one of the two side cells is open
+  NoCornerCutting,   // both side cells are open (MovingAI's rule)
+  Never,             // no diagonal steps, even with 8 neighbours
+  _Max
+};
+
+inline constexpr int kUnlimited = -1;
+
+struct MovementRules {
+  Neighbours neighbours = Neighbours::Eight;
+  DiagonalPolicy diagonal = DiagonalPolicy::NoCornerCutting;
+  int max_climb = kUnlimited;  // most height levels one move may go up; kUnlimited = any
+  int max_drop = kUnlimited;   // most height levels one move may go down; kUnlimited = any
+  double climb_cost = 0.0;     // added cost per height level climbed (drops are free)
+  friend bool operator==(const MovementRules&, const MovementRules&) = default;
+};
+
+// A directional override on the move leaving a cell in one direction.
+struct EdgeOverride {
+  bool blocked = false;  // the move is impossible (a one-way link is a blocked reverse move)
+  double weight = 1.0;   // when not blocked: the whole cost of the move, replacing the formula
+  friend bool operator==(const EdgeOverride&, const EdgeOverride&) = default;
+};
+
+std::string_view to_string(Neighbours n);
+std::string_view to_string(DiagonalPolicy p);
+std::optional<DiagonalPolicy> parse_diagonal_policy(std::string_view name);
+
+class Level {
+ public:
+  Level() = default;
+  // A level of width x height open cells of cost 1 and height 0. Sizes must be within limits
+  // (see check_size); start at (0, 0), goal at the opposite corner.
+  Level(int width, int height);
+
+  // Empty string when width x height is acceptable, else a message naming the bad value.
+  static std::string check_size(std::int64_t width, std::int64_t height);
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  std::int64_t cell_count() const { return std::int64_t{width_} * height_; }
+  bool in_bounds(Cell c) const { return c.x >= 0 && c.y >= 0 && c.x < width_ && c.y < height_; }
+  CellIndex index(Cell c) const { return CellIndex(static_cast<std::uint32_t>(c.y * width_ + c.x)); }
+  Cell cell(CellIndex i) const {
+    return {static_cast<int>(to_u32(i) % static_cast<std::uint32_t>(width_)),
+            static_cast<int>(to_u32(i) / static_cast<std::uint32_t>(width_))};
+  }
+
+  // Layers. Reads and writes take in-bounds cells (checked with assert in debug builds).
+  bool wall(Cell c) const { return walls_[to_u32(index(c))] != 0; }
+  double cost(Cell c) const { return costs_[to_u32(index(c))]; }
+  int height_at(Cell c) const { return heights_[to_u32(index(c))]; }
+  void set_wall(Cell c, bool w) { walls_[to_u32(index(c))] = w ? 1 : 0; }
+  void set_cost(Cell c, double cost) { costs_[to_u32(index(c))] = static_cast<float>(cost); }
+  void set_height(Cell c, int h) { heights_[to_u32(index(c))] = h; }
+  // True when the cell is inside the level and not a wall.
+  bool open(Cell c) const { return in_bounds(c) && !wall(c); }
+
+  // Flat row-major layer arrays (index y * width + x), for drawing and fast loops.
+  const std::vector<std::uint8_t>& walls() const { return walls_; }
+  const std::vector<float>& costs() const { return costs_; }
+  const std::vector<std::int32_t>& heights() const { return heights_; }
+
+  // Directional edge overrides, keyed by (from cell, direction).
+  std::optional<EdgeOverride> edge(Cell from, Dir d) const;
+  void set_edge(Cell from, Dir d, EdgeOverride e);
+  void clear_edge(Cell from, Dir d);
+  // True when any direction of this cell has an override (a fast filter for the search).
+  bool has_edges(Cell from) const { return edge_mask_[to_u32(index(from))] != 0; }
+  using EdgeKey = std::pair<std::uint32_t, Dir>;  // (cell index, direction)
+  const std::map<EdgeKey, EdgeOverride>& edges() const { return edges_; }
+
+  Cell start() const { return start_; }
+  Cell goal() const { return goal_; }
+  void set_start(Cell c) { start_ = c; }
+  void set_goal(Cell c) { goal_ = c; }
+
+  MovementRules& rules() { return rules_; }
+  const MovementRules& rules() const { return rules_; }
+
+  std::string name;  // shown in the studio; free text
+
+  // Empty when start and goal are usable (in bounds, not walls), else a message.
+  std::string check_endpoints() const;
+
+  friend bool operator==(const Level&, const Level&) = default;
+
+ private:
+  int width_ = 0;
+  int height_ = 0;
+  std::vector<std::uint8_t> walls_;
+  std::vector<float> costs_;
+  std::vector<std::int32_t> heights_;
+  std::vector<std::uint8_t> edge_mask_;  // bit d set when edges_ has (cell, d)
+  std::map<EdgeKey, EdgeOverride> edges_;
+  Cell start_{};
+  Cell goal_{};
+  MovementRules rules_{};
+};
+
+}  // namespace astar

@@ -1,0 +1,27 @@
+// Level files: versioned JSON (see README "Level file format"). Errors read "file: field: reason".
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "astar/level.hpp"
+#include "astar/result.hpp"
+
+namespace astar {
+
+inline constexpr int kLevelFormatVersion = 1;
+inline constexpr std::uintmax_t kMaxLevelFileBytes = 512ull << 20;  // refused before reading
+
+// Parses a level from JSON text. `source` names the file in messages (e.g. "welcome.json").
+Result<Level> parse_level(std::string_view json_text, std::string_view source);
+// Reads and parses a file; the message names the file (its path as given).
+Result<Level> load_level(const std::string& path);
+
+// The JSON text of a level: one line per grid row, so diffs show what changed.
+std::string level_to_json(const Level& level);
+// Writes atomically: a temporary file in the same folder, flushed, then renamed over `path`.
+// On any failure the old file is untouched and the message says what failed.
+Status save_level(const Level& level, const std::string& path);
+
+}  // namespace astar

@@ -1,0 +1,79 @@
+#include "astar/level.hpp"
+
+#include <cassert>
+
+namespace astar {
+
+std::string_view to_string(Neighbours n) { return n == Neighbours::Four ? "4" : "8"; }
+
+namespace {
+constexpr std::string_view kDiagonalNames[] = {"always", "one-side-open", "no-corner-cutting",
+                                               "never"};
+}
+
+std::string_view to_string(DiagonalPolicy p) { return kDiagonalNames[static_cast<int>(p)]; }
+
+std::optional<DiagonalPolicy> parse_diagonal_policy(std::string_view name) {
+  for (int i = 0; i < static_cast<int>(DiagonalPolicy::_Max); ++i)
+    if (kDiagonalNames[i] == name) return static_cast<DiagonalPolicy>(i);
+  return std::nullopt;
+}
+
+std::string Level::check_size(std::int64_t width, std::int64_t height) {
+  if (width < 1 || width > kMaxSide)
+    return "width must be 1.." + std::to_string(kMaxSide) + ", got " + std::to_string(width);
+  if (height < 1 || height > kMaxSide)
+    return "height must be 1.." + std::to_string(kMaxSide) + ", got " + std::to_string(height);
+  if (width * height > kMaxCells)
+    return "width x height must be at most " + std::to_string(kMaxCells) + " cells, got " +
+           std::to_string(width) + " x " + std::to_string(height) + " = " +
+           std::to_string(width * height);
+  return {};
+}
+
+Level::Level(int width, int height) : width_(width), height_(height) {
+  assert(check_size(width, height).empty());
+  const auto n = static_cast<std::size_t>(cell_count());
+  walls_.assign(n, 0);
+  costs_.assign(n, 1.0f);
+  heights_.assign(n, 0);
+  edge_mask_.assign(n, 0);
+  start_ = {0, 0};
+  goal_ = {width - 1, height - 1};
+}
+
+std::optional<EdgeOverride> Level::edge(Cell from, Dir d) const {
+  if (!in_bounds(from) || !(edge_mask_[to_u32(index(from))] & (1u << static_cast<int>(d))))
+    return std::nullopt;
+  return edges_.at({to_u32(index(from)), d});
+}
+
+void Level::set_edge(Cell from, Dir d, EdgeOverride e) {
+  assert(in_bounds(from));
+  const auto i = to_u32(index(from));
+  edges_[{i, d}] = e;
+  edge_mask_[i] = static_cast<std::uint8_t>(edge_mask_[i] | (1u << static_cast<int>(d)));
+}
+
+void Level::clear_edge(Cell from, Dir d) {
+  assert(in_bounds(from));
+  const auto i = to_u32(index(from));
+  edges_.erase({i, d});
+  edge_mask_[i] = static_cast<std::uint8_t>(edge_mask_[i] & ~(1u << static_cast<int>(d)));
+}
+
+namespace {
+std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
+}  // namespace
+
+std::string Level::check_endpoints() const {
+  const std::string bounds = " is outside the level (0, 0)-(" + std::to_string(width_ - 1) + ", " +
+                             std::to_string(height_ - 1) + ")";
+  if (!in_bounds(start_)) return "start " + cell_text(start_) + bounds;
+  if (!in_bounds(goal_)) return "goal " + cell_text(goal_) + bounds;
+  if (wall(start_)) return "start " + cell_text(start_) + " is inside a wall";
+  if (wall(goal_)) return "goal " + cell_text(goal_) + " is inside a wall";
+  return {};
+}
+
+}  // namespace astar
