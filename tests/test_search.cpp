@@ -1,0 +1,364 @@
+// The steppable A*: lessons with exact answers, stepping, outcomes, views, and a random oracle.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <limits>
+#include <queue>
+#include <random>
+
+#include "ascii_level.hpp"
+#include "astar/level_io.hpp"
+#include "astar/search.hpp"
+
+using namespace astar;
+using astar::test::ascii_level;
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+MovementRules four_neighbours() {
+  MovementRules r;
+  r.neighbours = Neighbours::Four;
+  return r;
+}
+
+// The Roblox write-up's cost grid, in its own 1-based (x, y): costs by row {1,10,1,1}
+// {1,10,10,1} {1,1,1,1} {1,1,1,1}; 10 is a wall-like cost that can still be crossed.
+//   S 10  .  G
+//   . 10 10  .
+//   .  .  .  .
+//   .  .  .  .
+void check_roblox_lesson(const Level& lv) {
+  AStarSearch s(lv, {.heuristic = Heuristic::Manhattan});
+  REQUIRE(s.run() == SearchState::Found);
+  // The write-up's answer, converted from 1-based (x, y).
+  const std::vector<std::pair<int, int>> one_based{{1, 1}, {1, 2}, {1, 3}, {2, 3},
+                                                   {3, 3}, {4, 3}, {4, 2}, {4, 1}};
+  std::vector<Cell> expected;
+  for (auto [x, y] : one_based) expected.push_back({x - 1, y - 1});
+  CHECK(s.path() == expected);
+  CHECK(s.path_cost() == doctest::Approx(7.0));
+}
+
+}  // namespace
+
+TEST_CASE("[search] the Roblox cost grid lesson, built in code") {
+  Level lv(4, 4);
+  const int costs[4][4] = {{1, 10, 1, 1}, {1, 10, 10, 1}, {1, 1, 1, 1}, {1, 1, 1, 1}};
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 4; ++x) lv.set_cost({x, y}, costs[y][x]);
+  lv.set_start({0, 0});
+  lv.set_goal({3, 0});
+  lv.rules() = four_neighbours();
+  check_roblox_lesson(lv);
+}
+
+TEST_CASE("[search] the Roblox cost grid lesson, as shipped in levels/") {
+  Result<Level> lv = load_level(ASTAR_SOURCE_DIR "/levels/roblox-cost-grid.json");
+  REQUIRE_MESSAGE(lv.ok(), (lv.ok() ? "" : lv.error()));
+  CHECK(lv.value().rules().neighbours == Neighbours::Four);
+  check_roblox_lesson(lv.value());
+}
+
+TEST_CASE("[search] stepping one iteration at a time") {
+  // S . . .
+  // . # # .
+  // . . . G
+  Level lv = ascii_level(R"(
+    S...
+    .##.
+    ...G)");
+  AStarSearch s(lv, {.heuristic = Heuristic::Octile});
+  CHECK(s.state() == SearchState::InProgress);
+  CHECK(s.iterations() == 0);
+  CHECK(s.open_size() == 1);
+  CHECK(s.node_state({0, 0}) == NodeState::Open);
+  CHECK_FALSE(s.last_taken().has_value());
+
+  SUBCASE("the first step takes the start and opens its neighbours") {
+    CHECK(s.step() == SearchState::InProgress);
+    CHECK(s.iterations() == 1);
+    CHECK(s.last_taken() == Cell{0, 0});
+    CHECK(s.node_state({0, 0}) == NodeState::Closed);
+    // (1,1) is a wall, so only east and south open.
+    CHECK(s.last_relaxed().size() == 2);
+    CHECK(s.open_size() == 2);
+    CHECK(s.closed_count() == 1);
+    const NodeView e = s.node({1, 0});
+    CHECK(e.state == NodeState::Open);
+    CHECK(e.parent == Cell{0, 0});
+    CHECK(e.g == doctest::Approx(1.0));
+    CHECK(e.h == doctest::Approx(heuristic_distance(Heuristic::Octile, {1, 0}, {3, 2})));
+    CHECK(e.f == doctest::Approx(e.g + e.h));
+  }
+  SUBCASE("step by step to the end equals run, and reading changes nothing") {
+    AStarSearch whole(lv);
+    whole.run();
+    int steps = 0;
+    while (s.step() == SearchState::InProgress) {
+      ++steps;
+      (void)s.node({1, 0});
+      (void)s.path();
+      (void)s.path_cost();
+    }
+    CHECK(s.state() == whole.state());
+    CHECK(s.path() == whole.path());
+    CHECK(s.path_cost() == whole.path_cost());
+    CHECK(s.iterations() == whole.iterations());
+    CHECK(s.iterations() == steps + 1);
+    CHECK(s.metrics().generated == whole.metrics().generated);
+  }
+  SUBCASE("a finished search stays finished") {
+    s.run();
+    const auto iterations = s.iterations();
+    CHECK(s.step() == SearchState::Found);
+    CHECK(s.iterations() == iterations);
+  }
+  SUBCASE("restart goes back to iteration 0 and repeats exactly") {
+    s.run();
+    const auto path = s.path();
+    const auto iterations = s.iterations();
+    s.restart();
+    CHECK(s.iterations() == 0);
+    CHECK(s.node_state({1, 0}) == NodeState::Unseen);
+    CHECK(s.node_state({0, 0}) == NodeState::Open);
+    CHECK(s.path().empty());
+    CHECK(s.run() == SearchState::Found);
+    CHECK(s.path() == path);
+    CHECK(s.iterations() == iterations);
+  }
+}
+
+TEST_CASE("[search] outcomes stay distinct") {
+  SUBCASE("found") {
+    Level lv = ascii_level("S.G");
+    AStarSearch s(lv);
+    CHECK(s.run() == SearchState::Found);
+    CHECK(s.path_cost() == doctest::Approx(2.0));
+  }
+  SUBCASE("no path: the goal is walled off") {
+    // S . # G
+    Level lv = ascii_level("S.#G");
+    AStarSearch s(lv);
+    CHECK(s.run() == SearchState::NoPath);
+    CHECK(s.path().empty());
+    CHECK(s.path_cost() == kInf);
+    CHECK(s.iterations() == 2);
+  }
+  SUBCASE("iteration limit: stopped after exactly max_iterations") {
+    // S . . . . . . G
+    Level lv = ascii_level("S......G");
+    AStarSearch s(lv, {.heuristic = Heuristic::Octile, .max_iterations = 3});
+    CHECK(s.step() == SearchState::InProgress);
+    CHECK(s.step() == SearchState::InProgress);
+    CHECK(s.step() == SearchState::IterationLimit);
+    CHECK(s.iterations() == 3);
+    CHECK(s.path().empty());
+  }
+  SUBCASE("the limit does not hide a goal taken on the last allowed iteration") {
+    Level lv = ascii_level("S.G");
+    AStarSearch s(lv, {.heuristic = Heuristic::Octile, .max_iterations = 3});
+    CHECK(s.run() == SearchState::Found);
+    CHECK(s.iterations() == 3);
+  }
+  SUBCASE("invalid: the start is inside a wall") {
+    Level lv = ascii_level("S.G");
+    lv.set_wall({0, 0}, true);
+    AStarSearch s(lv);
+    CHECK(s.state() == SearchState::Invalid);
+    CHECK(s.message() == "start (0, 0) is inside a wall");
+    CHECK(s.step() == SearchState::Invalid);
+    CHECK(s.iterations() == 0);
+  }
+  SUBCASE("invalid: the goal is outside the level") {
+    Level lv = ascii_level("S..");
+    lv.set_goal({5, 0});
+    AStarSearch s(lv);
+    CHECK(s.state() == SearchState::Invalid);
+    CHECK(s.message() == "goal (5, 0) is outside the level (0, 0)-(2, 0)");
+  }
+  SUBCASE("start equals goal: found at once with cost 0") {
+    Level lv = ascii_level("S..");
+    lv.set_goal({0, 0});
+    AStarSearch s(lv);
+    CHECK(s.run() == SearchState::Found);
+    CHECK(s.path() == std::vector<Cell>{{0, 0}});
+    CHECK(s.path_cost() == 0.0);
+  }
+  SUBCASE("state names are distinct") {
+    for (int a = 0; a < static_cast<int>(SearchState::_Max); ++a)
+      for (int b = a + 1; b < static_cast<int>(SearchState::_Max); ++b)
+        CHECK(to_string(static_cast<SearchState>(a)) != to_string(static_cast<SearchState>(b)));
+  }
+}
+
+TEST_CASE("[search] tie-breaking: equal f takes the larger g first") {
+  // S . . G   with the zero heuristic every f is g, so nothing ties; with Manhattan on a
+  // straight corridor every cell on the line has f = 3: the one with larger g (nearer the goal)
+  // is taken first, so A* walks straight to the goal taking exactly 4 nodes.
+  // . . . .
+  Level lv = ascii_level("S..G\n....", four_neighbours());
+  AStarSearch s(lv, {.heuristic = Heuristic::Manhattan});
+  CHECK(s.run() == SearchState::Found);
+  CHECK(s.iterations() == 4);
+  AStarSearch d(lv, {.heuristic = Heuristic::Zero});
+  CHECK(d.run() == SearchState::Found);
+  CHECK(d.iterations() > 4);
+  CHECK(d.path_cost() == s.path_cost());
+}
+
+TEST_CASE("[search] heuristics") {
+  const Cell a{0, 0}, b{3, 4};
+  CHECK(heuristic_distance(Heuristic::Manhattan, a, b) == doctest::Approx(7.0));
+  CHECK(heuristic_distance(Heuristic::Euclidean, a, b) == doctest::Approx(5.0));
+  CHECK(heuristic_distance(Heuristic::Octile, a, b) == doctest::Approx(1.0 + 3 * std::sqrt(2.0)));
+  CHECK(heuristic_distance(Heuristic::Chebyshev, a, b) == doctest::Approx(4.0));
+  CHECK(heuristic_distance(Heuristic::Zero, a, b) == 0.0);
+  CHECK_FALSE(admissible(Heuristic::Manhattan, Neighbours::Eight));
+  CHECK(admissible(Heuristic::Manhattan, Neighbours::Four));
+  for (int i = 0; i < static_cast<int>(Heuristic::_Max); ++i) {
+    const auto h = static_cast<Heuristic>(i);
+    CHECK(parse_heuristic(to_string(h)) == h);
+  }
+  CHECK_FALSE(parse_heuristic("taxicab").has_value());
+  SUBCASE("h is scaled down on levels cheaper than 1 per step, so it stays admissible") {
+    // all costs 0.5: h = 0.5 x distance
+    Level lv = ascii_level("S..G");
+    for (int x = 0; x < 4; ++x) lv.set_cost({x, 0}, 0.5);
+    AStarSearch s(lv, {.heuristic = Heuristic::Euclidean});
+    CHECK(s.heuristic_scale() == doctest::Approx(0.5));
+    CHECK(s.node({0, 0}).h == doctest::Approx(1.5));
+    CHECK(s.run() == SearchState::Found);
+    CHECK(s.path_cost() == doctest::Approx(1.5));
+  }
+}
+
+// [SECTION] Random levels against an independent Dijkstra
+
+namespace {
+
+// The cost formula written out again from the README, independently of MovePolicy.
+double oracle_move_cost(const Level& lv, const MovementRules& r, Cell a, int ddx, int ddy) {
+  const Cell b{a.x + ddx, a.y + ddy};
+  if (!lv.in_bounds(b) || lv.wall(b)) return kInf;
+  const bool diagonal = ddx != 0 && ddy != 0;
+  if (diagonal) {
+    if (r.neighbours == Neighbours::Four || r.diagonal == DiagonalPolicy::Never) return kInf;
+    const bool s1 = lv.in_bounds({b.x, a.y}) && !lv.wall({b.x, a.y});
+    const bool s2 = lv.in_bounds({a.x, b.y}) && !lv.wall({a.x, b.y});
+    if (r.diagonal == DiagonalPolicy::NoCornerCutting && !(s1 && s2)) return kInf;
+    if (r.diagonal == DiagonalPolicy::AtLeastOneSideOpen && !(s1 || s2)) return kInf;
+  }
+  const int rise = lv.height_at(b) - lv.height_at(a);
+  if (r.max_climb >= 0 && rise > r.max_climb) return kInf;
+  if (r.max_drop >= 0 && -rise > r.max_drop) return kInf;
+  for (const auto& [key, e] : lv.edges()) {
+    if (key.first != static_cast<std::uint32_t>(a.y * lv.width() + a.x)) continue;
+    if (dx(key.second) != ddx || dy(key.second) != ddy) continue;
+    return e.blocked ? kInf : e.weight;
+  }
+  return (diagonal ? std::sqrt(2.0) : 1.0) * lv.cost(b) + r.climb_cost * std::max(0, rise);
+}
+
+// Plain Dijkstra with a lazy priority queue: distance from the start to every cell.
+std::vector<double> oracle_distances(const Level& lv, const MovementRules& r) {
+  std::vector<double> dist(static_cast<std::size_t>(lv.cell_count()), kInf);
+  using Item = std::pair<double, int>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> pq;
+  const int s = lv.start().y * lv.width() + lv.start().x;
+  dist[s] = 0;
+  pq.push({0.0, s});
+  while (!pq.empty()) {
+    auto [d, i] = pq.top();
+    pq.pop();
+    if (d > dist[i]) continue;
+    const Cell a{i % lv.width(), i / lv.width()};
+    for (int ddy = -1; ddy <= 1; ++ddy)
+      for (int ddx = -1; ddx <= 1; ++ddx) {
+        if (ddx == 0 && ddy == 0) continue;
+        const double c = oracle_move_cost(lv, r, a, ddx, ddy);
+        if (c == kInf) continue;
+        const int j = (a.y + ddy) * lv.width() + a.x + ddx;
+        if (d + c < dist[j]) {
+          dist[j] = d + c;
+          pq.push({dist[j], j});
+        }
+      }
+  }
+  return dist;
+}
+
+Level random_level(std::mt19937& rng) {
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  auto chance = [&](double p) { return std::bernoulli_distribution(p)(rng); };
+  Level lv(pick(1, 12), pick(1, 12));
+  const double wall_density = pick(0, 35) / 100.0;
+  const double costs[] = {0.5, 1, 1, 1, 1.5, 2, 3, 10};
+  for (int y = 0; y < lv.height(); ++y)
+    for (int x = 0; x < lv.width(); ++x) {
+      lv.set_wall({x, y}, chance(wall_density));
+      if (chance(0.4)) lv.set_cost({x, y}, costs[pick(0, 7)]);
+      if (chance(0.3)) lv.set_height({x, y}, pick(-2, 3));
+      if (chance(0.08)) {
+        const Dir d = static_cast<Dir>(pick(0, 7));
+        if (chance(0.5)) lv.set_edge({x, y}, d, EdgeOverride{true, 1.0});
+        else lv.set_edge({x, y}, d, EdgeOverride{false, pick(1, 40) / 8.0});
+      }
+    }
+  lv.set_start({pick(0, lv.width() - 1), pick(0, lv.height() - 1)});
+  lv.set_goal({pick(0, lv.width() - 1), pick(0, lv.height() - 1)});
+  lv.set_wall(lv.start(), false);
+  lv.set_wall(lv.goal(), false);
+  MovementRules& r = lv.rules();
+  r.diagonal = static_cast<DiagonalPolicy>(pick(0, 3));
+  r.max_climb = chance(0.5) ? kUnlimited : pick(0, 2);
+  r.max_drop = chance(0.5) ? kUnlimited : pick(0, 3);
+  r.climb_cost = chance(0.5) ? 0.0 : pick(1, 8) / 4.0;
+  return lv;
+}
+
+}  // namespace
+
+TEST_CASE("[search] A* equals an independent Dijkstra on 600 random levels") {
+  std::mt19937 rng(20261122);
+  int found = 0, no_path = 0, checked = 0;
+  for (int n = 0; n < 600; ++n) {
+    const Level lv = random_level(rng);
+    for (Neighbours nb : {Neighbours::Four, Neighbours::Eight}) {
+      MovementRules r = lv.rules();
+      r.neighbours = nb;
+      const std::vector<double> dist = oracle_distances(lv, r);
+      const double best = dist[lv.goal().y * lv.width() + lv.goal().x];
+      for (int h = 0; h < static_cast<int>(Heuristic::_Max); ++h) {
+        const auto heuristic = static_cast<Heuristic>(h);
+        if (!admissible(heuristic, nb)) continue;
+        CAPTURE(n);
+        CAPTURE(to_string(heuristic));
+        CAPTURE(to_string(nb));
+        AStarSearch s(lv, r, {.heuristic = heuristic});
+        const SearchState st = s.run();
+        ++checked;
+        if (best == kInf) {
+          CHECK(st == SearchState::NoPath);
+          ++no_path;
+          continue;
+        }
+        REQUIRE(st == SearchState::Found);
+        ++found;
+        CHECK(s.path_cost() == doctest::Approx(best).epsilon(1e-9));
+        // The path is legal and costs what the search claims.
+        const std::vector<Cell> path = s.path();
+        CHECK(path.front() == lv.start());
+        CHECK(path.back() == lv.goal());
+        const std::optional<double> cost = path_cost(MovePolicy(lv, r), path);
+        REQUIRE(cost.has_value());
+        CHECK(*cost == doctest::Approx(s.path_cost()).epsilon(1e-9));
+      }
+    }
+  }
+  // The generator must exercise both outcomes, or this test proves little.
+  CHECK(found > 1000);
+  CHECK(no_path > 100);
+  MESSAGE("checked " << checked << " searches: " << found << " found, " << no_path << " no path");
+}
