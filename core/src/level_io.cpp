@@ -1,0 +1,883 @@
+// Level files, format version 1: parsing with nlohmann::json, writing by hand (one line per grid
+// row), atomic saving. Every failure is a Result; nothing throws out of the public functions.
+#include "astar/level_io.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cfloat>
+#include <climits>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <functional>
+#include <initializer_list>
+#include <limits>
+#include <map>
+#include <new>
+#include <set>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace astar {
+
+namespace {
+
+using json = nlohmann::json;
+
+constexpr std::string_view kFormatName = "astar-studio-level";
+constexpr std::int64_t kMaxAbsHeight = 1'000'000;
+constexpr std::int64_t kMaxClimbLimit = 2 * kMaxAbsHeight;  // the largest possible height step
+constexpr int kMaxNesting = 16;         // a level file needs 4; deeper input is refused early
+constexpr std::size_t kMaxQuoted = 60;  // longest piece of input quoted back in a message
+
+// A parse failure, thrown inside this file only and turned into "source: field: reason".
+struct Fail {
+  std::string field;
+  std::string reason;
+};
+
+const std::string kUnnamed;  // the field of a grid cell, named by the caller on failure
+
+[[noreturn]] void fail(std::string field, std::string reason) {
+  throw Fail{std::move(field), std::move(reason)};
+}
+
+std::string errno_text(int err) { return std::generic_category().message(err); }
+
+// ---------------------------------------------------------------------------------------------
+// Numbers as text (locale-independent).
+
+// Appends the shortest text that reads back as exactly v; integral values print without a
+// decimal point ("10", not "10.0" or "1e+01").
+void append_number(std::string& out, double v) {
+  if (!std::isfinite(v)) {  // JSON has no NaN/inf; only reachable for levels save_level refuses
+    out += "null";
+    return;
+  }
+  char buf[64];
+  const auto r = v == std::floor(v) && std::fabs(v) < 1e15
+                     ? std::to_chars(buf, buf + sizeof buf, static_cast<long long>(v))
+                     : std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+std::string number_text(double v) {
+  std::string s;
+  append_number(s, v);
+  return s;
+}
+
+// A double rounded to float the way the reader does it (values just above FLT_MAX that round to
+// it are clamped explicitly: the cast itself is not defined for them).
+float to_float(double d) {
+  if (d > FLT_MAX) return FLT_MAX;
+  if (d < -FLT_MAX) return -FLT_MAX;
+  return static_cast<float>(d);
+}
+
+// Appends the shortest text that the reader (text -> double -> float) turns back into exactly f.
+void append_float(std::string& out, float f) {
+  if (!std::isfinite(f) || (f == std::floor(f) && std::fabs(f) < 1e15f)) {
+    append_number(out, static_cast<double>(f));
+    return;
+  }
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, f);
+  double back = 0.0;
+  const auto b = std::from_chars(buf, r.ptr, back);
+  if (b.ec == std::errc{} && to_float(back) == f)
+    out.append(buf, r.ptr);
+  else
+    append_number(out, static_cast<double>(f));  // exact as a double, hence exact as a float
+}
+
+std::string float_text(float f) {
+  std::string s;
+  append_float(s, f);
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Describing input in messages.
+
+// Cuts s to at most n bytes without splitting a UTF-8 sequence, marking the cut with "...".
+std::string shorten(std::string s, std::size_t n) {
+  if (s.size() <= n) return s;
+  std::size_t cut = n;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+  s.resize(cut);
+  return s + "...";
+}
+
+std::string quoted(const std::string& s) {
+  return shorten(json(s).dump(-1, ' ', false, json::error_handler_t::replace), kMaxQuoted);
+}
+
+// A JSON value as it appears after "got": 42, 2.5, "NaN", true, null, array, object.
+std::string describe(const json& j) {
+  switch (j.type()) {
+    case json::value_t::number_integer: return std::to_string(j.get<std::int64_t>());
+    case json::value_t::number_unsigned: return std::to_string(j.get<std::uint64_t>());
+    case json::value_t::number_float: return number_text(j.get<double>());
+    case json::value_t::string: return quoted(j.get_ref<const std::string&>());
+    case json::value_t::boolean: return j.get<bool>() ? "true" : "false";
+    case json::value_t::null: return "null";
+    default: return j.type_name();
+  }
+}
+
+std::string cell_text(std::int64_t x, std::int64_t y) {
+  return "(" + std::to_string(x) + ", " + std::to_string(y) + ")";
+}
+
+// An object key as part of a field path: plain keys as they are, others JSON-quoted.
+std::string key_text(const std::string& key) {
+  const bool plain = !key.empty() && std::all_of(key.begin(), key.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '-';
+  });
+  return plain ? key : quoted(key);
+}
+
+std::string member(const std::string& parent, const std::string& key) {
+  return parent.empty() ? key_text(key) : parent + "." + key_text(key);
+}
+
+std::string element(const std::string& parent, std::size_t i) {
+  return parent + "[" + std::to_string(i) + "]";
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typed access. Each function names `field` in its failure.
+
+void expect_object(const json& j, const std::string& field) {
+  if (!j.is_object()) fail(field, std::string("expected an object, got ") + j.type_name());
+}
+
+void expect_array(const json& j, const std::string& field) {
+  if (!j.is_array()) fail(field, std::string("expected an array, got ") + j.type_name());
+}
+
+const std::string& get_string(const json& j, const std::string& field) {
+  if (!j.is_string()) fail(field, std::string("expected a string, got ") + j.type_name());
+  return j.get_ref<const std::string&>();
+}
+
+const json& require(const json& obj, const char* key, const std::string& parent) {
+  const auto it = obj.find(key);
+  if (it == obj.end()) fail(member(parent, key), "missing field");
+  return *it;
+}
+
+const json* optional_member(const json& obj, const char* key) {
+  const auto it = obj.find(key);
+  return it == obj.end() ? nullptr : &*it;
+}
+
+// Refuses keys not in `known` (typos such as "wals" would otherwise be silently ignored).
+void check_keys(const json& obj, const std::string& parent,
+                std::initializer_list<std::string_view> known) {
+  for (const auto& [key, value] : obj.items()) {
+    if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+    std::string reason = "unknown field";
+    for (std::string_view k : known)
+      if (edit_distance(key, k) <= 2) {
+        reason += " (did you mean \"" + std::string(k) + "\"?)";
+        break;
+      }
+    fail(member(parent, key), reason);
+  }
+}
+
+// An integer, written as 6 or 6.0 (not 6.5, not "6"), within lo..hi. `range_text` replaces
+// "must be lo..hi" in the message for values outside.
+std::int64_t get_int(const json& j, const std::string& field, std::int64_t lo, std::int64_t hi,
+                     std::string range_text = {}) {
+  auto out_of_range = [&]() {
+    if (range_text.empty()) range_text = "must be " + std::to_string(lo) + ".." + std::to_string(hi);
+    fail(field, range_text + ", got " + describe(j));
+  };
+  switch (j.type()) {
+    case json::value_t::number_integer: {
+      const auto v = j.get<std::int64_t>();
+      if (v < lo || v > hi) out_of_range();
+      return v;
+    }
+    case json::value_t::number_unsigned: {
+      const auto v = j.get<std::uint64_t>();
+      if (v > static_cast<std::uint64_t>(INT64_MAX) || static_cast<std::int64_t>(v) < lo ||
+          static_cast<std::int64_t>(v) > hi)
+        out_of_range();
+      return static_cast<std::int64_t>(v);
+    }
+    case json::value_t::number_float: {
+      const double d = j.get<double>();
+      if (d != std::floor(d)) fail(field, "expected an integer, got " + describe(j));
+      // The bounds used here are far below 2^53 (exact as doubles) or INT64 extremes, for which
+      // the 9e18 test keeps the conversion below defined.
+      if (d < static_cast<double>(lo) || d > static_cast<double>(hi) || std::fabs(d) >= 9e18)
+        out_of_range();
+      return static_cast<std::int64_t>(d);
+    }
+    default: fail(field, std::string("expected an integer, got ") + j.type_name());
+  }
+}
+
+// A finite number.
+double get_number(const json& j, const std::string& field) {
+  if (!j.is_number()) fail(field, "must be a finite number, got " + describe(j));
+  const double d = j.get<double>();
+  if (!std::isfinite(d)) fail(field, "must be a finite number, got " + describe(j));
+  return d;
+}
+
+// A number > 0 that fits the float cost layer without becoming 0 or infinity.
+float get_cost(const json& j, const std::string& field) {
+  const double d = get_number(j, field);
+  if (!(d > 0)) fail(field, "must be > 0, got " + describe(j));
+  // Doubles from this midpoint upwards round to infinity as floats.
+  constexpr double kFloatOverflow = 0x1.ffffffp+127;
+  if (d >= kFloatOverflow) fail(field, "must be at most " + float_text(FLT_MAX) + ", got " + describe(j));
+  const float f = to_float(d);
+  if (f == 0.0f)
+    fail(field, "must be at least " + float_text(std::numeric_limits<float>::denorm_min()) +
+                    ", got " + describe(j));
+  return f;
+}
+
+// A weight of an edge override: a finite number > 0.
+double get_weight(const json& j, const std::string& field) {
+  const double d = get_number(j, field);
+  if (!(d > 0)) fail(field, "must be > 0, got " + describe(j));
+  return d;
+}
+
+// [x, y] as two integers (any values; the caller checks them against the level).
+Cell get_cell(const json& j, const std::string& field) {
+  if (!j.is_array() || j.size() != 2) {
+    const std::string got = j.is_array()    ? "an array of " + std::to_string(j.size()) + " values"
+                            : j.is_object() ? "an object"
+                                            : describe(j);
+    fail(field, "expected [x, y], got " + got);
+  }
+  const auto x = get_int(j[0], element(field, 0), INT_MIN, INT_MAX);
+  const auto y = get_int(j[1], element(field, 1), INT_MIN, INT_MAX);
+  return {static_cast<int>(x), static_cast<int>(y)};
+}
+
+std::string outside_text(const Level& level) {
+  return " is outside the level (0, 0)-" + cell_text(level.width() - 1, level.height() - 1);
+}
+
+// A limit that may be null (kUnlimited).
+int get_limit(const json& j, const std::string& field) {
+  if (j.is_null()) return kUnlimited;
+  if (!j.is_number()) fail(field, std::string("expected an integer or null, got ") + j.type_name());
+  const double d = j.get<double>();
+  if (d != std::floor(d)) fail(field, "expected an integer or null, got " + describe(j));
+  if (d < 0 || d > static_cast<double>(kMaxClimbLimit))
+    fail(field, "must be null (unlimited) or 0.." + std::to_string(kMaxClimbLimit) + ", got " +
+                    describe(j));
+  return static_cast<int>(d);
+}
+
+// Splits "start (2, 1) is inside a wall" into field "start" and the rest.
+[[noreturn]] void fail_with_model_message(const std::string& message,
+                                          std::initializer_list<std::string_view> fields) {
+  for (std::string_view f : fields) {
+    if (message.size() > f.size() && message.compare(0, f.size(), f) == 0 &&
+        message[f.size()] == ' ')
+      fail(std::string(f), message.substr(f.size() + 1));
+  }
+  fail("level", message);
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON text -> document, with field paths for duplicate keys and number overflow.
+
+struct PathTracker {
+  struct Frame {
+    bool array = false;
+    std::size_t count = 0;  // arrays: values seen so far
+    std::string key;        // objects: the current key
+    std::set<std::string> keys;
+  };
+  std::vector<Frame> stack;
+
+  // The field name of the value at depth `depth` frames (the whole stack by default).
+  std::string path(std::size_t depth) const {
+    std::string p;
+    for (std::size_t i = 0; i < depth; ++i) {
+      const Frame& f = stack[i];
+      if (f.array)
+        p = element(p, f.count == 0 ? 0 : f.count - 1);
+      else
+        p = member(p, f.key);
+    }
+    return p;
+  }
+
+  // The field name of the value the parser is about to read.
+  std::string pending() const {
+    if (stack.empty()) return "top level";
+    std::string p = path(stack.size() - 1);
+    const Frame& f = stack.back();
+    return f.array ? element(p, f.count) : member(p, f.key);
+  }
+
+  void value_starts() {
+    if (!stack.empty() && stack.back().array) ++stack.back().count;
+  }
+
+  bool operator()(int depth, json::parse_event_t event, json& parsed) {
+    switch (event) {
+      case json::parse_event_t::object_start:
+      case json::parse_event_t::array_start:
+        if (depth >= kMaxNesting) fail(pending(), "nested too deeply");
+        value_starts();
+        stack.push_back({event == json::parse_event_t::array_start, 0, {}, {}});
+        break;
+      case json::parse_event_t::object_end:
+      case json::parse_event_t::array_end:
+        if (!stack.empty()) stack.pop_back();
+        break;
+      case json::parse_event_t::key: {
+        if (stack.empty()) break;
+        Frame& f = stack.back();
+        f.key = parsed.get<std::string>();
+        if (!f.keys.insert(f.key).second) fail(path(stack.size()), "duplicate key");
+        break;
+      }
+      case json::parse_event_t::value:
+        value_starts();
+        break;
+    }
+    return true;
+  }
+};
+
+// "line L, column C" of the character at byte offset `index` (0-based; may be text.size()).
+std::string position_text(std::string_view text, std::size_t index) {
+  index = std::min(index, text.size());
+  std::size_t line = 1, line_start = 0;
+  for (std::size_t i = 0; i < index; ++i)
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  return "line " + std::to_string(line) + ", column " + std::to_string(index - line_start + 1);
+}
+
+json parse_document(std::string_view text) {
+  PathTracker tracker;
+  try {
+    return json::parse(text.begin(), text.end(), std::ref(tracker));
+  } catch (const json::parse_error& e) {
+    // e.byte counts the characters read, the offending one included.
+    const std::size_t index = e.byte == 0 ? 0 : e.byte - 1;
+    std::string reason = e.what();
+    const auto at = reason.find("parse error");
+    const auto colon = reason.find(": ", at == std::string::npos ? 0 : at);
+    if (colon != std::string::npos) reason = reason.substr(colon + 2);
+    fail(position_text(text, index), "invalid JSON: " + shorten(reason, 200));
+  } catch (const json::out_of_range& e) {
+    if (e.id != 406) throw;  // "number overflow parsing '1e999'"
+    std::string token = e.what();
+    const auto open = token.find('\'');
+    const auto close = token.rfind('\'');
+    token = open != std::string::npos && close > open ? token.substr(open + 1, close - open - 1)
+                                                      : std::string("a number out of range");
+    fail(tracker.pending(), "must be a finite number, got " + shorten(token, kMaxQuoted));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Document -> Level.
+
+Level parse_document_level(const json& root) {
+  if (!root.is_object()) fail("top level", std::string("expected an object, got ") + root.type_name());
+
+  // Format and version first: a newer file may have fields this program does not know.
+  const json& format = require(root, "format", "");
+  if (!format.is_string() || format.get_ref<const std::string&>() != kFormatName)
+    fail("format", "expected \"" + std::string(kFormatName) + "\", got " + describe(format));
+  const json& version = require(root, "version", "");
+  if (!version.is_number()) fail("version", std::string("expected an integer, got ") + version.type_name());
+  const double vnum = version.get<double>();
+  if (vnum != std::floor(vnum)) fail("version", "expected an integer, got " + describe(version));
+  if (vnum > kLevelFormatVersion)
+    fail("version", "the file is version " + describe(version) +
+                        ", newer than this program, which reads versions up to " +
+                        std::to_string(kLevelFormatVersion) + "; please update A* Studio");
+  if (vnum < 1) fail("version", "must be at least 1, got " + describe(version));
+
+  check_keys(root, "", {"format", "version", "name", "width", "height", "start", "goal", "rules",
+                        "walls", "cost", "heights", "edges"});
+
+  // Size, checked before anything is allocated.
+  const json& width_json = require(root, "width", "");
+  const json& height_json = require(root, "height", "");
+  const std::string size_range = "must be 1.." + std::to_string(kMaxSide);
+  if (height_json.is_array())  // someone wrote the height layer under the size's name
+    fail("height", "expected an integer, got array (the height layer is called \"heights\")");
+  const auto width = get_int(width_json, "width", INT64_MIN / 2, INT64_MAX / 2, size_range);
+  const auto height = get_int(height_json, "height", INT64_MIN / 2, INT64_MAX / 2, size_range);
+  if (const std::string msg = Level::check_size(width, height); !msg.empty())
+    fail_with_model_message(msg, {"width x height", "width", "height"});
+
+  Level level(static_cast<int>(width), static_cast<int>(height));
+  const auto w = static_cast<std::size_t>(width);
+  const auto h = static_cast<std::size_t>(height);
+
+  if (const json* name = optional_member(root, "name")) level.name = get_string(*name, "name");
+
+  level.set_start(get_cell(require(root, "start", ""), "start"));
+  level.set_goal(get_cell(require(root, "goal", ""), "goal"));
+
+  if (const json* rules = optional_member(root, "rules")) {
+    expect_object(*rules, "rules");
+    check_keys(*rules, "rules", {"neighbours", "diagonal", "max_climb", "max_drop", "climb_cost"});
+    MovementRules& r = level.rules();
+    if (const json* n = optional_member(*rules, "neighbours")) {
+      const auto v = get_int(*n, "rules.neighbours", 4, 8, "must be 4 or 8");
+      if (v != 4 && v != 8) fail("rules.neighbours", "must be 4 or 8, got " + describe(*n));
+      r.neighbours = v == 4 ? Neighbours::Four : Neighbours::Eight;
+    }
+    if (const json* d = optional_member(*rules, "diagonal")) {
+      const auto policy = parse_diagonal_policy(get_string(*d, "rules.diagonal"));
+      if (!policy)
+        fail("rules.diagonal", "unknown policy " + describe(*d) +
+                                   " (expected always, one-side-open, no-corner-cutting or never)");
+      r.diagonal = *policy;
+    }
+    if (const json* m = optional_member(*rules, "max_climb")) r.max_climb = get_limit(*m, "rules.max_climb");
+    if (const json* m = optional_member(*rules, "max_drop")) r.max_drop = get_limit(*m, "rules.max_drop");
+    if (const json* c = optional_member(*rules, "climb_cost")) {
+      const double v = get_number(*c, "rules.climb_cost");
+      if (!(v >= 0)) fail("rules.climb_cost", "must be >= 0, got " + describe(*c));
+      r.climb_cost = v;
+    }
+  }
+
+  // Rows of a grid: an array of `height` entries.
+  auto expect_rows = [h](const json& j, const std::string& field) {
+    expect_array(j, field);
+    if (j.size() != h)
+      fail(field, "expected " + std::to_string(h) + " rows (height), got " + std::to_string(j.size()));
+  };
+
+  const json& walls = require(root, "walls", "");
+  expect_rows(walls, "walls");
+  for (std::size_t y = 0; y < h; ++y) {
+    const std::string field = element("walls", y);
+    const std::string& row = get_string(walls[y], field);
+    // Count characters, not bytes, so that a stray "é" reads as one wrong character.
+    const auto chars = static_cast<std::size_t>(std::count_if(row.begin(), row.end(), [](char c) {
+      return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
+    if (chars != w)
+      fail(field, "expected " + std::to_string(w) + " characters (width), got " + std::to_string(chars));
+    std::size_t x = 0;
+    for (std::size_t i = 0; i < row.size(); ++x) {
+      std::size_t len = 1;
+      while (i + len < row.size() && (static_cast<unsigned char>(row[i + len]) & 0xC0) == 0x80) ++len;
+      const char c = row[i];
+      if (len == 1 && (c == '.' || c == '#')) {
+        if (c == '#') level.set_wall({static_cast<int>(x), static_cast<int>(y)}, true);
+      } else {
+        std::string got;
+        if (len == 1 && (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(c));
+          got = buf;
+        } else {
+          got = "'" + row.substr(i, len) + "'";
+        }
+        fail(element(field, x), "expected '.' or '#', got " + got);
+      }
+      i += len;
+    }
+  }
+
+  auto for_each_cell = [&](const json& grid, const char* name, auto&& read) {
+    expect_rows(grid, name);
+    for (std::size_t y = 0; y < h; ++y) {
+      const std::string row_field = element(name, y);
+      const json& row = grid[y];
+      expect_array(row, row_field);
+      if (row.size() != w)
+        fail(row_field, "expected " + std::to_string(w) + " values (width), got " +
+                            std::to_string(row.size()));
+      for (std::size_t x = 0; x < w; ++x) {
+        // The cell's field name is made only for a message: a level may have 16 M cells.
+        try {
+          read(row[x], kUnnamed, Cell{static_cast<int>(x), static_cast<int>(y)});
+        } catch (Fail& f) {
+          if (f.field.empty()) f.field = element(row_field, x);
+          throw;
+        }
+      }
+    }
+  };
+  if (const json* cost = optional_member(root, "cost"))
+    for_each_cell(*cost, "cost", [&](const json& v, const std::string& field, Cell c) {
+      level.set_cost(c, get_cost(v, field));
+    });
+  if (const json* heights = optional_member(root, "heights"))
+    for_each_cell(*heights, "heights", [&](const json& v, const std::string& field, Cell c) {
+      level.set_height(c, static_cast<int>(get_int(v, field, -kMaxAbsHeight, kMaxAbsHeight)));
+    });
+
+  if (const json* edges = optional_member(root, "edges")) {
+    expect_array(*edges, "edges");
+    std::map<Level::EdgeKey, std::size_t> seen;
+    for (std::size_t i = 0; i < edges->size(); ++i) {
+      const std::string field = element("edges", i);
+      const json& e = (*edges)[i];
+      expect_object(e, field);
+      check_keys(e, field, {"from", "dir", "weight", "blocked"});
+      const Cell from = get_cell(require(e, "from", field), field + ".from");
+      if (!level.in_bounds(from)) fail(field + ".from", cell_text(from.x, from.y) + outside_text(level));
+      const json& dir_json = require(e, "dir", field);
+      const auto dir = parse_dir(get_string(dir_json, field + ".dir"));
+      if (!dir)
+        fail(field + ".dir",
+             "unknown direction " + describe(dir_json) + " (expected E, SE, S, SW, W, NW, N or NE)");
+      const json* weight = optional_member(e, "weight");
+      const json* blocked = optional_member(e, "blocked");
+      if (weight && blocked) fail(field, "has both \"weight\" and \"blocked\"; give exactly one");
+      if (!weight && !blocked) fail(field, "needs \"weight\": a number > 0, or \"blocked\": true");
+      EdgeOverride override;
+      if (blocked) {
+        if (!blocked->is_boolean()) fail(field + ".blocked", "expected true, got " + describe(*blocked));
+        if (!blocked->get<bool>())
+          fail(field + ".blocked", "must be true (leave the edge out instead), got false");
+        override.blocked = true;
+      } else {
+        override.weight = get_weight(*weight, field + ".weight");
+      }
+      const Level::EdgeKey key{to_u32(level.index(from)), *dir};
+      if (const auto [it, inserted] = seen.emplace(key, i); !inserted)
+        fail(field, "duplicate edge from " + cell_text(from.x, from.y) + " going " +
+                        std::string(dir_name(*dir)) + " (first given as edges[" +
+                        std::to_string(it->second) + "])");
+      level.set_edge(from, *dir, override);
+    }
+  }
+
+  if (const std::string msg = level.check_endpoints(); !msg.empty())
+    fail_with_model_message(msg, {"start", "goal"});
+  return level;
+}
+
+// Empty when level_to_json(level) is a file parse_level accepts, else why not.
+std::string check_saveable(const Level& level) {
+  if (std::string msg = Level::check_size(level.width(), level.height()); !msg.empty()) return msg;
+  if (level.walls().size() != static_cast<std::size_t>(level.cell_count()))
+    return "the level's layers do not match its size";
+  if (std::string msg = level.check_endpoints(); !msg.empty()) return msg;
+  const MovementRules& r = level.rules();
+  if (r.neighbours != Neighbours::Four && r.neighbours != Neighbours::Eight)
+    return "rules.neighbours is not 4 or 8";
+  if (r.diagonal >= DiagonalPolicy::_Max) return "rules.diagonal is not a known policy";
+  using Limit = std::pair<const char*, int>;
+  for (const auto& [name, limit] : {Limit{"rules.max_climb", r.max_climb}, Limit{"rules.max_drop", r.max_drop}})
+    if (limit != kUnlimited && (limit < 0 || limit > kMaxClimbLimit))
+      return std::string(name) + " must be unlimited or 0.." + std::to_string(kMaxClimbLimit) +
+             ", got " + std::to_string(limit);
+  if (!(std::isfinite(r.climb_cost) && r.climb_cost >= 0))
+    return "rules.climb_cost must be a finite number >= 0, got " + number_text(r.climb_cost);
+  for (std::int64_t i = 0; i < level.cell_count(); ++i) {
+    const Cell c = level.cell(CellIndex(static_cast<std::uint32_t>(i)));
+    const std::string at = "[" + std::to_string(c.y) + "][" + std::to_string(c.x) + "]";
+    const float cost = level.costs()[static_cast<std::size_t>(i)];
+    if (!(std::isfinite(cost) && cost > 0))
+      return "cost" + at + " must be a finite number > 0, got " + float_text(cost);
+    const std::int32_t ht = level.heights()[static_cast<std::size_t>(i)];
+    if (ht < -kMaxAbsHeight || ht > kMaxAbsHeight)
+      return "heights" + at + " must be " + std::to_string(-kMaxAbsHeight) + ".." +
+             std::to_string(kMaxAbsHeight) + ", got " + std::to_string(ht);
+  }
+  for (const auto& [key, e] : level.edges()) {
+    if (!e.blocked && !(std::isfinite(e.weight) && e.weight > 0)) {
+      const Cell c = level.cell(CellIndex(key.first));
+      return "the edge from " + cell_text(c.x, c.y) + " going " + std::string(dir_name(key.second)) +
+             " must have a finite weight > 0, got " + number_text(e.weight);
+    }
+  }
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files.
+
+class Fd {
+ public:
+  explicit Fd(int fd) : fd_(fd) {}
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  ~Fd() { reset(); }
+  int get() const { return fd_; }
+  // Closes now; returns close()'s result (0 when there was nothing to close).
+  int reset() {
+    const int r = fd_ >= 0 ? ::close(fd_) : 0;
+    fd_ = -1;
+    return r;
+  }
+
+ private:
+  int fd_;
+};
+
+std::string size_text(std::uintmax_t bytes) {
+  return std::to_string(bytes) + " bytes";
+}
+
+std::string too_large(const std::string& path, std::uintmax_t bytes, bool at_least) {
+  return path + ": cannot load: the file is " + (at_least ? "more than " : "") + size_text(bytes) +
+         ", the limit is " + size_text(kMaxLevelFileBytes) + " (" +
+         std::to_string(kMaxLevelFileBytes >> 20) + " MiB)";
+}
+
+Result<Level> load_level_impl(const std::string& path) {
+  Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (fd.get() < 0) return Error{path + ": cannot open: " + errno_text(errno)};
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) return Error{path + ": cannot open: " + errno_text(errno)};
+  if (S_ISDIR(st.st_mode)) return Error{path + ": cannot open: " + errno_text(EISDIR)};
+  std::string text;
+  if (S_ISREG(st.st_mode)) {
+    const auto size = static_cast<std::uintmax_t>(st.st_size);
+    if (size > kMaxLevelFileBytes) return Error{too_large(path, size, false)};
+    text.reserve(static_cast<std::size_t>(size));
+  }
+  // Read to the end even for regular files: the file may grow, and pipes have no size.
+  std::vector<char> buf(1 << 16);
+  for (;;) {
+    const ssize_t n = ::read(fd.get(), buf.data(), buf.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return Error{path + ": cannot read: " + errno_text(errno)};
+    }
+    if (n == 0) break;
+    if (text.size() + static_cast<std::size_t>(n) > kMaxLevelFileBytes)
+      return Error{too_large(path, kMaxLevelFileBytes, true)};
+    text.append(buf.data(), static_cast<std::size_t>(n));
+  }
+  fd.reset();
+  return parse_level(text, path);
+}
+
+Status save_level_impl(const Level& level, const std::string& path) {
+  const std::string prefix = path + ": cannot save: ";
+  if (const std::string msg = check_saveable(level); !msg.empty()) return Error{prefix + msg};
+  const std::string text = level_to_json(level);
+  if (text.size() > kMaxLevelFileBytes)
+    return Error{prefix + "the file would be " + size_text(text.size()) + ", more than the limit of " +
+                 size_text(kMaxLevelFileBytes)};
+
+  // Saving through a symbolic link replaces the file it points to, not the link.
+  std::string target = path;
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+    if (char* real = ::realpath(path.c_str(), nullptr)) {
+      target = real;
+      std::free(real);
+    }
+  }
+  // Keep the permissions of the file being replaced; new files get rw-r--r--.
+  mode_t mode = 0644;
+  if (::stat(target.c_str(), &st) == 0 && S_ISREG(st.st_mode)) mode = st.st_mode & 0777;
+
+  std::string temp = target + ".tmp-XXXXXX";
+  Fd fd(::mkstemp(temp.data()));
+  if (fd.get() < 0) return Error{prefix + "cannot create a temporary file next to it: " + errno_text(errno)};
+  auto failed = [&](const char* what) -> Status {
+    const int err = errno;
+    fd.reset();
+    ::unlink(temp.c_str());
+    return Error{prefix + what + ": " + errno_text(err)};
+  };
+  if (::fchmod(fd.get(), mode) != 0) return failed("setting permissions");
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd.get(), text.data() + done, text.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return failed("writing");
+    }
+    if (n == 0) {
+      errno = EIO;
+      return failed("writing");
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd.get()) != 0) return failed("flushing to disk");
+  if (fd.reset() != 0) return failed("closing");
+  if (::rename(temp.c_str(), target.c_str()) != 0) return failed("replacing the file");
+
+  // Make the rename itself durable; a failure here no longer endangers either file.
+  const auto slash = target.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : target.substr(0, slash));
+  Fd dir_fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (dir_fd.get() >= 0) (void)::fsync(dir_fd.get());
+  return Ok{};
+}
+
+}  // namespace
+
+Result<Level> parse_level(std::string_view json_text, std::string_view source) {
+  const std::string src(source);
+  try {
+    return parse_document_level(parse_document(json_text));
+  } catch (const Fail& f) {
+    return Error{src + ": " + f.field + ": " + f.reason};
+  } catch (const std::bad_alloc&) {
+    return Error{src + ": cannot load: out of memory"};
+  } catch (const std::exception& e) {
+    return Error{src + ": cannot load: " + e.what()};
+  } catch (...) {
+    return Error{src + ": cannot load: unexpected error"};
+  }
+}
+
+Result<Level> load_level(const std::string& path) {
+  try {
+    return load_level_impl(path);
+  } catch (const std::bad_alloc&) {
+    return Error{path + ": cannot load: out of memory"};
+  } catch (const std::exception& e) {
+    return Error{path + ": cannot load: " + e.what()};
+  } catch (...) {
+    return Error{path + ": cannot load: unexpected error"};
+  }
+}
+
+std::string level_to_json(const Level& level) {
+  const int w = level.width();
+  const int h = level.height();
+  const MovementRules& r = level.rules();
+  auto cell_json = [](Cell c) { return "[" + std::to_string(c.x) + ", " + std::to_string(c.y) + "]"; };
+  auto limit_json = [](int v) { return v == kUnlimited ? std::string("null") : std::to_string(v); };
+  const auto& costs = level.costs();
+  const auto& heights = level.heights();
+  const bool write_costs = std::any_of(costs.begin(), costs.end(), [](float c) { return c != 1.0f; });
+  const bool write_heights =
+      std::any_of(heights.begin(), heights.end(), [](std::int32_t v) { return v != 0; });
+
+  std::string out;
+  // Roughly: walls, plus up to 16 characters per cost and 10 per height.
+  out.reserve(1024 + static_cast<std::size_t>(level.cell_count()) *
+                         (1 + (write_costs ? 16 : 0) + (write_heights ? 10 : 0)) +
+              level.edges().size() * 64);
+  out += "{\n";
+  out += "  \"format\": \"" + std::string(kFormatName) + "\",\n";
+  out += "  \"version\": " + std::to_string(kLevelFormatVersion) + ",\n";
+  out += "  \"name\": " + json(level.name).dump(-1, ' ', false, json::error_handler_t::replace) + ",\n";
+  out += "  \"width\": " + std::to_string(w) + ",\n";
+  out += "  \"height\": " + std::to_string(h) + ",\n";
+  out += "  \"start\": " + cell_json(level.start()) + ",\n";
+  out += "  \"goal\": " + cell_json(level.goal()) + ",\n";
+  out += "  \"rules\": {\n";
+  out += "    \"neighbours\": " + std::string(to_string(r.neighbours)) + ",\n";
+  out += "    \"diagonal\": \"" + std::string(to_string(r.diagonal)) + "\",\n";
+  out += "    \"max_climb\": " + limit_json(r.max_climb) + ",\n";
+  out += "    \"max_drop\": " + limit_json(r.max_drop) + ",\n";
+  out += "    \"climb_cost\": " + number_text(r.climb_cost) + "\n";
+  out += "  }";
+
+  // A grid: one line per row.
+  auto grid = [&](const char* name, auto&& row_text) {
+    out += ",\n  \"";
+    out += name;
+    out += "\": [\n";
+    for (int y = 0; y < h; ++y) {
+      out += "    ";
+      row_text(y);
+      out += y + 1 < h ? ",\n" : "\n";
+    }
+    out += "  ]";
+  };
+  grid("walls", [&](int y) {
+    out += '"';
+    for (int x = 0; x < w; ++x) out += level.wall({x, y}) ? '#' : '.';
+    out += '"';
+  });
+  if (write_costs)
+    grid("cost", [&](int y) {
+      out += '[';
+      for (int x = 0; x < w; ++x) {
+        if (x) out += ", ";
+        append_float(out, costs[to_u32(level.index({x, y}))]);
+      }
+      out += ']';
+    });
+  if (write_heights)
+    grid("heights", [&](int y) {
+      out += '[';
+      for (int x = 0; x < w; ++x) {
+        if (x) out += ", ";
+        char buf[16];
+        out.append(buf, std::to_chars(buf, buf + sizeof buf, level.height_at({x, y})).ptr);
+      }
+      out += ']';
+    });
+  if (!level.edges().empty()) {
+    out += ",\n  \"edges\": [\n";
+    std::size_t i = 0;
+    for (const auto& [key, e] : level.edges()) {
+      out += "    {\"from\": " + cell_json(level.cell(CellIndex(key.first))) + ", \"dir\": \"";
+      out += dir_name(key.second);
+      out += "\", ";
+      if (e.blocked) {
+        out += "\"blocked\": true}";
+      } else {
+        out += "\"weight\": ";
+        append_number(out, e.weight);
+        out += '}';
+      }
+      out += ++i < level.edges().size() ? ",\n" : "\n";
+    }
+    out += "  ]";
+  }
+  out += "\n}\n";
+  return out;
+}
+
+Status save_level(const Level& level, const std::string& path) {
+  try {
+    return save_level_impl(level, path);
+  } catch (const std::bad_alloc&) {
+    return Error{path + ": cannot save: out of memory"};
+  } catch (const std::exception& e) {
+    return Error{path + ": cannot save: " + e.what()};
+  } catch (...) {
+    return Error{path + ": cannot save: unexpected error"};
+  }
+}
+
+}  // namespace astar

@@ -1,0 +1,726 @@
+// Level files: round trips, one exact message per kind of malformed input, atomic saving.
+#include <doctest/doctest.h>
+
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "astar/level_io.hpp"
+
+namespace fs = std::filesystem;
+using namespace astar;
+
+namespace {
+
+// A fresh directory under the system temp dir, removed (with everything in it) at the end.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "astar-level-io-XXXXXX").string();
+    REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
+    path = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
+    fs::remove_all(path, ec);
+  }
+  std::string operator/(const std::string& name) const { return (path / name).string(); }
+  // Names of the entries in the directory, sorted.
+  std::vector<std::string> entries() const {
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(path)) names.push_back(e.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+  }
+};
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  REQUIRE(out.good());
+}
+
+Level random_level(std::mt19937& rng, int w, int h) {
+  auto chance = [&](double p) { return std::uniform_real_distribution<double>(0, 1)(rng) < p; };
+  auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+  Level level(w, h);
+  const char* names[] = {"", "Random", "Ünïcødé ✓ level", "quotes \" and \\ backslash\nnewline\ttab"};
+  level.name = names[pick(4)];
+
+  const float special_costs[] = {1.0f, 2.5f, 0.3f, 10.0f, 1e-3f, 123456.789f, 0.1f, 1e9f,
+                                 16777216.0f, 3e20f, FLT_MAX, std::numeric_limits<float>::denorm_min()};
+  const bool use_costs = chance(0.8);
+  const bool use_heights = chance(0.6);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      level.set_wall({x, y}, chance(0.2));
+      if (use_costs && chance(0.5))
+        level.set_cost({x, y}, chance(0.5) ? special_costs[pick(12)]
+                                           : std::uniform_real_distribution<float>(0.001f, 100.0f)(rng));
+      if (use_heights && chance(0.5))
+        level.set_height({x, y}, chance(0.2) ? (chance(0.5) ? 1'000'000 : -1'000'000)
+                                             : std::uniform_int_distribution<int>(-50, 50)(rng));
+    }
+  if (chance(0.7)) {
+    const int n = pick(w * h + 1);
+    for (int i = 0; i < n; ++i) {
+      const Cell c{pick(w), pick(h)};
+      EdgeOverride e;
+      e.blocked = chance(0.4);
+      if (!e.blocked)
+        e.weight = chance(0.5) ? std::uniform_real_distribution<double>(1e-6, 1e6)(rng) : 1 + pick(20);
+      level.set_edge(c, kAllDirs[static_cast<std::size_t>(pick(8))], e);
+    }
+  }
+  const Cell start{pick(w), pick(h)}, goal{pick(w), pick(h)};
+  level.set_wall(start, false);
+  level.set_wall(goal, false);
+  level.set_start(start);
+  level.set_goal(goal);
+
+  MovementRules& r = level.rules();
+  r.neighbours = chance(0.5) ? Neighbours::Four : Neighbours::Eight;
+  r.diagonal = static_cast<DiagonalPolicy>(pick(static_cast<int>(DiagonalPolicy::_Max)));
+  const int limits[] = {kUnlimited, 0, 1, 7, 2'000'000};
+  r.max_climb = limits[pick(5)];
+  r.max_drop = limits[pick(5)];
+  const double climb_costs[] = {0.0, 0.5, 1.0 / 3.0, 2.0, 1e-9};
+  r.climb_cost = climb_costs[pick(5)];
+  return level;
+}
+
+// A small valid level; tests replace one piece of it to make it malformed.
+const std::string kValid = R"({
+  "format": "astar-studio-level",
+  "version": 1,
+  "name": "Small",
+  "width": 6,
+  "height": 4,
+  "start": [0, 0],
+  "goal": [5, 3],
+  "rules": {"neighbours": 8, "diagonal": "no-corner-cutting", "max_climb": null, "max_drop": 2, "climb_cost": 0.5},
+  "walls": [
+    "......",
+    "..##..",
+    "..#...",
+    "......"
+  ],
+  "cost": [
+    [1, 2.5, 1, 1, 1, 1],
+    [1, 1, 1, 1, 1, 1],
+    [1, 1, 1, 1, 0.3, 1],
+    [1, 1, 1, 1, 1, 1]
+  ],
+  "heights": [
+    [0, 0, 0, 0, 0, 0],
+    [0, -3, 0, 0, 0, 0],
+    [0, 0, 0, 0, 7, 0],
+    [0, 0, 0, 0, 0, 0]
+  ],
+  "edges": [
+    {"from": [1, 0], "dir": "E", "weight": 5},
+    {"from": [2, 3], "dir": "NE", "blocked": true}
+  ]
+})";
+
+// kValid with `from` replaced by `to` (which must occur exactly once).
+std::string with(const std::string& from, const std::string& to) {
+  const auto at = kValid.find(from);
+  REQUIRE_MESSAGE(at != std::string::npos, from);
+  REQUIRE_MESSAGE(kValid.find(from, at + 1) == std::string::npos, from);
+  std::string s = kValid;
+  s.replace(at, from.size(), to);
+  return s;
+}
+
+std::string error_of(const std::string& text, const char* source = "a.json") {
+  const auto r = parse_level(text, source);
+  REQUIRE_FALSE(r.ok());
+  return r.error();
+}
+
+}  // namespace
+
+TEST_CASE("[level-io] the small valid level parses to what it says") {
+  const auto r = parse_level(kValid, "a.json");
+  REQUIRE_MESSAGE(r.ok(), (r.ok() ? "" : r.error()));
+  const Level& l = r.value();
+  CHECK(l.name == "Small");
+  CHECK(l.width() == 6);
+  CHECK(l.height() == 4);
+  CHECK(l.start() == Cell{0, 0});
+  CHECK(l.goal() == Cell{5, 3});
+  CHECK(l.wall({2, 1}));
+  CHECK(l.wall({3, 1}));
+  CHECK(l.wall({2, 2}));
+  CHECK_FALSE(l.wall({3, 2}));
+  CHECK(l.cost({1, 0}) == doctest::Approx(2.5));
+  CHECK(l.cost({4, 2}) == 0.3f);
+  CHECK(l.height_at({1, 1}) == -3);
+  CHECK(l.height_at({4, 2}) == 7);
+  CHECK(l.rules().neighbours == Neighbours::Eight);
+  CHECK(l.rules().diagonal == DiagonalPolicy::NoCornerCutting);
+  CHECK(l.rules().max_climb == kUnlimited);
+  CHECK(l.rules().max_drop == 2);
+  CHECK(l.rules().climb_cost == 0.5);
+  REQUIRE(l.edge({1, 0}, Dir::E).has_value());
+  CHECK(l.edge({1, 0}, Dir::E)->weight == 5.0);
+  CHECK_FALSE(l.edge({1, 0}, Dir::E)->blocked);
+  REQUIRE(l.edge({2, 3}, Dir::NE).has_value());
+  CHECK(l.edge({2, 3}, Dir::NE)->blocked);
+  CHECK(l.edges().size() == 2);
+}
+
+TEST_CASE("[level-io] optional fields take their defaults") {
+  const auto r = parse_level(R"({"format": "astar-studio-level", "version": 1, "width": 3,
+    "height": 2, "start": [0, 0], "goal": [2, 1], "walls": ["...", ".#."]})", "min.json");
+  REQUIRE_MESSAGE(r.ok(), (r.ok() ? "" : r.error()));
+  Level expected(3, 2);
+  expected.set_wall({1, 1}, true);
+  CHECK(r.value() == expected);
+  CHECK(r.value().rules() == MovementRules{});
+
+  const auto partial = parse_level(with(R"("rules": {"neighbours": 8, "diagonal": "no-corner-cutting", "max_climb": null, "max_drop": 2, "climb_cost": 0.5})",
+                                        R"("rules": {"neighbours": 4})"), "a.json");
+  REQUIRE(partial.ok());
+  MovementRules rules;
+  rules.neighbours = Neighbours::Four;
+  CHECK(partial.value().rules() == rules);
+}
+
+TEST_CASE("[level-io] the writer's layout: one line per row, defaults left out, exact numbers") {
+  Level l(3, 2);
+  l.name = "Tiny";
+  l.set_wall({1, 0}, true);
+  l.set_goal({2, 1});
+  CHECK(level_to_json(l) == R"({
+  "format": "astar-studio-level",
+  "version": 1,
+  "name": "Tiny",
+  "width": 3,
+  "height": 2,
+  "start": [0, 0],
+  "goal": [2, 1],
+  "rules": {
+    "neighbours": 8,
+    "diagonal": "no-corner-cutting",
+    "max_climb": null,
+    "max_drop": null,
+    "climb_cost": 0
+  },
+  "walls": [
+    ".#.",
+    "..."
+  ]
+}
+)");
+
+  l.set_cost({0, 0}, 10);
+  l.set_cost({2, 0}, 2.5);
+  l.set_cost({0, 1}, 0.3);
+  l.set_height({1, 1}, -4);
+  l.set_edge({0, 1}, Dir::E, {false, 0.1});
+  l.set_edge({0, 0}, Dir::SE, {true, 1.0});
+  l.rules().max_climb = 3;
+  l.rules().climb_cost = 1.5;
+  CHECK(level_to_json(l) == R"({
+  "format": "astar-studio-level",
+  "version": 1,
+  "name": "Tiny",
+  "width": 3,
+  "height": 2,
+  "start": [0, 0],
+  "goal": [2, 1],
+  "rules": {
+    "neighbours": 8,
+    "diagonal": "no-corner-cutting",
+    "max_climb": 3,
+    "max_drop": null,
+    "climb_cost": 1.5
+  },
+  "walls": [
+    ".#.",
+    "..."
+  ],
+  "cost": [
+    [10, 1, 2.5],
+    [0.3, 1, 1]
+  ],
+  "heights": [
+    [0, 0, 0],
+    [0, -4, 0]
+  ],
+  "edges": [
+    {"from": [0, 0], "dir": "SE", "blocked": true},
+    {"from": [0, 1], "dir": "E", "weight": 0.1}
+  ]
+}
+)");
+}
+
+TEST_CASE("[level-io] random levels survive level_to_json -> parse_level exactly") {
+  const std::pair<int, int> sizes[] = {{1, 1}, {1, 7}, {7, 1}, {5, 5}, {24, 16}, {64, 3}, {40, 40}};
+  int checked = 0;
+  for (unsigned seed = 1; seed <= 30; ++seed) {
+    std::mt19937 rng(seed);
+    for (const auto& [w, h] : sizes) {
+      const Level original = random_level(rng, w, h);
+      const std::string text = level_to_json(original);
+      const auto back = parse_level(text, "random.json");
+      REQUIRE_MESSAGE(back.ok(), (back.ok() ? "" : back.error()));
+      CHECK_MESSAGE(back.value() == original, "seed " << seed << ", " << w << " x " << h);
+      // Writing again gives the same text: the format is canonical.
+      CHECK(level_to_json(back.value()) == text);
+      ++checked;
+    }
+  }
+  CHECK(checked == 30 * 7);
+}
+
+TEST_CASE("[level-io] every rule variant and extreme values round-trip") {
+  for (int n = 0; n < 2; ++n)
+    for (int d = 0; d < static_cast<int>(DiagonalPolicy::_Max); ++d) {
+      Level l(2, 2);
+      l.rules().neighbours = n ? Neighbours::Eight : Neighbours::Four;
+      l.rules().diagonal = static_cast<DiagonalPolicy>(d);
+      l.rules().max_climb = d;
+      l.rules().max_drop = n ? kUnlimited : 2'000'000;
+      l.rules().climb_cost = 0.1 * d;
+      l.set_cost({0, 0}, FLT_MAX);
+      l.set_cost({1, 0}, std::numeric_limits<float>::denorm_min());
+      l.set_cost({0, 1}, FLT_MIN);
+      l.set_height({1, 1}, -1'000'000);
+      l.set_edge({1, 1}, Dir::NW, {false, 1e-300});
+      l.set_edge({0, 0}, Dir::E, {false, 1e300});
+      const auto back = parse_level(level_to_json(l), "x.json");
+      REQUIRE_MESSAGE(back.ok(), (back.ok() ? "" : back.error()));
+      CHECK(back.value() == l);
+    }
+}
+
+TEST_CASE("[level-io] save_level and load_level through a real file") {
+  TempDir dir;
+  std::mt19937 rng(42);
+  for (int i = 0; i < 5; ++i) {
+    const Level original = random_level(rng, 10 + i, 8);
+    const std::string path = dir / "level.json";
+    const Status saved = save_level(original, path);
+    REQUIRE_MESSAGE(saved.ok(), (saved.ok() ? "" : saved.error()));
+    const auto loaded = load_level(path);
+    REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error()));
+    CHECK(loaded.value() == original);
+    CHECK(read_file(path) == level_to_json(original));
+    // No temporary file is left next to it.
+    CHECK(dir.entries() == std::vector<std::string>{"level.json"});
+  }
+  struct stat st {};
+  REQUIRE(::stat((dir / "level.json").c_str(), &st) == 0);
+  CHECK((st.st_mode & 0777) == 0644);
+
+  // Replacing a file keeps its permissions.
+  REQUIRE(::chmod((dir / "level.json").c_str(), 0600) == 0);
+  REQUIRE(save_level(Level(3, 3), dir / "level.json").ok());
+  REQUIRE(::stat((dir / "level.json").c_str(), &st) == 0);
+  CHECK((st.st_mode & 0777) == 0600);
+
+  // Saving through a symbolic link replaces the file it points to and keeps the link.
+  REQUIRE(::symlink("level.json", (dir / "link.json").c_str()) == 0);
+  REQUIRE(save_level(Level(4, 2), dir / "link.json").ok());
+  CHECK(fs::is_symlink(dir.path / "link.json"));
+  const auto via_target = load_level(dir / "level.json");
+  REQUIRE(via_target.ok());
+  CHECK(via_target.value() == Level(4, 2));
+  CHECK(dir.entries() == std::vector<std::string>{"level.json", "link.json"});
+}
+
+TEST_CASE("[level-io] each malformed input gets its exact message") {
+  SUBCASE("bad JSON") {
+    CHECK(error_of(with(R"("version": 1,)", R"("version": 1,,)")) ==
+          "a.json: line 3, column 16: invalid JSON: syntax error while parsing object key - "
+          "unexpected ','; expected string literal");
+    CHECK(error_of("") == "a.json: line 1, column 1: invalid JSON: syntax error while parsing value - "
+                          "unexpected end of input; expected '[', '{', or a literal");
+    CHECK(error_of("{\"format\": \"astar-studio-level\",\n  \"version\": 1,\n  \"width\": x}") ==
+          "a.json: line 3, column 12: invalid JSON: syntax error while parsing value - invalid "
+          "literal; last read: '\"width\": x'");
+  }
+  SUBCASE("not an object") {
+    CHECK(error_of("[1, 2]") == "a.json: top level: expected an object, got array");
+  }
+  SUBCASE("missing field") {
+    CHECK(error_of(with(R"("height": 4,)", "")) == "a.json: height: missing field");
+    CHECK(error_of(with(R"("format": "astar-studio-level",)", "")) == "a.json: format: missing field");
+    CHECK(error_of(with(R"("walls": [
+    "......",
+    "..##..",
+    "..#...",
+    "......"
+  ],)", "")) == "a.json: walls: missing field");
+    CHECK(error_of(with(R"("dir": "E", )", "")) == "a.json: edges[0].dir: missing field");
+  }
+  SUBCASE("wrong type") {
+    CHECK(error_of(with(R"("width": 6,)", R"("width": "6",)")) ==
+          "a.json: width: expected an integer, got string");
+    CHECK(error_of(with(R"("width": 6,)", R"("width": 6.5,)")) ==
+          "a.json: width: expected an integer, got 6.5");
+    CHECK(error_of(with(R"("name": "Small",)", R"("name": 3,)")) ==
+          "a.json: name: expected a string, got number");
+    CHECK(error_of(with(R"("start": [0, 0],)", R"("start": [0, 0, 0],)")) ==
+          "a.json: start: expected [x, y], got an array of 3 values");
+    CHECK(error_of(with(R"("start": [0, 0],)", R"("start": [0, "0"],)")) ==
+          "a.json: start[1]: expected an integer, got string");
+    CHECK(error_of(with(R"("rules": {"neighbours": 8,)", R"("rules": {"neighbours": "8",)")) ==
+          "a.json: rules.neighbours: expected an integer, got string");
+    CHECK(error_of(with(R"([1, 1, 1, 1, 0.3, 1],)", R"([1, 1, 1, 1, true, 1],)")) ==
+          "a.json: cost[2][4]: must be a finite number, got true");
+    CHECK(error_of(with(R"([0, 0, 0, 0, 7, 0],)", R"([0, 0, 0, 0, 7.5, 0],)")) ==
+          "a.json: heights[2][4]: expected an integer, got 7.5");
+    CHECK(error_of(with(R"("height": 4,)", R"("height": [[0]],)")) ==
+          "a.json: height: expected an integer, got array (the height layer is called \"heights\")");
+  }
+  SUBCASE("wrong dimensions") {
+    CHECK(error_of(with(R"("height": 4,)", R"("height": 5,)")) ==
+          "a.json: walls: expected 5 rows (height), got 4");
+    CHECK(error_of(with(R"(    "..#...",)", R"(    "..#..",)")) ==
+          "a.json: walls[2]: expected 6 characters (width), got 5");
+    CHECK(error_of(with(R"(    "..#...",)", R"(    "..#é..",)")) ==
+          "a.json: walls[2][3]: expected '.' or '#', got 'é'");
+    CHECK(error_of(with(R"([1, 1, 1, 1, 0.3, 1],)", R"([1, 1, 1, 0.3, 1],)")) ==
+          "a.json: cost[2]: expected 6 values (width), got 5");
+    CHECK(error_of(with(R"(,
+    [0, 0, 0, 0, 7, 0])", "")) == "a.json: heights: expected 4 rows (height), got 3");
+  }
+  SUBCASE("non-positive cost") {
+    CHECK(error_of(with(R"([1, 1, 1, 1, 0.3, 1],)", R"([1, 1, 1, 1, -2, 1],)")) ==
+          "a.json: cost[2][4]: must be > 0, got -2");
+    CHECK(error_of(with(R"([1, 1, 1, 1, 0.3, 1],)", R"([1, 1, 1, 1, 0, 1],)")) ==
+          "a.json: cost[2][4]: must be > 0, got 0");
+    CHECK(error_of(with(R"([1, 1, 1, 1, 0.3, 1],)", R"([1, 1, 1, 1, 1e-50, 1],)")) ==
+          "a.json: cost[2][4]: must be at least 1e-45, got 1e-50");
+    CHECK(error_of(with(R"([1, 1, 1, 1, 0.3, 1],)", R"([1, 1, 1, 1, 1e39, 1],)")) ==
+          "a.json: cost[2][4]: must be at most 3.4028235e+38, got 1e+39");
+  }
+  SUBCASE("NaN and infinite cost") {
+    CHECK(error_of(with("[1, 2.5, 1, 1, 1, 1]", R"([1, "NaN", 1, 1, 1, 1])")) ==
+          "a.json: cost[0][1]: must be a finite number, got \"NaN\"");
+    CHECK(error_of(with("[1, 2.5, 1, 1, 1, 1]", "[1, 1e999, 1, 1, 1, 1]")) ==
+          "a.json: cost[0][1]: must be a finite number, got 1e999");
+    CHECK(error_of(with("[1, 2.5, 1, 1, 1, 1]", "[1, 2.5, 1, 1, 1, -1e999]")) ==
+          "a.json: cost[0][5]: must be a finite number, got -1e999");
+    CHECK(error_of(with(R"("climb_cost": 0.5)", R"("climb_cost": 1e400)")) ==
+          "a.json: rules.climb_cost: must be a finite number, got 1e400");
+  }
+  SUBCASE("bad wall character") {
+    CHECK(error_of(with(R"(    "..##..",)", R"(    "..x#..",)")) ==
+          "a.json: walls[1][2]: expected '.' or '#', got 'x'");
+    CHECK(error_of(with(R"(    "..##..",)", R"(    "..\t#..",)")) ==
+          "a.json: walls[1][2]: expected '.' or '#', got U+0009");
+    CHECK(error_of(with(R"(    "..##..",)", R"(    5,)")) ==
+          "a.json: walls[1]: expected a string, got number");
+  }
+  SUBCASE("start and goal") {
+    CHECK(error_of(with(R"("start": [0, 0],)", R"("start": [2, 1],)")) ==
+          "a.json: start: (2, 1) is inside a wall");
+    CHECK(error_of(with(R"("goal": [5, 3],)", R"("goal": [2, 2],)")) ==
+          "a.json: goal: (2, 2) is inside a wall");
+    CHECK(error_of(with(R"("start": [0, 0],)", R"("start": [-1, 0],)")) ==
+          "a.json: start: (-1, 0) is outside the level (0, 0)-(5, 3)");
+    CHECK(error_of(with(R"("start": [0, 0],)", R"("start": [0, 4],)")) ==
+          "a.json: start: (0, 4) is outside the level (0, 0)-(5, 3)");
+    CHECK(error_of(with(R"("goal": [5, 3],)", R"("goal": [9, 0],)")) ==
+          "a.json: goal: (9, 0) is outside the level (0, 0)-(5, 3)");
+    CHECK(error_of(with(R"("goal": [5, 3],)", R"("goal": [9000000000, 0],)")) ==
+          "a.json: goal[0]: must be -2147483648..2147483647, got 9000000000");
+  }
+  SUBCASE("size too large fails fast, before allocating") {
+    const auto t0 = std::chrono::steady_clock::now();
+    CHECK(error_of(with(R"("width": 6,)", R"("width": 100000,)")) ==
+          "a.json: width: must be 1..8192, got 100000");
+    CHECK(error_of(with(R"("width": 6,
+  "height": 4,)", R"("width": 100000,
+  "height": 100000,)")) == "a.json: width: must be 1..8192, got 100000");
+    CHECK(error_of(with(R"("width": 6,
+  "height": 4,)", R"("width": 8192,
+  "height": 8192,)")) == "a.json: width x height: must be at most 16777216 cells, got 8192 x "
+                         "8192 = 67108864");
+    CHECK(error_of(with(R"("height": 4,)", R"("height": 0,)")) ==
+          "a.json: height: must be 1..8192, got 0");
+    CHECK(error_of(with(R"("width": 6,)", R"("width": 1e300,)")) ==
+          "a.json: width: must be 1..8192, got 1e+300");
+    CHECK(error_of(with(R"("width": 6,)", R"("width": 18446744073709551615,)")) ==
+          "a.json: width: must be 1..8192, got 18446744073709551615");
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(1));
+  }
+  SUBCASE("unknown key") {
+    CHECK(error_of(with(R"("name": "Small",)", R"("name": "Small", "extra": 1,)")) ==
+          "a.json: extra: unknown field");
+    CHECK(error_of(with(R"("walls": [)", R"("wals": [)")) ==
+          "a.json: wals: unknown field (did you mean \"walls\"?)");
+    CHECK(error_of(with(R"("max_drop": 2,)", R"("max_drop": 2, "jump": 1,)")) ==
+          "a.json: rules.jump: unknown field");
+    CHECK(error_of(with(R"("weight": 5)", R"("weight": 5, "note": "x")")) ==
+          "a.json: edges[0].note: unknown field");
+    CHECK(error_of(with(R"("name": "Small",)", R"("name": "Small", "odd key": 1,)")) ==
+          "a.json: \"odd key\": unknown field");
+  }
+  SUBCASE("duplicate key") {
+    CHECK(error_of(with(R"("name": "Small",)", R"("name": "Small", "name": "Big",)")) ==
+          "a.json: name: duplicate key");
+    CHECK(error_of(with(R"("max_drop": 2,)", R"("max_drop": 2, "max_drop": 3,)")) ==
+          "a.json: rules.max_drop: duplicate key");
+  }
+  SUBCASE("unknown diagonal policy") {
+    CHECK(error_of(with(R"("no-corner-cutting")", R"("no-corners")")) ==
+          "a.json: rules.diagonal: unknown policy \"no-corners\" (expected always, one-side-open, "
+          "no-corner-cutting or never)");
+  }
+  SUBCASE("bad neighbours") {
+    CHECK(error_of(with(R"("neighbours": 8)", R"("neighbours": 6)")) ==
+          "a.json: rules.neighbours: must be 4 or 8, got 6");
+    CHECK(error_of(with(R"("neighbours": 8)", R"("neighbours": 16)")) ==
+          "a.json: rules.neighbours: must be 4 or 8, got 16");
+  }
+  SUBCASE("bad dir in edges") {
+    CHECK(error_of(with(R"("dir": "NE")", R"("dir": "UP")")) ==
+          "a.json: edges[1].dir: unknown direction \"UP\" (expected E, SE, S, SW, W, NW, N or NE)");
+    CHECK(error_of(with(R"("dir": "NE")", R"("dir": 2)")) ==
+          "a.json: edges[1].dir: expected a string, got number");
+  }
+  SUBCASE("duplicate edge") {
+    CHECK(error_of(with(R"({"from": [2, 3], "dir": "NE", "blocked": true})",
+                        R"({"from": [1, 0], "dir": "E", "blocked": true})")) ==
+          "a.json: edges[1]: duplicate edge from (1, 0) going E (first given as edges[0])");
+  }
+  SUBCASE("edge weight and blocked") {
+    CHECK(error_of(with(R"("weight": 5)", R"("weight": 0)")) ==
+          "a.json: edges[0].weight: must be > 0, got 0");
+    CHECK(error_of(with(R"("weight": 5)", R"("weight": -1.5)")) ==
+          "a.json: edges[0].weight: must be > 0, got -1.5");
+    CHECK(error_of(with(R"("weight": 5)", R"("weight": 5, "blocked": true)")) ==
+          "a.json: edges[0]: has both \"weight\" and \"blocked\"; give exactly one");
+    CHECK(error_of(with(R"(, "weight": 5)", "")) ==
+          "a.json: edges[0]: needs \"weight\": a number > 0, or \"blocked\": true");
+    CHECK(error_of(with(R"("blocked": true)", R"("blocked": false)")) ==
+          "a.json: edges[1].blocked: must be true (leave the edge out instead), got false");
+    CHECK(error_of(with(R"("from": [2, 3])", R"("from": [6, 3])")) ==
+          "a.json: edges[1].from: (6, 3) is outside the level (0, 0)-(5, 3)");
+  }
+  SUBCASE("newer version") {
+    CHECK(error_of(with(R"("version": 1,)", R"("version": 2,)")) ==
+          "a.json: version: the file is version 2, newer than this program, which reads versions "
+          "up to 1; please update A* Studio");
+    // A newer file may have fields this program does not know: the version is reported first.
+    CHECK(error_of(with(R"("version": 1,)", R"("version": 3, "portals": [],)")) ==
+          "a.json: version: the file is version 3, newer than this program, which reads versions "
+          "up to 1; please update A* Studio");
+    CHECK(error_of(with(R"("version": 1,)", R"("version": 0,)")) ==
+          "a.json: version: must be at least 1, got 0");
+    CHECK(error_of(with(R"("version": 1,)", R"("version": "1",)")) ==
+          "a.json: version: expected an integer, got string");
+  }
+  SUBCASE("wrong format string") {
+    CHECK(error_of(with(R"("format": "astar-studio-level",)", R"("format": "tiled-map",)")) ==
+          "a.json: format: expected \"astar-studio-level\", got \"tiled-map\"");
+  }
+  SUBCASE("negative or bad max_climb") {
+    CHECK(error_of(with(R"("max_climb": null,)", R"("max_climb": -1,)")) ==
+          "a.json: rules.max_climb: must be null (unlimited) or 0..2000000, got -1");
+    CHECK(error_of(with(R"("max_drop": 2,)", R"("max_drop": 1.5,)")) ==
+          "a.json: rules.max_drop: expected an integer or null, got 1.5");
+    CHECK(error_of(with(R"("max_climb": null,)", R"("max_climb": "none",)")) ==
+          "a.json: rules.max_climb: expected an integer or null, got string");
+    CHECK(error_of(with(R"("climb_cost": 0.5)", R"("climb_cost": -0.5)")) ==
+          "a.json: rules.climb_cost: must be >= 0, got -0.5");
+  }
+  SUBCASE("height out of range") {
+    CHECK(error_of(with(R"([0, 0, 0, 0, 7, 0],)", R"([0, 0, 0, 0, 1000001, 0],)")) ==
+          "a.json: heights[2][4]: must be -1000000..1000000, got 1000001");
+  }
+  SUBCASE("too deeply nested") {
+    CHECK(error_of(with(R"("name": "Small",)", R"("name": [[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]],)")) ==
+          "a.json: name[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]: nested too deeply");
+  }
+  SUBCASE("the source name is used as given") {
+    CHECK(error_of(with(R"("width": 6,)", R"("width": "6",)"), "levels/welcome.json") ==
+          "levels/welcome.json: width: expected an integer, got string");
+  }
+}
+
+TEST_CASE("[level-io] load_level errors name the path") {
+  TempDir dir;
+  const std::string missing = dir / "missing.json";
+  auto r = load_level(missing);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error() == missing + ": cannot open: No such file or directory");
+
+  r = load_level(dir.path.string());
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error() == dir.path.string() + ": cannot open: Is a directory");
+
+  const std::string bad = dir / "bad.json";
+  write_file(bad, with(R"("width": 6,)", R"("width": "6",)"));
+  r = load_level(bad);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error() == bad + ": width: expected an integer, got string");
+
+  // A file over the limit is refused from its size alone (sparse: no disk space used).
+  const std::string huge = dir / "huge.json";
+  write_file(huge, "{");
+  fs::resize_file(huge, kMaxLevelFileBytes + 1);
+  const auto t0 = std::chrono::steady_clock::now();
+  r = load_level(huge);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error() == huge + ": cannot load: the file is 536870913 bytes, the limit is 536870912 "
+                            "bytes (512 MiB)");
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(1));
+}
+
+TEST_CASE("[level-io] a failed save leaves the old file intact and no temporary file") {
+  TempDir dir;
+  std::mt19937 rng(7);
+  const Level level = random_level(rng, 30, 20);
+
+  SUBCASE("the folder does not exist") {
+    const std::string path = dir / "no-such-dir/level.json";
+    const Status s = save_level(level, path);
+    REQUIRE_FALSE(s.ok());
+    CHECK(s.error() == path + ": cannot save: cannot create a temporary file next to it: No such "
+                              "file or directory");
+    CHECK(dir.entries().empty());
+  }
+  SUBCASE("the parent is a regular file") {
+    write_file(dir / "file.txt", "keep me");
+    const std::string path = dir / "file.txt/level.json";
+    const Status s = save_level(level, path);
+    REQUIRE_FALSE(s.ok());
+    CHECK(s.error() == path + ": cannot save: cannot create a temporary file next to it: Not a "
+                              "directory");
+    CHECK(read_file(dir / "file.txt") == "keep me");
+    CHECK(dir.entries() == std::vector<std::string>{"file.txt"});
+  }
+  SUBCASE("the target is a non-empty directory: rename fails, the directory survives") {
+    const std::string path = dir / "level.json";
+    fs::create_directory(path);
+    write_file(path + "/inside.txt", "still here");
+    const Status s = save_level(level, path);
+    REQUIRE_FALSE(s.ok());
+    CHECK(s.error() == path + ": cannot save: replacing the file: Is a directory");
+    CHECK(fs::is_directory(path));
+    CHECK(read_file(path + "/inside.txt") == "still here");
+    CHECK(dir.entries() == std::vector<std::string>{"level.json"});  // the temp file is gone
+  }
+  SUBCASE("writing fails half-way (file size limit): the old file is byte-identical") {
+    const std::string path = dir / "level.json";
+    const std::string old_text = level_to_json(Level(2, 2));
+    write_file(path, old_text);
+    // RLIMIT_FSIZE makes write() fail with EFBIG even for root; ignore the SIGXFSZ it raises.
+    struct rlimit old_limit {};
+    REQUIRE(::getrlimit(RLIMIT_FSIZE, &old_limit) == 0);
+    struct rlimit small = old_limit;
+    small.rlim_cur = 100;
+    const auto old_handler = ::signal(SIGXFSZ, SIG_IGN);
+    REQUIRE(::setrlimit(RLIMIT_FSIZE, &small) == 0);
+    const Status s = save_level(level, path);
+    ::setrlimit(RLIMIT_FSIZE, &old_limit);
+    ::signal(SIGXFSZ, old_handler);
+    REQUIRE_FALSE(s.ok());
+    CHECK(s.error() == path + ": cannot save: writing: File too large");
+    CHECK(read_file(path) == old_text);
+    CHECK(dir.entries() == std::vector<std::string>{"level.json"});
+  }
+  SUBCASE("a read-only folder (only meaningful when not root)") {
+    const std::string path = dir / "level.json";
+    write_file(path, "old content");
+    REQUIRE(::chmod(dir.path.c_str(), 0555) == 0);
+    const Status s = save_level(level, path);
+    ::chmod(dir.path.c_str(), 0755);
+    if (::geteuid() != 0) {
+      REQUIRE_FALSE(s.ok());
+      CHECK(s.error() == path + ": cannot save: cannot create a temporary file next to it: "
+                                "Permission denied");
+    } else {
+      CHECK(s.ok());  // root ignores folder permissions: the save goes through
+    }
+    CHECK(dir.entries() == std::vector<std::string>{"level.json"});
+  }
+  SUBCASE("a level that could not be loaded back is not written") {
+    const std::string path = dir / "level.json";
+    write_file(path, "old content");
+    Level bad = level;
+    bad.set_wall(bad.start(), true);
+    Status s = save_level(bad, path);
+    REQUIRE_FALSE(s.ok());
+    CHECK(s.error() == path + ": cannot save: start (" + std::to_string(bad.start().x) + ", " +
+                           std::to_string(bad.start().y) + ") is inside a wall");
+    bad = level;
+    bad.set_cost({3, 2}, -1);
+    s = save_level(bad, path);
+    REQUIRE_FALSE(s.ok());
+    CHECK(s.error() == path + ": cannot save: cost[2][3] must be a finite number > 0, got -1");
+    CHECK(read_file(path) == "old content");
+    CHECK(dir.entries() == std::vector<std::string>{"level.json"});
+  }
+}
+
+TEST_CASE("[level-io] the shipped levels load") {
+  const fs::path levels = fs::path(ASTAR_SOURCE_DIR) / "levels";
+  int loaded = 0;
+  for (const auto& entry : fs::directory_iterator(levels)) {
+    if (entry.path().extension() != ".json") continue;
+    const auto r = load_level(entry.path().string());
+    CHECK_MESSAGE(r.ok(), (r.ok() ? "" : r.error()));
+    ++loaded;
+  }
+  CHECK(loaded >= 2);
+
+  const auto welcome = load_level((levels / "welcome.json").string());
+  REQUIRE(welcome.ok());
+  CHECK(welcome.value().name == "Welcome");
+  CHECK(welcome.value().width() == 24);
+  CHECK(welcome.value().height() == 16);
+  CHECK(welcome.value().rules().neighbours == Neighbours::Eight);
+  CHECK(welcome.value().rules().diagonal == DiagonalPolicy::NoCornerCutting);
+
+  const auto roblox = load_level((levels / "roblox-cost-grid.json").string());
+  REQUIRE(roblox.ok());
+  const Level& r = roblox.value();
+  CHECK(r.name == "Roblox cost grid");
+  CHECK(r.rules().neighbours == Neighbours::Four);
+  CHECK(r.start() == Cell{0, 0});
+  CHECK(r.goal() == Cell{3, 0});
+  const float expected[4][4] = {{1, 10, 1, 1}, {1, 10, 10, 1}, {1, 1, 1, 1}, {1, 1, 1, 1}};
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 4; ++x) {
+      CHECK(r.cost({x, y}) == expected[y][x]);
+      CHECK_FALSE(r.wall({x, y}));
+    }
+
+  // Both files are in the writer's own layout, so re-saving them changes nothing.
+  for (const char* name : {"welcome.json", "roblox-cost-grid.json"}) {
+    const std::string path = (levels / name).string();
+    const auto l = load_level(path);
+    REQUIRE(l.ok());
+    CHECK(level_to_json(l.value()) == read_file(path));
+  }
+}
