@@ -1,0 +1,18 @@
+# Fails when a file in core/ includes GL, GLFW, glad or ImGui. The compiler alone cannot enforce
+# this: GLFW's and GL's headers sit in /usr/include, visible to every target.
+file(GLOB_RECURSE files "${CORE_DIR}/*.hpp" "${CORE_DIR}/*.cpp" "${CORE_DIR}/*.h")
+set(bad "")
+foreach(f ${files})
+  file(STRINGS "${f}" hits REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](imgui|GLFW|glad|GL/|KHR/|backends/)")
+  foreach(h ${hits})
+    string(APPEND bad "\n  ${f}: ${h}")
+  endforeach()
+endforeach()
+list(LENGTH files n)
+if(n EQUAL 0)
+  message(FATAL_ERROR "no files found under ${CORE_DIR}")
+endif()
+if(bad)
+  message(FATAL_ERROR "core/ must not include GL, GLFW, glad or ImGui:${bad}")
+endif()
+message(STATUS "core boundary: ${n} files, no GL/GLFW/ImGui include")
