@@ -1,1 +1,102 @@
-int main() { return 0; }  // replaced by the CLI
+// astar: the command-line tool of A* Studio. Dispatches to one command per first argument.
+#include <array>
+#include <exception>
+#include <new>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "args.hpp"
+#include "commands.hpp"
+#include "output.hpp"
+
+namespace astar::cli {
+
+namespace {
+
+constexpr std::array<Command, 1> kCommands{{
+    {"run", "search one level with A* and print the outcome, path, cost and counters",
+     &run_command, &run_help},
+}};
+
+const Command* find_command(std::string_view name) {
+  for (const Command& c : kCommands)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+std::string main_help() {
+  std::string h;
+  h += "astar - A* Studio on the command line: shortest paths on grid levels\n";
+  h += "\n";
+  h += "Usage:\n";
+  h += "  astar COMMAND [ARGS...]\n";
+  h += "  astar --help             show this help (also -h)\n";
+  h += "  astar COMMAND --help     show the help of one command\n";
+  h += "\n";
+  h += "Commands:\n";
+  for (const Command& c : kCommands) {
+    std::string name(c.name);
+    name.resize(10, ' ');
+    h += "  " + name + std::string(c.summary) + "\n";
+  }
+  for (const Command& c : kCommands) h += "\n" + c.help();
+  h += "\n" + exit_codes_help();
+  return h;
+}
+
+int dispatch(std::span<const std::string> args) {
+  if (args.empty()) {
+    print_error("missing command (see 'astar --help')");
+    return kExitBadInput;
+  }
+  const std::string& first = args.front();
+  if (first == "--help" || first == "-h") {
+    return write_stdout(main_help()) ? kExitFound : kExitInternal;
+  }
+  const Command* cmd = find_command(first);
+  if (cmd == nullptr) {
+    const bool looks_like_option = first.size() > 1 && first.front() == '-';
+    print_error(std::string(looks_like_option ? "unknown option '" : "unknown command '") +
+                first + "' (see 'astar --help')");
+    return kExitBadInput;
+  }
+  const auto rest = args.subspan(1);
+  if (wants_help(rest))
+    return write_stdout(cmd->help() + "\n" + exit_codes_help()) ? kExitFound : kExitInternal;
+  return cmd->run(rest);
+}
+
+}  // namespace
+
+std::string exit_codes_help() {
+  std::string h;
+  h += "Exit codes:\n";
+  h += "  0   a path was found, or help was shown\n";
+  h += "  1   no path: the goal cannot be reached, or --max-iterations was reached first\n";
+  h += "  2   bad input: unknown command or option, missing or extra argument, bad option\n";
+  h += "      value, a level file that cannot be loaded (the message names the file and the\n";
+  h += "      field), or a start or goal outside the level or inside a wall\n";
+  h += "  3   internal error: out of memory, or the output could not be written\n";
+  h += "\n";
+  h += "Errors go to stderr as one line starting with \"astar: \".\n";
+  return h;
+}
+
+}  // namespace astar::cli
+
+int main(int argc, char** argv) {
+  try {
+    std::vector<std::string> args;
+    for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
+    return astar::cli::dispatch(args);
+  } catch (const std::bad_alloc&) {
+    astar::cli::print_error("out of memory");
+  } catch (const std::exception& e) {
+    astar::cli::print_error(std::string("internal error: ") + e.what());
+  } catch (...) {
+    astar::cli::print_error("internal error: unknown exception");
+  }
+  return astar::cli::kExitInternal;
+}

@@ -1,0 +1,27 @@
+// The commands of the `astar` tool. Each command is a function taking the arguments after its
+// name and returning the exit code; main.cpp lists them in one table and dispatches. To add a
+// command: write NAME_command.cpp with its run and help functions, declare them here and add a
+// row to kCommands in main.cpp.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace astar::cli {
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;  // one line for the command list
+  int (*run)(std::span<const std::string> args);  // args after the command name; no --help
+  std::string (*help)();     // usage, options, defaults and output fields
+};
+
+// astar run LEVEL [options]
+int run_command(std::span<const std::string> args);
+std::string run_help();
+
+// The "Exit codes:" section printed by every help text.
+std::string exit_codes_help();
+
+}  // namespace astar::cli

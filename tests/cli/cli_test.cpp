@@ -1,0 +1,416 @@
+// Runs the real `astar` binary (ASTAR_CLI) and checks its output and exit codes.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <iterator>
+#include <optional>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "astar/level_io.hpp"
+#include "astar/search.hpp"
+
+namespace fs = std::filesystem;
+using astar::SearchState;
+
+namespace {
+
+// A scratch folder for the level files the tests write; removed at exit.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() / ("astar-cli-tests-" + std::to_string(::getpid()));
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+const fs::path& tmp() {
+  static TempDir dir;
+  return dir.path;
+}
+
+std::string shell_quote(std::string_view s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
+  }
+  out += "'";
+  return out;
+}
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+struct Run {
+  int code = -1;  // exit code; -1 when the process did not exit normally (a crash)
+  std::string out;
+  std::string err;
+};
+
+Run run_cli(const std::vector<std::string>& args) {
+  static int counter = 0;
+  const fs::path err_file = tmp() / ("stderr-" + std::to_string(counter++) + ".txt");
+  std::string cmd = shell_quote(ASTAR_CLI);
+  for (const std::string& a : args) cmd += " " + shell_quote(a);
+  cmd += " 2>" + shell_quote(err_file.string());
+
+  Run r;
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  char buf[4096];
+  std::size_t n = 0;
+  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
+  const int status = ::pclose(pipe);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.err = read_file(err_file);
+  return r;
+}
+
+std::string write_level(const std::string& name, const std::string& text) {
+  const fs::path p = tmp() / name;
+  std::ofstream(p, std::ios::binary) << text;
+  return p.string();
+}
+
+// The value of a "key: value" line of text output; "<missing>" when there is none.
+std::string field(const std::string& out, const std::string& key) {
+  std::istringstream in(out);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind(key + ": ", 0) == 0) return line.substr(key.size() + 2);
+  return "<missing>";
+}
+
+std::string str(SearchState s) { return std::string(astar::to_string(s)); }
+
+// A level file with every cell of cost 1 and the given walls rows.
+std::string level_json(const std::vector<std::string>& walls, std::pair<int, int> start,
+                       std::pair<int, int> goal, const std::string& rules) {
+  nlohmann::json j = {{"format", "astar-studio-level"},
+                      {"version", 1},
+                      {"width", walls.front().size()},
+                      {"height", walls.size()},
+                      {"start", {start.first, start.second}},
+                      {"goal", {goal.first, goal.second}},
+                      {"rules", nlohmann::json::parse(rules)},
+                      {"walls", walls}};
+  return j.dump();
+}
+
+std::vector<std::string> open_rows(int w, int h) {
+  return std::vector<std::string>(static_cast<std::size_t>(h),
+                                  std::string(static_cast<std::size_t>(w), '.'));
+}
+
+const char* const kRoblox = R"({"format":"astar-studio-level","version":1,"width":4,"height":4,
+ "start":[0,0],"goal":[3,0],
+ "rules":{"neighbours":4},
+ "walls":["....","....","....","...."],
+ "cost":[[1,10,1,1],[1,10,10,1],[1,1,1,1],[1,1,1,1]]})";
+
+const char* const kRobloxPath = "(0,0) (0,1) (0,2) (1,2) (2,2) (3,2) (3,1) (3,0)";
+
+// The same search in-process, for comparing counters and costs.
+struct InProcess {
+  SearchState state;
+  double cost;
+  std::vector<astar::Cell> path;
+  astar::SearchMetrics metrics;
+};
+
+InProcess search_in_process(const std::string& text, std::optional<astar::Neighbours> n = {},
+                            astar::Heuristic h = astar::Heuristic::Octile) {
+  auto level = astar::parse_level(text, "in-process");
+  REQUIRE_MESSAGE(level.ok(), (level.ok() ? "" : level.error()));
+  astar::MovementRules rules = level.value().rules();
+  if (n) rules.neighbours = *n;
+  astar::AStarSearch s(level.value(), rules, {.heuristic = h});
+  s.run();
+  return {s.state(), s.path_cost(), s.path(), s.metrics()};
+}
+
+void check_bad_input(const std::vector<std::string>& args,
+                     std::initializer_list<std::string_view> expected_in_stderr) {
+  const Run r = run_cli(args);
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.rfind("astar: ", 0) == 0);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);  // one line
+  for (std::string_view s : expected_in_stderr) {
+    INFO("stderr: ", r.err);
+    INFO("expected: ", s);
+    CHECK(r.err.find(s) != std::string::npos);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("run prints the cheapest path of the Roblox cost grid as text") {
+  const std::string file = write_level("roblox.json", kRoblox);
+  const Run r = run_cli({"run", file});
+  INFO("stderr: ", r.err);
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK(field(r.out, "level") == file);
+  CHECK(field(r.out, "heuristic") == "octile");
+  CHECK(field(r.out, "neighbours") == "4");
+  CHECK(field(r.out, "outcome") == str(SearchState::Found));
+  CHECK(field(r.out, "cost") == "7");
+  CHECK(field(r.out, "path") == kRobloxPath);
+  CHECK(field(r.out, "length") == "8 cells");
+
+  const InProcess ip = search_in_process(kRoblox);
+  CHECK(field(r.out, "iterations") == std::to_string(ip.metrics.expanded));
+  CHECK(field(r.out, "expanded") == std::to_string(ip.metrics.expanded));
+  CHECK(field(r.out, "generated") == std::to_string(ip.metrics.generated));
+}
+
+TEST_CASE("run --format json prints one object with the same result") {
+  const std::string file = write_level("roblox.json", kRoblox);
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"run", file, "--format", "json"},
+        std::vector<std::string>{"run", "--format=json", file}}) {
+    const Run r = run_cli(args);
+    INFO("stdout: ", r.out, "stderr: ", r.err);
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+    nlohmann::json j;
+    REQUIRE_NOTHROW(j = nlohmann::json::parse(r.out));
+    REQUIRE(j.is_object());
+    CHECK(j.at("level") == file);
+    CHECK(j.at("heuristic") == "octile");
+    CHECK(j.at("neighbours") == 4);
+    CHECK(j.at("outcome") == str(SearchState::Found));
+    CHECK(j.at("cost") == 7.0);
+    const nlohmann::json expected_path = {{0, 0}, {0, 1}, {0, 2}, {1, 2},
+                                          {2, 2}, {3, 2}, {3, 1}, {3, 0}};
+    CHECK(j.at("path") == expected_path);
+    CHECK(j.at("length") == 8);
+    const InProcess ip = search_in_process(kRoblox);
+    CHECK(j.at("iterations") == ip.metrics.expanded);
+    CHECK(j.at("expanded") == ip.metrics.expanded);
+    CHECK(j.at("generated") == ip.metrics.generated);
+  }
+}
+
+TEST_CASE("json output escapes the level path") {
+  const std::string file = write_level("we\"ird\\na'me\t.json", kRoblox);
+  const Run r = run_cli({"run", "--format", "json", file});
+  INFO("stdout: ", r.out, "stderr: ", r.err);
+  CHECK(r.code == 0);
+  nlohmann::json j;
+  REQUIRE_NOTHROW(j = nlohmann::json::parse(r.out));
+  CHECK(j.at("level") == file);
+}
+
+TEST_CASE("a walled-off goal gives no path and exit 1") {
+  const std::string text =
+      level_json({"..#..", "..#..", "###..", "....."}, {0, 0}, {4, 0}, R"({"neighbours":8})");
+  const std::string file = write_level("walled.json", text);
+  const InProcess ip = search_in_process(text);
+  REQUIRE(ip.state == SearchState::NoPath);
+
+  const Run r = run_cli({"run", file});
+  INFO("stderr: ", r.err);
+  CHECK(r.code == 1);
+  CHECK(field(r.out, "outcome") == str(SearchState::NoPath));
+  CHECK(field(r.out, "cost") == "none");
+  CHECK(field(r.out, "path") == "none");
+  CHECK(field(r.out, "length") == "0 cells");
+  CHECK(field(r.out, "iterations") == std::to_string(ip.metrics.expanded));
+  CHECK(ip.metrics.expanded == 4);  // the four open cells of the enclosed corner
+
+  const Run rj = run_cli({"run", file, "--format", "json"});
+  CHECK(rj.code == 1);
+  nlohmann::json j;
+  REQUIRE_NOTHROW(j = nlohmann::json::parse(rj.out));
+  CHECK(j.at("outcome") == str(SearchState::NoPath));
+  CHECK(j.at("cost").is_null());
+  CHECK(j.at("path") == nlohmann::json::array());
+  CHECK(j.at("length") == 0);
+}
+
+TEST_CASE("--max-iterations stops the search with exit 1") {
+  const std::string text = level_json(open_rows(20, 20), {0, 0}, {19, 19}, "{}");
+  const std::string file = write_level("open20.json", text);
+
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"run", file, "--max-iterations", "2"},
+        std::vector<std::string>{"run", "--max-iterations=2", file}}) {
+    const Run r = run_cli(args);
+    INFO("stderr: ", r.err);
+    CHECK(r.code == 1);
+    CHECK(field(r.out, "outcome") == str(SearchState::IterationLimit));
+    CHECK(field(r.out, "iterations") == "2");
+    CHECK(field(r.out, "expanded") == "2");
+    CHECK(field(r.out, "cost") == "none");
+  }
+  // Without the limit the same level is solved.
+  const Run full = run_cli({"run", file});
+  CHECK(full.code == 0);
+  CHECK(field(full.out, "outcome") == str(SearchState::Found));
+  CHECK(std::stoll(field(full.out, "iterations")) > 2);
+}
+
+TEST_CASE("--neighbours overrides the level's rule") {
+  const std::string text = level_json(open_rows(6, 6), {0, 0}, {5, 5}, R"({"neighbours":4})");
+  const std::string file = write_level("open6.json", text);
+
+  const Run four = run_cli({"run", file, "--format", "json"});
+  const Run eight = run_cli({"run", file, "--format", "json", "--neighbours", "8"});
+  const Run four_explicit = run_cli({"run", file, "--format", "json", "--neighbours=4"});
+  INFO("stderr: ", four.err, eight.err);
+  REQUIRE(four.code == 0);
+  REQUIRE(eight.code == 0);
+  REQUIRE(four_explicit.code == 0);
+  const auto j4 = nlohmann::json::parse(four.out);
+  const auto j8 = nlohmann::json::parse(eight.out);
+  const auto j4e = nlohmann::json::parse(four_explicit.out);
+
+  CHECK(j4.at("neighbours") == 4);
+  CHECK(j8.at("neighbours") == 8);
+  CHECK(j4.at("cost") == 10.0);
+  CHECK(j4e.at("cost") == 10.0);
+  const double c8 = j8.at("cost").get<double>();
+  CHECK(c8 != j4.at("cost").get<double>());
+  CHECK(c8 == doctest::Approx(5 * std::sqrt(2.0)));
+
+  const InProcess ip8 = search_in_process(text, astar::Neighbours::Eight);
+  const InProcess ip4 = search_in_process(text, astar::Neighbours::Four);
+  CHECK(c8 == ip8.cost);  // JSON numbers round-trip exactly
+  CHECK(j4.at("cost").get<double>() == ip4.cost);
+  CHECK(j8.at("path").size() == ip8.path.size());
+  CHECK(j8.at("expanded") == ip8.metrics.expanded);
+
+  // Text output of the diagonal cost.
+  const Run text8 = run_cli({"run", file, "--neighbours", "8"});
+  CHECK(field(text8.out, "cost") == "7.071067812");
+}
+
+TEST_CASE("--heuristic selects the heuristic") {
+  const std::string text = level_json(open_rows(12, 12), {0, 0}, {11, 7}, "{}");
+  const std::string file = write_level("open12.json", text);
+
+  const Run zero = run_cli({"run", file, "--heuristic", "zero"});
+  const Run octile = run_cli({"run", file, "--heuristic", "octile"});
+  REQUIRE(zero.code == 0);
+  REQUIRE(octile.code == 0);
+  CHECK(field(zero.out, "heuristic") == "zero");
+  CHECK(field(zero.out, "cost") == field(octile.out, "cost"));
+  // Dijkstra takes more nodes than A* with a good estimate.
+  CHECK(std::stoll(field(zero.out, "expanded")) > std::stoll(field(octile.out, "expanded")));
+  const InProcess ip = search_in_process(text, {}, astar::Heuristic::Zero);
+  CHECK(field(zero.out, "expanded") == std::to_string(ip.metrics.expanded));
+
+  // Manhattan with 8 neighbours works, with a note on stderr.
+  const Run manhattan = run_cli({"run", file, "--heuristic", "manhattan"});
+  CHECK(manhattan.code == 0);
+  CHECK(manhattan.err.find("manhattan") != std::string::npos);
+  CHECK(field(manhattan.out, "outcome") == str(SearchState::Found));
+}
+
+TEST_CASE("bad command lines exit 2 with a message naming the problem") {
+  const std::string file = write_level("roblox.json", kRoblox);
+
+  check_bad_input({"run", file, "--bogus"}, {"unknown option '--bogus'", "astar run --help"});
+  check_bad_input({"run", file, "--heuristic", "foo"},
+                  {"astar: --heuristic: unknown value 'foo' (expected manhattan, euclidean, "
+                   "octile, chebyshev, zero)"});
+  check_bad_input({"run", file, "--heuristic"}, {"--heuristic: missing value"});
+  check_bad_input({"run", file, "--max-iterations", "0"}, {"--max-iterations", "'0'", ">= 1"});
+  check_bad_input({"run", file, "--max-iterations", "-3"}, {"--max-iterations", "'-3'"});
+  check_bad_input({"run", file, "--max-iterations", "abc"}, {"--max-iterations", "'abc'"});
+  check_bad_input({"run", file, "--max-iterations", "12x"}, {"--max-iterations", "'12x'"});
+  check_bad_input({"run", file, "--max-iterations="}, {"--max-iterations", "''"});
+  check_bad_input({"run", file, "--max-iterations", "99999999999999999999"},
+                  {"--max-iterations", "'99999999999999999999'", "too large"});
+  check_bad_input({"run", file, "--max-iterations", "1", "--max-iterations", "2"},
+                  {"--max-iterations", "more than once"});
+  check_bad_input({"run", file, "--neighbours", "6"},
+                  {"--neighbours: unknown value '6' (expected 4 or 8)"});
+  check_bad_input({"run", file, "--format", "xml"}, {"--format: unknown value 'xml'"});
+  check_bad_input({"run"}, {"missing LEVEL"});
+  check_bad_input({"run", "--heuristic", "zero"}, {"missing LEVEL"});
+  check_bad_input({"run", file, "other.json"}, {"unexpected argument 'other.json'"});
+  check_bad_input({"frobnicate"}, {"unknown command 'frobnicate'", "astar --help"});
+  check_bad_input({"--frobnicate"}, {"unknown option '--frobnicate'", "astar --help"});
+  check_bad_input({}, {"missing command", "astar --help"});
+}
+
+TEST_CASE("unusable level files exit 2 with a message naming the file") {
+  const std::string missing = (tmp() / "does-not-exist.json").string();
+  check_bad_input({"run", missing}, {"does-not-exist.json"});
+
+  const std::string malformed = write_level("malformed.json", "{\"format\": \"astar-studio-le");
+  check_bad_input({"run", malformed}, {"malformed.json"});
+
+  const std::string not_json = write_level("garbage.json", "hello world");
+  check_bad_input({"run", not_json}, {"garbage.json"});
+
+  std::string wrong_version = kRoblox;
+  wrong_version.replace(wrong_version.find("\"version\":1"), 11, "\"version\":99");
+  check_bad_input({"run", write_level("version99.json", wrong_version)}, {"version99.json"});
+
+  const std::string start_in_wall =
+      level_json({"#...", "....", "...."}, {0, 0}, {3, 2}, R"({"neighbours":4})");
+  check_bad_input({"run", write_level("start-in-wall.json", start_in_wall)},
+                  {"start-in-wall.json", "start"});
+
+  const std::string goal_outside =
+      level_json({"....", "....", "...."}, {0, 0}, {7, 2}, R"({"neighbours":4})");
+  check_bad_input({"run", write_level("goal-outside.json", goal_outside)},
+                  {"goal-outside.json", "goal"});
+}
+
+TEST_CASE("--help documents every command, option and exit code") {
+  const Run h = run_cli({"--help"});
+  CHECK(h.code == 0);
+  CHECK(h.err.empty());
+  for (std::string_view s :
+       {"run", "LEVEL", "--heuristic", "--neighbours", "--max-iterations", "--format", "--help",
+        "manhattan", "euclidean", "octile", "chebyshev", "zero", "Default: octile",
+        "Default: no limit", "Default: text", "outcome", "cost", "path", "length", "iterations",
+        "expanded", "generated", "Exit codes", "  0 ", "  1 ", "  2 "}) {
+    INFO("missing from --help: ", s);
+    CHECK(h.out.find(s) != std::string::npos);
+  }
+  for (SearchState s : {SearchState::Found, SearchState::NoPath, SearchState::IterationLimit}) {
+    INFO("outcome missing from --help: ", str(s));
+    CHECK(h.out.find(str(s)) != std::string::npos);
+  }
+  CHECK(run_cli({"-h"}).out == h.out);
+
+  const Run rh = run_cli({"run", "--help"});
+  CHECK(rh.code == 0);
+  CHECK(rh.err.empty());
+  for (std::string_view s :
+       {"astar run LEVEL", "--heuristic", "--neighbours", "--max-iterations", "--format",
+        "Exit codes"}) {
+    INFO("missing from run --help: ", s);
+    CHECK(rh.out.find(s) != std::string::npos);
+  }
+  // --help wins over other (even bad) arguments of the command.
+  CHECK(run_cli({"run", "--bogus", "-h"}).out == rh.out);
+}
