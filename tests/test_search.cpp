@@ -91,6 +91,21 @@ TEST_CASE("[search] stepping one iteration at a time") {
     CHECK(e.g == doctest::Approx(1.0));
     CHECK(e.h == doctest::Approx(heuristic_distance(Heuristic::Octile, {1, 0}, {3, 2})));
     CHECK(e.f == doctest::Approx(e.g + e.h));
+    CHECK(s.path_to({1, 0}) == std::vector<Cell>{{0, 0}, {1, 0}});
+    CHECK(s.path_to({3, 2}).empty());  // not seen yet
+    CHECK(s.path().empty());           // not found yet
+  }
+  SUBCASE("path_to the goal equals path once found, and follows parents mid-search") {
+    s.step();
+    s.step();
+    const Cell taken = *s.last_taken();
+    const std::vector<Cell> mid = s.path_to(taken);
+    REQUIRE(mid.size() >= 2);
+    CHECK(mid.front() == lv.start());
+    CHECK(mid.back() == taken);
+    CHECK(s.node(taken).parent == mid[mid.size() - 2]);
+    s.run();
+    CHECK(s.path_to(lv.goal()) == s.path());
   }
   SUBCASE("step by step to the end equals run, and reading changes nothing") {
     AStarSearch whole(lv);

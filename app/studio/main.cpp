@@ -1,1 +1,225 @@
-int main() { return 0; }  // replaced by the studio
+// A* Studio: paint grid levels and watch A* run one iteration at a time.
+// The shape of Dear ImGui's example_glfw_opengl3: parse arguments, create the window and the GL
+// context, initialise ImGui, loop (poll, new frame, build the UI, render, swap), shut down in
+// reverse order.
+
+// [SECTION] Includes
+#include <glad/gl.h>  // before GLFW, so GLFW does not pull in the system GL header
+#include <GLFW/glfw3.h>
+
+#include <cfloat>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include "grid_renderer.hpp"
+#include "options.hpp"
+#include "panels.hpp"
+#include "screenshot.hpp"
+#include "studio.hpp"
+#include "viewport.hpp"
+
+namespace {
+
+// [SECTION] Helpers
+
+void glfw_error(int code, const char* description) {
+  std::fprintf(stderr, "astar-studio: GLFW error %d: %s\n", code, description);
+}
+
+// DejaVu Sans when installed (crisper at the sizes cell labels need), else ImGui's default font.
+studio::Fonts load_fonts(ImGuiIO& io) {
+  const char* kFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+  studio::Fonts fonts;
+  std::error_code ec;
+  if (std::filesystem::exists(kFont, ec)) {
+    fonts.ui = io.Fonts->AddFontFromFileTTF(kFont, 15.0f);
+    fonts.small = io.Fonts->AddFontFromFileTTF(kFont, 12.0f);
+    fonts.large = io.Fonts->AddFontFromFileTTF(kFont, 26.0f);
+  }
+  if (!fonts.ui || !fonts.small || !fonts.large) {
+    io.Fonts->Clear();
+    fonts.ui = fonts.small = fonts.large = io.Fonts->AddFontDefault();
+  }
+  return fonts;
+}
+
+// The level to start with: the command line's, else levels/welcome.json, else a blank level.
+// Returns false (after printing the load error) when the level given on the command line fails.
+bool load_initial_level(studio::Studio& studio, const studio::Options& options,
+                        std::string& warning) {
+  if (!options.level_path.empty()) {
+    if (auto opened = studio.open(options.level_path); !opened) {
+      std::fprintf(stderr, "astar-studio: %s\n", opened.error().c_str());
+      return false;
+    }
+    return true;
+  }
+  const std::string welcome = (std::filesystem::path(studio::level_dir()) / "welcome.json").string();
+  std::error_code ec;
+  if (std::filesystem::exists(welcome, ec)) {
+    if (auto opened = studio.open(welcome); !opened) warning = opened.error();
+  }
+  studio.status = warning.empty() ? studio.status : "Could not open " + welcome;
+  return true;
+}
+
+// F12: astar-studio-1.png, -2, ... in the current folder, never overwriting a file.
+std::string next_screenshot_name() {
+  for (int i = 1;; ++i) {
+    const std::string name = "astar-studio-" + std::to_string(i) + ".png";
+    std::error_code ec;
+    if (!std::filesystem::exists(name, ec)) return name;
+  }
+}
+
+}  // namespace
+
+// [SECTION] Main
+
+int main(int argc, char** argv) {
+  // Arguments and the level come first: a bad command line fails fast, even without a display.
+  auto parsed = studio::parse_options(argc, argv);
+  if (!parsed) {
+    std::fprintf(stderr, "astar-studio: %s\n", parsed.error().c_str());
+    return 2;
+  }
+  const studio::Options options = parsed.value();
+  if (options.help) {
+    std::fputs(studio::usage().c_str(), stdout);
+    return 0;
+  }
+  const bool screenshot_mode = !options.screenshot.empty();
+
+  studio::Studio studio;
+  std::string load_warning;
+  if (!load_initial_level(studio, options, load_warning)) return 1;
+  studio.set_heuristic(options.heuristic);
+  studio.flush();
+  if (options.run) studio.run_to_end();
+  else if (options.steps > 0) studio.step(options.steps);
+  studio.view.initial_zoom = options.zoom;
+  if (options.focus) {
+    studio.view.focus_x = options.focus->x;
+    studio.view.focus_y = options.focus->y;
+  }
+
+  // [SECTION] Window and OpenGL 3.3 core context
+  glfwSetErrorCallback(glfw_error);
+  if (!glfwInit()) {
+    std::fprintf(stderr, "astar-studio: cannot initialise GLFW (no display?)\n");
+    return 1;
+  }
+  const char* glsl_version = "#version 330 core";
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GL_TRUE);
+  std::string title = studio.window_title();
+  GLFWwindow* window =
+      glfwCreateWindow(options.width, options.height, title.c_str(), nullptr, nullptr);
+  if (!window) {
+    std::fprintf(stderr, "astar-studio: cannot create an OpenGL 3.3 core window\n");
+    glfwTerminate();
+    return 1;
+  }
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(1);
+  if (!gladLoadGL(glfwGetProcAddress)) {
+    std::fprintf(stderr, "astar-studio: cannot load the OpenGL 3.3 functions\n");
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return 1;
+  }
+
+  // [SECTION] Dear ImGui
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // never write imgui.ini into the working directory
+  const studio::Fonts fonts = load_fonts(io);
+  ImGui::StyleColorsDark();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.FrameRounding = 3.0f;
+  style.GrabRounding = 3.0f;
+  style.WindowRounding = 4.0f;
+  style.ChildRounding = 0.0f;
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init(glsl_version);
+
+  studio::GridRenderer renderer;
+  if (!renderer.init(studio::shader_dir()))
+    std::fprintf(stderr, "astar-studio: %s\n", renderer.error().c_str());
+
+  studio::Ui ui;
+  if (!load_warning.empty()) ui.files.show_error("Could not open the welcome level", load_warning);
+
+  // [SECTION] Main loop
+  int exit_code = 0;
+  int frame = 0;
+  while (true) {
+    glfwPollEvents();
+    if (glfwWindowShouldClose(window)) {
+      if (screenshot_mode || !studio.dirty() || ui.files.quit_confirmed()) break;
+      glfwSetWindowShouldClose(window, 0);  // unsaved changes: ask first
+      ui.files.request_quit(studio);
+    }
+    if (ui.files.quit_confirmed()) break;
+    if (const std::string t = studio.window_title(); t != title) {
+      title = t;
+      glfwSetWindowTitle(window, title.c_str());
+    }
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    if (screenshot_mode) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // no hover effects in captures
+    ImGui::NewFrame();
+    if (!screenshot_mode) studio.update(io.DeltaTime);
+    ui.Draw(studio, renderer, fonts);
+    studio.flush();          // re-run the search after this frame's edits
+    renderer.sync(studio);   // then upload what changed
+    ImGui::Render();
+
+    int fb_w = 0, fb_h = 0;
+    glfwGetFramebufferSize(window, &fb_w, &fb_h);
+    glViewport(0, 0, fb_w, fb_h);
+    glClearColor(0.1f, 0.1f, 0.11f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+    if (screenshot_mode && ++frame >= options.frames) {
+      auto written = studio::write_screenshot(options.screenshot, fb_w, fb_h);
+      if (written)
+        written = studio::write_sidecar(options.screenshot, studio, fb_w, fb_h,
+                                        io.DisplayFramebufferScale.x, io.DisplayFramebufferScale.y);
+      if (!written) {
+        std::fprintf(stderr, "astar-studio: %s\n", written.error().c_str());
+        exit_code = 1;
+      } else if (!renderer.ready()) {
+        std::fprintf(stderr, "astar-studio: screenshot written without the grid: %s\n",
+                     renderer.error().c_str());
+        exit_code = 1;
+      }
+      break;
+    }
+    if (studio.screenshot_requested) {
+      studio.screenshot_requested = false;
+      const std::string file = next_screenshot_name();
+      const auto written = studio::write_screenshot(file, fb_w, fb_h);
+      studio.status = written ? "Screenshot saved: " + file : written.error();
+    }
+    glfwSwapBuffers(window);
+  }
+
+  // [SECTION] Shutdown, in reverse order
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  return exit_code;
+}

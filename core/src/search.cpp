@@ -256,9 +256,14 @@ std::optional<Cell> AStarSearch::last_taken() const {
 }
 
 std::vector<Cell> AStarSearch::path() const {
+  if (state_ != SearchState::Found) return {};
+  return path_to(level_->cell(goal_));
+}
+
+std::vector<Cell> AStarSearch::path_to(Cell c) const {
   std::vector<Cell> out;
-  if (state_ != SearchState::Found) return out;
-  for (std::uint32_t i = to_u32(goal_); i != kNone; i = nodes_[i].parent)
+  if (node_state(c) == NodeState::Unseen) return out;
+  for (std::uint32_t i = to_u32(level_->index(c)); i != kNone; i = nodes_[i].parent)
     out.push_back(level_->cell(CellIndex(i)));
   std::reverse(out.begin(), out.end());
   return out;

@@ -111,6 +111,10 @@ class AStarSearch {
   const SearchMetrics& metrics() const { return metrics_; }
   // Start to goal inclusive when Found, else empty. The search is not changed.
   std::vector<Cell> path() const;
+  // The best path known so far from the start to a seen cell (start to c inclusive), following
+  // parents; empty for unseen cells. Mid-search this is "how we got here" for any open or
+  // closed node.
+  std::vector<Cell> path_to(Cell c) const;
   double path_cost() const;  // g of the goal when Found, else +inf
 
  private:

@@ -1,0 +1,364 @@
+#include "grid_renderer.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "palette.hpp"
+
+namespace studio {
+
+using astar::Cell;
+
+// [SECTION] Shader loading
+
+std::string shader_dir() {
+  if (const char* env = std::getenv("ASTAR_SHADER_DIR"); env && *env) return env;
+  return ASTAR_SHADER_DIR;
+}
+
+namespace {
+
+bool read_file(const std::string& path, std::string& text, std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "cannot read shader file '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  text = ss.str();
+  return true;
+}
+
+std::string shader_log(GLuint shader) {
+  GLint length = 0;
+  glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+  std::string log(static_cast<std::size_t>(std::max(length, 1)), '\0');
+  glGetShaderInfoLog(shader, length, nullptr, log.data());
+  while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+  return log;
+}
+
+std::string program_log(GLuint program) {
+  GLint length = 0;
+  glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
+  std::string log(static_cast<std::size_t>(std::max(length, 1)), '\0');
+  glGetProgramInfoLog(program, length, nullptr, log.data());
+  while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+  return log;
+}
+
+GLuint compile(GLenum type, const std::string& path, std::string& error) {
+  std::string source;
+  if (!read_file(path, source, error)) return 0;
+  const GLuint shader = glCreateShader(type);
+  const char* text = source.c_str();
+  glShaderSource(shader, 1, &text, nullptr);
+  glCompileShader(shader);
+  GLint ok = GL_FALSE;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (ok != GL_TRUE) {
+    error = path + ": GLSL compile error:\n" + shader_log(shader);
+    glDeleteShader(shader);
+    return 0;
+  }
+  return shader;
+}
+
+void set_rgb(GLint location, palette::Rgb c) {
+  glUniform3f(location, c.r / 255.0f, c.g / 255.0f, c.b / 255.0f);
+}
+
+}  // namespace
+
+GridRenderer::~GridRenderer() {
+  if (program_) glDeleteProgram(program_);
+  if (vao_) glDeleteVertexArrays(1, &vao_);
+  if (layers_tex_) glDeleteTextures(1, &layers_tex_);
+  if (search_tex_) glDeleteTextures(1, &search_tex_);
+}
+
+bool GridRenderer::init(const std::string& dir) {
+  const std::string vert_path = dir + "/grid.vert";
+  const std::string frag_path = dir + "/grid.frag";
+  const GLuint vert = compile(GL_VERTEX_SHADER, vert_path, error_);
+  if (!vert) return false;
+  const GLuint frag = compile(GL_FRAGMENT_SHADER, frag_path, error_);
+  if (!frag) {
+    glDeleteShader(vert);
+    return false;
+  }
+  program_ = glCreateProgram();
+  glAttachShader(program_, vert);
+  glAttachShader(program_, frag);
+  glLinkProgram(program_);
+  glDeleteShader(vert);
+  glDeleteShader(frag);
+  GLint ok = GL_FALSE;
+  glGetProgramiv(program_, GL_LINK_STATUS, &ok);
+  if (ok != GL_TRUE) {
+    error_ = vert_path + " + " + frag_path + ": GLSL link error:\n" + program_log(program_);
+    glDeleteProgram(program_);
+    program_ = 0;
+    return false;
+  }
+
+  auto at = [&](const char* name) { return glGetUniformLocation(program_, name); };
+  u_ = {at("u_quad"),       at("u_fb_size"),   at("u_layers"),    at("u_search"),
+        at("u_origin"),     at("u_cell_px"),   at("u_fb_height"), at("u_level_size"),
+        at("u_grid_alpha"), at("u_floor"),     at("u_wall"),      at("u_cost_tint"),
+        at("u_open"),       at("u_closed"),    at("u_path"),      at("u_overlay_alpha")};
+
+  // The palette does not change: set it once.
+  glUseProgram(program_);
+  glUniform1i(u_.layers, 0);
+  glUniform1i(u_.search, 1);
+  set_rgb(u_.floor, palette::kFloor);
+  set_rgb(u_.wall, palette::kWall);
+  set_rgb(u_.cost_tint, palette::kCostTint);
+  set_rgb(u_.open, palette::kOpen);
+  set_rgb(u_.closed, palette::kClosed);
+  set_rgb(u_.path, palette::kPath);
+  glUniform1f(u_.overlay_alpha, palette::kOverlayAlpha);
+  glUseProgram(0);
+
+  glGenVertexArrays(1, &vao_);  // core profile: a draw needs a bound VAO, even an empty one
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_size_);
+  return true;
+}
+
+// [SECTION] Textures
+
+void GridRenderer::resize(int w, int h) {
+  tex_w_ = w;
+  tex_h_ = h;
+  size_error_.clear();
+  if (w > max_texture_size_ || h > max_texture_size_) {
+    size_error_ = "The level (" + std::to_string(w) + " x " + std::to_string(h) +
+                  ") is larger than this GPU's texture limit (" +
+                  std::to_string(max_texture_size_) + " per side): the grid cannot be drawn.";
+    return;
+  }
+  const auto n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+  layers_.assign(n * 4, 0);
+  search_.assign(n, 0);
+  auto make = [&](GLuint& tex, GLint internal, GLenum format, GLenum type) {
+    if (!tex) glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    // One texel per cell, never filtered: texelFetch in the shader, GL_NEAREST for completeness.
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glTexImage2D(GL_TEXTURE_2D, 0, internal, w, h, 0, format, type, nullptr);
+  };
+  make(layers_tex_, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE);
+  make(search_tex_, GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE);
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void GridRenderer::upload(GLuint tex, int bytes_per_texel, GLenum format, GLenum type,
+                          const std::vector<std::uint8_t>& data, int x0, int y0, int x1, int y1) {
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, tex_w_);
+  const std::size_t first = (static_cast<std::size_t>(y0) * static_cast<std::size_t>(tex_w_) +
+                             static_cast<std::size_t>(x0)) *
+                            static_cast<std::size_t>(bytes_per_texel);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, x0, y0, x1 - x0 + 1, y1 - y0 + 1, format, type,
+                  data.data() + first);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+namespace {
+
+// Costs and heights as signed bytes around 128 (see grid.frag).
+struct LayerScale {
+  double max_cost = 1.0, min_cost = 1.0;
+  int max_abs_height = 0;
+};
+
+std::uint8_t encode_cost(double cost, const LayerScale& s) {
+  if (std::abs(cost - 1.0) < 1e-9) return 128;
+  if (cost > 1.0) {
+    const double t = std::log(cost) / std::log(s.max_cost);
+    return static_cast<std::uint8_t>(128 + std::lround(127.0 * std::clamp(t, 0.0, 1.0)));
+  }
+  const double t = (1.0 - cost) / std::max(1e-9, 1.0 - s.min_cost);
+  return static_cast<std::uint8_t>(128 - std::lround(127.0 * std::clamp(t, 0.0, 1.0)));
+}
+
+std::uint8_t encode_height(int h, const LayerScale& s) {
+  if (h == 0 || s.max_abs_height == 0) return 128;
+  const double t = static_cast<double>(h) / s.max_abs_height;
+  return static_cast<std::uint8_t>(128 + std::lround(127.0 * std::clamp(t, -1.0, 1.0)));
+}
+
+}  // namespace
+
+void GridRenderer::write_layers(const astar::Level& level) {
+  LayerScale scale;
+  const auto& costs = level.costs();
+  const auto& heights = level.heights();
+  const auto& walls = level.walls();
+  for (std::size_t i = 0; i < costs.size(); ++i) {
+    if (walls[i]) continue;
+    scale.max_cost = std::max(scale.max_cost, static_cast<double>(costs[i]));
+    scale.min_cost = std::min(scale.min_cost, static_cast<double>(costs[i]));
+    scale.max_abs_height = std::max(scale.max_abs_height, std::abs(heights[i]));
+  }
+  for (std::size_t i = 0; i < costs.size(); ++i) {
+    std::uint8_t* t = &layers_[i * 4];
+    t[0] = walls[i] ? 255 : 0;
+    t[1] = encode_cost(costs[i], scale);
+    t[2] = encode_height(heights[i], scale);
+    t[3] = 255;
+  }
+}
+
+std::uint8_t GridRenderer::search_code(const Studio& studio, Cell c) const {
+  if (studio.path_contains(c)) return 3;
+  switch (studio.search().node_state(c)) {
+    case astar::NodeState::Open: return 1;
+    case astar::NodeState::Closed: return 2;
+    case astar::NodeState::Unseen: break;
+  }
+  return 0;
+}
+
+void GridRenderer::write_search(const Studio& studio) {
+  std::size_t i = 0;
+  for (int y = 0; y < tex_h_; ++y)
+    for (int x = 0; x < tex_w_; ++x) search_[i++] = search_code(studio, {x, y});
+}
+
+void GridRenderer::sync(Studio& studio) {
+  const astar::Level& level = studio.level();
+  if (!ready()) {
+    studio.level_changes.cells.clear();
+    studio.search_changes.cells.clear();
+    return;
+  }
+  const bool resized = level.width() != tex_w_ || level.height() != tex_h_;
+  if (resized) resize(level.width(), level.height());
+  if (!size_error_.empty()) {
+    studio.level_changes.cells.clear();
+    studio.search_changes.cells.clear();
+    return;
+  }
+
+  // Apply a change log: a full rewrite on a new revision, else only the listed cells, uploading
+  // the rectangle around them.
+  auto apply = [&](ChangeLog& log, std::uint64_t& seen, GLuint tex, int bpp, GLenum format,
+                   auto&& write_all, auto&& write_one) {
+    if (resized || log.revision != seen) {
+      write_all();
+      upload(tex, bpp, format, GL_UNSIGNED_BYTE, bpp == 4 ? layers_ : search_, 0, 0, tex_w_ - 1,
+             tex_h_ - 1);
+      seen = log.revision;
+    } else if (!log.cells.empty()) {
+      int x0 = tex_w_, y0 = tex_h_, x1 = -1, y1 = -1;
+      for (Cell c : log.cells) {
+        if (!level.in_bounds(c)) continue;
+        write_one(c);
+        x0 = std::min(x0, c.x);
+        y0 = std::min(y0, c.y);
+        x1 = std::max(x1, c.x);
+        y1 = std::max(y1, c.y);
+      }
+      if (x1 >= 0)
+        upload(tex, bpp, format, GL_UNSIGNED_BYTE, bpp == 4 ? layers_ : search_, x0, y0, x1, y1);
+    }
+    log.cells.clear();
+  };
+
+  apply(
+      studio.level_changes, level_revision_, layers_tex_, 4, GL_RGBA,
+      [&] { write_layers(level); },
+      [&](Cell c) {
+        // Painting changes walls only; costs and heights keep the scale of the last full write.
+        layers_[static_cast<std::size_t>(astar::to_u32(level.index(c))) * 4] =
+            level.wall(c) ? 255 : 0;
+      });
+  apply(
+      studio.search_changes, search_revision_, search_tex_, 1, GL_RED_INTEGER,
+      [&] { write_search(studio); },
+      [&](Cell c) { search_[astar::to_u32(level.index(c))] = search_code(studio, c); });
+}
+
+// [SECTION] Drawing
+
+void GridRenderer::draw(ImDrawList* dl, const View& view, int level_w, int level_h) {
+  pending_ = {view.canvas_x,
+              view.canvas_y,
+              view.canvas_x + view.canvas_w,
+              view.canvas_y + view.canvas_h,
+              view.canvas_x + view.offset_x,
+              view.canvas_y + view.offset_y,
+              view.cell_px,
+              level_w,
+              level_h};
+  dl->AddCallback(&GridRenderer::render_callback, this);
+  dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+}
+
+void GridRenderer::render_callback(const ImDrawList*, const ImDrawCmd* cmd) {
+  static_cast<GridRenderer*>(cmd->UserCallbackData)->render(cmd);
+}
+
+void GridRenderer::render(const ImDrawCmd* cmd) {
+  if (!ready() || !size_error_.empty() || tex_w_ == 0) return;
+  const ImDrawData* dd = ImGui::GetDrawData();
+  const ImVec2 scale = dd->FramebufferScale;
+  const float fb_w = dd->DisplaySize.x * scale.x;
+  const float fb_h = dd->DisplaySize.y * scale.y;
+  const Pending& p = pending_;
+  // The level may have been replaced after the draw was queued: stay inside the textures.
+  const int level_w = std::min(p.level_w, tex_w_), level_h = std::min(p.level_h, tex_h_);
+
+  // Everything in framebuffer pixels, top-left origin.
+  auto fx = [&](float x) { return (x - dd->DisplayPos.x) * scale.x; };
+  auto fy = [&](float y) { return (y - dd->DisplayPos.y) * scale.y; };
+  const float origin_x = fx(p.origin_x), origin_y = fy(p.origin_y);
+  const float cell_x = p.cell_px * scale.x;
+  // The quad: the level's rectangle clipped to the canvas and to ImGui's clip rectangle.
+  const float x0 = std::max({origin_x, fx(p.canvas_x0), fx(cmd->ClipRect.x)});
+  const float y0 = std::max({origin_y, fy(p.canvas_y0), fy(cmd->ClipRect.y)});
+  const float x1 = std::min({origin_x + cell_x * static_cast<float>(level_w), fx(p.canvas_x1), fx(cmd->ClipRect.z)});
+  const float y1 = std::min({origin_y + cell_x * static_cast<float>(level_h), fy(p.canvas_y1), fy(cmd->ClipRect.w)});
+  if (x1 <= x0 || y1 <= y0) return;
+
+  glViewport(0, 0, static_cast<GLsizei>(fb_w), static_cast<GLsizei>(fb_h));
+  glEnable(GL_SCISSOR_TEST);
+  const auto sx = static_cast<GLint>(std::floor(x0));
+  const auto sy = static_cast<GLint>(std::floor(y0));
+  glScissor(sx, static_cast<GLint>(fb_h) - static_cast<GLint>(std::ceil(y1)),
+            static_cast<GLsizei>(std::ceil(x1)) - sx, static_cast<GLsizei>(std::ceil(y1)) - sy);
+  glDisable(GL_BLEND);  // the grid is opaque
+  glUseProgram(program_);
+  glUniform4f(u_.quad, x0, y0, x1, y1);
+  glUniform2f(u_.fb_size, fb_w, fb_h);
+  glUniform2f(u_.origin, origin_x, origin_y);
+  glUniform1f(u_.cell_px, cell_x);
+  glUniform1f(u_.fb_height, fb_h);
+  glUniform2i(u_.level_size, level_w, level_h);
+  // Grid lines fade in between 6 and 12 pixels per cell.
+  glUniform1f(u_.grid_alpha, std::clamp((cell_x - 6.0f) / 6.0f, 0.0f, 1.0f));
+  glActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_2D, search_tex_);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, layers_tex_);
+  glBindVertexArray(vao_);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glBindVertexArray(0);
+  // ImDrawCallback_ResetRenderState, queued right after, restores ImGui's state.
+}
+
+}  // namespace studio

@@ -1,0 +1,75 @@
+// Draws the level grid with the GLSL shaders in shaders/ (grid.vert, grid.frag) from two textures
+// holding one texel per cell: "layers" (wall, cost, height) and "search" (unseen, open, closed,
+// path). Textures are updated only when the studio's change logs say so (glTexSubImage2D of the
+// changed rectangle), so a frame costs the same for any level size.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <glad/gl.h>
+#include <imgui.h>
+
+#include "studio.hpp"
+
+namespace studio {
+
+// The shader folder: $ASTAR_SHADER_DIR when set, else the compiled-in source tree's shaders/.
+std::string shader_dir();
+
+class GridRenderer {
+ public:
+  GridRenderer() = default;
+  GridRenderer(const GridRenderer&) = delete;
+  GridRenderer& operator=(const GridRenderer&) = delete;
+  ~GridRenderer();
+
+  // Loads and links grid.vert + grid.frag from `dir`. On failure error() names the file and holds
+  // the GLSL log; the studio keeps running and shows it in the canvas.
+  bool init(const std::string& dir);
+  bool ready() const { return program_ != 0 && error_.empty(); }
+  const std::string& error() const { return error_; }
+
+  // Uploads what changed since the last call and clears the studio's change logs.
+  void sync(Studio& studio);
+
+  // Queues the grid into `dl` (an ImDrawList callback), under the view's canvas and mapping.
+  void draw(ImDrawList* dl, const View& view, int level_w, int level_h);
+
+ private:
+  static void render_callback(const ImDrawList* list, const ImDrawCmd* cmd);
+  void render(const ImDrawCmd* cmd);
+  void resize(int w, int h);
+  void write_layers(const astar::Level& level);
+  void write_search(const Studio& studio);
+  std::uint8_t search_code(const Studio& studio, astar::Cell c) const;
+  void upload(GLuint tex, int bytes_per_texel, GLenum format, GLenum type,
+              const std::vector<std::uint8_t>& data, int x0, int y0, int x1, int y1);
+
+  GLuint program_ = 0;
+  GLuint vao_ = 0;
+  GLuint layers_tex_ = 0;  // RGBA8, one texel per cell
+  GLuint search_tex_ = 0;  // R8UI, one texel per cell
+  int tex_w_ = 0, tex_h_ = 0;
+  int max_texture_size_ = 0;
+  std::vector<std::uint8_t> layers_;  // CPU copies, so changed rectangles upload from them
+  std::vector<std::uint8_t> search_;
+  std::uint64_t level_revision_ = 0, search_revision_ = 0;
+  std::string error_;
+  std::string size_error_;
+
+  struct Uniforms {
+    GLint quad, fb_size, layers, search, origin, cell_px, fb_height, level_size, grid_alpha;
+    GLint floor, wall, cost_tint, open, closed, path, overlay_alpha;
+  } u_{};
+
+  // The draw queued for this frame, in ImGui display coordinates.
+  struct Pending {
+    float canvas_x0, canvas_y0, canvas_x1, canvas_y1;
+    float origin_x, origin_y, cell_px;
+    int level_w, level_h;
+  } pending_{};
+};
+
+}  // namespace studio

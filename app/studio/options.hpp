@@ -1,0 +1,34 @@
+// The studio's command line: astar-studio [LEVEL] [--screenshot FILE] [--frames N]
+//                                          [--steps K | --run] [--size WxH] [--zoom PX]
+//                                          [--focus X,Y] [--heuristic NAME] [--help]
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "astar/grid.hpp"
+#include "astar/result.hpp"
+#include "astar/search.hpp"
+
+namespace studio {
+
+struct Options {
+  std::string level_path;            // empty: levels/welcome.json, else a blank 24 x 16 level
+  std::string screenshot;            // empty: interactive; else render, write the PNG, exit
+  int frames = 5;                    // frames rendered before the screenshot is taken
+  std::int64_t steps = 0;            // search iterations taken at start
+  bool run = false;                  // run the search to the end at start
+  int width = 1280, height = 800;    // window size
+  float zoom = 0.0f;                 // cell size in pixels; 0: fit the level to the canvas
+  std::optional<astar::Cell> focus;  // cell centred in the canvas (with --zoom)
+  astar::Heuristic heuristic = astar::Heuristic::Octile;
+  bool help = false;
+};
+
+// Parses argv (argv[0] is skipped). The error names the bad argument.
+astar::Result<Options> parse_options(int argc, const char* const* argv);
+// The --help text.
+std::string usage();
+
+}  // namespace studio

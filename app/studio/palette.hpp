@@ -1,0 +1,49 @@
+// The studio's colours, in one place: the grid shader gets them as uniforms, the overlays use them
+// for ImDrawList, and tests/studio checks screenshots against them. Plain constants, no ImGui/GL.
+//
+// Documented values (8-bit sRGB):
+//   floor (open cell)  236 236 230      wall               58  62  74
+//   costly floor       176 156 126  (at the level's highest cost)
+//   canvas background   30  31  36      open set tint     110 210 110  (alpha 0.55)
+//   closed set tint    150 140 235  (alpha 0.55)
+//   path               255 140   0  (cell tint alpha 0.55; the path polyline is opaque)
+//   start marker        40 190  70      goal marker       225  50  50
+//   taken node outline 235  30 200      relaxed neighbour   0 150 170
+#pragma once
+
+#include <cstdint>
+
+namespace studio::palette {
+
+struct Rgb {
+  std::uint8_t r, g, b;
+};
+
+inline constexpr Rgb kFloor{236, 236, 230};
+inline constexpr Rgb kWall{58, 62, 74};
+inline constexpr Rgb kBackground{30, 31, 36};
+inline constexpr Rgb kCostTint{176, 156, 126};  // high-cost cells lean towards this mud brown
+inline constexpr Rgb kOpen{110, 210, 110};
+inline constexpr Rgb kClosed{150, 140, 235};
+inline constexpr Rgb kPath{255, 140, 0};  // the path polyline: opaque, the test looks for it
+inline constexpr Rgb kStart{40, 190, 70};
+inline constexpr Rgb kGoal{225, 50, 50};
+inline constexpr Rgb kTaken{235, 30, 200};
+inline constexpr Rgb kRelaxed{0, 150, 170};
+inline constexpr Rgb kArrow{40, 40, 60};
+inline constexpr Rgb kText{20, 20, 30};
+
+// Alpha of the search-state tints the shader blends over the cell colour.
+inline constexpr float kOverlayAlpha = 0.55f;
+
+// The colour a cell of plain floor (cost 1, no height shading) shows under a search tint, as the
+// shader computes it: mix(floor, tint, kOverlayAlpha), rounded to 8 bits.
+constexpr Rgb blend_over_floor(Rgb tint) {
+  auto mix = [](std::uint8_t a, std::uint8_t b) {
+    const float v = static_cast<float>(a) + (static_cast<float>(b) - static_cast<float>(a)) * kOverlayAlpha;
+    return static_cast<std::uint8_t>(v + 0.5f);
+  };
+  return {mix(kFloor.r, tint.r), mix(kFloor.g, tint.g), mix(kFloor.b, tint.b)};
+}
+
+}  // namespace studio::palette

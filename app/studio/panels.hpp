@@ -1,0 +1,122 @@
+// The studio's panels, each a small struct with Draw(): the menu bar, the sidebar sections
+// (tools, search, legend, level, cell inspector), the status bar, the Help window and the file
+// dialogs (New, Open, Save As, the unsaved-changes guard, errors). Ui lays them out around the
+// canvas in one full-window ImGui window (no docking in ImGui 1.86), so no panel covers the grid.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "astar/grid.hpp"
+#include "grid_renderer.hpp"
+#include "studio.hpp"
+#include "viewport.hpp"
+
+namespace studio {
+
+// The levels folder: $ASTAR_LEVEL_DIR when set, else the compiled-in source tree's levels/.
+std::string level_dir();
+
+// [SECTION] File dialogs and the unsaved-changes guard
+
+class FileDialogs {
+ public:
+  // New, Open and Quit ask "Save / Discard / Cancel" first when the level has unsaved changes.
+  void request_new(const Studio& studio);
+  void request_open(const Studio& studio);
+  void request_quit(const Studio& studio);
+  void request_save_as(const Studio& studio);
+  void save(Studio& studio);  // Save As when the level has no file yet
+  void show_error(std::string title, std::string message);
+
+  void Draw(Studio& studio);  // the modals; call once per frame at the top level
+  bool quit_confirmed() const { return quit_; }
+
+ private:
+  enum class Pending { None, New, Open, Quit };
+  void ask_or_proceed(const Studio& studio, Pending action);
+  void proceed(Pending action);
+  void refresh_open_list(const Studio& studio);
+  void draw_guard(Studio& studio);
+  void draw_new(Studio& studio);
+  void draw_open(Studio& studio);
+  void draw_save_as(Studio& studio);
+  void draw_error();
+
+  Pending pending_ = Pending::None;
+  bool continue_after_save_ = false;  // "Save" in the guard on an untitled level
+  bool quit_ = false;
+  // Popups to open at the next Draw (OpenPopup must run in the modal's ID scope).
+  bool open_guard_ = false, open_new_ = false, open_open_ = false, open_save_as_ = false,
+       open_error_ = false;
+
+  int new_w_ = 24, new_h_ = 16;
+  std::string open_path_, open_error_text_;
+  std::vector<std::string> open_list_;
+  std::string save_as_path_, save_as_error_;
+  std::string error_title_, error_message_;
+};
+
+// [SECTION] Panels
+
+struct HelpWindow {
+  bool open = false;
+  void Draw();
+};
+
+struct MainMenu {
+  void Draw(Studio& studio, FileDialogs& files, HelpWindow& help);
+};
+
+struct ToolsPanel {
+  void Draw(Studio& studio);
+};
+
+struct SearchPanel {
+  void Draw(Studio& studio);
+};
+
+struct LegendPanel {
+  void Draw();
+};
+
+struct LevelPanel {
+  void Draw(Studio& studio);
+  std::string name_buffer_;
+};
+
+struct InspectorPanel {
+  void Draw(const Studio& studio, std::optional<astar::Cell> cell);
+};
+
+struct StatusBar {
+  void Draw(const Studio& studio, std::optional<astar::Cell> cell);
+};
+
+// Keyboard shortcuts (not while typing in a text field or while a popup is open).
+void handle_shortcuts(Studio& studio, FileDialogs& files, HelpWindow& help);
+
+// [SECTION] Layout
+
+class Ui {
+ public:
+  // Builds the whole frame: menu, sidebar, canvas, status bar, Help and the dialogs.
+  void Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts);
+  FileDialogs files;
+  HelpWindow help;
+
+ private:
+  MainMenu menu_;
+  ToolsPanel tools_;
+  SearchPanel search_;
+  LegendPanel legend_;
+  LevelPanel level_;
+  InspectorPanel inspector_;
+  StatusBar status_;
+  Viewport viewport_;
+};
+
+}  // namespace studio

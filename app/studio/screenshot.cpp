@@ -1,0 +1,84 @@
+#include "screenshot.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include <glad/gl.h>
+#include <stb_image_write.h>  // the implementation is compiled into libstb
+
+namespace studio {
+
+astar::Status write_screenshot(const std::string& path, int fb_w, int fb_h) {
+  if (fb_w <= 0 || fb_h <= 0) return astar::Error{path + ": the window has no pixels"};
+  const auto row = static_cast<std::size_t>(fb_w) * 3;
+  std::vector<unsigned char> pixels(row * static_cast<std::size_t>(fb_h));
+  glReadBuffer(GL_BACK);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, fb_w, fb_h, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  // OpenGL's rows start at the bottom; PNG's at the top.
+  std::vector<unsigned char> flipped(pixels.size());
+  for (int y = 0; y < fb_h; ++y)
+    std::memcpy(&flipped[static_cast<std::size_t>(y) * row],
+                &pixels[static_cast<std::size_t>(fb_h - 1 - y) * row], row);
+  if (!stbi_write_png(path.c_str(), fb_w, fb_h, 3, flipped.data(), static_cast<int>(row)))
+    return astar::Error{path + ": cannot write the PNG: " + std::strerror(errno)};
+  return astar::Ok{};
+}
+
+namespace {
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+astar::Status write_sidecar(const std::string& png_path, const Studio& studio, int fb_w, int fb_h,
+                            float scale_x, float scale_y) {
+  const View& v = studio.view;
+  const auto& level = studio.level();
+  const auto& search = studio.search();
+  std::ostringstream j;
+  j.precision(9);
+  j << "{\n  \"window\": [" << fb_w << ", " << fb_h << "],\n";
+  j << "  \"canvas\": [" << v.canvas_x * scale_x << ", " << v.canvas_y * scale_y << ", "
+    << v.canvas_w * scale_x << ", " << v.canvas_h * scale_y << "],\n";
+  j << "  \"cell_px\": " << v.cell_px * scale_x << ",\n";
+  j << "  \"origin\": [" << (v.canvas_x + v.offset_x) * scale_x << ", "
+    << (v.canvas_y + v.offset_y) * scale_y << "],\n";
+  j << "  \"level\": [" << level.width() << ", " << level.height() << "],\n";
+  j << "  \"start\": [" << level.start().x << ", " << level.start().y << "],\n";
+  j << "  \"goal\": [" << level.goal().x << ", " << level.goal().y << "],\n";
+  j << "  \"heuristic\": " << json_string(astar::to_string(studio.heuristic())) << ",\n";
+  j << "  \"iteration\": " << search.iterations() << ",\n";
+  j << "  \"state\": " << json_string(astar::to_string(search.state())) << ",\n";
+  j << "  \"path\": [";
+  const auto& path = studio.path();
+  for (std::size_t i = 0; i < path.size(); ++i)
+    j << (i ? ", " : "") << "[" << path[i].x << ", " << path[i].y << "]";
+  j << "]\n}\n";
+
+  const std::string file = png_path + ".json";
+  std::ofstream out(file, std::ios::binary);
+  out << j.str();
+  out.close();
+  if (!out) return astar::Error{file + ": cannot write: " + std::strerror(errno)};
+  return astar::Ok{};
+}
+
+}  // namespace studio

@@ -1,0 +1,22 @@
+// --screenshot: the window's pixels as a PNG, and a sidecar FILE.json describing the view so
+// tests can find cells on screen:
+//   {"window":[w,h], "canvas":[x,y,w,h], "cell_px":s, "origin":[ox,oy], "level":[W,H],
+//    "start":[x,y], "goal":[x,y], "heuristic":"...", "iteration":n, "state":"...",
+//    "path":[[x,y],...]}
+// Cell (cx, cy)'s top-left pixel is (ox + cx*s, oy + cy*s) in window pixels, top-left origin.
+#pragma once
+
+#include <string>
+
+#include "astar/result.hpp"
+#include "studio.hpp"
+
+namespace studio {
+
+// Reads the current (back) buffer after rendering, flips it to top-left origin, writes a PNG.
+astar::Status write_screenshot(const std::string& path, int fb_w, int fb_h);
+// Writes path + ".json". `scale_x/y` turn ImGui coordinates into framebuffer pixels.
+astar::Status write_sidecar(const std::string& png_path, const Studio& studio, int fb_w, int fb_h,
+                            float scale_x, float scale_y);
+
+}  // namespace studio

@@ -1,0 +1,117 @@
+// The studio's state in one struct: the level being edited, its file, the dirty flag, the search
+// shown over it, the play controls and the view. Panels and the viewport read and change it; the
+// grid renderer follows its change records. No GL here; ImGui only for the view's vectors.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "astar/level.hpp"
+#include "astar/result.hpp"
+#include "astar/search.hpp"
+
+namespace studio {
+
+// How level cells map to canvas pixels: cell (x, y)'s top-left corner is at
+// canvas_pos + offset + (x, y) * cell_px (ImGui screen coordinates).
+struct View {
+  float cell_px = 24.0f;
+  float offset_x = 0.0f, offset_y = 0.0f;
+  bool fit_pending = true;   // fit the level to the canvas at the next frame (load, F key)
+  // Used once by the first fit (command line --zoom/--focus): cell size, and cell to centre.
+  float initial_zoom = 0.0f;  // 0: fit
+  int focus_x = -1, focus_y = -1;  // -1: the level's centre
+  // Set by the viewport every frame: the canvas rectangle in ImGui screen coordinates.
+  float canvas_x = 0.0f, canvas_y = 0.0f, canvas_w = 0.0f, canvas_h = 0.0f;
+};
+
+enum class Tool { Wall, Erase };
+
+// What the grid renderer must re-upload. Incremental lists when few cells changed, else a full
+// refresh (a new revision number).
+struct ChangeLog {
+  std::uint64_t revision = 1;       // bumped for a full refresh
+  std::vector<astar::Cell> cells;   // cells changed since the renderer last looked
+  void full() {
+    ++revision;
+    cells.clear();
+  }
+  void add(astar::Cell c) {
+    if (cells.size() < 4096) cells.push_back(c);
+    else full();
+  }
+};
+
+class Studio {
+ public:
+  Studio();
+  Studio(const Studio&) = delete;  // the search points into level_
+  Studio& operator=(const Studio&) = delete;
+
+  // [SECTION] Level and file
+  const astar::Level& level() const { return level_; }
+  const std::string& file_path() const { return path_; }  // empty: untitled
+  std::string file_name() const;                      // "welcome.json" or "untitled"
+  bool dirty() const { return dirty_; }
+  std::string window_title() const;                   // "A* Studio — welcome.json *"
+
+  // Replace the level (New, Open). The search restarts at iteration 0 and the view refits.
+  void set_level(astar::Level level, std::string path);
+  astar::Status open(const std::string& path);
+  astar::Status save_as(const std::string& path);
+
+  // [SECTION] Edits. Each marks the level dirty and schedules the search re-run (see rerun).
+  bool paint(astar::Cell c, bool wall);               // false when nothing changed
+  bool move_start(astar::Cell c);                     // false when c is not an open free cell
+  bool move_goal(astar::Cell c);
+  void set_neighbours(astar::Neighbours n);
+  void set_diagonal(astar::DiagonalPolicy p);
+  void set_name(std::string name);
+  bool can_hold_endpoint(astar::Cell c) const { return level_.open(c); }
+
+  // [SECTION] Search
+  const astar::AStarSearch& search() const { return *search_; }
+  astar::Heuristic heuristic() const { return heuristic_; }
+  void set_heuristic(astar::Heuristic h);  // keeps the iteration, like an edit
+  void step(std::int64_t n = 1);
+  void run_to_end();
+  void reset_search();
+  // After edits: a new search on the current level, stepped to the iteration shown before (or to
+  // the end when it had finished). Called once per frame when an edit scheduled it.
+  void rerun();
+  void flush() { if (rerun_pending_) rerun(); }  // end of frame: re-run after this frame's edits
+  void update(double dt);  // play: takes speed * dt iterations (after a pending rerun)
+  bool path_contains(astar::Cell c) const;
+  const std::vector<astar::Cell>& path() const { return path_cells_; }
+
+  bool playing = false;
+  float speed = 20.0f;  // iterations per second while playing
+
+  // [SECTION] Tools, view and messages
+  Tool tool = Tool::Wall;
+  View view;
+  std::string status;  // the last message for the status line
+  bool screenshot_requested = false;  // F12: main writes the window to a PNG after rendering
+  ChangeLog level_changes;
+  ChangeLog search_changes;
+
+ private:
+  void after_edit();
+  void new_search();
+  void record_step();
+  void update_path();
+
+  astar::Level level_;
+  std::string path_;
+  bool dirty_ = false;
+  astar::Heuristic heuristic_ = astar::Heuristic::Octile;
+  std::unique_ptr<astar::AStarSearch> search_;  // holds &level_: recreated after every edit
+  std::vector<astar::Cell> path_cells_;         // the search's path once Found
+  std::vector<std::uint8_t> on_path_;           // per cell, for path_contains
+  bool rerun_pending_ = false;
+  double step_budget_ = 0.0;
+};
+
+}  // namespace studio

@@ -1,0 +1,362 @@
+#include "viewport.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "palette.hpp"
+
+namespace studio {
+
+using astar::Cell;
+
+namespace {
+
+ImU32 color(palette::Rgb c, float alpha = 1.0f) {
+  return IM_COL32(c.r, c.g, c.b, static_cast<int>(alpha * 255.0f + 0.5f));
+}
+
+// Calls fn(cell) for every cell on the line a -> b (Bresenham), both ends included.
+template <class Fn>
+void for_each_on_line(Cell a, Cell b, Fn&& fn) {
+  const int dx = std::abs(b.x - a.x), sx = a.x < b.x ? 1 : -1;
+  const int dy = -std::abs(b.y - a.y), sy = a.y < b.y ? 1 : -1;
+  int err = dx + dy;
+  for (Cell c = a;;) {
+    fn(c);
+    if (c == b) break;
+    const int e2 = 2 * err;
+    if (e2 >= dy) {
+      err += dy;
+      c.x += sx;
+    }
+    if (e2 <= dx) {
+      err += dx;
+      c.y += sy;
+    }
+  }
+}
+
+// "12", "12.5": whole numbers without decimals.
+void format_value(char* buf, std::size_t n, double v) {
+  if (std::isinf(v)) std::snprintf(buf, n, "inf");
+  else if (std::abs(v - std::round(v)) < 0.05) std::snprintf(buf, n, "%.0f", v);
+  else std::snprintf(buf, n, "%.1f", v);
+}
+
+}  // namespace
+
+// [SECTION] View mapping
+
+void fit_view(View& view, int level_w, int level_h) {
+  view.fit_pending = false;
+  if (level_w <= 0 || level_h <= 0 || view.canvas_w <= 0 || view.canvas_h <= 0) return;
+  if (view.initial_zoom > 0.0f) {
+    // --zoom/--focus: a given cell size, centred on a cell.
+    view.cell_px = view.initial_zoom;
+    const float fx = view.focus_x >= 0 ? static_cast<float>(view.focus_x) + 0.5f : level_w * 0.5f;
+    const float fy = view.focus_y >= 0 ? static_cast<float>(view.focus_y) + 0.5f : level_h * 0.5f;
+    view.offset_x = std::round(view.canvas_w * 0.5f - fx * view.cell_px);
+    view.offset_y = std::round(view.canvas_h * 0.5f - fy * view.cell_px);
+    view.initial_zoom = 0.0f;
+    return;
+  }
+  const float margin = 12.0f;
+  const float aw = std::max(1.0f, view.canvas_w - 2 * margin);
+  const float ah = std::max(1.0f, view.canvas_h - 2 * margin);
+  float px = std::min(aw / static_cast<float>(level_w), ah / static_cast<float>(level_h));
+  if (px >= 4.0f) px = std::floor(px);  // whole pixels per cell: even grid lines
+  view.cell_px = std::min(px, kMaxCellPx);
+  view.offset_x = std::round((view.canvas_w - view.cell_px * level_w) * 0.5f);
+  view.offset_y = std::round((view.canvas_h - view.cell_px * level_h) * 0.5f);
+}
+
+Cell Viewport::cell_at(const View& view, ImVec2 screen) const {
+  // Clamped before the conversion: far-away (or invalid, -FLT_MAX) positions stay ints.
+  auto to_cell = [&](float pixels) {
+    return static_cast<int>(std::clamp(std::floor(pixels / view.cell_px), -1.0e6f, 1.0e6f));
+  };
+  return {to_cell(screen.x - view.canvas_x - view.offset_x),
+          to_cell(screen.y - view.canvas_y - view.offset_y)};
+}
+
+// [SECTION] Canvas
+
+void Viewport::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts, ImVec2 size) {
+  View& view = studio.view;
+  const astar::Level& level = studio.level();
+  const ImVec2 p0 = ImGui::GetCursorScreenPos();
+  size.x = std::max(size.x, 64.0f);
+  size.y = std::max(size.y, 64.0f);
+  const ImVec2 p1(p0.x + size.x, p0.y + size.y);
+  view.canvas_x = p0.x;
+  view.canvas_y = p0.y;
+  view.canvas_w = size.x;
+  view.canvas_h = size.y;
+  if (view.fit_pending) fit_view(view, level.width(), level.height());
+
+  ImGui::InvisibleButton("canvas", size,
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
+                             ImGuiButtonFlags_MouseButtonMiddle);
+  handle_input(studio, ImGui::IsItemHovered(), ImGui::IsItemActive());
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->PushClipRect(p0, p1, true);
+  dl->AddRectFilled(p0, p1, color(palette::kBackground));
+  if (renderer.ready()) {
+    renderer.draw(dl, view, level.width(), level.height());
+    draw_overlays(studio, fonts, dl);
+  } else {
+    const std::string message = "The grid cannot be drawn:\n" + renderer.error();
+    dl->AddText(fonts.ui, fonts.ui->FontSize, ImVec2(p0.x + 16, p0.y + 16),
+                IM_COL32(255, 110, 110, 255), message.c_str(), nullptr, size.x - 32);
+  }
+  dl->PopClipRect();
+}
+
+// [SECTION] Input
+
+void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
+  ImGuiIO& io = ImGui::GetIO();
+  View& view = studio.view;
+  const astar::Level& level = studio.level();
+  hovered_.reset();
+  if (!ImGui::IsMousePosValid()) {  // the mouse left the window
+    if (!io.MouseDown[ImGuiMouseButton_Left]) drag_ = Drag::None;
+    return;
+  }
+  const Cell cell = cell_at(view, io.MousePos);
+  if ((hovered || active) && level.in_bounds(cell)) hovered_ = cell;
+
+  // Zoom around the cursor.
+  if (hovered && io.MouseWheel != 0.0f) {
+    const float min_px = std::min(1.0f, 0.5f * std::min(view.canvas_w / level.width(),
+                                                        view.canvas_h / level.height()));
+    const float old_px = view.cell_px;
+    float px = std::clamp(old_px * std::pow(1.2f, io.MouseWheel), std::max(min_px, 0.02f),
+                          kMaxCellPx);
+    if (px >= 4.0f) px = std::round(px);
+    if (px == old_px && io.MouseWheel != 0.0f && px >= 4.0f)
+      px = std::clamp(old_px + (io.MouseWheel > 0 ? 1.0f : -1.0f), 4.0f, kMaxCellPx);
+    const float mx = io.MousePos.x - view.canvas_x, my = io.MousePos.y - view.canvas_y;
+    view.offset_x = std::round(mx - (mx - view.offset_x) * (px / old_px));
+    view.offset_y = std::round(my - (my - view.offset_y) * (px / old_px));
+    view.cell_px = px;
+  }
+
+  // Pan with the right or middle button.
+  if (active && (io.MouseDown[ImGuiMouseButton_Right] || io.MouseDown[ImGuiMouseButton_Middle])) {
+    view.offset_x += io.MouseDelta.x;
+    view.offset_y += io.MouseDelta.y;
+  }
+
+  // The start or goal marker under the mouse: its cell, or its disc (larger than tiny cells).
+  auto on_marker = [&](Cell m) {
+    if (cell == m) return true;
+    const float r = std::max(5.0f, view.cell_px * 0.34f);
+    const float mx = view.canvas_x + view.offset_x + (m.x + 0.5f) * view.cell_px - io.MousePos.x;
+    const float my = view.canvas_y + view.offset_y + (m.y + 0.5f) * view.cell_px - io.MousePos.y;
+    return mx * mx + my * my <= r * r;
+  };
+  const bool on_start = on_marker(level.start()), on_goal = on_marker(level.goal());
+
+  // Left button: drag the start or goal marker, else paint a stroke.
+  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    if (on_start) {
+      drag_ = Drag::Start;
+    } else if (on_goal) {
+      drag_ = Drag::Goal;
+    } else {
+      drag_ = Drag::Paint;
+      paint_wall_ = (studio.tool == Tool::Wall) != io.KeyShift;  // Shift: the other tool
+      studio.paint(cell, paint_wall_);
+    }
+    last_cell_ = cell;
+  } else if (drag_ != Drag::None && io.MouseDown[ImGuiMouseButton_Left]) {
+    if (cell != last_cell_) {
+      if (drag_ == Drag::Paint) {
+        for_each_on_line(last_cell_, cell, [&](Cell c) { studio.paint(c, paint_wall_); });
+      } else if (drag_ == Drag::Start) {
+        studio.move_start(cell);  // refused on walls, outside and on the goal
+      } else {
+        studio.move_goal(cell);
+      }
+      last_cell_ = cell;
+    }
+  } else {
+    drag_ = Drag::None;
+  }
+
+  if (drag_ == Drag::Start || drag_ == Drag::Goal ||
+      (hovered && drag_ == Drag::None && (on_start || on_goal)))
+    ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+}
+
+// [SECTION] Overlays
+
+void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawList* dl) const {
+  const View& view = studio.view;
+  const astar::Level& level = studio.level();
+  const astar::AStarSearch& search = studio.search();
+  const float px = view.cell_px;
+  const float ox = view.canvas_x + view.offset_x, oy = view.canvas_y + view.offset_y;
+  auto corner = [&](Cell c) { return ImVec2(ox + c.x * px, oy + c.y * px); };
+  auto center = [&](Cell c) { return ImVec2(ox + (c.x + 0.5f) * px, oy + (c.y + 0.5f) * px); };
+
+  // The level's outline, so its edge shows against the background even next to walls.
+  dl->AddRect(ImVec2(ox - 1, oy - 1), ImVec2(ox + level.width() * px + 1, oy + level.height() * px + 1),
+              IM_COL32(120, 124, 136, 255));
+
+  // Visible cells only: everything below costs what the canvas shows, not what the level holds.
+  const int x0 = std::max(0, static_cast<int>(std::floor((view.canvas_x - ox) / px)));
+  const int y0 = std::max(0, static_cast<int>(std::floor((view.canvas_y - oy) / px)));
+  const int x1 = std::min(level.width() - 1,
+                          static_cast<int>(std::floor((view.canvas_x + view.canvas_w - ox) / px)));
+  const int y1 = std::min(level.height() - 1,
+                          static_cast<int>(std::floor((view.canvas_y + view.canvas_h - oy) / px)));
+  const bool show_text = px >= kTextMinPx;
+
+  // cameFrom arrows: from each visited cell towards its parent. Zoomed out they cross the cell
+  // centre; with g/h/f shown they are smaller and sit below f, leaving the corners to g and h.
+  if (px >= kArrowMinPx) {
+    const ImU32 col = color(palette::kArrow, show_text ? 0.6f : 0.55f);
+    const float shift = show_text ? 0.3f * px : 0.0f;
+    const float t0 = show_text ? -0.13f : -0.22f, t1 = show_text ? 0.13f : 0.34f;
+    const float head = show_text ? std::clamp(px * 0.09f, 3.0f, 8.0f) : std::clamp(px * 0.13f, 3.0f, 8.0f);
+    const float thick = std::clamp(px * 0.045f, 1.0f, 2.5f);
+    for (int y = y0; y <= y1; ++y)
+      for (int x = x0; x <= x1; ++x) {
+        const astar::NodeView n = search.node({x, y});
+        if (n.state == astar::NodeState::Unseen || !n.parent) continue;
+        const ImVec2 c0 = center({x, y});
+        const ImVec2 c(c0.x, c0.y + shift);
+        float dx = static_cast<float>(n.parent->x - x), dy = static_cast<float>(n.parent->y - y);
+        const float len = std::sqrt(dx * dx + dy * dy);
+        dx /= len;
+        dy /= len;
+        const ImVec2 tail(c.x + dx * px * t0, c.y + dy * px * t0);
+        const ImVec2 tip(c.x + dx * px * t1, c.y + dy * px * t1);
+        const ImVec2 base(tip.x - dx * head, tip.y - dy * head);
+        dl->AddLine(tail, base, col, thick);
+        dl->AddTriangleFilled(tip, ImVec2(base.x - dy * head * 0.6f, base.y + dx * head * 0.6f),
+                              ImVec2(base.x + dy * head * 0.6f, base.y - dx * head * 0.6f), col);
+      }
+  }
+
+  // The path: a thick polyline through cell centres.
+  const auto& path = studio.path();
+  if (path.size() >= 2) {
+    std::vector<ImVec2> points;
+    points.reserve(path.size());
+    for (Cell c : path) points.push_back(center(c));
+    // Thinner when g/h/f are shown, so the f values it crosses stay readable.
+    const float thick = show_text ? std::clamp(px * 0.07f, 3.0f, 6.0f) : std::clamp(px * 0.22f, 2.0f, 10.0f);
+    dl->AddPolyline(points.data(), static_cast<int>(points.size()), color(palette::kPath), 0,
+                    thick);
+  } else if (const std::optional<Cell> taken = search.last_taken()) {
+    // Mid-search: the best known path from the start to the node just taken ("how A* got
+    // here"), thinner and in the taken node's colour so it never reads as the final path.
+    const std::vector<Cell> so_far = search.path_to(*taken);
+    if (so_far.size() >= 2) {
+      std::vector<ImVec2> points;
+      points.reserve(so_far.size());
+      for (Cell c : so_far) points.push_back(center(c));
+      const float thick = std::clamp(px * 0.08f, 1.5f, 4.0f);
+      dl->AddPolyline(points.data(), static_cast<int>(points.size()),
+                      color(palette::kTaken, 0.8f), 0, thick);
+    }
+  }
+
+  // g (top left), h (top right) and f (centre): the classic layout.
+  if (show_text) {
+    const float small = std::clamp(px * 0.2f, 10.0f, 18.0f);
+    const float large = std::clamp(px * 0.3f, 13.0f, 32.0f);
+    const float pad = std::max(2.0f, px * 0.06f);
+    const ImU32 text = color(palette::kText);
+    const ImU32 faint = color(palette::kText, 0.75f);
+    char g[32], h[32], f[32];
+    for (int y = y0; y <= y1; ++y)
+      for (int x = x0; x <= x1; ++x) {
+        const astar::NodeView n = search.node({x, y});
+        if (n.state == astar::NodeState::Unseen) continue;
+        format_value(g, sizeof g, n.g);
+        format_value(h, sizeof h, n.h);
+        format_value(f, sizeof f, n.f);
+        const ImVec2 tl = corner({x, y});
+        const ImVec2 c = center({x, y});
+        const ImVec2 hs = fonts.small->CalcTextSizeA(small, FLT_MAX, 0.0f, h);
+        dl->AddText(fonts.small, small, ImVec2(tl.x + pad + 1, tl.y + pad), faint, g);
+        dl->AddText(fonts.small, small, ImVec2(tl.x + px - pad - hs.x, tl.y + pad), faint, h);
+        const ImVec2 fs = fonts.large->CalcTextSizeA(large, FLT_MAX, 0.0f, f);
+        dl->AddText(fonts.large, large, ImVec2(c.x - fs.x * 0.5f, c.y - fs.y * 0.5f - px * 0.02f),
+                    text, f);
+      }
+    // Costs other than 1, bottom left, on every open cell (they explain the g values).
+    for (int y = y0; y <= y1; ++y)
+      for (int x = x0; x <= x1; ++x) {
+        if (level.wall({x, y}) || level.cost({x, y}) == 1.0) continue;
+        if (Cell{x, y} == level.start() || Cell{x, y} == level.goal()) continue;  // badge there
+        char cost[32] = "\xC3\x97";  // a multiplication sign
+        format_value(cost + 2, sizeof cost - 2, level.cost({x, y}));
+        const ImVec2 tl = corner({x, y});
+        dl->AddText(fonts.small, small, ImVec2(tl.x + pad + 1, tl.y + px - pad - small), faint, cost);
+      }
+  }
+
+  // The last step: its neighbours whose g improved, and the node it took.
+  const float relaxed_thick = std::clamp(px * 0.06f, 1.0f, 2.0f);
+  const float inset = show_text ? relaxed_thick * 0.5f + 1.0f : std::max(1.5f, px * 0.08f);
+  for (Cell c : search.last_relaxed()) {
+    const ImVec2 a = corner(c);
+    dl->AddRect(ImVec2(a.x + inset, a.y + inset), ImVec2(a.x + px - inset, a.y + px - inset),
+                color(palette::kRelaxed), 0.0f, 0, relaxed_thick);
+  }
+  if (const auto taken = search.last_taken()) {
+    const ImVec2 a = corner(*taken);
+    const float t = std::clamp(px * 0.1f, 2.0f, 4.0f);
+    dl->AddRect(ImVec2(a.x - t * 0.5f, a.y - t * 0.5f), ImVec2(a.x + px + t * 0.5f, a.y + px + t * 0.5f),
+                color(palette::kTaken), 0.0f, 0, t);
+  }
+
+  // Start and goal markers: a disc with S/G, never smaller than a few pixels. With g/h/f shown,
+  // a coloured frame and a small badge in the bottom-left corner instead, so f stays visible.
+  auto marker = [&](Cell c, palette::Rgb rgb, const char* label) {
+    if (show_text) {
+      const ImVec2 a = corner(c);
+      const float t = std::clamp(px * 0.05f, 2.0f, 4.0f);
+      dl->AddRect(ImVec2(a.x + t * 0.5f, a.y + t * 0.5f), ImVec2(a.x + px - t * 0.5f, a.y + px - t * 0.5f),
+                  color(rgb), 0.0f, 0, t);
+      const float r = std::clamp(px * 0.13f, 7.0f, 14.0f);
+      const ImVec2 m(a.x + t + r + 2.0f, a.y + px - t - r - 2.0f);
+      dl->AddCircleFilled(m, r, color(rgb), 20);
+      const float size = r * 1.3f;
+      const ImVec2 s = fonts.large->CalcTextSizeA(size, FLT_MAX, 0.0f, label);
+      dl->AddText(fonts.large, size, ImVec2(m.x - s.x * 0.5f, m.y - s.y * 0.5f),
+                  IM_COL32(255, 255, 255, 255), label);
+      return;
+    }
+    const ImVec2 m = center(c);
+    const float r = std::max(5.0f, px * 0.34f);
+    dl->AddCircleFilled(m, r, color(rgb), 24);
+    dl->AddCircle(m, r, IM_COL32(255, 255, 255, 230), 24, std::clamp(px * 0.05f, 1.0f, 2.5f));
+    if (r >= 8.0f) {
+      const float size = std::min(r * 1.3f, 36.0f);
+      const ImVec2 s = fonts.large->CalcTextSizeA(size, FLT_MAX, 0.0f, label);
+      dl->AddText(fonts.large, size, ImVec2(m.x - s.x * 0.5f, m.y - s.y * 0.5f),
+                  IM_COL32(255, 255, 255, 255), label);
+    }
+  };
+  marker(level.start(), palette::kStart, "S");
+  marker(level.goal(), palette::kGoal, "G");
+
+  // The cell under the mouse.
+  if (hovered_ && drag_ == Drag::None) {
+    const ImVec2 a = corner(*hovered_);
+    dl->AddRect(a, ImVec2(a.x + px, a.y + px), IM_COL32(40, 130, 255, 220), 0.0f, 0, 2.0f);
+  }
+}
+
+}  // namespace studio

@@ -1,0 +1,48 @@
+// The canvas: the grid (drawn by GridRenderer), mouse input (paint, move start/goal, pan, zoom)
+// and the ImDrawList overlays for visible cells (cameFrom arrows, g/h/f, path, markers).
+#pragma once
+
+#include <optional>
+
+#include <imgui.h>
+
+#include "astar/grid.hpp"
+#include "grid_renderer.hpp"
+#include "studio.hpp"
+
+namespace studio {
+
+// Fonts for cell labels (loaded by main; any may be the default font).
+struct Fonts {
+  ImFont* ui = nullptr;
+  ImFont* small = nullptr;  // g and h in the cell corners
+  ImFont* large = nullptr;  // f in the cell centre, S/G markers
+};
+
+// Zoom thresholds (cell size in pixels).
+inline constexpr float kArrowMinPx = 12.0f;  // cameFrom arrows from here
+inline constexpr float kTextMinPx = 48.0f;   // g, h, f from here
+inline constexpr float kMaxCellPx = 256.0f;
+
+// Fits the level into the view's canvas, centred (or applies a pending --zoom/--focus).
+void fit_view(View& view, int level_w, int level_h);
+
+class Viewport {
+ public:
+  // Fills the remaining content region of the current window with the canvas.
+  void Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts, ImVec2 size);
+  std::optional<astar::Cell> hovered_cell() const { return hovered_; }
+
+ private:
+  enum class Drag { None, Paint, Start, Goal };
+  void handle_input(Studio& studio, bool hovered, bool active);
+  void draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawList* dl) const;
+  astar::Cell cell_at(const View& view, ImVec2 screen) const;
+
+  Drag drag_ = Drag::None;
+  bool paint_wall_ = true;
+  astar::Cell last_cell_{};
+  std::optional<astar::Cell> hovered_;
+};
+
+}  // namespace studio

@@ -1,0 +1,213 @@
+// Checks a studio screenshot against its sidecar and against an independent search.
+//
+//   studio_screenshot_check SHOT.png LEVEL.json --expect STATE [--iteration N]
+//
+// The sidecar SHOT.png.json gives the view mapping (cell (x, y)'s top-left pixel is
+// origin + (x, y) * cell_px), the heuristic, the iteration, the state and the path the studio
+// shows. This program loads the level with astar_core, runs its own AStarSearch to the same
+// iteration, and checks that the studio agrees and that the pixels show:
+//   - the path colour at the centre of every path cell (except start and goal, under markers),
+//   - the wall colour at the centre of every visible wall cell,
+//   - the closed-set colour over most of every plain closed cell not on the path,
+//   - the open-set colour over most of every plain open cell.
+// Exit 0 when all hold, 1 with a message per failure otherwise.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <stb_image.h>  // the implementation is compiled into libstb
+
+#include "astar/level_io.hpp"
+#include "astar/search.hpp"
+#include "palette.hpp"
+
+namespace {
+
+using astar::Cell;
+using studio::palette::Rgb;
+
+int failures = 0;
+
+void fail(const std::string& message) {
+  std::fprintf(stderr, "FAIL: %s\n", message.c_str());
+  ++failures;
+}
+
+std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
+std::string rgb_text(Rgb c) {
+  return std::to_string(c.r) + " " + std::to_string(c.g) + " " + std::to_string(c.b);
+}
+
+struct Image {
+  int w = 0, h = 0;
+  std::vector<unsigned char> rgb;
+  Rgb at(int x, int y) const {
+    const auto i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) +
+                    static_cast<std::size_t>(x)) * 3;
+    return {rgb[i], rgb[i + 1], rgb[i + 2]};
+  }
+};
+
+bool close_to(Rgb a, Rgb b, int tolerance) {
+  return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance &&
+         std::abs(a.b - b.b) <= tolerance;
+}
+
+struct Mapping {
+  double ox = 0, oy = 0, s = 0;
+  double cx = 0, cy = 0, cw = 0, ch = 0;  // canvas
+  // Pixel bounds of a cell's interior, shrunk by `inset` pixels on each side.
+  bool interior(Cell c, double inset, int& x0, int& y0, int& x1, int& y1) const {
+    x0 = static_cast<int>(std::ceil(ox + c.x * s + inset));
+    y0 = static_cast<int>(std::ceil(oy + c.y * s + inset));
+    x1 = static_cast<int>(std::floor(ox + (c.x + 1) * s - inset)) - 1;
+    y1 = static_cast<int>(std::floor(oy + (c.y + 1) * s - inset)) - 1;
+    return x0 <= x1 && y0 <= y1 && x0 >= cx && y0 >= cy && x1 < cx + cw && y1 < cy + ch;
+  }
+  void center(Cell c, int& x, int& y) const {
+    x = static_cast<int>(std::floor(ox + (c.x + 0.5) * s));
+    y = static_cast<int>(std::floor(oy + (c.y + 0.5) * s));
+  }
+};
+
+// The share of a cell's interior pixels close to `want`.
+double coverage(const Image& img, const Mapping& m, Cell c, Rgb want, int tolerance) {
+  int x0, y0, x1, y1;
+  if (!m.interior(c, 2.0, x0, y0, x1, y1)) return -1.0;
+  int hits = 0, total = 0;
+  for (int y = y0; y <= y1; ++y)
+    for (int x = x0; x <= x1; ++x, ++total)
+      if (close_to(img.at(x, y), want, tolerance)) ++hits;
+  return static_cast<double>(hits) / total;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 5 || std::string(argv[3]) != "--expect") {
+    std::fprintf(stderr, "usage: %s SHOT.png LEVEL.json --expect STATE [--iteration N]\n", argv[0]);
+    return 2;
+  }
+  const std::string png = argv[1], level_path = argv[2], expect_state = argv[4];
+  long long expect_iteration = -1;
+  if (argc >= 7 && std::string(argv[5]) == "--iteration") expect_iteration = std::atoll(argv[6]);
+
+  // [SECTION] Inputs
+  nlohmann::json side;
+  try {
+    std::ifstream in(png + ".json");
+    if (!in) {
+      std::fprintf(stderr, "FAIL: cannot read %s.json\n", png.c_str());
+      return 1;
+    }
+    side = nlohmann::json::parse(in);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "FAIL: %s.json: %s\n", png.c_str(), e.what());
+    return 1;
+  }
+  Image img;
+  int channels = 0;
+  unsigned char* data = stbi_load(png.c_str(), &img.w, &img.h, &channels, 3);
+  if (!data) {
+    std::fprintf(stderr, "FAIL: cannot load %s: %s\n", png.c_str(), stbi_failure_reason());
+    return 1;
+  }
+  img.rgb.assign(data, data + static_cast<std::size_t>(img.w) * img.h * 3);
+  stbi_image_free(data);
+
+  auto loaded = astar::load_level(level_path);
+  if (!loaded) {
+    std::fprintf(stderr, "FAIL: %s\n", loaded.error().c_str());
+    return 1;
+  }
+  const astar::Level& level = loaded.value();
+
+  Mapping m;
+  m.ox = side.at("origin").at(0).get<double>();
+  m.oy = side.at("origin").at(1).get<double>();
+  m.s = side.at("cell_px").get<double>();
+  m.cx = side.at("canvas").at(0).get<double>();
+  m.cy = side.at("canvas").at(1).get<double>();
+  m.cw = side.at("canvas").at(2).get<double>();
+  m.ch = side.at("canvas").at(3).get<double>();
+  const long long iteration = side.at("iteration").get<long long>();
+  const std::string state = side.at("state").get<std::string>();
+  std::printf("screenshot %dx%d, cell %.2f px, origin (%.1f, %.1f), iteration %lld, %s\n", img.w,
+              img.h, m.s, m.ox, m.oy, iteration, state.c_str());
+  if (m.s < 8) fail("cells are too small to check (" + std::to_string(m.s) + " px)");
+
+  // [SECTION] The studio's search agrees with an independent one
+  const auto heuristic = astar::parse_heuristic(side.at("heuristic").get<std::string>());
+  if (!heuristic) {
+    std::fprintf(stderr, "FAIL: unknown heuristic in the sidecar\n");
+    return 1;
+  }
+  astar::AStarSearch search(level, {.heuristic = *heuristic, .max_iterations = 0});
+  while (search.iterations() < iteration && !astar::finished(search.state())) search.step();
+  if (state != astar::to_string(search.state()))
+    fail("sidecar state '" + state + "', own search '" + std::string(astar::to_string(search.state())) + "'");
+  if (state != expect_state) fail("expected state '" + expect_state + "', got '" + state + "'");
+  if (expect_iteration >= 0 && iteration != expect_iteration)
+    fail("expected iteration " + std::to_string(expect_iteration) + ", got " + std::to_string(iteration));
+
+  std::vector<Cell> path;
+  for (const auto& p : side.at("path")) path.push_back({p.at(0).get<int>(), p.at(1).get<int>()});
+  if (path != search.path()) fail("sidecar path differs from the search's path");
+  if (expect_state == "found" && path.size() < 3) fail("expected a path of at least 3 cells");
+  std::vector<char> on_path(static_cast<std::size_t>(level.cell_count()), 0);
+  for (Cell c : path) on_path[astar::to_u32(level.index(c))] = 1;
+
+  // [SECTION] Pixels
+  using namespace studio::palette;
+  int checked_path = 0, checked_walls = 0, checked_closed = 0, checked_open = 0;
+  for (std::size_t i = 1; i + 1 < path.size(); ++i) {
+    int x, y;
+    m.center(path[i], x, y);
+    bool hit = false;  // the centre, or a pixel within 1 (anti-aliasing of the polyline joints)
+    for (int dy = -1; dy <= 1 && !hit; ++dy)
+      for (int dx = -1; dx <= 1 && !hit; ++dx) hit = close_to(img.at(x + dx, y + dy), kPath, 10);
+    if (!hit)
+      fail("path cell " + cell_text(path[i]) + " at pixel (" + std::to_string(x) + ", " +
+           std::to_string(y) + ") is " + rgb_text(img.at(x, y)) + ", want path " + rgb_text(kPath));
+    ++checked_path;
+  }
+  const Rgb closed = blend_over_floor(kClosed), open = blend_over_floor(kOpen);
+  for (int cy = 0; cy < level.height(); ++cy)
+    for (int cx = 0; cx < level.width(); ++cx) {
+      const Cell c{cx, cy};
+      int x0, y0, x1, y1;
+      if (!m.interior(c, 2.0, x0, y0, x1, y1)) continue;  // not (fully) visible
+      if (level.wall(c)) {
+        int x, y;
+        m.center(c, x, y);
+        if (!close_to(img.at(x, y), kWall, 2))
+          fail("wall cell " + cell_text(c) + " is " + rgb_text(img.at(x, y)) + ", want wall " + rgb_text(kWall));
+        ++checked_walls;
+        continue;
+      }
+      // Plain cells only (cost 1, height 0): others are tinted or shaded beneath the overlay.
+      if (c == level.start() || c == level.goal() || on_path[astar::to_u32(level.index(c))] ||
+          level.cost(c) != 1.0 || level.height_at(c) != 0)
+        continue;
+      const astar::NodeState ns = search.node_state(c);
+      if (ns == astar::NodeState::Unseen) continue;
+      const bool is_closed = ns == astar::NodeState::Closed;
+      // Most of the interior shows the tint; arrows, outlines and the path line may cover some.
+      const double share = coverage(img, m, c, is_closed ? closed : open, 3);
+      if (share < 0.5)
+        fail(std::string(is_closed ? "closed" : "open") + " cell " + cell_text(c) + ": only " +
+             std::to_string(static_cast<int>(share * 100)) + "% of its pixels show " +
+             rgb_text(is_closed ? closed : open));
+      ++(is_closed ? checked_closed : checked_open);
+    }
+  if (checked_walls == 0) fail("no wall cell was visible to check");
+  if (checked_closed == 0) fail("no plain closed cell off the path was visible to check");
+  if (expect_state == "found" && checked_path == 0) fail("no path cell was checked");
+  std::printf("checked %d path, %d wall, %d closed and %d open cells: %d failure(s)\n",
+              checked_path, checked_walls, checked_closed, checked_open, failures);
+  return failures == 0 ? 0 : 1;
+}
