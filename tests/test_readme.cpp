@@ -1,0 +1,41 @@
+// The README's example level file must stay a valid level: it is what users copy.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "astar/level_io.hpp"
+#include "astar/search.hpp"
+
+using namespace astar;
+
+TEST_CASE("[readme] the example level in the README loads and behaves as described") {
+  std::ifstream in(ASTAR_SOURCE_DIR "/README.md");
+  REQUIRE(in.good());
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  const auto section = text.find("## Level file format");
+  REQUIRE(section != std::string::npos);
+  const auto open = text.find("```json\n", section);
+  REQUIRE(open != std::string::npos);
+  const auto begin = open + 8;
+  const auto end = text.find("```", begin);
+  REQUIRE(end != std::string::npos);
+
+  Result<Level> lv = parse_level(text.substr(begin, end - begin), "README.md");
+  REQUIRE_MESSAGE(lv.ok(), (lv.ok() ? "" : lv.error()));
+  const Level& level = lv.value();
+  CHECK(level.rules().max_climb == 1);
+  CHECK(level.rules().max_drop == kUnlimited);
+  MovePolicy policy(level);
+  // The door: the weight override replaces the formula.
+  CHECK(policy.move({2, 1}, Dir::E).cost == doctest::Approx(5.0));
+  // The one-way link: its reverse is blocked.
+  CHECK(policy.move({3, 1}, Dir::W).block == MoveBlock::BlockedEdge);
+  // A climb of 1 onto cost 1: 1 + 0.5; a climb of 2 is refused.
+  CHECK(policy.move({3, 1}, Dir::E).cost == doctest::Approx(1.5));
+  CHECK(policy.move({3, 0}, Dir::E).block == MoveBlock::ClimbTooHigh);
+  AStarSearch s(level);
+  CHECK(s.run() == SearchState::Found);
+}
