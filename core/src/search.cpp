@@ -90,53 +90,50 @@ void AStarSearch::restart() {
 // Priority order: lower f first; on equal f, larger g first (the node nearer the goal by the
 // heuristic, which keeps A* heading for the goal across plateaus); then first inserted first,
 // so that results never depend on the heap's internal layout.
-bool AStarSearch::before(std::uint32_t a, std::uint32_t b) const {
-  const Node& na = nodes_[a];
-  const Node& nb = nodes_[b];
-  const double fa = na.g + na.h;
-  const double fb = nb.g + nb.h;
-  if (fa != fb) return fa < fb;
-  if (na.g != nb.g) return na.g > nb.g;
-  return na.seq < nb.seq;
+bool AStarSearch::before(const HeapEntry& a, const HeapEntry& b) {
+  if (a.f != b.f) return a.f < b.f;
+  if (a.g != b.g) return a.g > b.g;
+  return a.seq < b.seq;
+}
+
+void AStarSearch::place(std::size_t pos, const HeapEntry& e) {
+  heap_[pos] = e;
+  nodes_[e.node].heap_pos = static_cast<std::uint32_t>(pos);
 }
 
 void AStarSearch::sift_up(std::size_t pos) {
-  const std::uint32_t item = heap_[pos];
+  const HeapEntry item = heap_[pos];
   while (pos > 0) {
     const std::size_t parent = (pos - 1) / 2;
     if (!before(item, heap_[parent])) break;
-    heap_[pos] = heap_[parent];
-    nodes_[heap_[pos]].heap_pos = static_cast<std::uint32_t>(pos);
+    place(pos, heap_[parent]);
     pos = parent;
   }
-  heap_[pos] = item;
-  nodes_[item].heap_pos = static_cast<std::uint32_t>(pos);
+  place(pos, item);
 }
 
 void AStarSearch::sift_down(std::size_t pos) {
-  const std::uint32_t item = heap_[pos];
+  const HeapEntry item = heap_[pos];
   const std::size_t n = heap_.size();
   for (;;) {
     std::size_t child = 2 * pos + 1;
     if (child >= n) break;
     if (child + 1 < n && before(heap_[child + 1], heap_[child])) ++child;
     if (!before(heap_[child], item)) break;
-    heap_[pos] = heap_[child];
-    nodes_[heap_[pos]].heap_pos = static_cast<std::uint32_t>(pos);
+    place(pos, heap_[child]);
     pos = child;
   }
-  heap_[pos] = item;
-  nodes_[item].heap_pos = static_cast<std::uint32_t>(pos);
+  place(pos, item);
 }
 
-void AStarSearch::heap_push(std::uint32_t i) {
-  heap_.push_back(i);
+void AStarSearch::heap_push(HeapEntry e) {
+  heap_.push_back(e);
   sift_up(heap_.size() - 1);
   ++metrics_.heap_ops;
 }
 
 std::uint32_t AStarSearch::heap_pop() {
-  const std::uint32_t top = heap_.front();
+  const std::uint32_t top = heap_.front().node;
   heap_.front() = heap_.back();
   heap_.pop_back();
   if (!heap_.empty()) sift_down(0);
@@ -151,9 +148,8 @@ void AStarSearch::open_node(std::uint32_t i, double g, std::uint32_t parent) {
   n.g = g;
   n.h = h_scale_ * heuristic_distance(options_.heuristic, c, level_->goal());
   n.parent = parent;
-  n.seq = next_seq_++;
   n.state = NodeState::Open;
-  heap_push(i);
+  heap_push({g + n.h, g, next_seq_++, i});
   ++metrics_.generated;
 }
 
@@ -211,6 +207,9 @@ SearchState AStarSearch::step() {
     }
     nb.g = g_new;
     nb.parent = cur;
+    HeapEntry& entry = heap_[nb.heap_pos];
+    entry.f = g_new + nb.h;
+    entry.g = g_new;
     sift_up(nb.heap_pos);  // f only went down: decrease-key
     ++metrics_.heap_ops;
     ++metrics_.improved;

@@ -122,16 +122,23 @@ class AStarSearch {
     double g;
     double h;
     std::uint32_t parent;
-    std::uint32_t heap_pos;
-    std::uint32_t seq;  // insertion order, the last tie-breaker
+    std::uint32_t heap_pos;  // index into heap_ while open
     std::uint32_t generation;
     NodeState state;
   };
+  // An open-set entry carries its own keys, so heap comparisons touch only the heap's memory.
+  struct HeapEntry {
+    double f;
+    double g;
+    std::uint32_t seq;  // insertion order, the last tie-breaker
+    std::uint32_t node;
+  };
 
   bool valid(std::uint32_t i) const { return nodes_[i].generation == generation_; }
-  bool before(std::uint32_t a, std::uint32_t b) const;
-  void heap_push(std::uint32_t i);
+  static bool before(const HeapEntry& a, const HeapEntry& b);
+  void heap_push(HeapEntry e);
   std::uint32_t heap_pop();
+  void place(std::size_t pos, const HeapEntry& e);
   void sift_up(std::size_t pos);
   void sift_down(std::size_t pos);
   void open_node(std::uint32_t i, double g, std::uint32_t parent);
@@ -145,7 +152,7 @@ class AStarSearch {
 
   std::vector<Node> nodes_;
   std::uint32_t generation_ = 0;
-  std::vector<std::uint32_t> heap_;
+  std::vector<HeapEntry> heap_;
   std::uint32_t next_seq_ = 0;
   SearchState state_ = SearchState::InProgress;
   std::string message_;
