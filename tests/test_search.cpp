@@ -7,6 +7,7 @@
 #include <random>
 
 #include "ascii_level.hpp"
+#include "random_level.hpp"
 #include "astar/level_io.hpp"
 #include "astar/search.hpp"
 
@@ -304,42 +305,13 @@ std::vector<double> oracle_distances(const Level& lv, const MovementRules& r) {
   return dist;
 }
 
-Level random_level(std::mt19937& rng) {
-  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  auto chance = [&](double p) { return std::bernoulli_distribution(p)(rng); };
-  Level lv(pick(1, 12), pick(1, 12));
-  const double wall_density = pick(0, 35) / 100.0;
-  const double costs[] = {0.5, 1, 1, 1, 1.5, 2, 3, 10};
-  for (int y = 0; y < lv.height(); ++y)
-    for (int x = 0; x < lv.width(); ++x) {
-      lv.set_wall({x, y}, chance(wall_density));
-      if (chance(0.4)) lv.set_cost({x, y}, costs[pick(0, 7)]);
-      if (chance(0.3)) lv.set_height({x, y}, pick(-2, 3));
-      if (chance(0.08)) {
-        const Dir d = static_cast<Dir>(pick(0, 7));
-        if (chance(0.5)) lv.set_edge({x, y}, d, EdgeOverride{true, 1.0});
-        else lv.set_edge({x, y}, d, EdgeOverride{false, pick(1, 40) / 8.0});
-      }
-    }
-  lv.set_start({pick(0, lv.width() - 1), pick(0, lv.height() - 1)});
-  lv.set_goal({pick(0, lv.width() - 1), pick(0, lv.height() - 1)});
-  lv.set_wall(lv.start(), false);
-  lv.set_wall(lv.goal(), false);
-  MovementRules& r = lv.rules();
-  r.diagonal = static_cast<DiagonalPolicy>(pick(0, 3));
-  r.max_climb = chance(0.5) ? kUnlimited : pick(0, 2);
-  r.max_drop = chance(0.5) ? kUnlimited : pick(0, 3);
-  r.climb_cost = chance(0.5) ? 0.0 : pick(1, 8) / 4.0;
-  return lv;
-}
-
 }  // namespace
 
 TEST_CASE("[search] A* equals an independent Dijkstra on 600 random levels") {
   std::mt19937 rng(20261122);
   int found = 0, no_path = 0, checked = 0;
   for (int n = 0; n < 600; ++n) {
-    const Level lv = random_level(rng);
+    const Level lv = astar::test::random_level(rng);
     for (Neighbours nb : {Neighbours::Four, Neighbours::Eight}) {
       MovementRules r = lv.rules();
       r.neighbours = nb;
@@ -353,6 +325,7 @@ TEST_CASE("[search] A* equals an independent Dijkstra on 600 random levels") {
         CAPTURE(to_string(nb));
         AStarSearch s(lv, r, {.heuristic = heuristic});
         const SearchState st = s.run();
+        CHECK(s.check_invariants() == "");
         ++checked;
         if (best == kInf) {
           CHECK(st == SearchState::NoPath);

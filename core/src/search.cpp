@@ -72,6 +72,8 @@ void AStarSearch::restart() {
   metrics_ = {};
   last_taken_ = kNone;
   last_relaxed_.clear();
+  records_.clear();
+  changes_.clear();
   message_.clear();
   state_ = SearchState::InProgress;
 
@@ -158,10 +160,12 @@ void AStarSearch::open_node(std::uint32_t i, double g, std::uint32_t parent) {
 SearchState AStarSearch::step() {
   if (state_ != SearchState::InProgress) return state_;
   last_relaxed_.clear();
-  last_taken_ = kNone;
-  if (heap_.empty()) return state_ = SearchState::NoPath;
+  if (recording_)
+    records_.push_back({heap_.front(), static_cast<std::uint32_t>(changes_.size()), next_seq_,
+                        state_, metrics_});
 
-  // Take the open node with the lowest f.
+  // Take the open node with the lowest f. The open set is never empty here: the step that
+  // empties it ends the search with NoPath.
   const std::uint32_t cur = heap_pop();
   Node& taken = nodes_[cur];
   taken.state = NodeState::Closed;
@@ -185,6 +189,7 @@ SearchState AStarSearch::step() {
     Node& nb = nodes_[ni];
     const double g_new = g_cur + m.cost;
     if (!valid(ni)) {
+      if (recording_) changes_.push_back({ni, kNone, kInf});
       if (listener_) listener_->on_relax(c, m.to, kInf, g_new, std::nullopt);
       open_node(ni, g_new, cur);
       last_relaxed_.push_back(m.to);
@@ -205,6 +210,7 @@ SearchState AStarSearch::step() {
           nb.parent == kNone ? std::nullopt : std::optional(level_->cell(CellIndex(nb.parent)));
       listener_->on_relax(c, m.to, nb.g, g_new, old_parent);
     }
+    if (recording_) changes_.push_back({ni, nb.parent, nb.g});
     nb.g = g_new;
     nb.parent = cur;
     HeapEntry& entry = heap_[nb.heap_pos];
@@ -216,9 +222,113 @@ SearchState AStarSearch::step() {
     last_relaxed_.push_back(m.to);
   });
 
-  if (options_.max_iterations > 0 && metrics_.expanded >= options_.max_iterations)
+  if (heap_.empty())
+    state_ = SearchState::NoPath;  // nothing left to take: the goal cannot be reached
+  else if (options_.max_iterations > 0 && metrics_.expanded >= options_.max_iterations)
     state_ = SearchState::IterationLimit;
   return state_;
+}
+
+// [SECTION] Rewind
+
+void AStarSearch::set_recording(bool on) {
+  recording_ = on;
+  restart();
+}
+
+std::size_t AStarSearch::recording_bytes() const {
+  return records_.capacity() * sizeof(StepRecord) + changes_.capacity() * sizeof(Change);
+}
+
+// Removes the entry at `pos` from the open set, keeping the heap ordered.
+void AStarSearch::heap_remove(std::size_t pos) {
+  const HeapEntry last = heap_.back();
+  heap_.pop_back();
+  if (pos == heap_.size()) return;
+  place(pos, last);
+  sift_up(pos);
+  sift_down(nodes_[last.node].heap_pos);
+}
+
+bool AStarSearch::step_back() {
+  if (records_.empty()) return false;
+  const StepRecord rec = records_.back();
+  records_.pop_back();
+
+  // Undo the relaxations, newest first: a node first seen in this step becomes unseen again
+  // and leaves the open set; an improved one gets its old g and parent back (its f goes up).
+  for (std::size_t k = changes_.size(); k-- > rec.first_change;) {
+    const Change& ch = changes_[k];
+    Node& n = nodes_[ch.node];
+    if (ch.old_g == kInf) {
+      heap_remove(n.heap_pos);
+      n.generation = generation_ - 1;  // never the current generation: unseen
+      continue;
+    }
+    n.g = ch.old_g;
+    n.parent = ch.old_parent;
+    HeapEntry& e = heap_[n.heap_pos];
+    e.f = n.g + n.h;
+    e.g = n.g;
+    sift_down(n.heap_pos);
+  }
+  changes_.resize(rec.first_change);
+
+  // Put the taken node back into the open set with its original keys and insertion order.
+  Node& taken = nodes_[rec.taken.node];
+  taken.state = NodeState::Open;
+  heap_.push_back(rec.taken);
+  sift_up(heap_.size() - 1);
+  --closed_;
+
+  next_seq_ = rec.seq_before;
+  metrics_ = rec.metrics_before;
+  state_ = rec.state_before;
+  restore_last_step_views();
+  return true;
+}
+
+// last_taken() and last_relaxed() as the step before the current one left them.
+void AStarSearch::restore_last_step_views() {
+  last_taken_ = kNone;
+  last_relaxed_.clear();
+  if (records_.empty()) return;
+  const StepRecord& prev = records_.back();
+  last_taken_ = prev.taken.node;
+  for (std::size_t k = prev.first_change; k < changes_.size(); ++k)
+    last_relaxed_.push_back(level_->cell(CellIndex(changes_[k].node)));
+}
+
+std::string AStarSearch::check_invariants() const {
+  for (std::size_t pos = 0; pos < heap_.size(); ++pos) {
+    const HeapEntry& e = heap_[pos];
+    const std::string at = "heap[" + std::to_string(pos) + "]";
+    if (e.node >= nodes_.size()) return at + ": node out of range";
+    const Node& n = nodes_[e.node];
+    if (!valid(e.node) || n.state != NodeState::Open) return at + ": node not open";
+    if (n.heap_pos != pos) return at + ": node's heap position is " + std::to_string(n.heap_pos);
+    if (e.g != n.g || e.f != n.g + n.h) return at + ": keys differ from the node's g and h";
+    if (pos > 0 && before(e, heap_[(pos - 1) / 2])) return at + ": ordered before its parent";
+  }
+  std::size_t open = 0, closed = 0;
+  for (std::uint32_t i = 0; i < nodes_.size(); ++i) {
+    if (!valid(i)) continue;
+    open += nodes_[i].state == NodeState::Open;
+    closed += nodes_[i].state == NodeState::Closed;
+  }
+  if (open != heap_.size())
+    return std::to_string(open) + " open nodes but " + std::to_string(heap_.size()) + " in the heap";
+  if (static_cast<std::int64_t>(closed) != closed_)
+    return std::to_string(closed) + " closed nodes but closed_count() is " + std::to_string(closed_);
+  return {};
+}
+
+void AStarSearch::seek(std::int64_t iteration) {
+  iteration = std::max<std::int64_t>(0, iteration);
+  while (iterations() > iteration && step_back()) {
+  }
+  while (iterations() < iteration && step() == SearchState::InProgress) {
+  }
 }
 
 SearchState AStarSearch::run() {

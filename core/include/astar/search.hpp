@@ -94,6 +94,28 @@ class AStarSearch {
   // Steps until finished.
   SearchState run();
 
+  // [Rewind] With recording on, every step keeps what it changed, so step_back() restores the
+  // previous iteration exactly: every cell's state, g, h, f and parent, the open set, the
+  // counters, last_taken() and last_relaxed() equal those of a fresh search stepped to that
+  // iteration. A step back costs what that one step changed, whatever the iteration count.
+  // Recording is off by default (batch runs pay nothing); turning it on or off restarts.
+  void set_recording(bool on);
+  bool recording() const { return recording_; }
+  bool can_step_back() const { return !records_.empty(); }
+  // Undoes the last step; returns false (and changes nothing) at iteration 0 or when not
+  // recording.
+  bool step_back();
+  // Goes to `iteration` (clamped to 0..where the search finishes): back by undoing, forward by
+  // stepping. Needs recording to go back.
+  void seek(std::int64_t iteration);
+  // Bytes held by the rewind records.
+  std::size_t recording_bytes() const;
+
+  // For tests: empty when the internal structures agree (the open set is heap-ordered, every
+  // entry's position and keys match its node, open nodes are exactly the heap's), else what is
+  // wrong. O(cells).
+  std::string check_invariants() const;
+
   SearchState state() const { return state_; }
   const std::string& message() const { return message_; }  // why Invalid
   const SearchOptions& options() const { return options_; }
@@ -134,7 +156,23 @@ class AStarSearch {
     std::uint32_t node;
   };
 
+  // What one step changed, for step_back(). `changes` index into changes_.
+  struct StepRecord {
+    HeapEntry taken;  // the entry taken from the open set
+    std::uint32_t first_change;
+    std::uint32_t seq_before;
+    SearchState state_before;
+    SearchMetrics metrics_before;
+  };
+  struct Change {
+    std::uint32_t node;
+    std::uint32_t old_parent;
+    double old_g;     // +inf when the node was unseen before
+  };
+
   bool valid(std::uint32_t i) const { return nodes_[i].generation == generation_; }
+  void heap_remove(std::size_t pos);
+  void restore_last_step_views();
   static bool before(const HeapEntry& a, const HeapEntry& b);
   void heap_push(HeapEntry e);
   std::uint32_t heap_pop();
@@ -160,6 +198,9 @@ class AStarSearch {
   SearchMetrics metrics_;
   std::uint32_t last_taken_ = to_u32(kNoCell);
   std::vector<Cell> last_relaxed_;
+  bool recording_ = false;
+  std::vector<StepRecord> records_;
+  std::vector<Change> changes_;
 };
 
 // Total cost of a path under a policy, or nullopt when some step is not a possible move.

@@ -1,0 +1,221 @@
+// Helpers for the real-input end-to-end test (e2e_paint_save.sh).
+//
+//   studio_e2e_check cell SHOT.png.json X Y
+//       Prints the window pixel "PX PY" at the centre of cell (X, Y), from a --screenshot sidecar
+//       (cell (x, y)'s top-left pixel is origin + (x, y) * cell_px). Fails when the cell is not
+//       inside the canvas or cells are too small to hit reliably.
+//   studio_e2e_check guard-button SHOT.png
+//       Finds the unsaved-changes guard's three buttons (Save, Discard, Cancel: equal width, same
+//       colour, side by side) in a studio screenshot and prints the centre "PX PY" of the middle
+//       one, Discard. Fails when no such row of buttons is on screen.
+//   studio_e2e_check level LEVEL.json WxH SX,SY GX,GY [X,Y ...]
+//       Loads LEVEL.json with astar_core and checks its size, start, goal and that its walls are
+//       exactly the cells listed; also that nothing else changed from the test's blank level (all
+//       costs 1, all heights 0, no edge overrides, 8 neighbours). Exit 0 when all hold, 1 with a
+//       message per failure otherwise.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <stb_image.h>  // the implementation is compiled into libstb
+
+#include "astar/level.hpp"
+#include "astar/level_io.hpp"
+
+namespace {
+
+using astar::Cell;
+
+int failures = 0;
+
+void fail(const std::string& message) {
+  std::fprintf(stderr, "FAIL: %s\n", message.c_str());
+  ++failures;
+}
+
+std::string cell_text(Cell c) {
+  return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
+}
+
+bool parse_pair(const std::string& text, char sep, int& a, int& b) {
+  const auto at = text.find(sep);
+  if (at == std::string::npos) return false;
+  char* end = nullptr;
+  a = static_cast<int>(std::strtol(text.c_str(), &end, 10));
+  if (end != text.c_str() + at) return false;
+  b = static_cast<int>(std::strtol(text.c_str() + at + 1, &end, 10));
+  return end == text.c_str() + text.size() && at > 0 && at + 1 < text.size();
+}
+
+// [SECTION] cell: window pixel of a cell's centre
+
+int cell_center(const std::string& sidecar, int x, int y) {
+  nlohmann::json side;
+  try {
+    std::ifstream in(sidecar);
+    if (!in) {
+      std::fprintf(stderr, "FAIL: cannot read %s\n", sidecar.c_str());
+      return 1;
+    }
+    side = nlohmann::json::parse(in);
+    const double s = side.at("cell_px").get<double>();
+    const double ox = side.at("origin").at(0).get<double>();
+    const double oy = side.at("origin").at(1).get<double>();
+    const auto& canvas = side.at("canvas");
+    const double cx = canvas.at(0).get<double>(), cy = canvas.at(1).get<double>();
+    const double cw = canvas.at(2).get<double>(), ch = canvas.at(3).get<double>();
+    if (s < 8) {
+      std::fprintf(stderr, "FAIL: cells are %.2f px, too small to hit with the mouse\n", s);
+      return 1;
+    }
+    const double px = ox + (x + 0.5) * s, py = oy + (y + 0.5) * s;
+    if (px < cx || py < cy || px >= cx + cw || py >= cy + ch) {
+      std::fprintf(stderr, "FAIL: cell %s is outside the canvas\n", cell_text({x, y}).c_str());
+      return 1;
+    }
+    std::printf("%d %d\n", static_cast<int>(std::floor(px)), static_cast<int>(std::floor(py)));
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "FAIL: %s: %s\n", sidecar.c_str(), e.what());
+    return 1;
+  }
+}
+
+// [SECTION] guard-button: the middle of three equal buttons
+
+struct Run {
+  int x0, x1;  // inclusive
+  int width() const { return x1 - x0 + 1; }
+};
+
+int guard_button(const std::string& png) {
+  int w = 0, h = 0, channels = 0;
+  unsigned char* data = stbi_load(png.c_str(), &w, &h, &channels, 3);
+  if (!data) {
+    std::fprintf(stderr, "FAIL: cannot load %s: %s\n", png.c_str(), stbi_failure_reason());
+    return 1;
+  }
+  // ImGui's dark buttons: a dark blue, a little different over each canvas colour (the popup
+  // background is not quite opaque), brighter when hovered. Labels are light grey.
+  auto button_blue = [&](int x, int y) {
+    const unsigned char* p = data + (static_cast<std::size_t>(y) * w + x) * 3;
+    return p[2] >= p[0] + 40 && p[2] >= 90 && p[0] <= 80;
+  };
+  // Rows where three runs of button blue, 80..140 px wide and of equal width (ImGui buttons of
+  // ImVec2(100, 0)), sit side by side with small equal gaps. Rows through the labels break the
+  // runs; the rows of the buttons' top and bottom padding do not.
+  int found_rows = 0, top = -1, bottom = -1, mid_x0 = -1, mid_x1 = -1;
+  for (int y = 0; y < h; ++y) {
+    std::vector<Run> runs;
+    for (int x = 0; x < w; ++x) {
+      if (!button_blue(x, y)) continue;
+      int end = x;
+      while (end + 1 < w && button_blue(end + 1, y)) ++end;
+      if (end - x + 1 >= 80 && end - x + 1 <= 140) runs.push_back({x, end});
+      x = end;
+    }
+    for (std::size_t i = 0; i + 2 < runs.size(); ++i) {
+      const Run &a = runs[i], &b = runs[i + 1], &c = runs[i + 2];
+      const int gap1 = b.x0 - a.x1, gap2 = c.x0 - b.x1;
+      const bool equal = std::abs(a.width() - b.width()) <= 1 && std::abs(b.width() - c.width()) <= 1;
+      if (!equal || gap1 < 2 || gap1 > 30 || std::abs(gap1 - gap2) > 1) continue;
+      if (found_rows > 0 && (std::abs(b.x0 - mid_x0) > 2 || y > bottom + 40)) {
+        std::fprintf(stderr, "FAIL: more than one row of three buttons (rows %d and %d)\n", top, y);
+        stbi_image_free(data);
+        return 1;
+      }
+      if (found_rows == 0) {
+        top = y;
+        mid_x0 = b.x0;
+        mid_x1 = b.x1;
+      }
+      bottom = y;
+      ++found_rows;
+      break;
+    }
+  }
+  stbi_image_free(data);
+  if (found_rows < 2 || bottom - top < 8) {
+    std::fprintf(stderr, "FAIL: %s shows no row of three equal buttons (the unsaved-changes guard)\n",
+                 png.c_str());
+    return 1;
+  }
+  std::printf("%d %d\n", (mid_x0 + mid_x1) / 2, (top + bottom) / 2);
+  return 0;
+}
+
+// [SECTION] level: the saved file
+
+int check_level(const std::string& path, const std::string& size, const std::string& start,
+                const std::string& goal, const std::vector<std::string>& walls) {
+  int w = 0, h = 0;
+  Cell s, g;
+  if (!parse_pair(size, 'x', w, h) || !parse_pair(start, ',', s.x, s.y) ||
+      !parse_pair(goal, ',', g.x, g.y)) {
+    std::fprintf(stderr, "usage: level LEVEL.json WxH SX,SY GX,GY [X,Y ...]\n");
+    return 2;
+  }
+  std::set<std::pair<int, int>> want;
+  for (const std::string& text : walls) {
+    Cell c;
+    if (!parse_pair(text, ',', c.x, c.y)) {
+      std::fprintf(stderr, "bad wall cell '%s'\n", text.c_str());
+      return 2;
+    }
+    want.insert({c.x, c.y});
+  }
+
+  auto loaded = astar::load_level(path);
+  if (!loaded) {
+    std::fprintf(stderr, "FAIL: %s\n", loaded.error().c_str());
+    return 1;
+  }
+  const astar::Level& level = loaded.value();
+  if (level.width() != w || level.height() != h) {
+    fail("size " + std::to_string(level.width()) + "x" + std::to_string(level.height()) +
+         ", want " + size);
+    return 1;  // cell checks below would be out of bounds
+  }
+  if (level.start() != s) fail("start " + cell_text(level.start()) + ", want " + cell_text(s));
+  if (level.goal() != g) fail("goal " + cell_text(level.goal()) + ", want " + cell_text(g));
+  if (level.rules().neighbours != astar::Neighbours::Eight) fail("neighbours changed from 8");
+  if (!level.edges().empty()) fail("the level has edge overrides");
+  int wall_count = 0;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const Cell c{x, y};
+      const bool wanted = want.count({x, y}) > 0;
+      if (level.wall(c)) ++wall_count;
+      if (level.wall(c) && !wanted) fail("unexpected wall at " + cell_text(c));
+      if (!level.wall(c) && wanted) fail("no wall at " + cell_text(c));
+      if (!level.wall(c) && level.cost(c) != 1.0) fail("cost changed at " + cell_text(c));
+      if (level.height_at(c) != 0) fail("height changed at " + cell_text(c));
+    }
+  std::printf("%s: %dx%d, start %s, goal %s, %d wall(s): %d failure(s)\n", path.c_str(),
+              level.width(), level.height(), cell_text(level.start()).c_str(),
+              cell_text(level.goal()).c_str(), wall_count, failures);
+  return failures == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string mode = argc > 1 ? argv[1] : "";
+  if (mode == "cell" && argc == 5) return cell_center(argv[2], std::atoi(argv[3]), std::atoi(argv[4]));
+  if (mode == "guard-button" && argc == 3) return guard_button(argv[2]);
+  if (mode == "level" && argc >= 6)
+    return check_level(argv[2], argv[3], argv[4], argv[5], std::vector<std::string>(argv + 6, argv + argc));
+  std::fprintf(stderr,
+               "usage: %s cell SHOT.png.json X Y\n"
+               "       %s guard-button SHOT.png\n"
+               "       %s level LEVEL.json WxH SX,SY GX,GY [X,Y ...]\n",
+               argv[0], argv[0], argv[0]);
+  return 2;
+}

@@ -1,0 +1,213 @@
+#!/bin/sh
+# shellcheck disable=SC2086,SC2015,SC2317  # "X Y" pairs split on purpose; "a && b || die"; trap
+# e2e_paint_save.sh STUDIO CHECKER OUTDIR
+# A* Studio driven by real X input (xdotool) under its own Xvfb:
+#   1. a stroke from cell (4,2) to (4,5) paints walls, including (4,4) which the pointer jumps
+#      over (the stroke fills the cells between mouse samples); the title shows " *";
+#   2. Ctrl+S saves the level file; the title loses " *";
+#   3. one more wall at (7,3), then Ctrl+Q: the unsaved-changes guard keeps the studio running;
+#      Escape cancels it (gone from an F12 screenshot); Ctrl+Q again, and a click on Discard (located in an F12
+#      screenshot of the guard by the checker) ends the studio with exit status 0;
+#   4. the file holds walls exactly at (4,2)..(4,5), start and goal unchanged, no (7,3).
+# Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
+set -u
+studio=$1 checker=$2 out=$3
+case $studio in /*) ;; *) studio=$PWD/$studio ;; esac  # the script runs in OUTDIR
+case $checker in /*) ;; *) checker=$PWD/$checker ;; esac
+
+for tool in Xvfb xdotool timeout; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "SKIP: $tool is not installed, so the studio cannot be driven headless"
+    exit 77
+  fi
+done
+
+rm -rf "$out"
+mkdir -p "$out" || exit 1
+cd "$out" || exit 1
+
+xvfb_pid='' studio_pid=''
+cleanup() {
+  [ -n "$studio_pid" ] && kill "$studio_pid" 2>/dev/null
+  [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
+  wait 2>/dev/null
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+die() {
+  echo "FAIL: $*"
+  [ -s studio.log ] && { echo "--- studio output:"; cat studio.log; }
+  exit 1
+}
+ok() { echo "ok: $*"; }
+
+# wait_for SECONDS CMD...: runs CMD every 0.1 s until it succeeds; fails after SECONDS.
+wait_for() {
+  n=$(($1 * 10))
+  shift
+  while [ "$n" -gt 0 ]; do
+    "$@" && return 0
+    sleep 0.1
+    n=$((n - 1))
+  done
+  return 1
+}
+xdo() { timeout 5 xdotool "$@"; }
+
+# [SECTION] The level: 12 x 8, all open, start (1,1), goal (10,6), 8 neighbours
+cat >level.json <<'EOF'
+{
+  "format": "astar-studio-level",
+  "version": 1,
+  "name": "e2e",
+  "width": 12,
+  "height": 8,
+  "start": [1, 1],
+  "goal": [10, 6],
+  "rules": { "neighbours": 8, "diagonal": "no-corner-cutting" },
+  "walls": [
+    "............",
+    "............",
+    "............",
+    "............",
+    "............",
+    "............",
+    "............",
+    "............"
+  ]
+}
+EOF
+cp level.json original.json
+stroke="4,2 4,3 4,4 4,5"
+# The checker itself: the blank level passes as blank and fails as painted.
+"$checker" level original.json 12x8 1,1 10,6 >/dev/null || die "checker rejects the blank level"
+if "$checker" level original.json 12x8 1,1 10,6 $stroke >/dev/null 2>&1; then
+  die "checker accepts the blank level as painted"
+fi
+
+# [SECTION] Xvfb on a free display (Xvfb picks it and reports it on fd 3)
+timeout 120 Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>display 2>xvfb.log &
+xvfb_pid=$!
+wait_for 10 test -s display || die "Xvfb did not start: $(cat xvfb.log)"
+DISPLAY=:$(cat display)
+export DISPLAY
+ok "Xvfb on $DISPLAY"
+
+# [SECTION] Where the cells are: the same window size, fitted the same way, gives the mapping
+size=1024x640
+timeout 30 "$studio" level.json --size $size --screenshot map.png --frames 3 >map.log 2>&1 ||
+  die "studio --screenshot failed: $(cat map.log)"
+# Window pixels "X Y" of the centres of the cells the test clicks.
+p42=$("$checker" cell map.png.json 4 2) || die "no pixel for cell (4, 2)"
+p43=$("$checker" cell map.png.json 4 3) || die "no pixel for cell (4, 3)"
+p45=$("$checker" cell map.png.json 4 5) || die "no pixel for cell (4, 5)"
+p73=$("$checker" cell map.png.json 7 3) || die "no pixel for cell (7, 3)"
+ok "cells (4,2) (4,3) (4,5) (7,3) at window pixels ($p42) ($p43) ($p45) ($p73)"
+
+# [SECTION] The studio, interactive
+timeout 60 "$studio" level.json --size $size >studio.log 2>&1 &
+studio_pid=$!
+win=$(timeout 10 xdotool search --sync --onlyvisible --name '^A\* Studio' | head -n 1)
+[ -n "$win" ] || die "no studio window within 10 s"
+eval "$(xdo getwindowgeometry --shell "$win")"  # X, Y: the window's position on the screen
+win_x=$X win_y=$Y
+[ "${WIDTH}x${HEIGHT}" = "$size" ] || die "the window is ${WIDTH}x${HEIGHT}, not $size"
+xdo windowfocus "$win" || die "cannot focus the studio window"
+ok "studio window $win at ($win_x, $win_y)"
+
+title() { xdo getwindowname "$win"; }
+dirty() { case "$(title)" in *' *') return 0 ;; *) return 1 ;; esac; }
+clean() { case "$(title)" in *' *') return 1 ;; *) return 0 ;; esac; }
+running() { kill -0 "$studio_pid" 2>/dev/null; }
+# move X Y: the pointer to window pixel (X, Y).
+move() { xdo mousemove $((win_x + $1)) $((win_y + $2)) || die "mousemove $1 $2"; }
+# keys KEY: hold the key (combination) for a while: ImGui 1.86 loses a press and release
+# that fall in one frame.
+keys() { xdo keydown "$1" && sleep 0.2 && xdo keyup "$1" || die "keys $1"; }
+click() {
+  move "$1" "$2"
+  sleep 0.2
+  xdo mousedown 1 && sleep 0.15 && xdo mouseup 1 || die "click $1 $2"
+}
+
+# Ready: the studio answers F12 with astar-studio-1.png (in this folder) from a rendered frame,
+# so the level is fitted to the canvas and ImGui knows its windows (a click in the very first
+# frame would find nothing under the pointer).
+keys F12
+wait_for 10 test -s astar-studio-1.png || die "the studio rendered no frame (F12) within 10 s"
+clean || die "the freshly opened level is marked dirty: '$(title)'"
+
+# [SECTION] 1. The stroke (4,2) -> (4,3) -> (4,5): the pointer never rests on (4,4)
+move $p42
+sleep 0.3
+xdo mousedown 1 || die "mousedown"
+sleep 0.2
+move $p43
+sleep 0.2
+move $p45
+sleep 0.3  # a frame must see the last position with the button still down
+xdo mouseup 1 || die "mouseup"
+wait_for 5 dirty || die "the stroke did not mark the level dirty: title '$(title)'"
+cmp -s level.json original.json || die "the file changed before Ctrl+S"
+ok "stroke painted, title '$(title)'"
+
+# [SECTION] 2. Ctrl+S saves
+keys ctrl+s
+wait_for 10 sh -c '! cmp -s level.json original.json' || die "Ctrl+S did not write level.json"
+wait_for 5 clean || die "still dirty after Ctrl+S: title '$(title)'"
+cp level.json saved.json
+"$checker" level saved.json 12x8 1,1 10,6 $stroke || die "the saved level is wrong"
+ok "Ctrl+S saved the stroke, title '$(title)'"
+
+# [SECTION] 3. One more wall, then quit through the guard
+click $p73
+wait_for 5 dirty || die "the click on (7,3) did not mark the level dirty"
+keys ctrl+q
+sleep 1
+running || die "Ctrl+Q with unsaved changes quit without asking"
+dirty || die "the level is no longer dirty after Ctrl+Q"
+cmp -s level.json saved.json || die "the file changed after Ctrl+Q"
+ok "Ctrl+Q: the guard holds the studio"
+
+# shot N: F12, the studio's own screenshot astar-studio-N.png here (taken over dialogs too).
+shot() {
+  keys F12
+  wait_for 5 test -s "astar-studio-$1.png" || die "F12 wrote no astar-studio-$1.png"
+  sleep 0.3  # written in one go after the frame; give the file a moment to be complete
+}
+
+keys Escape  # Cancel
+sleep 0.5
+running || die "Escape in the guard quit the studio"
+shot 2
+if "$checker" guard-button astar-studio-2.png >/dev/null 2>&1; then
+  die "the guard is still open after Escape (astar-studio-2.png)"
+fi
+dirty || die "the level is no longer dirty after Escape"
+ok "Escape cancels the guard"
+
+keys ctrl+q
+sleep 0.5
+running || die "the second Ctrl+Q quit without asking"
+shot 3
+button=$("$checker" guard-button astar-studio-3.png) || die "no guard buttons in astar-studio-3.png"
+ok "the guard's Discard button at window pixel ($button)"
+click $button
+wait_for 5 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "the studio still runs 5 s after Discard"
+wait "$studio_pid"
+code=$?
+studio_pid=''
+[ "$code" -eq 0 ] || die "the studio exited with status $code"
+ok "Discard: the studio exited with status 0"
+
+# [SECTION] 4. The file: the saved stroke, without the discarded (7,3)
+status=0
+cmp -s level.json saved.json || { echo "FAIL: level.json changed after the save"; status=1; }
+"$checker" level level.json 12x8 1,1 10,6 $stroke || status=1
+for f in level.json.tmp-*; do
+  [ -e "$f" ] && { echo "FAIL: a temporary file is left: $f"; status=1; }
+done
+[ -s studio.log ] && { echo "--- studio output:"; cat studio.log; }
+[ $status -eq 0 ] && ok "level.json holds exactly the saved stroke"
+exit $status
