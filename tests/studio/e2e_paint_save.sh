@@ -6,8 +6,8 @@
 #      over (the stroke fills the cells between mouse samples); the title shows " *";
 #   2. Ctrl+S saves the level file; the title loses " *";
 #   3. one more wall at (7,3), then Ctrl+Q: the unsaved-changes guard keeps the studio running;
-#      Escape cancels it (gone from an F12 screenshot); Ctrl+Q again, and a click on Discard (located in an F12
-#      screenshot of the guard by the checker) ends the studio with exit status 0;
+#      Escape cancels it (gone from an F12 screenshot); Ctrl+Q again, and a click on Discard
+#      (found by the checker in an F12 screenshot of the guard) ends the studio with status 0;
 #   4. the file holds walls exactly at (4,2)..(4,5), start and goal unchanged, no (7,3).
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
 set -u
