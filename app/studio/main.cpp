@@ -102,6 +102,8 @@ int main(int argc, char** argv) {
   studio.flush();
   if (options.run) studio.run_to_end();
   else if (options.steps > 0) studio.step(options.steps);
+  for (std::int64_t i = 0; i < options.back && studio.step_back(); ++i) {
+  }
   studio.view.initial_zoom = options.zoom;
   if (options.focus) {
     studio.view.focus_x = options.focus->x;

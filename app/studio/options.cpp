@@ -41,6 +41,7 @@ std::string usage() {
          "  --frames N         frames rendered before the screenshot (default 5, 1..1000)\n"
          "  --steps K          take K search iterations at start\n"
          "  --run              run the search to the end at start\n"
+         "  --back K           then step back K iterations (rewind)\n"
          "  --size WxH         window size in pixels (default 1280x800)\n"
          "  --zoom PX          cell size in pixels (default: fit the level to the canvas)\n"
          "  --focus X,Y        cell to centre in the canvas (with --zoom)\n"
@@ -77,6 +78,9 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       if (!value(v)) return astar::Error{"--steps: missing value"};
       if (!parse_number(v, o.steps) || o.steps < 0) return bad(arg, v, "an iteration count >= 0");
       steps_given = true;
+    } else if (arg == "--back") {
+      if (!value(v)) return astar::Error{"--back: missing value"};
+      if (!parse_number(v, o.back) || o.back < 0) return bad(arg, v, "an iteration count >= 0");
     } else if (arg == "--size") {
       if (!value(v)) return astar::Error{"--size: missing value"};
       if (!parse_pair(v, 'x', o.width, o.height) || o.width < 320 || o.height < 240 ||

@@ -1,5 +1,5 @@
 // The studio's command line: astar-studio [LEVEL] [--screenshot FILE] [--frames N]
-//                                          [--steps K | --run] [--size WxH] [--zoom PX]
+//                                          [--steps K | --run] [--back K] [--size WxH] [--zoom PX]
 //                                          [--focus X,Y] [--heuristic NAME] [--help]
 #pragma once
 
@@ -19,6 +19,7 @@ struct Options {
   int frames = 5;                    // frames rendered before the screenshot is taken
   std::int64_t steps = 0;            // search iterations taken at start
   bool run = false;                  // run the search to the end at start
+  std::int64_t back = 0;             // iterations stepped back after --steps / --run
   int width = 1280, height = 800;    // window size
   float zoom = 0.0f;                 // cell size in pixels; 0: fit the level to the canvas
   std::optional<astar::Cell> focus;  // cell centred in the canvas (with --zoom)

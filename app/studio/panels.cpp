@@ -357,6 +357,7 @@ void HelpWindow::Draw() {
   section("Search");
   if (table("search")) {
     row("N or Right arrow", "Step: one iteration");
+    row("B or Left arrow", "Step back: undo one iteration exactly");
     row("Space", "Play / pause (speed slider: iterations per second)");
     row("Enter or End", "Run to the end");
     row("R", "Reset to iteration 0");
@@ -406,6 +407,7 @@ void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help) {
   if (ImGui::BeginMenu("Search")) {
     const bool done = astar::finished(studio.search().state());
     if (ImGui::MenuItem("Step", "N", false, !done)) studio.step();
+    if (ImGui::MenuItem("Step back", "B", false, studio.can_step_back())) studio.step_back();
     if (ImGui::MenuItem(studio.playing ? "Pause" : "Play", "Space", false, !done))
       studio.playing = !studio.playing;
     if (ImGui::MenuItem("Run to end", "Enter", false, !done)) studio.run_to_end();
@@ -444,8 +446,15 @@ void ToolsPanel::Draw(Studio& studio) {
 void SearchPanel::Draw(Studio& studio) {
   const astar::AStarSearch& search = studio.search();
   const bool done = astar::finished(search.state());
-  const float w = (ImGui::GetContentRegionAvail().x - 3 * ImGui::GetStyle().ItemSpacing.x) / 4;
+  const float w = (ImGui::GetContentRegionAvail().x - 4 * ImGui::GetStyle().ItemSpacing.x) / 5;
 
+  ImGui::BeginDisabled(!studio.can_step_back());
+  if (ImGui::Button("Back", ImVec2(w, 0))) studio.step_back();
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(studio.rewind_enabled() ? "Undo one iteration exactly (B or Left arrow)"
+                                              : "Stepping back is off for levels above 4M cells");
+  ImGui::SameLine();
   ImGui::BeginDisabled(done);
   if (ImGui::Button("Step", ImVec2(w, 0))) studio.step();
   ImGui::SameLine();
@@ -616,6 +625,7 @@ void handle_shortcuts(Studio& studio, FileDialogs& files, HelpWindow& help) {
   if (pressed(GLFW_KEY_W)) studio.tool = Tool::Wall;
   if (pressed(GLFW_KEY_E)) studio.tool = Tool::Erase;
   if (ImGui::IsKeyPressed(GLFW_KEY_N) || ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) studio.step();
+  if (ImGui::IsKeyPressed(GLFW_KEY_B) || ImGui::IsKeyPressed(GLFW_KEY_LEFT)) studio.step_back();
   if (pressed(GLFW_KEY_SPACE) && !astar::finished(studio.search().state()))
     studio.playing = !studio.playing;
   if (pressed(GLFW_KEY_ENTER) || pressed(GLFW_KEY_END)) studio.run_to_end();

@@ -106,6 +106,9 @@ void Studio::new_search() {
   astar::SearchOptions options;
   options.heuristic = heuristic_;
   search_ = std::make_unique<astar::AStarSearch>(level_, options);
+  // Rewind records cost ~100 bytes per iteration; above this size a full search's records
+  // would not fit comfortably in memory, so stepping back is off there.
+  search_->set_recording(level_.cell_count() <= kMaxRewindCells);
   path_cells_.clear();
   on_path_.assign(static_cast<std::size_t>(level_.cell_count()), 0);
   search_changes.full();
@@ -130,6 +133,25 @@ void Studio::update_path() {
     on_path_[astar::to_u32(level_.index(c))] = 1;
     search_changes.add(c);
   }
+}
+
+void Studio::clear_path() {
+  for (Cell c : path_cells_) {
+    on_path_[astar::to_u32(level_.index(c))] = 0;
+    search_changes.add(c);
+  }
+  path_cells_.clear();
+}
+
+bool Studio::step_back() {
+  flush();
+  playing = false;
+  // The cells the last step changed are the ones it took and relaxed: redraw those.
+  record_step();
+  if (!search_->step_back()) return false;
+  clear_path();  // a search one step before the end has no path
+  record_step();
+  return true;
 }
 
 void Studio::step(std::int64_t n) {

@@ -44,6 +44,9 @@ struct ChangeLog {
   }
 };
 
+// Largest level whose searches record rewind data (step back). Above it, Back is disabled.
+inline constexpr std::int64_t kMaxRewindCells = 2048LL * 2048LL;
+
 class Studio {
  public:
   Studio();
@@ -76,6 +79,11 @@ class Studio {
   astar::Heuristic heuristic() const { return heuristic_; }
   void set_heuristic(astar::Heuristic h);  // keeps the iteration, like an edit
   void step(std::int64_t n = 1);
+  // Undoes the last iteration exactly (see AStarSearch::step_back); false at iteration 0 or when
+  // the level is too large to record (can_step_back).
+  bool step_back();
+  bool can_step_back() const { return search_->can_step_back(); }
+  bool rewind_enabled() const { return search_->recording(); }
   void run_to_end();
   void reset_search();
   // After edits: a new search on the current level, stepped to the iteration shown before (or to
@@ -102,6 +110,7 @@ class Studio {
   void new_search();
   void record_step();
   void update_path();
+  void clear_path();
 
   astar::Level level_;
   std::string path_;

@@ -50,6 +50,26 @@ else
   fail "studio --steps 3 exited non-zero"
 fi
 
+# Rewind: run to the end, then step back 5 iterations, must draw exactly what a fresh search
+# stepped to that iteration draws (same pixels, same sidecar state).
+end=$(grep -o '"iteration": *[0-9]*' "$out/run.png.json" 2>/dev/null | grep -o '[0-9]*$')
+if [ -z "$end" ] || [ "$end" -le 5 ]; then
+  fail "rewind: no iteration count in run.png.json"
+else
+  rm -f "$out/back.png" "$out/fresh.png"
+  if xvfb "$studio" "$level" --run --back 5 --screenshot "$out/back.png" --frames 5 &&
+     xvfb "$studio" "$level" --steps $((end - 5)) --screenshot "$out/fresh.png" --frames 5; then
+    "$checker" "$out/back.png" "$level" --expect in-progress --iteration $((end - 5)) || fail "back.png"
+    if cmp -s "$out/back.png" "$out/fresh.png"; then
+      echo "ok: rewind: --run --back 5 draws the same pixels as --steps $((end - 5))"
+    else
+      fail "rewind: back.png and fresh.png differ"
+    fi
+  else
+    fail "studio --run --back 5 or --steps $((end - 5)) exited non-zero"
+  fi
+fi
+
 # A missing shader folder: a clear message naming the file, no crash.
 expect_failure missing-shader "no-shaders/grid.vert" \
   env ASTAR_SHADER_DIR="$out/no-shaders" xvfb-run -a -s "-screen 0 1280x800x24" "$studio" "$level" --screenshot "$out/noshader.png" --frames 2
