@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
       double seconds = 0;
       const int n = h == Heuristic::Zero ? std::max(1, queries / 10) : queries;
       // One search object per level; restart() per query is O(1) (a generation counter).
-      AStarSearch s(lv, {.heuristic = h});
+      BestFirstSearch s(lv, {.heuristic = h});
       for (int q = 0; q < n; ++q) {
         lv.set_start(random_open_cell(lv, rng));
         lv.set_goal(random_open_cell(lv, rng));

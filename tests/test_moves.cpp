@@ -143,11 +143,11 @@ TEST_CASE("[moves] a one-way drop: the search goes down but not back up") {
   MovementRules r;
   r.max_climb = 0;
   lv.rules() = r;
-  AStarSearch down(lv);
+  BestFirstSearch down(lv);
   CHECK(down.run() == SearchState::Found);
   lv.set_start({2, 0});
   lv.set_goal({0, 0});
-  AStarSearch up(lv);
+  BestFirstSearch up(lv);
   CHECK(up.run() == SearchState::NoPath);
 }
 

@@ -36,6 +36,6 @@ TEST_CASE("[readme] the example level in the README loads and behaves as describ
   // A climb of 1 onto cost 1: 1 + 0.5; a climb of 2 is refused.
   CHECK(policy.move({3, 1}, Dir::E).cost == doctest::Approx(1.5));
   CHECK(policy.move({3, 0}, Dir::E).block == MoveBlock::ClimbTooHigh);
-  AStarSearch s(level);
+  BestFirstSearch s(level);
   CHECK(s.run() == SearchState::Found);
 }

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "ascii_level.hpp"
+#include "oracle.hpp"
 #include "random_level.hpp"
 #include "astar/level_io.hpp"
 #include "astar/search.hpp"
@@ -31,7 +32,7 @@ MovementRules four_neighbours() {
 //   .  .  .  .
 //   .  .  .  .
 void check_roblox_lesson(const Level& lv) {
-  AStarSearch s(lv, {.heuristic = Heuristic::Manhattan});
+  BestFirstSearch s(lv, {.heuristic = Heuristic::Manhattan});
   REQUIRE(s.run() == SearchState::Found);
   // The write-up's answer, converted from 1-based (x, y).
   const std::vector<std::pair<int, int>> one_based{{1, 1}, {1, 2}, {1, 3}, {2, 3},
@@ -70,7 +71,7 @@ TEST_CASE("[search] stepping one iteration at a time") {
     S...
     .##.
     ...G)");
-  AStarSearch s(lv, {.heuristic = Heuristic::Octile});
+  BestFirstSearch s(lv, {.heuristic = Heuristic::Octile});
   CHECK(s.state() == SearchState::InProgress);
   CHECK(s.iterations() == 0);
   CHECK(s.open_size() == 1);
@@ -109,7 +110,7 @@ TEST_CASE("[search] stepping one iteration at a time") {
     CHECK(s.path_to(lv.goal()) == s.path());
   }
   SUBCASE("step by step to the end equals run, and reading changes nothing") {
-    AStarSearch whole(lv);
+    BestFirstSearch whole(lv);
     whole.run();
     int steps = 0;
     while (s.step() == SearchState::InProgress) {
@@ -149,14 +150,14 @@ TEST_CASE("[search] stepping one iteration at a time") {
 TEST_CASE("[search] outcomes stay distinct") {
   SUBCASE("found") {
     Level lv = ascii_level("S.G");
-    AStarSearch s(lv);
+    BestFirstSearch s(lv);
     CHECK(s.run() == SearchState::Found);
     CHECK(s.path_cost() == doctest::Approx(2.0));
   }
   SUBCASE("no path: the goal is walled off") {
     // S . # G
     Level lv = ascii_level("S.#G");
-    AStarSearch s(lv);
+    BestFirstSearch s(lv);
     CHECK(s.run() == SearchState::NoPath);
     CHECK(s.path().empty());
     CHECK(s.path_cost() == kInf);
@@ -165,7 +166,7 @@ TEST_CASE("[search] outcomes stay distinct") {
   SUBCASE("iteration limit: stopped after exactly max_iterations") {
     // S . . . . . . G
     Level lv = ascii_level("S......G");
-    AStarSearch s(lv, {.heuristic = Heuristic::Octile, .max_iterations = 3});
+    BestFirstSearch s(lv, {.heuristic = Heuristic::Octile, .max_iterations = 3});
     CHECK(s.step() == SearchState::InProgress);
     CHECK(s.step() == SearchState::InProgress);
     CHECK(s.step() == SearchState::IterationLimit);
@@ -174,14 +175,14 @@ TEST_CASE("[search] outcomes stay distinct") {
   }
   SUBCASE("the limit does not hide a goal taken on the last allowed iteration") {
     Level lv = ascii_level("S.G");
-    AStarSearch s(lv, {.heuristic = Heuristic::Octile, .max_iterations = 3});
+    BestFirstSearch s(lv, {.heuristic = Heuristic::Octile, .max_iterations = 3});
     CHECK(s.run() == SearchState::Found);
     CHECK(s.iterations() == 3);
   }
   SUBCASE("invalid: the start is inside a wall") {
     Level lv = ascii_level("S.G");
     lv.set_wall({0, 0}, true);
-    AStarSearch s(lv);
+    BestFirstSearch s(lv);
     CHECK(s.state() == SearchState::Invalid);
     CHECK(s.message() == "start (0, 0) is inside a wall");
     CHECK(s.step() == SearchState::Invalid);
@@ -190,14 +191,14 @@ TEST_CASE("[search] outcomes stay distinct") {
   SUBCASE("invalid: the goal is outside the level") {
     Level lv = ascii_level("S..");
     lv.set_goal({5, 0});
-    AStarSearch s(lv);
+    BestFirstSearch s(lv);
     CHECK(s.state() == SearchState::Invalid);
     CHECK(s.message() == "goal (5, 0) is outside the level (0, 0)-(2, 0)");
   }
   SUBCASE("start equals goal: found at once with cost 0") {
     Level lv = ascii_level("S..");
     lv.set_goal({0, 0});
-    AStarSearch s(lv);
+    BestFirstSearch s(lv);
     CHECK(s.run() == SearchState::Found);
     CHECK(s.path() == std::vector<Cell>{{0, 0}});
     CHECK(s.path_cost() == 0.0);
@@ -215,10 +216,10 @@ TEST_CASE("[search] tie-breaking: equal f takes the larger g first") {
   // is taken first, so A* walks straight to the goal taking exactly 4 nodes.
   // . . . .
   Level lv = ascii_level("S..G\n....", four_neighbours());
-  AStarSearch s(lv, {.heuristic = Heuristic::Manhattan});
+  BestFirstSearch s(lv, {.heuristic = Heuristic::Manhattan});
   CHECK(s.run() == SearchState::Found);
   CHECK(s.iterations() == 4);
-  AStarSearch d(lv, {.heuristic = Heuristic::Zero});
+  BestFirstSearch d(lv, {.heuristic = Heuristic::Zero});
   CHECK(d.run() == SearchState::Found);
   CHECK(d.iterations() > 4);
   CHECK(d.path_cost() == s.path_cost());
@@ -242,7 +243,7 @@ TEST_CASE("[search] heuristics") {
     // all costs 0.5: h = 0.5 x distance
     Level lv = ascii_level("S..G");
     for (int x = 0; x < 4; ++x) lv.set_cost({x, 0}, 0.5);
-    AStarSearch s(lv, {.heuristic = Heuristic::Euclidean});
+    BestFirstSearch s(lv, {.heuristic = Heuristic::Euclidean});
     CHECK(s.heuristic_scale() == doctest::Approx(0.5));
     CHECK(s.node({0, 0}).h == doctest::Approx(1.5));
     CHECK(s.run() == SearchState::Found);
@@ -254,57 +255,6 @@ TEST_CASE("[search] heuristics") {
 
 namespace {
 
-// The cost formula written out again from the README, independently of MovePolicy.
-double oracle_move_cost(const Level& lv, const MovementRules& r, Cell a, int ddx, int ddy) {
-  const Cell b{a.x + ddx, a.y + ddy};
-  if (!lv.in_bounds(b) || lv.wall(b)) return kInf;
-  const bool diagonal = ddx != 0 && ddy != 0;
-  if (diagonal) {
-    if (r.neighbours == Neighbours::Four || r.diagonal == DiagonalPolicy::Never) return kInf;
-    const bool s1 = lv.in_bounds({b.x, a.y}) && !lv.wall({b.x, a.y});
-    const bool s2 = lv.in_bounds({a.x, b.y}) && !lv.wall({a.x, b.y});
-    if (r.diagonal == DiagonalPolicy::NoCornerCutting && !(s1 && s2)) return kInf;
-    if (r.diagonal == DiagonalPolicy::AtLeastOneSideOpen && !(s1 || s2)) return kInf;
-  }
-  const int rise = lv.height_at(b) - lv.height_at(a);
-  if (r.max_climb >= 0 && rise > r.max_climb) return kInf;
-  if (r.max_drop >= 0 && -rise > r.max_drop) return kInf;
-  for (const auto& [key, e] : lv.edges()) {
-    if (key.first != static_cast<std::uint32_t>(a.y * lv.width() + a.x)) continue;
-    if (dx(key.second) != ddx || dy(key.second) != ddy) continue;
-    return e.blocked ? kInf : e.weight;
-  }
-  return (diagonal ? std::sqrt(2.0) : 1.0) * lv.cost(b) + r.climb_cost * std::max(0, rise);
-}
-
-// Plain Dijkstra with a lazy priority queue: distance from the start to every cell.
-std::vector<double> oracle_distances(const Level& lv, const MovementRules& r) {
-  std::vector<double> dist(static_cast<std::size_t>(lv.cell_count()), kInf);
-  using Item = std::pair<double, int>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<>> pq;
-  const int s = lv.start().y * lv.width() + lv.start().x;
-  dist[s] = 0;
-  pq.push({0.0, s});
-  while (!pq.empty()) {
-    auto [d, i] = pq.top();
-    pq.pop();
-    if (d > dist[i]) continue;
-    const Cell a{i % lv.width(), i / lv.width()};
-    for (int ddy = -1; ddy <= 1; ++ddy)
-      for (int ddx = -1; ddx <= 1; ++ddx) {
-        if (ddx == 0 && ddy == 0) continue;
-        const double c = oracle_move_cost(lv, r, a, ddx, ddy);
-        if (c == kInf) continue;
-        const int j = (a.y + ddy) * lv.width() + a.x + ddx;
-        if (d + c < dist[j]) {
-          dist[j] = d + c;
-          pq.push({dist[j], j});
-        }
-      }
-  }
-  return dist;
-}
-
 }  // namespace
 
 TEST_CASE("[search] A* equals an independent Dijkstra on 600 random levels") {
@@ -315,7 +265,7 @@ TEST_CASE("[search] A* equals an independent Dijkstra on 600 random levels") {
     for (Neighbours nb : {Neighbours::Four, Neighbours::Eight}) {
       MovementRules r = lv.rules();
       r.neighbours = nb;
-      const std::vector<double> dist = oracle_distances(lv, r);
+      const std::vector<double> dist = astar::test::oracle_distances(lv, r);
       const double best = dist[lv.goal().y * lv.width() + lv.goal().x];
       for (int h = 0; h < static_cast<int>(Heuristic::_Max); ++h) {
         const auto heuristic = static_cast<Heuristic>(h);
@@ -323,7 +273,7 @@ TEST_CASE("[search] A* equals an independent Dijkstra on 600 random levels") {
         CAPTURE(n);
         CAPTURE(to_string(heuristic));
         CAPTURE(to_string(nb));
-        AStarSearch s(lv, r, {.heuristic = heuristic});
+        BestFirstSearch s(lv, r, {.heuristic = heuristic});
         const SearchState st = s.run();
         CHECK(s.check_invariants() == "");
         ++checked;

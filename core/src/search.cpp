@@ -5,25 +5,62 @@
 #include <cstdlib>
 #include <limits>
 
+#include "astar/bidirectional.hpp"
+#include "astar/jump_point.hpp"
+#include "astar/line_of_sight.hpp"
+
 namespace astar {
 
-// [SECTION] Names and heuristics
+// [SECTION] Names, heuristics and what each algorithm supports
 
 namespace {
 constexpr std::string_view kHeuristicNames[] = {"manhattan", "euclidean", "octile", "chebyshev",
                                                 "zero"};
 constexpr std::string_view kStateNames[] = {"in-progress", "found", "no-path", "iteration-limit",
                                             "invalid"};
+constexpr std::string_view kTieBreakNames[] = {"larger-g", "smaller-g", "first-in", "last-in"};
+constexpr std::string_view kGuaranteeNames[] = {"optimal", "at most w times optimal", "none"};
+constexpr AlgorithmInfo kAlgorithms[] = {
+    {"astar", "A*", Guarantee::Optimal, true, "g + h"},
+    {"weighted-astar", "Weighted A*", Guarantee::BoundedByWeight, true, "g + w * h"},
+    {"dijkstra", "Dijkstra", Guarantee::Optimal, false, "g"},
+    {"greedy", "Greedy best-first", Guarantee::None, true, "h"},
+    {"bfs", "Breadth-first", Guarantee::None, false, "steps from the start"},
+    {"jps", "Jump Point Search", Guarantee::Optimal, true, "g + h"},
+    {"theta", "Theta*", Guarantee::None, true, "g + h"},
+    {"bidirectional", "Bidirectional A*", Guarantee::Optimal, true, "g + h (each side)"},
+};
+static_assert(std::size(kAlgorithms) == static_cast<std::size_t>(Algorithm::_Max));
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr std::uint32_t kNone = to_u32(kNoCell);
+
+template <class Enum, std::size_t N>
+std::optional<Enum> parse_name(const std::string_view (&names)[N], std::string_view name) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (names[i] == name) return static_cast<Enum>(i);
+  return std::nullopt;
+}
+
+std::string cell_text(Cell c) {
+  return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
+}
 }  // namespace
 
 std::string_view to_string(Heuristic h) { return kHeuristicNames[static_cast<int>(h)]; }
 std::string_view to_string(SearchState s) { return kStateNames[static_cast<int>(s)]; }
+std::string_view to_string(TieBreak t) { return kTieBreakNames[static_cast<int>(t)]; }
+std::string_view to_string(Guarantee g) { return kGuaranteeNames[static_cast<int>(g)]; }
+const AlgorithmInfo& info(Algorithm a) { return kAlgorithms[static_cast<int>(a)]; }
 
 std::optional<Heuristic> parse_heuristic(std::string_view name) {
-  for (int i = 0; i < static_cast<int>(Heuristic::_Max); ++i)
-    if (kHeuristicNames[i] == name) return static_cast<Heuristic>(i);
+  return parse_name<Heuristic>(kHeuristicNames, name);
+}
+std::optional<TieBreak> parse_tie_break(std::string_view name) {
+  return parse_name<TieBreak>(kTieBreakNames, name);
+}
+std::optional<Algorithm> parse_algorithm(std::string_view name) {
+  for (int i = 0; i < static_cast<int>(Algorithm::_Max); ++i)
+    if (kAlgorithms[i].name == name) return static_cast<Algorithm>(i);
   return std::nullopt;
 }
 
@@ -46,21 +83,96 @@ bool admissible(Heuristic h, Neighbours n) {
   return !(h == Heuristic::Manhattan && n == Neighbours::Eight);
 }
 
+namespace {
+// Empty when every move costs its step length: all costs 1, no overrides, no height effects.
+std::string check_uniform(const Level& level, const MovementRules& rules) {
+  for (int y = 0; y < level.height(); ++y)
+    for (int x = 0; x < level.width(); ++x)
+      if (!level.wall({x, y}) && level.cost({x, y}) != 1.0)
+        return "needs every cell to cost 1, but cost[" + std::to_string(y) + "][" +
+               std::to_string(x) + "] is " + std::to_string(level.cost({x, y}));
+  if (!level.edges().empty()) return "needs a level without edge overrides";
+  const bool heights_matter = rules.climb_cost != 0.0 || rules.max_climb != kUnlimited ||
+                              rules.max_drop != kUnlimited;
+  if (heights_matter)
+    for (int h : level.heights())
+      if (h != level.heights().front())
+        return "needs a flat level or no climb rules (max_climb, max_drop, climb_cost)";
+  return {};
+}
+}  // namespace
+
+std::string check_supported(const Level& level, const MovementRules& rules,
+                            const SearchOptions& o) {
+  const AlgorithmInfo& a = info(o.algorithm);
+  const std::string who = std::string(a.label) + " ";
+  if (!(o.weight >= 1.0) || !std::isfinite(o.weight))
+    return "the weight must be a finite number >= 1, got " + std::to_string(o.weight);
+  if (o.weight != 1.0 && o.algorithm != Algorithm::WeightedAStar)
+    return "a weight applies to weighted A* only, not to " + std::string(a.label);
+  if (o.max_iterations < 0) return "max_iterations must be >= 0";
+  if (o.algorithm == Algorithm::JumpPoint || o.algorithm == Algorithm::ThetaStar) {
+    if (rules.neighbours != Neighbours::Eight || rules.diagonal != DiagonalPolicy::NoCornerCutting)
+      return who + "needs 8 neighbours with diagonal rule no-corner-cutting";
+    if (std::string why = check_uniform(level, rules); !why.empty()) return who + why;
+  }
+  if (o.algorithm == Algorithm::Bidirectional && o.partial_path)
+    return "partial paths are not supported by bidirectional A*";
+  return {};
+}
+
+// [SECTION] The interface's shared loops
+
+SearchState Search::run() {
+  while (step() == SearchState::InProgress) {
+  }
+  return state();
+}
+
+void Search::seek(std::int64_t iteration) {
+  iteration = std::max<std::int64_t>(0, iteration);
+  while (iterations() > iteration && step_back()) {
+  }
+  while (iterations() < iteration && step() == SearchState::InProgress) {
+  }
+}
+
+std::unique_ptr<Search> make_search(const Level& level, const MovementRules& rules,
+                                    SearchOptions options, SearchListener* listener) {
+  if (options.algorithm == Algorithm::Bidirectional)
+    return std::make_unique<BidirectionalSearch>(level, rules, options, listener);
+  return std::make_unique<BestFirstSearch>(level, rules, options, listener);
+}
+
+std::unique_ptr<Search> make_search(const Level& level, SearchOptions options,
+                                    SearchListener* listener) {
+  return make_search(level, level.rules(), options, listener);
+}
+
 // [SECTION] Construction and restart
 
-AStarSearch::AStarSearch(const Level& level, SearchOptions options, SearchListener* listener)
-    : AStarSearch(level, level.rules(), options, listener) {}
+BestFirstSearch::BestFirstSearch(const Level& level, SearchOptions options,
+                                 SearchListener* listener)
+    : BestFirstSearch(level, level.rules(), options, listener) {}
 
-AStarSearch::AStarSearch(const Level& level, const MovementRules& rules, SearchOptions options,
-                         SearchListener* listener)
-    : level_(&level), policy_(level, rules), options_(options), listener_(listener) {
+BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
+                                 SearchOptions options, SearchListener* listener,
+                                 Direction direction)
+    : level_(&level),
+      policy_(level, rules),
+      options_(options),
+      listener_(listener),
+      direction_(direction) {
   nodes_.resize(static_cast<std::size_t>(level.cell_count()));
-  // h is scaled by the cheapest cost per unit of distance, so it never overestimates.
-  h_scale_ = options_.heuristic == Heuristic::Zero ? 0.0 : policy_.min_cost_per_distance();
+  // h is scaled by the cheapest cost per unit of distance, so it never overestimates. Algorithms
+  // without a heuristic see h = 0.
+  const bool uses_h = info(options_.algorithm).uses_heuristic;
+  h_scale_ = !uses_h || options_.heuristic == Heuristic::Zero ? 0.0
+                                                              : policy_.min_cost_per_distance();
   restart();
 }
 
-void AStarSearch::restart() {
+void BestFirstSearch::restart() {
   // A new generation makes every node "unseen" without touching the array.
   if (++generation_ == 0) {
     for (Node& n : nodes_) n.generation = 0;
@@ -71,39 +183,63 @@ void AStarSearch::restart() {
   closed_ = 0;
   metrics_ = {};
   last_taken_ = kNone;
+  best_ = kNone;
   last_relaxed_.clear();
   records_.clear();
   changes_.clear();
   message_.clear();
   state_ = SearchState::InProgress;
 
-  if (std::string why = level_->check_endpoints(); !why.empty()) {
+  std::string why = level_->check_endpoints();
+  if (why.empty()) why = check_supported(*level_, policy_.rules(), options_);
+  if (!why.empty()) {
     state_ = SearchState::Invalid;
     message_ = std::move(why);
     return;
   }
-  start_ = level_->index(level_->start());
-  goal_ = level_->index(level_->goal());
+  const bool forward = direction_ == Direction::Forward;
+  start_ = level_->index(forward ? level_->start() : level_->goal());
+  goal_ = level_->index(forward ? level_->goal() : level_->start());
   open_node(to_u32(start_), 0.0, kNone);
 }
 
 // [SECTION] The open set: an indexed binary heap with decrease-key
 
-// Priority order: lower f first; on equal f, larger g first (the node nearer the goal by the
-// heuristic, which keeps A* heading for the goal across plateaus); then first inserted first,
-// so that results never depend on the heap's internal layout.
-bool AStarSearch::before(const HeapEntry& a, const HeapEntry& b) {
+// The priority each algorithm orders by (NodeView::f shows exactly this).
+double BestFirstSearch::priority(const Node& n) const {
+  switch (options_.algorithm) {
+    case Algorithm::WeightedAStar: return n.g + options_.weight * n.h;
+    case Algorithm::GreedyBestFirst: return n.h;
+    case Algorithm::BreadthFirst: return static_cast<double>(n.depth);
+    default: return n.g + n.h;  // A*, Dijkstra (h = 0), JPS, Theta*, each side of bidirectional
+  }
+}
+
+// Lower priority first. Equal priorities are ordered by the tie-break policy; larger g first
+// (the default) takes the node nearer the goal, which keeps A* heading straight across plateaus.
+// The insertion order settles what is left, so results never depend on the heap's layout.
+bool BestFirstSearch::before(const HeapEntry& a, const HeapEntry& b) const {
   if (a.f != b.f) return a.f < b.f;
-  if (a.g != b.g) return a.g > b.g;
+  switch (options_.tie_break) {
+    case TieBreak::LargerG:
+      if (a.g != b.g) return a.g > b.g;
+      break;
+    case TieBreak::SmallerG:
+      if (a.g != b.g) return a.g < b.g;
+      break;
+    case TieBreak::LastIn: return a.seq > b.seq;
+    case TieBreak::FirstIn:
+    case TieBreak::_Max: break;
+  }
   return a.seq < b.seq;
 }
 
-void AStarSearch::place(std::size_t pos, const HeapEntry& e) {
+void BestFirstSearch::place(std::size_t pos, const HeapEntry& e) {
   heap_[pos] = e;
   nodes_[e.node].heap_pos = static_cast<std::uint32_t>(pos);
 }
 
-void AStarSearch::sift_up(std::size_t pos) {
+void BestFirstSearch::sift_up(std::size_t pos) {
   const HeapEntry item = heap_[pos];
   while (pos > 0) {
     const std::size_t parent = (pos - 1) / 2;
@@ -114,7 +250,7 @@ void AStarSearch::sift_up(std::size_t pos) {
   place(pos, item);
 }
 
-void AStarSearch::sift_down(std::size_t pos) {
+void BestFirstSearch::sift_down(std::size_t pos) {
   const HeapEntry item = heap_[pos];
   const std::size_t n = heap_.size();
   for (;;) {
@@ -128,13 +264,13 @@ void AStarSearch::sift_down(std::size_t pos) {
   place(pos, item);
 }
 
-void AStarSearch::heap_push(HeapEntry e) {
+void BestFirstSearch::heap_push(HeapEntry e) {
   heap_.push_back(e);
   sift_up(heap_.size() - 1);
   ++metrics_.heap_ops;
 }
 
-std::uint32_t AStarSearch::heap_pop() {
+std::uint32_t BestFirstSearch::heap_pop() {
   const std::uint32_t top = heap_.front().node;
   heap_.front() = heap_.back();
   heap_.pop_back();
@@ -143,105 +279,8 @@ std::uint32_t AStarSearch::heap_pop() {
   return top;
 }
 
-void AStarSearch::open_node(std::uint32_t i, double g, std::uint32_t parent) {
-  Node& n = nodes_[i];
-  const Cell c = level_->cell(CellIndex(i));
-  n.generation = generation_;
-  n.g = g;
-  n.h = h_scale_ * heuristic_distance(options_.heuristic, c, level_->goal());
-  n.parent = parent;
-  n.state = NodeState::Open;
-  heap_push({g + n.h, g, next_seq_++, i});
-  ++metrics_.generated;
-}
-
-// [SECTION] One iteration
-
-SearchState AStarSearch::step() {
-  if (state_ != SearchState::InProgress) return state_;
-  last_relaxed_.clear();
-  if (recording_)
-    records_.push_back({heap_.front(), static_cast<std::uint32_t>(changes_.size()), next_seq_,
-                        state_, metrics_});
-
-  // Take the open node with the lowest f. The open set is never empty here: the step that
-  // empties it ends the search with NoPath.
-  const std::uint32_t cur = heap_pop();
-  Node& taken = nodes_[cur];
-  taken.state = NodeState::Closed;
-  ++closed_;
-  ++metrics_.expanded;
-  last_taken_ = cur;
-  const Cell c = level_->cell(CellIndex(cur));
-  if (listener_) listener_->on_take(c, node(c));
-
-  // Goal test when taken (not when generated), so the path found is optimal.
-  if (cur == to_u32(goal_)) return state_ = SearchState::Found;
-
-  // Relax the neighbours.
-  const double g_cur = taken.g;
-  policy_.for_each_move(c, [&](const Move& m) {
-    if (!m.possible()) {
-      if (listener_) listener_->on_skip(c, m, SkipReason::Impossible);
-      return;
-    }
-    const std::uint32_t ni = to_u32(level_->index(m.to));
-    Node& nb = nodes_[ni];
-    const double g_new = g_cur + m.cost;
-    if (!valid(ni)) {
-      if (recording_) changes_.push_back({ni, kNone, kInf});
-      if (listener_) listener_->on_relax(c, m.to, kInf, g_new, std::nullopt);
-      open_node(ni, g_new, cur);
-      last_relaxed_.push_back(m.to);
-      return;
-    }
-    if (nb.state == NodeState::Closed) {
-      // With a consistent heuristic a closed node already has its best g; closed nodes are
-      // not reopened (an inadmissible heuristic may then give a longer path, as warned).
-      if (listener_) listener_->on_skip(c, m, SkipReason::Closed);
-      return;
-    }
-    if (g_new >= nb.g) {
-      if (listener_) listener_->on_skip(c, m, SkipReason::NotBetter);
-      return;
-    }
-    if (listener_) {
-      const std::optional<Cell> old_parent =
-          nb.parent == kNone ? std::nullopt : std::optional(level_->cell(CellIndex(nb.parent)));
-      listener_->on_relax(c, m.to, nb.g, g_new, old_parent);
-    }
-    if (recording_) changes_.push_back({ni, nb.parent, nb.g});
-    nb.g = g_new;
-    nb.parent = cur;
-    HeapEntry& entry = heap_[nb.heap_pos];
-    entry.f = g_new + nb.h;
-    entry.g = g_new;
-    sift_up(nb.heap_pos);  // f only went down: decrease-key
-    ++metrics_.heap_ops;
-    ++metrics_.improved;
-    last_relaxed_.push_back(m.to);
-  });
-
-  if (heap_.empty())
-    state_ = SearchState::NoPath;  // nothing left to take: the goal cannot be reached
-  else if (options_.max_iterations > 0 && metrics_.expanded >= options_.max_iterations)
-    state_ = SearchState::IterationLimit;
-  return state_;
-}
-
-// [SECTION] Rewind
-
-void AStarSearch::set_recording(bool on) {
-  recording_ = on;
-  restart();
-}
-
-std::size_t AStarSearch::recording_bytes() const {
-  return records_.capacity() * sizeof(StepRecord) + changes_.capacity() * sizeof(Change);
-}
-
 // Removes the entry at `pos` from the open set, keeping the heap ordered.
-void AStarSearch::heap_remove(std::size_t pos) {
+void BestFirstSearch::heap_remove(std::size_t pos) {
   const HeapEntry last = heap_.back();
   heap_.pop_back();
   if (pos == heap_.size()) return;
@@ -250,7 +289,178 @@ void AStarSearch::heap_remove(std::size_t pos) {
   sift_down(nodes_[last.node].heap_pos);
 }
 
-bool AStarSearch::step_back() {
+// After a node's g changed: its entry gets the new keys and moves to its place. A lower g is not
+// always earlier: greedy's f (= h) stays put and, with larger g first, the entry moves later.
+void BestFirstSearch::update_key(const Node& n) {
+  HeapEntry& e = heap_[n.heap_pos];
+  e.f = priority(n);
+  e.g = n.g;
+  const std::uint32_t i = e.node;
+  sift_up(n.heap_pos);
+  sift_down(nodes_[i].heap_pos);
+}
+
+double BestFirstSearch::top_priority() const { return heap_.empty() ? kInf : heap_.front().f; }
+
+void BestFirstSearch::open_node(std::uint32_t i, double g, std::uint32_t parent) {
+  Node& n = nodes_[i];
+  const Cell c = level_->cell(CellIndex(i));
+  n.generation = generation_;
+  n.g = g;
+  n.h = h_scale_ * heuristic_distance(options_.heuristic, c, level_->cell(goal_));
+  n.parent = parent;
+  n.depth = parent == kNone ? 0 : nodes_[parent].depth + 1;
+  n.state = NodeState::Open;
+  heap_push({priority(n), g, next_seq_++, i});
+  ++metrics_.generated;
+}
+
+// [SECTION] One iteration
+
+// Is taken node a nearer the goal than taken node b (straight-line distance, then lower g)?
+bool BestFirstSearch::nearer_goal(std::uint32_t a, std::uint32_t b) const {
+  if (b == kNone) return true;
+  const Cell goal = level_->cell(goal_);
+  const double da = heuristic_distance(Heuristic::Euclidean, level_->cell(CellIndex(a)), goal);
+  const double db = heuristic_distance(Heuristic::Euclidean, level_->cell(CellIndex(b)), goal);
+  return da != db ? da < db : nodes_[a].g < nodes_[b].g;
+}
+
+SearchState BestFirstSearch::step() {
+  if (state_ != SearchState::InProgress) return state_;
+  last_relaxed_.clear();
+  if (recording_)
+    records_.push_back({heap_.front(), static_cast<std::uint32_t>(changes_.size()), next_seq_,
+                        best_, state_, metrics_});
+
+  // Take the open node that comes first. The open set is never empty here: the step that
+  // empties it ends the search with NoPath.
+  const std::uint32_t cur = heap_pop();
+  Node& taken = nodes_[cur];
+  taken.state = NodeState::Closed;
+  ++closed_;
+  ++metrics_.expanded;
+  last_taken_ = cur;
+  if (nearer_goal(cur, best_)) best_ = cur;
+  const Cell c = level_->cell(CellIndex(cur));
+  if (listener_) listener_->on_take(c, node(c));
+
+  // Goal test when taken (not when generated), so the path found is optimal.
+  if (cur == to_u32(goal_)) return state_ = SearchState::Found;
+
+  expand(cur, c);
+
+  if (heap_.empty())
+    state_ = SearchState::NoPath;  // nothing left to take: the goal cannot be reached
+  else if (options_.max_iterations > 0 && metrics_.expanded >= options_.max_iterations)
+    state_ = SearchState::IterationLimit;
+  return state_;
+}
+
+// Relaxes the successors of the taken node `cur` at cell c.
+void BestFirstSearch::expand(std::uint32_t cur, Cell c) {
+  const double g_cur = nodes_[cur].g;
+
+  if (options_.algorithm == Algorithm::JumpPoint) {
+    scratch_.clear();
+    const std::optional<Cell> parent =
+        nodes_[cur].parent == kNone ? std::nullopt
+                                    : std::optional(level_->cell(CellIndex(nodes_[cur].parent)));
+    jump_point_successors(*level_, c, parent, level_->cell(goal_), scratch_);
+    for (Cell to : scratch_) {
+      const Cell first{c.x + (to.x > c.x) - (to.x < c.x), c.y + (to.y > c.y) - (to.y < c.y)};
+      const Move m{to, dir_between(c, first).value_or(Dir::E), MoveBlock::None,
+                   heuristic_distance(Heuristic::Octile, c, to)};
+      relax(c, m, cur, g_cur + m.cost);
+    }
+    return;
+  }
+
+  auto visit = [&](const Move& m) {
+    if (!m.possible()) {
+      if (listener_) listener_->on_skip(c, m, SkipReason::Impossible);
+      return;
+    }
+    // Theta*: take the taken node's parent as the parent when it sees the successor directly.
+    const std::uint32_t p = nodes_[cur].parent;
+    if (options_.algorithm == Algorithm::ThetaStar && p != kNone) {
+      const Cell pc = level_->cell(CellIndex(p));
+      if (line_of_sight(*level_, pc, m.to)) {
+        relax(c, m, p, nodes_[p].g + heuristic_distance(Heuristic::Euclidean, pc, m.to));
+        return;
+      }
+    }
+    relax(c, m, cur, g_cur + m.cost);
+  };
+
+  if (direction_ == Direction::Forward) {
+    policy_.for_each_move(c, visit);
+    return;
+  }
+  // Backward: the moves that *enter* c, seen from the cell they leave.
+  const bool eight = policy_.rules().neighbours == Neighbours::Eight;
+  for (Dir d : kAllDirs) {
+    if (!eight && is_diagonal(d)) continue;
+    const Cell from = astar::step(c, d);
+    Move m{from, d, MoveBlock::OutOfBounds, 0.0};
+    if (level_->in_bounds(from)) {
+      const Move in = policy_.move(from, opposite(d));
+      m.block = in.block == MoveBlock::None && level_->wall(from) ? MoveBlock::Wall : in.block;
+      m.cost = in.cost;
+    }
+    visit(m);
+  }
+}
+
+// Offers `m.to` the g `g_new` through parent `via` (the taken node, or its parent for Theta*).
+void BestFirstSearch::relax(Cell c, const Move& m, std::uint32_t via, double g_new) {
+  const std::uint32_t ni = to_u32(level_->index(m.to));
+  if (!valid(ni)) {
+    if (recording_) changes_.push_back({ni, kNone, 0, kInf});
+    if (listener_) listener_->on_relax(c, m.to, kInf, g_new, std::nullopt);
+    open_node(ni, g_new, via);
+    last_relaxed_.push_back(m.to);
+    return;
+  }
+  Node& nb = nodes_[ni];
+  if (nb.state == NodeState::Closed) {
+    // With a consistent heuristic a closed node already has its best g; closed nodes are not
+    // reopened (weighted A* keeps its bound without reopening; greedy and BFS promise nothing).
+    if (listener_) listener_->on_skip(c, m, SkipReason::Closed);
+    return;
+  }
+  // Breadth-first keeps the first parent found; the others keep the cheaper one.
+  if (options_.algorithm == Algorithm::BreadthFirst || g_new >= nb.g) {
+    if (listener_) listener_->on_skip(c, m, SkipReason::NotBetter);
+    return;
+  }
+  if (recording_) changes_.push_back({ni, nb.parent, nb.depth, nb.g});
+  if (listener_) {
+    const std::optional<Cell> old_parent =
+        nb.parent == kNone ? std::nullopt : std::optional(level_->cell(CellIndex(nb.parent)));
+    listener_->on_relax(c, m.to, nb.g, g_new, old_parent);
+  }
+  nb.g = g_new;
+  nb.parent = via;
+  nb.depth = nodes_[via].depth + 1;
+  update_key(nb);
+  ++metrics_.heap_ops;
+  ++metrics_.improved;
+  last_relaxed_.push_back(m.to);
+}
+
+// [SECTION] Rewind
+
+void BestFirstSearch::set_recording(bool on) {
+  recording_ = on;
+  restart();
+}
+
+std::size_t BestFirstSearch::recording_bytes() const {
+  return records_.capacity() * sizeof(StepRecord) + changes_.capacity() * sizeof(Change);
+}
+
+bool BestFirstSearch::step_back() {
   if (records_.empty()) return false;
   const StepRecord rec = records_.back();
   records_.pop_back();
@@ -267,21 +477,19 @@ bool AStarSearch::step_back() {
     }
     n.g = ch.old_g;
     n.parent = ch.old_parent;
-    HeapEntry& e = heap_[n.heap_pos];
-    e.f = n.g + n.h;
-    e.g = n.g;
-    sift_down(n.heap_pos);
+    n.depth = ch.old_depth;
+    update_key(n);
   }
   changes_.resize(rec.first_change);
 
   // Put the taken node back into the open set with its original keys and insertion order.
-  Node& taken = nodes_[rec.taken.node];
-  taken.state = NodeState::Open;
+  nodes_[rec.taken.node].state = NodeState::Open;
   heap_.push_back(rec.taken);
   sift_up(heap_.size() - 1);
   --closed_;
 
   next_seq_ = rec.seq_before;
+  best_ = rec.best_before;
   metrics_ = rec.metrics_before;
   state_ = rec.state_before;
   restore_last_step_views();
@@ -289,7 +497,7 @@ bool AStarSearch::step_back() {
 }
 
 // last_taken() and last_relaxed() as the step before the current one left them.
-void AStarSearch::restore_last_step_views() {
+void BestFirstSearch::restore_last_step_views() {
   last_taken_ = kNone;
   last_relaxed_.clear();
   if (records_.empty()) return;
@@ -299,7 +507,7 @@ void AStarSearch::restore_last_step_views() {
     last_relaxed_.push_back(level_->cell(CellIndex(changes_[k].node)));
 }
 
-std::string AStarSearch::check_invariants() const {
+std::string BestFirstSearch::check_invariants() const {
   for (std::size_t pos = 0; pos < heap_.size(); ++pos) {
     const HeapEntry& e = heap_[pos];
     const std::string at = "heap[" + std::to_string(pos) + "]";
@@ -307,7 +515,7 @@ std::string AStarSearch::check_invariants() const {
     const Node& n = nodes_[e.node];
     if (!valid(e.node) || n.state != NodeState::Open) return at + ": node not open";
     if (n.heap_pos != pos) return at + ": node's heap position is " + std::to_string(n.heap_pos);
-    if (e.g != n.g || e.f != n.g + n.h) return at + ": keys differ from the node's g and h";
+    if (e.g != n.g || e.f != priority(n)) return at + ": keys differ from the node's";
     if (pos > 0 && before(e, heap_[(pos - 1) / 2])) return at + ": ordered before its parent";
   }
   std::size_t open = 0, closed = 0;
@@ -315,6 +523,9 @@ std::string AStarSearch::check_invariants() const {
     if (!valid(i)) continue;
     open += nodes_[i].state == NodeState::Open;
     closed += nodes_[i].state == NodeState::Closed;
+    const std::uint32_t p = nodes_[i].parent;
+    if (p != kNone && (!valid(p) || nodes_[p].state != NodeState::Closed))
+      return "node " + cell_text(level_->cell(CellIndex(i))) + ": parent is not closed";
   }
   if (open != heap_.size())
     return std::to_string(open) + " open nodes but " + std::to_string(heap_.size()) + " in the heap";
@@ -323,29 +534,9 @@ std::string AStarSearch::check_invariants() const {
   return {};
 }
 
-void AStarSearch::seek(std::int64_t iteration) {
-  iteration = std::max<std::int64_t>(0, iteration);
-  while (iterations() > iteration && step_back()) {
-  }
-  while (iterations() < iteration && step() == SearchState::InProgress) {
-  }
-}
-
-SearchState AStarSearch::run() {
-  while (step() == SearchState::InProgress) {
-  }
-  return state_;
-}
-
 // [SECTION] Read-only views
 
-NodeState AStarSearch::node_state(Cell c) const {
-  if (!level_->in_bounds(c)) return NodeState::Unseen;
-  const std::uint32_t i = to_u32(level_->index(c));
-  return valid(i) ? nodes_[i].state : NodeState::Unseen;
-}
-
-NodeView AStarSearch::node(Cell c) const {
+NodeView BestFirstSearch::node(Cell c) const {
   NodeView v;
   if (!level_->in_bounds(c)) return v;
   const std::uint32_t i = to_u32(level_->index(c));
@@ -354,32 +545,53 @@ NodeView AStarSearch::node(Cell c) const {
   v.state = n.state;
   v.g = n.g;
   v.h = n.h;
-  v.f = n.g + n.h;
+  v.f = priority(n);
   if (n.parent != kNone) v.parent = level_->cell(CellIndex(n.parent));
   return v;
 }
 
-std::optional<Cell> AStarSearch::last_taken() const {
+std::optional<Cell> BestFirstSearch::last_taken() const {
   if (last_taken_ == kNone) return std::nullopt;
   return level_->cell(CellIndex(last_taken_));
 }
 
-std::vector<Cell> AStarSearch::path() const {
-  if (state_ != SearchState::Found) return {};
-  return path_to(level_->cell(goal_));
-}
-
-std::vector<Cell> AStarSearch::path_to(Cell c) const {
+// The cells from this direction's start to node i, following parents. Jump point parents are
+// a straight or diagonal line away: the cells between are filled in, so the path is 8-adjacent.
+// Theta*'s parents are any angle away: its paths are the waypoints.
+std::vector<Cell> BestFirstSearch::chain_to(std::uint32_t i) const {
   std::vector<Cell> out;
-  if (node_state(c) == NodeState::Unseen) return out;
-  for (std::uint32_t i = to_u32(level_->index(c)); i != kNone; i = nodes_[i].parent)
-    out.push_back(level_->cell(CellIndex(i)));
+  const bool fill = options_.algorithm == Algorithm::JumpPoint;
+  for (; i != kNone; i = nodes_[i].parent) {
+    const Cell c = level_->cell(CellIndex(i));
+    if (fill && !out.empty()) {
+      // Walk back from the previous (later) cell towards c, one step at a time.
+      Cell at = out.back();
+      const int sx = (c.x > at.x) - (c.x < at.x), sy = (c.y > at.y) - (c.y < at.y);
+      for (at = {at.x + sx, at.y + sy}; !(at == c); at = {at.x + sx, at.y + sy}) out.push_back(at);
+    }
+    out.push_back(c);
+  }
   std::reverse(out.begin(), out.end());
   return out;
 }
 
-double AStarSearch::path_cost() const {
-  return state_ == SearchState::Found ? nodes_[to_u32(goal_)].g : kInf;
+std::vector<Cell> BestFirstSearch::path_to(Cell c) const {
+  if (!level_->in_bounds(c) || !valid(to_u32(level_->index(c)))) return {};
+  return chain_to(to_u32(level_->index(c)));
+}
+
+std::vector<Cell> BestFirstSearch::path() const {
+  if (state_ == SearchState::Found) return chain_to(to_u32(goal_));
+  if (options_.partial_path && state_ != SearchState::InProgress && best_ != kNone)
+    return chain_to(best_);
+  return {};
+}
+
+double BestFirstSearch::path_cost() const {
+  if (state_ == SearchState::Found) return nodes_[to_u32(goal_)].g;
+  if (options_.partial_path && state_ != SearchState::InProgress && best_ != kNone)
+    return nodes_[best_].g;
+  return kInf;
 }
 
 std::optional<double> path_cost(const MovePolicy& policy, const std::vector<Cell>& path) {

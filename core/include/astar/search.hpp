@@ -1,15 +1,19 @@
-// Steppable best-first grid search (A*, and Dijkstra with the zero heuristic).
+// Steppable, rewindable grid searches: A*, weighted A*, Dijkstra, greedy best-first,
+// breadth-first, Jump Point Search and Theta* share one best-first loop (BestFirstSearch);
+// bidirectional A* runs two of them (bidirectional.hpp). All implement `Search`:
 //
-//   AStarSearch s(level, {.heuristic = Heuristic::Octile});
-//   while (s.step() == SearchState::InProgress) { /* draw s.node(c), s.last_taken(), ... */ }
-//   if (s.state() == SearchState::Found) use(s.path(), s.path_cost());
+//   auto s = make_search(level, {.algorithm = Algorithm::AStar, .heuristic = Heuristic::Octile});
+//   while (s->step() == SearchState::InProgress) { /* draw s->node(c), s->last_taken(), ... */ }
+//   if (s->state() == SearchState::Found) use(s->path(), s->path_cost());
 //
-// One iteration (step) = take the open node with the lowest f, test it for the goal, relax its
-// neighbours. run() is a loop over step(): there is one search loop. Reading never changes the
-// search. The level must outlive the search and not change while it runs (restart after edits).
+// One iteration (step) = take the open node that comes first in the algorithm's order, test it
+// for the goal, relax its successors. run() is a loop over step(): there is one search loop.
+// Reading never changes the search. The level must outlive the search and not change while it
+// runs (make a new search after edits).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,7 +38,7 @@ enum class SearchState : std::uint8_t {
   Found,           // the goal was taken: path() is optimal for admissible heuristics
   NoPath,          // the open set ran empty: the goal cannot be reached
   IterationLimit,  // max_iterations steps were taken without reaching the goal
-  Invalid,         // the search could not start (start or goal outside or in a wall): message()
+  Invalid,         // the search could not start (bad endpoints, unsupported level): message()
   _Max
 };
 std::string_view to_string(SearchState s);
@@ -46,14 +50,58 @@ struct NodeView {
   NodeState state = NodeState::Unseen;
   double g = 0.0;  // cost of the best known path from the start (valid when not Unseen)
   double h = 0.0;  // heuristic estimate to the goal, as used by the search (scaled)
-  double f = 0.0;  // g + h: the priority
+  double f = 0.0;  // the priority the algorithm orders by: g + h for A* (see AlgorithmInfo)
   std::optional<Cell> parent;  // cameFrom; none for the start and unseen cells
 };
 
-struct SearchOptions {
-  Heuristic heuristic = Heuristic::Octile;
-  std::int64_t max_iterations = 0;  // 0: no limit
+enum class Algorithm : std::uint8_t {
+  AStar,            // f = g + h
+  WeightedAStar,    // f = g + w * h, w >= 1: cost at most w times the optimum
+  Dijkstra,         // f = g (no heuristic)
+  GreedyBestFirst,  // f = h: fast, no guarantee
+  BreadthFirst,     // f = steps from the start, first found wins: ignores costs
+  JumpPoint,        // A* over jump points: uniform-cost 8-neighbour levels without corner cutting
+  ThetaStar,        // A* with any-angle parents (line of sight): uniform-cost levels
+  Bidirectional,    // A* from both ends, meeting in the middle
+  _Max
 };
+enum class Guarantee : std::uint8_t { Optimal, BoundedByWeight, None };
+
+struct AlgorithmInfo {
+  std::string_view name;     // for files and the CLI: "astar", "weighted-astar", ...
+  std::string_view label;    // for people: "A*", "Weighted A*", ...
+  Guarantee guarantee;       // with an admissible heuristic
+  bool uses_heuristic;
+  std::string_view priority;  // what f is, e.g. "g + h"
+};
+const AlgorithmInfo& info(Algorithm a);
+std::optional<Algorithm> parse_algorithm(std::string_view name);
+std::string_view to_string(Guarantee g);
+
+// How equal priorities are ordered.
+enum class TieBreak : std::uint8_t {
+  LargerG,   // the node with larger g first (nearer the goal): fewer expansions on plateaus
+  SmallerG,  // smaller g first
+  FirstIn,   // the node added to the open set first (FIFO)
+  LastIn,    // the node added last (LIFO)
+  _Max
+};
+std::string_view to_string(TieBreak t);
+std::optional<TieBreak> parse_tie_break(std::string_view name);
+
+struct SearchOptions {
+  Algorithm algorithm = Algorithm::AStar;
+  Heuristic heuristic = Heuristic::Octile;
+  double weight = 1.0;                  // weighted A* only; >= 1
+  TieBreak tie_break = TieBreak::LargerG;
+  bool partial_path = false;            // no path: path() leads to the reached cell nearest the goal
+  std::int64_t max_iterations = 0;      // 0: no limit
+};
+
+// Empty when `options` can search `level` under `rules`, else the reason (the search then starts
+// Invalid with it): JPS and Theta* need uniform costs, weights apply to weighted A* only, ...
+std::string check_supported(const Level& level, const MovementRules& rules,
+                            const SearchOptions& options);
 
 // Counters kept by every search (warthog-style metrics).
 struct SearchMetrics {
@@ -78,66 +126,108 @@ class SearchListener {
   virtual void on_skip(Cell /*from*/, const Move& /*move*/, SkipReason /*why*/) {}
 };
 
-class AStarSearch {
+// The interface every algorithm implements: stepping, rewinding and read-only views.
+class Search {
  public:
-  // Searches level.start() -> level.goal() under the level's own movement rules.
-  explicit AStarSearch(const Level& level, SearchOptions options = {},
-                       SearchListener* listener = nullptr);
-  // Searches under `rules` instead of the level's (e.g. the CLI's --neighbours).
-  AStarSearch(const Level& level, const MovementRules& rules, SearchOptions options = {},
-              SearchListener* listener = nullptr);
+  virtual ~Search() = default;
 
-  // Back to iteration 0: only the start is open. Cheap (a generation counter, no clearing).
-  void restart();
+  // Back to iteration 0 (cheap). Rewind records are dropped.
+  virtual void restart() = 0;
   // Exactly one iteration; a no-op once finished. Returns the state after it.
-  SearchState step();
+  virtual SearchState step() = 0;
   // Steps until finished.
   SearchState run();
 
-  // [Rewind] With recording on, every step keeps what it changed, so step_back() restores the
-  // previous iteration exactly: every cell's state, g, h, f and parent, the open set, the
-  // counters, last_taken() and last_relaxed() equal those of a fresh search stepped to that
-  // iteration. A step back costs what that one step changed, whatever the iteration count.
-  // Recording is off by default (batch runs pay nothing); turning it on or off restarts.
-  void set_recording(bool on);
-  bool recording() const { return recording_; }
-  bool can_step_back() const { return !records_.empty(); }
-  // Undoes the last step; returns false (and changes nothing) at iteration 0 or when not
-  // recording.
-  bool step_back();
-  // Goes to `iteration` (clamped to 0..where the search finishes): back by undoing, forward by
-  // stepping. Needs recording to go back.
-  void seek(std::int64_t iteration);
-  // Bytes held by the rewind records.
-  std::size_t recording_bytes() const;
-
-  // For tests: empty when the internal structures agree (the open set is heap-ordered, every
-  // entry's position and keys match its node, open nodes are exactly the heap's), else what is
-  // wrong. O(cells).
-  std::string check_invariants() const;
-
-  SearchState state() const { return state_; }
-  const std::string& message() const { return message_; }  // why Invalid
-  const SearchOptions& options() const { return options_; }
-  const MovePolicy& policy() const { return policy_; }
-  double heuristic_scale() const { return h_scale_; }
+  virtual SearchState state() const = 0;
+  virtual const std::string& message() const = 0;  // why Invalid
+  virtual const SearchOptions& options() const = 0;
 
   // Read-only views.
-  NodeView node(Cell c) const;
-  NodeState node_state(Cell c) const;
-  std::optional<Cell> last_taken() const;                      // node taken by the last step
-  const std::vector<Cell>& last_relaxed() const { return last_relaxed_; }  // its improved neighbours
-  std::size_t open_size() const { return heap_.size(); }
-  std::int64_t closed_count() const { return closed_; }
-  std::int64_t iterations() const { return metrics_.expanded; }
-  const SearchMetrics& metrics() const { return metrics_; }
-  // Start to goal inclusive when Found, else empty. The search is not changed.
-  std::vector<Cell> path() const;
-  // The best path known so far from the start to a seen cell (start to c inclusive), following
-  // parents; empty for unseen cells. Mid-search this is "how we got here" for any open or
-  // closed node.
-  std::vector<Cell> path_to(Cell c) const;
-  double path_cost() const;  // g of the goal when Found, else +inf
+  virtual NodeView node(Cell c) const = 0;
+  NodeState node_state(Cell c) const { return node(c).state; }
+  virtual std::optional<Cell> last_taken() const = 0;          // node taken by the last step
+  virtual const std::vector<Cell>& last_relaxed() const = 0;  // its improved successors
+  virtual std::size_t open_size() const = 0;
+  virtual std::int64_t closed_count() const = 0;
+  std::int64_t iterations() const { return metrics().expanded; }
+  virtual const SearchMetrics& metrics() const = 0;
+  // Start to goal inclusive when Found (or, with partial_path, to the reached cell nearest the
+  // goal when there is none), else empty. Cells are 8-adjacent except for Theta*, whose path is
+  // its any-angle waypoints.
+  virtual std::vector<Cell> path() const = 0;
+  // The best path known so far from the start to a seen cell (start to c inclusive); empty for
+  // unseen cells. Mid-search this is "how we got here".
+  virtual std::vector<Cell> path_to(Cell c) const = 0;
+  virtual double path_cost() const = 0;  // cost of path(), +inf when it is empty
+  bool partial() const { return state() != SearchState::Found && !path().empty(); }
+
+  // Rewind. With recording on, every step keeps what it changed, so step_back() restores the
+  // previous iteration exactly: every cell's state, g, h, f and parent, the open set, the
+  // counters, last_taken() and last_relaxed() equal those of a fresh search stepped there. A
+  // step back costs what that one step changed, whatever the iteration count. Recording is off
+  // by default (batch runs pay nothing); turning it on or off restarts.
+  virtual void set_recording(bool on) = 0;
+  virtual bool recording() const = 0;
+  virtual bool can_step_back() const = 0;
+  // Undoes the last step; false (nothing changed) at iteration 0 or when not recording.
+  virtual bool step_back() = 0;
+  // Goes to `iteration` (clamped to 0..where the search finishes): back by undoing, forward by
+  // stepping. Going back needs recording.
+  void seek(std::int64_t iteration);
+  virtual std::size_t recording_bytes() const = 0;
+
+  // For tests: empty when the internal structures agree, else what is wrong. O(cells).
+  virtual std::string check_invariants() const = 0;
+};
+
+// Makes the search `options.algorithm` names on level.start() -> level.goal().
+std::unique_ptr<Search> make_search(const Level& level, const MovementRules& rules,
+                                    SearchOptions options = {}, SearchListener* listener = nullptr);
+std::unique_ptr<Search> make_search(const Level& level, SearchOptions options = {},
+                                    SearchListener* listener = nullptr);
+
+// The one best-first loop behind every algorithm but bidirectional A*.
+class BestFirstSearch final : public Search {
+ public:
+  // Forward searches start -> goal with moves leaving each cell. Backward searches goal -> start
+  // with the moves *entering* each cell (so g is the cost to reach the goal); bidirectional A*
+  // runs one of each.
+  enum class Direction : std::uint8_t { Forward, Backward };
+
+  // Searches level.start() -> level.goal() under the level's own movement rules.
+  explicit BestFirstSearch(const Level& level, SearchOptions options = {},
+                           SearchListener* listener = nullptr);
+  // Under `rules` instead of the level's (e.g. the CLI's --neighbours).
+  BestFirstSearch(const Level& level, const MovementRules& rules, SearchOptions options = {},
+                  SearchListener* listener = nullptr, Direction direction = Direction::Forward);
+
+  void restart() override;
+  SearchState step() override;
+  SearchState state() const override { return state_; }
+  const std::string& message() const override { return message_; }
+  const SearchOptions& options() const override { return options_; }
+  const MovePolicy& policy() const { return policy_; }
+  Direction direction() const { return direction_; }
+  double heuristic_scale() const { return h_scale_; }
+
+  NodeView node(Cell c) const override;
+  std::optional<Cell> last_taken() const override;
+  const std::vector<Cell>& last_relaxed() const override { return last_relaxed_; }
+  std::size_t open_size() const override { return heap_.size(); }
+  std::int64_t closed_count() const override { return closed_; }
+  const SearchMetrics& metrics() const override { return metrics_; }
+  std::vector<Cell> path() const override;
+  std::vector<Cell> path_to(Cell c) const override;
+  double path_cost() const override;
+  // The priority of the open node that comes next (+inf when the open set is empty).
+  double top_priority() const;
+
+  void set_recording(bool on) override;
+  bool recording() const override { return recording_; }
+  bool can_step_back() const override { return !records_.empty(); }
+  bool step_back() override;
+  std::size_t recording_bytes() const override;
+  std::string check_invariants() const override;
 
  private:
   struct Node {
@@ -145,6 +235,7 @@ class AStarSearch {
     double h;
     std::uint32_t parent;
     std::uint32_t heap_pos;  // index into heap_ while open
+    std::uint32_t depth;     // steps from the start along parents (breadth-first's priority)
     std::uint32_t generation;
     NodeState state;
   };
@@ -152,41 +243,50 @@ class AStarSearch {
   struct HeapEntry {
     double f;
     double g;
-    std::uint32_t seq;  // insertion order, the last tie-breaker
+    std::uint32_t seq;  // insertion order, for FirstIn / LastIn and the last tie-breaker
     std::uint32_t node;
   };
-
-  // What one step changed, for step_back(). `changes` index into changes_.
+  // What one step changed, for step_back(). Its changes are changes_[first_change..] up to the
+  // next record's first_change.
   struct StepRecord {
     HeapEntry taken;  // the entry taken from the open set
     std::uint32_t first_change;
     std::uint32_t seq_before;
+    std::uint32_t best_before;  // nearest-to-goal taken node, for partial paths
     SearchState state_before;
     SearchMetrics metrics_before;
   };
   struct Change {
     std::uint32_t node;
     std::uint32_t old_parent;
-    double old_g;     // +inf when the node was unseen before
+    std::uint32_t old_depth;
+    double old_g;  // +inf when the node was unseen before
   };
 
   bool valid(std::uint32_t i) const { return nodes_[i].generation == generation_; }
-  void heap_remove(std::size_t pos);
-  void restore_last_step_views();
-  static bool before(const HeapEntry& a, const HeapEntry& b);
-  void heap_push(HeapEntry e);
-  std::uint32_t heap_pop();
+  double priority(const Node& n) const;
+  bool before(const HeapEntry& a, const HeapEntry& b) const;
   void place(std::size_t pos, const HeapEntry& e);
   void sift_up(std::size_t pos);
   void sift_down(std::size_t pos);
+  void heap_push(HeapEntry e);
+  std::uint32_t heap_pop();
+  void heap_remove(std::size_t pos);
+  void update_key(const Node& n);
+  void relax(Cell c, const Move& m, std::uint32_t via, double g_new);
+  void expand(std::uint32_t cur, Cell c);
   void open_node(std::uint32_t i, double g, std::uint32_t parent);
+  void restore_last_step_views();
+  bool nearer_goal(std::uint32_t a, std::uint32_t b) const;
+  std::vector<Cell> chain_to(std::uint32_t i) const;
 
   const Level* level_;
   MovePolicy policy_;
   SearchOptions options_;
   SearchListener* listener_;
+  Direction direction_;
   double h_scale_ = 1.0;
-  CellIndex start_{}, goal_{};
+  CellIndex start_{}, goal_{};  // of this direction: a backward search starts at the goal
 
   std::vector<Node> nodes_;
   std::uint32_t generation_ = 0;
@@ -198,10 +298,15 @@ class AStarSearch {
   SearchMetrics metrics_;
   std::uint32_t last_taken_ = to_u32(kNoCell);
   std::vector<Cell> last_relaxed_;
+  std::uint32_t best_ = to_u32(kNoCell);  // taken node nearest the goal
+  std::vector<Cell> scratch_;             // jump point successors
   bool recording_ = false;
   std::vector<StepRecord> records_;
   std::vector<Change> changes_;
 };
+
+// Until every caller names the algorithm it wants.
+using AStarSearch = BestFirstSearch;
 
 // Total cost of a path under a policy, or nullopt when some step is not a possible move.
 std::optional<double> path_cost(const MovePolicy& policy, const std::vector<Cell>& path);

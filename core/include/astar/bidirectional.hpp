@@ -1,0 +1,93 @@
+// Bidirectional A*: one A* from the start over the moves leaving each cell, one from the goal
+// over the moves entering each cell, stepped one at a time (the side with the smaller open set
+// goes next; ties: forward). Every time a cell seen by both sides gets a better g on either
+// side, the best meeting cost mu is updated. The search ends Found when
+// mu <= max(smallest f of the forward open set, smallest f of the backward open set): with
+// consistent heuristics no path through any open node can then be cheaper than mu.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "astar/search.hpp"
+
+namespace astar {
+
+class BidirectionalSearch final : public Search {
+ public:
+  BidirectionalSearch(const Level& level, const MovementRules& rules, SearchOptions options,
+                      SearchListener* listener = nullptr);
+  BidirectionalSearch(const BidirectionalSearch&) = delete;  // the halves point at meet_
+  BidirectionalSearch& operator=(const BidirectionalSearch&) = delete;
+
+  void restart() override;
+  SearchState step() override;
+  SearchState state() const override { return state_; }
+  const std::string& message() const override { return message_; }
+  const SearchOptions& options() const override { return options_; }
+
+  // A cell seen by the forward side shows its forward node (g from the start); a cell seen only
+  // by the backward side shows the backward node (g is then the cost *to the goal*).
+  NodeView node(Cell c) const override;
+  std::optional<Cell> last_taken() const override;
+  const std::vector<Cell>& last_relaxed() const override;
+  std::size_t open_size() const override;
+  std::int64_t closed_count() const override;
+  const SearchMetrics& metrics() const override { return metrics_; }
+  std::vector<Cell> path() const override;
+  std::vector<Cell> path_to(Cell c) const override;
+  double path_cost() const override;
+
+  // The meeting cell of the best path known so far, and its cost (mu).
+  std::optional<Cell> meeting_cell() const { return meet_; }
+  double best_cost() const { return mu_; }
+  const BestFirstSearch& forward() const { return forward_; }
+  const BestFirstSearch& backward() const { return backward_; }
+
+  void set_recording(bool on) override;
+  bool recording() const override { return forward_.recording(); }
+  bool can_step_back() const override { return !records_.empty(); }
+  bool step_back() override;
+  std::size_t recording_bytes() const override;
+  std::string check_invariants() const override;
+
+ private:
+  // Hears both halves: updates mu on every relax, and passes every event on.
+  class Meet : public SearchListener {
+   public:
+    Meet(BidirectionalSearch& owner, bool forward) : owner_(owner), forward_(forward) {}
+    void on_take(Cell c, const NodeView& n) override;
+    void on_relax(Cell from, Cell to, double old_g, double new_g,
+                  std::optional<Cell> old_parent) override;
+    void on_skip(Cell from, const Move& m, SkipReason why) override;
+
+   private:
+    BidirectionalSearch& owner_;
+    bool forward_;
+  };
+  struct StepRecord {
+    bool forward;
+    double mu_before;
+    std::optional<Cell> meet_before;
+    SearchState state_before;
+  };
+
+  static SearchOptions half_options(SearchOptions o);
+  void update_metrics();
+  bool last_side_forward() const;
+
+  SearchOptions options_;
+  SearchListener* listener_;
+  Meet meet_forward_, meet_backward_;
+  BestFirstSearch forward_, backward_;
+  SearchState state_ = SearchState::InProgress;
+  std::string message_;
+  double mu_;
+  std::optional<Cell> meet_;
+  SearchMetrics metrics_;
+  std::vector<StepRecord> records_;
+  bool last_forward_ = true;
+  std::vector<Cell> no_cells_;
+};
+
+}  // namespace astar
