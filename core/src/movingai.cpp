@@ -1,0 +1,478 @@
+// MovingAI .map and .scen files. Every failure is a Result; nothing throws out of the public
+// functions.
+#include "astar/movingai.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <new>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "astar/level_io.hpp"  // kMaxLevelFileBytes
+
+namespace astar {
+
+namespace {
+
+// [SECTION] Text helpers
+
+// The lines of a text, numbered from 1, without their '\n' and one trailing '\r' (CRLF files).
+class Lines {
+ public:
+  explicit Lines(std::string_view text) : text_(text) {}
+  bool next(std::string_view& line) {
+    if (pos_ >= text_.size()) return false;
+    std::size_t end = text_.find('\n', pos_);
+    if (end == std::string_view::npos) end = text_.size();
+    line = text_.substr(pos_, end - pos_);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    pos_ = end + 1;
+    ++number_;
+    return true;
+  }
+  int number() const { return number_; }  // of the line last returned
+
+ private:
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  int number_ = 0;
+};
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+bool blank_line(std::string_view line) {
+  for (char c : line)
+    if (!is_blank(c)) return false;
+  return true;
+}
+
+// Fields separated by runs of spaces and tabs.
+std::vector<std::string_view> split_fields(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_blank(line[i])) ++i;
+    if (i >= line.size()) break;
+    const std::size_t b = i;
+    while (i < line.size() && !is_blank(line[i])) ++i;
+    out.push_back(line.substr(b, i - b));
+  }
+  return out;
+}
+
+// A character for a message: itself when printable ASCII, else an escape ("\r", "\x01").
+std::string char_text(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  switch (c) {
+    case '\t': return "\\t";
+    case '\r': return "\\r";
+    case '\'': return "\\'";
+    case '\\': return "\\\\";
+    default: break;
+  }
+  if (u >= 0x20 && u < 0x7F) return std::string(1, c);
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(u));
+  return buf;
+}
+
+// A piece of text for a message, quoted, escaped and cut to a readable length.
+std::string quoted(std::string_view s) {
+  constexpr std::size_t kMax = 40;
+  std::string out = "'";
+  for (std::size_t i = 0; i < s.size() && i < kMax; ++i) out += char_text(s[i]);
+  if (s.size() > kMax) out += "...";
+  out += "'";
+  return out;
+}
+
+bool all_digits(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
+// A whole number written with digits only. nullopt when not digits; INT64_MAX when too large.
+std::optional<std::int64_t> parse_whole(std::string_view s) {
+  if (!all_digits(s)) return std::nullopt;
+  std::int64_t v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec == std::errc::result_out_of_range) return INT64_MAX;
+  if (ec != std::errc{} || end != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+// A decimal number >= 0: digits with an optional fraction and exponent ("3.41421", "12",
+// ".5", "1.5e2"). Fills the number of digits after the point and the exponent.
+bool decimal_parts(std::string_view s, int& decimals, int& exponent) {
+  std::size_t i = 0;
+  std::size_t int_digits = 0;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i, ++int_digits;
+  decimals = 0;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i, ++decimals;
+  }
+  if (int_digits == 0 && decimals == 0) return false;
+  exponent = 0;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    bool negative = false;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
+    const std::size_t b = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    if (i == b || i - b > 4) return false;
+    int e = 0;
+    std::from_chars(s.data() + b, s.data() + i, e);
+    exponent = negative ? -e : e;
+  }
+  return i == s.size();
+}
+
+std::string file_name(std::string_view path) {
+  const std::size_t slash = path.find_last_of("/\\");
+  return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
+}
+
+// [SECTION] Files
+
+std::string errno_text(int err) { return std::generic_category().message(err); }
+
+// The whole file, refused over kMaxLevelFileBytes. Messages name the file as given.
+Result<std::string> read_text_file(const std::string& path) {
+  struct Fd {
+    int fd;
+    ~Fd() {
+      if (fd >= 0) ::close(fd);
+    }
+  } f{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+  if (f.fd < 0) return Error{path + ": cannot open: " + errno_text(errno)};
+  struct stat st {};
+  if (::fstat(f.fd, &st) != 0) return Error{path + ": cannot open: " + errno_text(errno)};
+  if (S_ISDIR(st.st_mode)) return Error{path + ": cannot open: " + errno_text(EISDIR)};
+  const auto too_large = [&](std::uintmax_t bytes, bool at_least) {
+    return Error{path + ": cannot load: the file is " + (at_least ? "more than " : "") +
+                 std::to_string(bytes) + " bytes, the limit is " +
+                 std::to_string(kMaxLevelFileBytes) + " bytes (" +
+                 std::to_string(kMaxLevelFileBytes >> 20) + " MiB)"};
+  };
+  std::string text;
+  if (S_ISREG(st.st_mode)) {
+    const auto size = static_cast<std::uintmax_t>(st.st_size);
+    if (size > kMaxLevelFileBytes) return too_large(size, false);
+    text.reserve(static_cast<std::size_t>(size));
+  }
+  std::vector<char> buf(1 << 16);
+  for (;;) {
+    const ssize_t n = ::read(f.fd, buf.data(), buf.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return Error{path + ": cannot read: " + errno_text(errno)};
+    }
+    if (n == 0) break;
+    if (text.size() + static_cast<std::size_t>(n) > kMaxLevelFileBytes)
+      return too_large(kMaxLevelFileBytes, true);
+    text.append(buf.data(), static_cast<std::size_t>(n));
+  }
+  return text;
+}
+
+// Runs a loader, turning exceptions (out of memory, say) into messages naming the file.
+template <class T, class Fn>
+Result<T> guarded(const std::string& path, Fn&& fn) {
+  try {
+    return fn();
+  } catch (const std::bad_alloc&) {
+    return Error{path + ": cannot load: out of memory"};
+  } catch (const std::exception& e) {
+    return Error{path + ": cannot load: " + e.what()};
+  } catch (...) {
+    return Error{path + ": cannot load: unexpected error"};
+  }
+}
+
+// [SECTION] .map
+
+constexpr std::string_view kMapChars = " (passable: . G S; blocked: @ O T W)";
+
+Result<Level> parse_map(std::string_view text, std::string_view source) {
+  const std::string src(source);
+  Lines lines(text);
+  std::string_view line;
+  const auto at_line = [&](int n, const std::string& why) {
+    return Error{src + ": line " + std::to_string(n) + ": " + why};
+  };
+  // The next line that is not blank; false at the end of the text.
+  const auto next_nonblank = [&]() {
+    while (lines.next(line))
+      if (!blank_line(line)) return true;
+    return false;
+  };
+
+  // Header: "type octile", then "height H" and "width W" (either order), then "map".
+  if (!next_nonblank()) return at_line(lines.number() + 1, "empty file, expected 'type octile'");
+  {
+    const auto f = split_fields(line);
+    if (f.size() != 2 || f[0] != "type")
+      return at_line(lines.number(), "expected 'type octile', got " + quoted(line));
+    if (f[1] != "octile")
+      return at_line(lines.number(), "type: unsupported map type " + quoted(f[1]) +
+                                         " (expected octile)");
+  }
+  std::optional<std::int64_t> height, width;
+  for (;;) {
+    if (!next_nonblank())
+      return at_line(lines.number() + 1, "the file ends before the 'map' line");
+    const auto f = split_fields(line);
+    if (f.size() == 1 && f[0] == "map") break;
+    const bool is_height = !f.empty() && f[0] == "height";
+    const bool is_width = !f.empty() && f[0] == "width";
+    if (!is_height && !is_width)
+      return at_line(lines.number(),
+                     "expected 'height H', 'width W' or 'map', got " + quoted(line));
+    const std::string key(f[0]);
+    std::optional<std::int64_t>& slot = is_height ? height : width;
+    if (slot) return at_line(lines.number(), key + ": given more than once");
+    if (f.size() != 2)
+      return at_line(lines.number(), key + ": expected '" + key + " N', got " + quoted(line));
+    const auto v = parse_whole(f[1]);
+    if (!v) return at_line(lines.number(), key + ": expected a whole number, got " + quoted(f[1]));
+    if (*v < 1 || *v > kMaxSide)
+      return at_line(lines.number(), key + " must be 1.." + std::to_string(kMaxSide) + ", got " +
+                                         std::string(f[1]));
+    slot = *v;
+  }
+  const int map_line = lines.number();
+  if (!height) return at_line(map_line, "'map' before the 'height' line");
+  if (!width) return at_line(map_line, "'map' before the 'width' line");
+  // Each side is within limits; check_size also bounds their product (before allocating).
+  if (std::string why = Level::check_size(*width, *height); !why.empty())
+    return at_line(map_line, why);
+
+  Level level(static_cast<int>(*width), static_cast<int>(*height));
+  level.rules() = movingai_rules();
+  level.name = file_name(source);
+  const auto w = static_cast<std::size_t>(*width);
+  std::optional<Cell> first_open;
+  for (int y = 0; y < level.height(); ++y) {
+    if (!lines.next(line))
+      return at_line(lines.number() + 1, "expected " + std::to_string(*height) +
+                                             " rows (height), got " + std::to_string(y) +
+                                             " (the file ends)");
+    const std::string row = src + ": row " + std::to_string(y);
+    if (line.size() != w)
+      return Error{row + ": expected " + std::to_string(w) + " characters (width), got " +
+                   std::to_string(line.size())};
+    for (std::size_t x = 0; x < w; ++x) {
+      const char c = line[x];
+      if (!is_movingai_map_char(c))
+        return Error{row + ", column " + std::to_string(x) + ": unexpected character '" +
+                     char_text(c) + "'" + std::string(kMapChars)};
+      const Cell cell{static_cast<int>(x), y};
+      if (is_movingai_passable(c)) {
+        if (!first_open) first_open = cell;
+      } else {
+        level.set_wall(cell, true);
+      }
+    }
+  }
+  // Blank lines may follow the rows; anything else is refused.
+  while (lines.next(line))
+    if (!blank_line(line))
+      return at_line(lines.number(), "unexpected text after the " + std::to_string(*height) +
+                                         " rows of the map: " + quoted(line));
+  if (first_open) {
+    level.set_start(*first_open);
+    level.set_goal(*first_open);
+  }
+  return level;
+}
+
+// [SECTION] .scen
+
+constexpr int kScenFields = 9;
+constexpr const char* kScenFieldNames[kScenFields] = {
+    "bucket", "map", "map width", "map height", "start x",
+    "start y", "goal x", "goal y", "optimal length"};
+
+bool version_one(std::string_view v) {
+  // "1", "1.0", "1.00", ...
+  if (v.empty() || v[0] != '1') return false;
+  if (v.size() == 1) return true;
+  if (v[1] != '.' || v.size() == 2) return false;
+  for (std::size_t i = 2; i < v.size(); ++i)
+    if (v[i] != '0') return false;
+  return true;
+}
+
+Result<std::vector<ScenarioQuery>> parse_scen(std::string_view text, std::string_view source) {
+  const std::string src(source);
+  Lines lines(text);
+  std::string_view line;
+  const auto at_line = [&](const std::string& why) {
+    return Error{src + ": line " + std::to_string(lines.number()) + ": " + why};
+  };
+
+  bool have_version = false;
+  std::vector<ScenarioQuery> out;
+  while (lines.next(line)) {
+    if (blank_line(line)) continue;
+    const auto f = split_fields(line);
+    if (!have_version) {
+      if (f.empty() || f[0] != "version")
+        return at_line("expected a 'version 1' line first, got " + quoted(line));
+      if (f.size() != 2) return at_line("expected 'version 1', got " + quoted(line));
+      if (!version_one(f[1]))
+        return at_line("unsupported version " + quoted(f[1]) + " (expected 1 or 1.0)");
+      have_version = true;
+      continue;
+    }
+    if (f.size() != kScenFields)
+      return at_line("expected " + std::to_string(kScenFields) +
+                     " fields separated by tabs or spaces (bucket, map, map width, map height, "
+                     "start x, start y, goal x, goal y, optimal length), got " +
+                     std::to_string(f.size()));
+    const auto field_error = [&](int i, const std::string& why) {
+      return at_line("field " + std::to_string(i + 1) + " (" + kScenFieldNames[i] + "): " + why);
+    };
+    // Fields 1, 3..8: whole numbers >= 0.
+    std::int64_t v[kScenFields] = {};
+    for (int i : {0, 2, 3, 4, 5, 6, 7}) {
+      const auto n = parse_whole(f[static_cast<std::size_t>(i)]);
+      if (!n)
+        return field_error(i, "expected a whole number >= 0, got " +
+                                  quoted(f[static_cast<std::size_t>(i)]));
+      v[i] = *n;
+    }
+    if (v[0] > INT32_MAX) return field_error(0, "too large, got " + quoted(f[0]));
+    for (int i : {2, 3}) {
+      if (v[i] < 1 || v[i] > kMaxSide)
+        return field_error(i, "must be 1.." + std::to_string(kMaxSide) + ", got " +
+                                  quoted(f[static_cast<std::size_t>(i)]));
+    }
+    for (int i : {4, 5, 6, 7}) {
+      const bool is_x = i == 4 || i == 6;
+      const std::int64_t limit = is_x ? v[2] : v[3];
+      if (v[i] >= limit)
+        return field_error(i, std::string(quoted(f[static_cast<std::size_t>(i)])) +
+                                  " is outside the map (" + (is_x ? "width " : "height ") +
+                                  std::to_string(limit) + ", so 0.." + std::to_string(limit - 1) +
+                                  ")");
+    }
+    int decimals = 0, exponent = 0;
+    double optimal = 0.0;
+    const std::string_view opt = f[8];
+    const auto [end, ec] = std::from_chars(opt.data(), opt.data() + opt.size(), optimal);
+    if (!decimal_parts(opt, decimals, exponent) || ec != std::errc{} ||
+        end != opt.data() + opt.size() || !std::isfinite(optimal))
+      return field_error(8, "expected a number >= 0, got " + quoted(opt));
+
+    ScenarioQuery q;
+    q.line = lines.number();
+    q.bucket = static_cast<int>(v[0]);
+    q.map = std::string(f[1]);
+    q.map_width = static_cast<int>(v[2]);
+    q.map_height = static_cast<int>(v[3]);
+    q.start = {static_cast<int>(v[4]), static_cast<int>(v[5])};
+    q.goal = {static_cast<int>(v[6]), static_cast<int>(v[7])};
+    q.optimal = optimal;
+    q.optimal_text = std::string(opt);
+    q.tolerance = movingai_tolerance(opt);
+    out.push_back(std::move(q));
+  }
+  if (!have_version)
+    return Error{src + ": line " + std::to_string(lines.number() + 1) +
+                 ": expected a 'version 1' line first, got the end of the file"};
+  return out;
+}
+
+}  // namespace
+
+// [SECTION] Public functions
+
+MovementRules movingai_rules() {
+  MovementRules r;
+  r.neighbours = Neighbours::Eight;
+  r.diagonal = DiagonalPolicy::NoCornerCutting;
+  r.max_climb = kUnlimited;
+  r.max_drop = kUnlimited;
+  r.climb_cost = 0.0;
+  return r;
+}
+
+bool is_movingai_map_char(char c) {
+  switch (c) {
+    case '.': case 'G': case 'S': case '@': case 'O': case 'T': case 'W': return true;
+    default: return false;
+  }
+}
+
+bool is_movingai_passable(char c) { return c == '.' || c == 'G' || c == 'S'; }
+
+Result<Level> parse_movingai_map(std::string_view text, std::string_view source) {
+  const std::string src(source);
+  return guarded<Level>(src, [&] { return parse_map(text, source); });
+}
+
+Result<Level> load_movingai_map(const std::string& path) {
+  return guarded<Level>(path, [&]() -> Result<Level> {
+    auto text = read_text_file(path);
+    if (!text) return Error{text.error()};
+    return parse_map(text.value(), path);
+  });
+}
+
+double movingai_tolerance(std::string_view printed) {
+  int decimals = 0, exponent = 0;
+  if (!decimal_parts(printed, decimals, exponent)) return 0.5;
+  return 0.5 * std::pow(10.0, exponent - decimals);
+}
+
+bool movingai_length_matches(const ScenarioQuery& q, double cost) {
+  if (!std::isfinite(cost)) return false;
+  const double diff = cost - q.optimal;
+  return diff >= -q.tolerance && diff <= q.tolerance + q.optimal * kMovingAiSqrt2Shortfall;
+}
+
+Result<std::vector<ScenarioQuery>> parse_movingai_scen(std::string_view text,
+                                                       std::string_view source) {
+  const std::string src(source);
+  return guarded<std::vector<ScenarioQuery>>(src, [&] { return parse_scen(text, source); });
+}
+
+Result<std::vector<ScenarioQuery>> load_movingai_scen(const std::string& path) {
+  return guarded<std::vector<ScenarioQuery>>(path, [&]() -> Result<std::vector<ScenarioQuery>> {
+    auto text = read_text_file(path);
+    if (!text) return Error{text.error()};
+    return parse_scen(text.value(), path);
+  });
+}
+
+std::string resolve_movingai_map_path(const std::string& scen_path, std::string_view map_field) {
+  namespace fs = std::filesystem;
+  constexpr std::string_view kExt = ".scen";
+  if (scen_path.size() > kExt.size() &&
+      std::string_view(scen_path).substr(scen_path.size() - kExt.size()) == kExt) {
+    const std::string stripped = scen_path.substr(0, scen_path.size() - kExt.size());
+    std::error_code ec;
+    if (fs::exists(stripped, ec) && !fs::is_directory(stripped, ec)) return stripped;
+  }
+  const fs::path folder = fs::path(scen_path).parent_path();
+  const std::string name = file_name(map_field);
+  return folder.empty() ? name : (folder / name).string();
+}
+
+}  // namespace astar
