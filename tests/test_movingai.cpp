@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -448,9 +449,11 @@ std::string cell_text(Cell c) {
   return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
 }
 
-}  // namespace
 
-TEST_CASE("[movingai-data] A* matches every optimal length in every shared scenario file") {
+
+// Runs `algorithm` on every `every`-th query of every shared scenario file and checks each length
+// against the optimal one, each path's legality, and its step counts against the printed text.
+void check_shared_files(Algorithm algorithm, int every) {
   const fs::path dir = shared_dir();
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) {
@@ -480,7 +483,10 @@ TEST_CASE("[movingai-data] A* matches every optimal length in every shared scena
     REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error()));
     Level& level = loaded.value();
 
-    BestFirstSearch search(level, movingai_rules(), {.heuristic = Heuristic::Octile});
+    const std::unique_ptr<Search> searcher =
+        make_search(level, movingai_rules(), {.algorithm = algorithm, .heuristic = Heuristic::Octile});
+    Search& search = *searcher;
+    const MovePolicy policy(level, movingai_rules());
     std::int64_t failures = 0;
     std::string first_failures;
     const auto fail = [&](const ScenarioQuery& q, const std::string& why) {
@@ -489,7 +495,8 @@ TEST_CASE("[movingai-data] A* matches every optimal length in every shared scena
                           ", goal " + cell_text(q.goal) + ", expected " + q.optimal_text + ": " +
                           why;
     };
-    for (const ScenarioQuery& q : queries) {
+    for (std::size_t k = 0; k < queries.size(); k += static_cast<std::size_t>(every)) {
+      const ScenarioQuery& q = queries[k];
       ++total;
       if (q.map_width != level.width() || q.map_height != level.height()) {
         fail(q, "map size differs from " + map_path);
@@ -518,7 +525,7 @@ TEST_CASE("[movingai-data] A* matches every optimal length in every shared scena
       if (std::fabs(cost - q.optimal) > q.tolerance) ++beyond_half_unit;
       // The path is legal and costs what the search claims...
       const std::vector<Cell> path = search.path();
-      const auto legal = astar::path_cost(search.policy(), path);
+      const auto legal = astar::path_cost(policy, path);
       if (!legal || std::fabs(*legal - cost) > 1e-9) {
         fail(q, std::string("the path is illegal or does not cost ") + got);
         continue;
@@ -532,11 +539,26 @@ TEST_CASE("[movingai-data] A* matches every optimal length in every shared scena
         fail(q, std::to_string(straight) + " straight + " + std::to_string(diagonal) +
                     " diagonal steps print as " + printed);
     }
-    CHECK_MESSAGE(failures == 0, scen_path << ": " << failures << " of " << queries.size()
-                                           << " queries fail:" << first_failures);
+    CHECK_MESSAGE(failures == 0, info(algorithm).label << ", " << scen_path << ": " << failures
+                                                       << " queries fail:" << first_failures);
   }
   const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-  MESSAGE("MovingAI: " << total << " queries in " << scens.size() << " files, " << total_expanded
+  MESSAGE(info(algorithm).label << " on MovingAI: " << total << " queries in " << scens.size()
+                                << " files, " << total_expanded
                        << " nodes expanded, " << seconds << " s; " << beyond_half_unit
                        << " lengths beyond half a unit of rounding (the generators' sqrt 2)");
+}
+
+}  // namespace
+
+TEST_CASE("[movingai-data] A* matches every optimal length in every shared scenario file") {
+  check_shared_files(Algorithm::AStar, 1);
+}
+
+TEST_CASE("[movingai-data] JPS matches every optimal length in every shared scenario file") {
+  check_shared_files(Algorithm::JumpPoint, 1);
+}
+
+TEST_CASE("[movingai-data] bidirectional A* matches every 10th query of every shared file") {
+  check_shared_files(Algorithm::Bidirectional, 10);
 }

@@ -330,8 +330,7 @@ SearchState BestFirstSearch::step() {
   if (state_ != SearchState::InProgress) return state_;
   last_relaxed_.clear();
   if (recording_)
-    records_.push_back({heap_.front(), static_cast<std::uint32_t>(changes_.size()), next_seq_,
-                        best_, state_, metrics_});
+    records_.push_back({heap_.front(), static_cast<std::uint32_t>(changes_.size()), best_});
 
   // Take the open node that comes first. The open set is never empty here: the step that
   // empties it ends the search with NoPath.
@@ -467,14 +466,17 @@ bool BestFirstSearch::step_back() {
 
   // Undo the relaxations, newest first: a node first seen in this step becomes unseen again
   // and leaves the open set; an improved one gets its old g and parent back (its f goes up).
+  std::uint32_t generated = 0, improved = 0;
   for (std::size_t k = changes_.size(); k-- > rec.first_change;) {
     const Change& ch = changes_[k];
     Node& n = nodes_[ch.node];
     if (ch.old_g == kInf) {
       heap_remove(n.heap_pos);
       n.generation = generation_ - 1;  // never the current generation: unseen
+      ++generated;
       continue;
     }
+    ++improved;
     n.g = ch.old_g;
     n.parent = ch.old_parent;
     n.depth = ch.old_depth;
@@ -488,10 +490,15 @@ bool BestFirstSearch::step_back() {
   sift_up(heap_.size() - 1);
   --closed_;
 
-  next_seq_ = rec.seq_before;
+  // The step ran in progress; it counted one pop, and one generation (a push) or improvement
+  // (a key update) per change.
+  next_seq_ -= generated;
   best_ = rec.best_before;
-  metrics_ = rec.metrics_before;
-  state_ = rec.state_before;
+  metrics_.expanded -= 1;
+  metrics_.generated -= generated;
+  metrics_.improved -= improved;
+  metrics_.heap_ops -= 1 + generated + improved;
+  state_ = SearchState::InProgress;
   restore_last_step_views();
   return true;
 }

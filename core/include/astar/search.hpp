@@ -247,14 +247,12 @@ class BestFirstSearch final : public Search {
     std::uint32_t node;
   };
   // What one step changed, for step_back(). Its changes are changes_[first_change..] up to the
-  // next record's first_change.
+  // next record's first_change. The rest is derived: a step runs only in progress, and its
+  // counters and insertion numbers follow from its changes.
   struct StepRecord {
     HeapEntry taken;  // the entry taken from the open set
     std::uint32_t first_change;
-    std::uint32_t seq_before;
     std::uint32_t best_before;  // nearest-to-goal taken node, for partial paths
-    SearchState state_before;
-    SearchMetrics metrics_before;
   };
   struct Change {
     std::uint32_t node;
