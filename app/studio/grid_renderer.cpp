@@ -224,7 +224,8 @@ void GridRenderer::write_layers(const astar::Level& level) {
 }
 
 std::uint8_t GridRenderer::search_code(const Studio& studio, Cell c) const {
-  if (studio.path_contains(c)) return 3;
+  // A partial path tints no cells: it is drawn dashed over them (see the viewport).
+  if (studio.path_contains(c) && !studio.path_partial()) return 3;
   switch (studio.search().node_state(c)) {
     case astar::NodeState::Open: return 1;
     case astar::NodeState::Closed: return 2;

@@ -1,4 +1,4 @@
-// A* Studio: paint grid levels and watch A* run one iteration at a time.
+// A* Studio: paint grid levels and watch A* (and other searches) run one iteration at a time.
 // The shape of Dear ImGui's example_glfw_opengl3: parse arguments, create the window and the GL
 // context, initialise ImGui, loop (poll, new frame, build the UI, render, swap), shut down in
 // reverse order.
@@ -98,7 +98,11 @@ int main(int argc, char** argv) {
   studio::Studio studio;
   std::string load_warning;
   if (!load_initial_level(studio, options, load_warning)) return 1;
+  studio.set_algorithm(options.algorithm);
   studio.set_heuristic(options.heuristic);
+  studio.set_weight(options.weight);
+  studio.set_tie_break(options.tie_break);
+  studio.set_partial_path(options.partial_path);
   studio.flush();
   if (options.run) studio.run_to_end();
   else if (options.steps > 0) studio.step(options.steps);

@@ -22,6 +22,50 @@ bool parse_pair(std::string_view text, char sep, int& a, int& b) {
   return parse_number(text.substr(0, at), a) && parse_number(text.substr(at + 1), b);
 }
 
+// "a, b or c": every name of an enum with a to_string / info().name.
+template <class Name>
+std::string one_of(int count, Name&& name) {
+  std::string out;
+  for (int i = 0; i < count; ++i) {
+    if (i > 0) out += i + 1 == count ? " or " : ", ";
+    out += std::string(name(i));
+  }
+  return out;
+}
+
+std::string algorithm_names() {
+  return one_of(static_cast<int>(astar::Algorithm::_Max),
+                [](int i) { return astar::info(static_cast<astar::Algorithm>(i)).name; });
+}
+
+std::string tie_break_names() {
+  return one_of(static_cast<int>(astar::TieBreak::_Max),
+                [](int i) { return astar::to_string(static_cast<astar::TieBreak>(i)); });
+}
+
+// `text` wrapped at 80 columns, continuation lines indented like the --help descriptions.
+std::string wrapped(const std::string& text, std::size_t first_column) {
+  constexpr std::size_t kIndent = 21, kWidth = 80;
+  std::string out;
+  std::size_t column = first_column;
+  for (std::size_t at = 0; at < text.size();) {
+    std::size_t end = text.find(' ', at);
+    if (end == std::string::npos) end = text.size();
+    const std::size_t word = end - at;
+    if (!out.empty() && column + 1 + word > kWidth) {
+      out += "\n" + std::string(kIndent, ' ');
+      column = kIndent;
+    } else if (!out.empty()) {
+      out += ' ';
+      ++column;
+    }
+    out.append(text, at, word);
+    column += word;
+    at = end + 1;
+  }
+  return out + "\n";
+}
+
 astar::Error bad(std::string_view option, std::string_view value, std::string_view expected) {
   return {std::string(option) + ": expected " + std::string(expected) + ", got '" +
           std::string(value) + "'"};
@@ -32,7 +76,7 @@ astar::Error bad(std::string_view option, std::string_view value, std::string_vi
 std::string usage() {
   return "usage: astar-studio [LEVEL] [options]\n"
          "\n"
-         "Paint grid levels and watch A* run one iteration at a time.\n"
+         "Paint grid levels and watch a search (A* and others) run one iteration at a time.\n"
          "LEVEL defaults to levels/welcome.json.\n"
          "\n"
          "options:\n"
@@ -45,7 +89,13 @@ std::string usage() {
          "  --size WxH         window size in pixels (default 1280x800)\n"
          "  --zoom PX          cell size in pixels (default: fit the level to the canvas)\n"
          "  --focus X,Y        cell to centre in the canvas (with --zoom)\n"
+         "  --algorithm NAME   " + wrapped("the search, one of " + algorithm_names() + " (default astar)", 21) +
          "  --heuristic NAME   manhattan, euclidean, octile (default), chebyshev or zero\n"
+         "  --weight W         weighted A*'s w, 1..10 (default 2); needs\n"
+         "                     --algorithm weighted-astar\n"
+         "  --tie-break NAME   " + wrapped("order of equal f: " + tie_break_names() + " (default larger-g)", 21) +
+         "  --partial-path     when no path exists, show the path to the reached cell nearest\n"
+         "                     the goal (not with bidirectional)\n"
          "  --help             show this text\n";
 }
 
@@ -53,6 +103,7 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
   Options o;
   bool frames_given = false;
   bool steps_given = false;
+  bool weight_given = false;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     // Options with a value take the next argument.
@@ -101,6 +152,23 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       const auto h = astar::parse_heuristic(v);
       if (!h) return bad(arg, v, "manhattan, euclidean, octile, chebyshev or zero");
       o.heuristic = *h;
+    } else if (arg == "--algorithm") {
+      if (!value(v)) return astar::Error{"--algorithm: missing value (one of " + algorithm_names() + ")"};
+      const auto a = astar::parse_algorithm(v);
+      if (!a) return bad(arg, v, "one of " + algorithm_names());
+      o.algorithm = *a;
+    } else if (arg == "--weight") {
+      if (!value(v)) return astar::Error{"--weight: missing value"};
+      if (!parse_number(v, o.weight) || !(o.weight >= 1.0 && o.weight <= 10.0))
+        return bad(arg, v, "a weight 1..10");
+      weight_given = true;
+    } else if (arg == "--tie-break") {
+      if (!value(v)) return astar::Error{"--tie-break: missing value (one of " + tie_break_names() + ")"};
+      const auto t = astar::parse_tie_break(v);
+      if (!t) return bad(arg, v, "one of " + tie_break_names());
+      o.tie_break = *t;
+    } else if (arg == "--partial-path") {
+      o.partial_path = true;
     } else if (arg.starts_with("-") && arg.size() > 1) {
       return astar::Error{"unknown option '" + std::string(arg) + "' (see --help)"};
     } else if (o.level_path.empty()) {
@@ -112,6 +180,10 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
   }
   if (o.run && steps_given) return astar::Error{"--steps and --run cannot be combined"};
   if (frames_given && o.screenshot.empty()) return astar::Error{"--frames needs --screenshot"};
+  if (weight_given && o.algorithm != astar::Algorithm::WeightedAStar)
+    return astar::Error{"--weight applies to --algorithm weighted-astar only"};
+  if (o.partial_path && o.algorithm == astar::Algorithm::Bidirectional)
+    return astar::Error{"--partial-path: bidirectional has no partial paths"};
   return o;
 }
 

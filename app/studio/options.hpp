@@ -1,6 +1,8 @@
 // The studio's command line: astar-studio [LEVEL] [--screenshot FILE] [--frames N]
 //                                          [--steps K | --run] [--back K] [--size WxH] [--zoom PX]
-//                                          [--focus X,Y] [--heuristic NAME] [--help]
+//                                          [--focus X,Y] [--algorithm NAME] [--heuristic NAME]
+//                                          [--weight W] [--tie-break NAME] [--partial-path]
+//                                          [--help]
 #pragma once
 
 #include <cstdint>
@@ -23,7 +25,11 @@ struct Options {
   int width = 1280, height = 800;    // window size
   float zoom = 0.0f;                 // cell size in pixels; 0: fit the level to the canvas
   std::optional<astar::Cell> focus;  // cell centred in the canvas (with --zoom)
+  astar::Algorithm algorithm = astar::Algorithm::AStar;
   astar::Heuristic heuristic = astar::Heuristic::Octile;
+  double weight = 2.0;               // weighted A*'s w (--weight needs --algorithm weighted-astar)
+  astar::TieBreak tie_break = astar::TieBreak::LargerG;
+  bool partial_path = false;
   bool help = false;
 };
 

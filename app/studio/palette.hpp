@@ -9,6 +9,10 @@
 //   path               255 140   0  (cell tint alpha 0.55; the path polyline is opaque)
 //   start marker        40 190  70      goal marker       225  50  50
 //   taken node outline 235  30 200      relaxed neighbour   0 150 170
+//   partial path       255 196 110  (dashed; a partial path tints no cells)
+//   backward side      30 120 255  (alpha 0.30 over the open/closed tint: bidirectional A*'s
+//                                    search from the goal)
+//   meeting cell       255 215   0  (bidirectional A*: ring on the best meeting cell so far)
 #pragma once
 
 #include <cstdint>
@@ -30,6 +34,10 @@ inline constexpr Rgb kStart{40, 190, 70};
 inline constexpr Rgb kGoal{225, 50, 50};
 inline constexpr Rgb kTaken{235, 30, 200};
 inline constexpr Rgb kRelaxed{0, 150, 170};
+inline constexpr Rgb kPartialPath{255, 196, 110};
+inline constexpr Rgb kBackward{30, 120, 255};
+inline constexpr float kBackwardAlpha = 0.30f;
+inline constexpr Rgb kMeet{255, 215, 0};
 inline constexpr Rgb kArrow{40, 40, 60};
 inline constexpr Rgb kText{20, 20, 30};
 
@@ -38,12 +46,18 @@ inline constexpr float kOverlayAlpha = 0.55f;
 
 // The colour a cell of plain floor (cost 1, no height shading) shows under a search tint, as the
 // shader computes it: mix(floor, tint, kOverlayAlpha), rounded to 8 bits.
-constexpr Rgb blend_over_floor(Rgb tint) {
-  auto mix = [](std::uint8_t a, std::uint8_t b) {
-    const float v = static_cast<float>(a) + (static_cast<float>(b) - static_cast<float>(a)) * kOverlayAlpha;
+constexpr Rgb blend(Rgb under, Rgb over, float alpha) {
+  auto mix = [alpha](std::uint8_t a, std::uint8_t b) {
+    const float v = static_cast<float>(a) + (static_cast<float>(b) - static_cast<float>(a)) * alpha;
     return static_cast<std::uint8_t>(v + 0.5f);
   };
-  return {mix(kFloor.r, tint.r), mix(kFloor.g, tint.g), mix(kFloor.b, tint.b)};
+  return {mix(under.r, over.r), mix(under.g, over.g), mix(under.b, over.b)};
+}
+constexpr Rgb blend_over_floor(Rgb tint) { return blend(kFloor, tint, kOverlayAlpha); }
+// A cell only bidirectional A*'s backward side has seen: its tint under the backward overlay
+// (drawn by ImGui with straight alpha blending over the grid).
+constexpr Rgb backward_over_floor(Rgb tint) {
+  return blend(blend_over_floor(tint), kBackward, kBackwardAlpha);
 }
 
 }  // namespace studio::palette

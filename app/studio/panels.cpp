@@ -12,6 +12,7 @@
 
 #include <imgui_stdlib.h>
 
+#include "astar/bidirectional.hpp"
 #include "astar/level.hpp"
 #include "astar/level_io.hpp"
 #include "palette.hpp"
@@ -31,6 +32,17 @@ namespace {
 constexpr const char* kHeuristicLabels[] = {"Manhattan", "Euclidean", "Octile", "Chebyshev",
                                             "Zero (Dijkstra)"};
 static_assert(std::size(kHeuristicLabels) == static_cast<std::size_t>(astar::Heuristic::_Max));
+
+constexpr const char* kTieBreakLabels[] = {"Larger g first", "Smaller g first", "First in first",
+                                           "Last in first"};
+constexpr const char* kTieBreakTips[] = {
+    "Among equal f, take the node with the larger g (nearer the goal): fewer expansions on "
+    "open plateaus.",
+    "Among equal f, take the node with the smaller g (nearer the start).",
+    "Among equal f, take the node that entered the open set first (FIFO).",
+    "Among equal f, take the node that entered the open set last (LIFO)."};
+static_assert(std::size(kTieBreakLabels) == static_cast<std::size_t>(astar::TieBreak::_Max));
+static_assert(std::size(kTieBreakTips) == static_cast<std::size_t>(astar::TieBreak::_Max));
 
 constexpr const char* kDiagonalLabels[] = {"Always", "At least one side open",
                                            "No corner cutting", "Never"};
@@ -52,6 +64,60 @@ std::string value_text(double v) {
 
 std::string cell_text(Cell c) {
   return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
+}
+
+std::string label_of(astar::Algorithm a) { return std::string(astar::info(a).label); }
+
+// "optimal", "at most 2.5 times optimal" (the weight filled in), "none".
+std::string guarantee_text(astar::Algorithm a, double weight) {
+  const astar::AlgorithmInfo& i = astar::info(a);
+  if (i.guarantee == astar::Guarantee::BoundedByWeight) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "at most %.1f times optimal", weight);
+    return buf;
+  }
+  return std::string(astar::to_string(i.guarantee));
+}
+
+// A tooltip wrapped at a readable width.
+void wrapped_tooltip(const std::string& text) {
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+// What an algorithm promises and what it orders by, one line each.
+std::string algorithm_summary(astar::Algorithm a, double weight) {
+  return "Guarantee: " + guarantee_text(a, weight) + "\nf = " +
+         std::string(astar::info(a).priority);
+}
+
+// What else a user should know before picking an algorithm (tooltips).
+const char* algorithm_note(astar::Algorithm a) {
+  switch (a) {
+    case astar::Algorithm::AStar: return "Best-first by f = g + h.";
+    case astar::Algorithm::WeightedAStar:
+      return "Trusts the heuristic w times more: fewer expansions, a path at most w times the "
+             "shortest.";
+    case astar::Algorithm::Dijkstra: return "No heuristic: expands in rings of equal cost.";
+    case astar::Algorithm::GreedyBestFirst:
+      return "Heads straight for the goal by h alone; ignores the cost so far.";
+    case astar::Algorithm::BreadthFirst:
+      return "Fewest steps, not least cost: ignores cell costs.";
+    case astar::Algorithm::JumpPoint:
+      return "Jumps over symmetric paths: parents are jump points several cells away. Needs "
+             "every cell to cost 1, 8 neighbours and no corner cutting.";
+    case astar::Algorithm::ThetaStar:
+      return "Any-angle paths: a node's parent is any cell it can see. The path is waypoints. "
+             "Needs every cell to cost 1, 8 neighbours and no corner cutting.";
+    case astar::Algorithm::Bidirectional:
+      return "One A* from the start and one from the goal (bluer cells), meeting in the "
+             "middle (gold ring). A backward cell's g is its cost to the goal.";
+    case astar::Algorithm::_Max: break;
+  }
+  return "";
 }
 
 // Centres the next window (a modal) on the display.
@@ -366,7 +432,17 @@ void HelpWindow::Draw() {
   ImGui::TextWrapped(
       "Editing while a search is shown re-runs it on the edited level to the same iteration "
       "(or to the end, if it had finished), so you can watch how the edit changes the search. "
-      "Changing the heuristic does the same.");
+      "Changing the algorithm, heuristic, weight, tie-break or partial path does the same.");
+  section("Algorithms");
+  ImGui::TextWrapped(
+      "Search > Algorithm picks the search; the line below it says what the path is worth and "
+      "what f is. Dijkstra and Breadth-first use no heuristic (greyed out); Weighted A* has a "
+      "Weight slider. Jump Point Search and Theta* need every cell to cost 1, 8 neighbours and "
+      "no corner cutting: elsewhere they do not run and the panel says why. Theta*'s path is "
+      "any-angle waypoints. Bidirectional A* shows the search from the goal in a bluer hue and "
+      "its meeting cell with a gold ring. Partial path: with no path, a dashed line to the "
+      "reached cell nearest the goal.");
+  ImGui::TextDisabled("Command line: --algorithm NAME, --weight W (astar-studio --help).");
   section("Files");
   if (table("files")) {
     row("Ctrl+N", "New level");
@@ -383,8 +459,8 @@ void HelpWindow::Draw() {
       "there are unsaved changes.");
   section("Overlays");
   ImGui::TextWrapped(
-      "Green: open set. Purple: closed set. Orange line: the path. Magenta outline: the node "
-      "taken by the last step; teal outlines: its neighbours whose cost improved. From %.0f px "
+      "Green: open set. Purple: closed set. Orange line: the path (dashed and lighter: a partial "
+      "path). Magenta outline: the node taken by the last step; teal outlines: its neighbours whose cost improved. From %.0f px "
       "per cell, arrows point from each visited cell to its parent (cameFrom); from %.0f px, "
       "cells show g (top left), h (top right) and f = g + h (centre).",
       kArrowMinPx, kTextMinPx);
@@ -444,7 +520,7 @@ void ToolsPanel::Draw(Studio& studio) {
 }
 
 void SearchPanel::Draw(Studio& studio) {
-  const astar::AStarSearch& search = studio.search();
+  const astar::Search& search = studio.search();
   const bool done = astar::finished(search.state());
   const float w = (ImGui::GetContentRegionAvail().x - 4 * ImGui::GetStyle().ItemSpacing.x) / 5;
 
@@ -472,10 +548,68 @@ void SearchPanel::Draw(Studio& studio) {
   ImGui::SliderFloat("##speed", &studio.speed, 1.0f, 1000.0f, "speed %.0f it/s",
                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
 
+  // The algorithm, with what it promises on hover and on the line below.
+  const astar::Algorithm algorithm = studio.algorithm();
+  const astar::AlgorithmInfo& ai = astar::info(algorithm);
+  const float combo_w = ImGui::GetContentRegionAvail().x * 0.6f;
+  ImGui::SetNextItemWidth(combo_w);
+  if (ImGui::BeginCombo("Algorithm", std::string(ai.label).c_str())) {
+    for (int i = 0; i < static_cast<int>(astar::Algorithm::_Max); ++i) {
+      const auto a = static_cast<astar::Algorithm>(i);
+      const bool selected = a == algorithm;
+      if (ImGui::Selectable(label_of(a).c_str(), selected)) studio.set_algorithm(a);
+      if (selected) ImGui::SetItemDefaultFocus();
+      if (ImGui::IsItemHovered())
+        wrapped_tooltip(algorithm_summary(a, studio.options().weight) + "\n\n" + algorithm_note(a));
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered())
+    wrapped_tooltip(algorithm_summary(algorithm, studio.options().weight) + "\n\n" +
+                    algorithm_note(algorithm));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("%s", algorithm_summary(algorithm, studio.options().weight).c_str());
+  ImGui::PopTextWrapPos();
+
+  if (algorithm == astar::Algorithm::WeightedAStar) {
+    float weight = static_cast<float>(studio.options().weight);
+    ImGui::SetNextItemWidth(combo_w);
+    if (ImGui::SliderFloat("Weight", &weight, 1.0f, 10.0f, "w = %.1f", ImGuiSliderFlags_AlwaysClamp))
+      studio.set_weight(std::round(weight * 10.0f) / 10.0f);  // tenths: the label shows them
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("f = g + w * h. Ctrl+click to type a value.");
+  }
+
   int h = static_cast<int>(studio.heuristic());
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+  ImGui::BeginDisabled(!ai.uses_heuristic);
+  ImGui::SetNextItemWidth(combo_w);
   if (ImGui::Combo("Heuristic", &h, kHeuristicLabels, static_cast<int>(std::size(kHeuristicLabels))))
     studio.set_heuristic(static_cast<astar::Heuristic>(h));
+  ImGui::EndDisabled();
+  if (!ai.uses_heuristic && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s uses no heuristic", std::string(ai.label).c_str());
+
+  int t = static_cast<int>(studio.options().tie_break);
+  ImGui::SetNextItemWidth(combo_w);
+  if (ImGui::BeginCombo("Tie-break", kTieBreakLabels[t])) {
+    for (int i = 0; i < static_cast<int>(astar::TieBreak::_Max); ++i) {
+      if (ImGui::Selectable(kTieBreakLabels[i], i == t))
+        studio.set_tie_break(static_cast<astar::TieBreak>(i));
+      if (i == t) ImGui::SetItemDefaultFocus();
+      if (ImGui::IsItemHovered()) wrapped_tooltip(kTieBreakTips[i]);
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) wrapped_tooltip(kTieBreakTips[t]);
+
+  const bool partial_ok = Studio::supports_partial_path(algorithm);
+  bool partial = studio.options().partial_path && partial_ok;
+  ImGui::BeginDisabled(!partial_ok);
+  if (ImGui::Checkbox("Partial path", &partial)) studio.set_partial_path(partial);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(partial_ok ? "When no path exists, show the way to the reached cell "
+                                   "nearest the goal (dashed)"
+                                 : "Bidirectional A* has no partial paths");
 
   const astar::MovementRules& rules = studio.level().rules();
   ImGui::AlignTextToFramePadding();
@@ -492,7 +626,8 @@ void SearchPanel::Draw(Studio& studio) {
     if (ImGui::Combo("Diagonals", &d, kDiagonalLabels, static_cast<int>(std::size(kDiagonalLabels))))
       studio.set_diagonal(static_cast<astar::DiagonalPolicy>(d));
   }
-  if (!astar::admissible(studio.heuristic(), rules.neighbours)) {
+  if (ai.uses_heuristic && ai.guarantee != astar::Guarantee::None &&
+      !astar::admissible(studio.heuristic(), rules.neighbours)) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kWarnText,
                        "%s is not admissible with %s neighbours: it can overestimate, so the path "
@@ -507,21 +642,32 @@ void SearchPanel::Draw(Studio& studio) {
               static_cast<long long>(search.closed_count()));
   const astar::SearchState state = search.state();
   const std::string outcome(astar::to_string(state));
+  const bool waypoints = algorithm == astar::Algorithm::ThetaStar;
+  const std::size_t shown = studio.path().size();
+  const std::string length =
+      std::to_string(shown) + (waypoints ? (shown == 1 ? " waypoint" : " waypoints")
+                                         : (shown == 1 ? " cell" : " cells"));
+  ImGui::PushTextWrapPos(0.0f);
   if (state == astar::SearchState::Found) {
-    ImGui::TextColored(to_vec4(palette::kPath), "%s: cost %s, %zu cells", outcome.c_str(),
-                       value_text(search.path_cost()).c_str(), studio.path().size());
+    ImGui::TextColored(to_vec4(palette::kPath), "%s: cost %s, %s", outcome.c_str(),
+                       value_text(search.path_cost()).c_str(), length.c_str());
   } else if (state == astar::SearchState::Invalid) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(kErrorText, "%s: %s", outcome.c_str(), search.message().c_str());
-    ImGui::PopTextWrapPos();
+    ImGui::TextColored(kWarnText, "invalid: this search cannot run here.");
+    ImGui::TextColored(kWarnText, "%s", search.message().c_str());
+    ImGui::TextDisabled("Choose another algorithm or edit the level.");
   } else if (state == astar::SearchState::InProgress) {
     ImGui::Text("%s%s", outcome.c_str(), studio.playing ? " (playing)" : "");
+  } else if (studio.path_partial()) {
+    ImGui::TextColored(kWarnText, "%s: partial path to %s, cost %s, %s", outcome.c_str(),
+                       cell_text(studio.path().back()).c_str(),
+                       value_text(search.path_cost()).c_str(), length.c_str());
   } else {
     ImGui::TextColored(kWarnText, "%s", outcome.c_str());
   }
+  ImGui::PopTextWrapPos();
 }
 
-void LegendPanel::Draw() {
+void LegendPanel::Draw(const Studio& studio) {
   auto swatch = [](const char* label, palette::Rgb c, float alpha) {
     ImGui::ColorButton(label, to_vec4(c, alpha), ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_AlphaPreview,
                        ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
@@ -537,6 +683,13 @@ void LegendPanel::Draw() {
     ImGui::TableNextColumn(); swatch("Relaxed", palette::kRelaxed, 1.0f);
     ImGui::TableNextColumn(); swatch("Start", palette::kStart, 1.0f);
     ImGui::TableNextColumn(); swatch("Goal", palette::kGoal, 1.0f);
+    if (Studio::supports_partial_path(studio.algorithm()) && studio.options().partial_path) {
+      ImGui::TableNextColumn(); swatch("Partial path", palette::kPartialPath, 1.0f);
+    }
+    if (studio.algorithm() == astar::Algorithm::Bidirectional) {
+      ImGui::TableNextColumn(); swatch("From the goal", palette::kBackward, 1.0f);
+      ImGui::TableNextColumn(); swatch("Meeting cell", palette::kMeet, 1.0f);
+    }
     ImGui::EndTable();
   }
 }
@@ -580,19 +733,38 @@ void InspectorPanel::Draw(const Studio& studio, std::optional<Cell> cell) {
     ImGui::TextDisabled("Not reached yet");
     return;
   }
-  ImGui::Text("%s%s", n.state == astar::NodeState::Open ? "Open" : "Closed",
-              studio.path_contains(c) ? ", on the path" : "");
+  const auto* bidi = dynamic_cast<const astar::BidirectionalSearch*>(&studio.search());
+  const bool backward =
+      bidi && bidi->forward().node(c).state == astar::NodeState::Unseen;
+  ImGui::Text("%s%s%s", n.state == astar::NodeState::Open ? "Open" : "Closed",
+              backward ? " (from the goal)" : "",
+              !studio.path_contains(c) ? ""
+              : studio.path_partial()  ? ", on the partial path"
+                                       : ", on the path");
   ImGui::Text("g %s   h %s   f %s", value_text(n.g).c_str(), value_text(n.h).c_str(),
               value_text(n.f).c_str());
+  if (backward) ImGui::TextDisabled("g: cost from here to the goal");
   if (n.parent) ImGui::Text("Parent %s", cell_text(*n.parent).c_str());
 }
 
 void StatusBar::Draw(const Studio& studio, std::optional<Cell> cell) {
-  const astar::AStarSearch& s = studio.search();
-  ImGui::Text("%s%s  |  %d x %d  |  iteration %lld, %s  |  %.3g px/cell", studio.file_name().c_str(),
-              studio.dirty() ? " *" : "", studio.level().width(), studio.level().height(),
-              static_cast<long long>(s.iterations()), std::string(astar::to_string(s.state())).c_str(),
-              studio.view.cell_px);
+  const astar::Search& s = studio.search();
+  const astar::SearchState state = s.state();
+  ImGui::Text("%s%s  |  %d x %d  |  %.3g px/cell  |  %s, iteration %lld, ",
+              studio.file_name().c_str(), studio.dirty() ? " *" : "", studio.level().width(),
+              studio.level().height(), studio.view.cell_px, label_of(studio.algorithm()).c_str(),
+              static_cast<long long>(s.iterations()));
+  ImGui::SameLine(0.0f, 0.0f);
+  const std::string outcome(astar::to_string(state));
+  if (state == astar::SearchState::Invalid) {
+    ImGui::TextColored(kWarnText, "%s: %s", outcome.c_str(), s.message().c_str());
+  } else if (studio.path_partial()) {
+    ImGui::TextColored(kWarnText, "%s (partial path)", outcome.c_str());
+  } else if (state == astar::SearchState::NoPath || state == astar::SearchState::IterationLimit) {
+    ImGui::TextColored(kWarnText, "%s", outcome.c_str());
+  } else {
+    ImGui::TextUnformatted(outcome.c_str());
+  }
   if (cell) {
     ImGui::SameLine();
     ImGui::Text("|  cell %s", cell_text(*cell).c_str());
@@ -658,7 +830,7 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
   const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
   if (ImGui::CollapsingHeader("Edit", open)) tools_.Draw(studio);
   if (ImGui::CollapsingHeader("Search", open)) search_.Draw(studio);
-  if (ImGui::CollapsingHeader("Legend", open)) legend_.Draw();
+  if (ImGui::CollapsingHeader("Legend", open)) legend_.Draw(studio);
   if (ImGui::CollapsingHeader("Level", open)) level_.Draw(studio);
   if (ImGui::CollapsingHeader("Cell", open)) inspector_.Draw(studio, viewport_.hovered_cell());
   ImGui::EndChild();

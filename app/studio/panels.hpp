@@ -80,7 +80,7 @@ struct SearchPanel {
 };
 
 struct LegendPanel {
-  void Draw();
+  void Draw(const Studio& studio);
 };
 
 struct LevelPanel {

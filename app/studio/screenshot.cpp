@@ -1,8 +1,10 @@
 #include "screenshot.hpp"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <iomanip>
 #include <sstream>
 #include <vector>
 
@@ -64,9 +66,18 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
   j << "  \"level\": [" << level.width() << ", " << level.height() << "],\n";
   j << "  \"start\": [" << level.start().x << ", " << level.start().y << "],\n";
   j << "  \"goal\": [" << level.goal().x << ", " << level.goal().y << "],\n";
-  j << "  \"heuristic\": " << json_string(astar::to_string(studio.heuristic())) << ",\n";
+  const astar::SearchOptions& o = search.options();
+  j << "  \"algorithm\": " << json_string(astar::info(o.algorithm).name) << ",\n";
+  j << "  \"heuristic\": " << json_string(astar::to_string(o.heuristic)) << ",\n";
+  j << "  \"weight\": " << o.weight << ",\n";
+  j << "  \"tie_break\": " << json_string(astar::to_string(o.tie_break)) << ",\n";
+  j << "  \"partial_path\": " << (o.partial_path ? "true" : "false") << ",\n";
   j << "  \"iteration\": " << search.iterations() << ",\n";
   j << "  \"state\": " << json_string(astar::to_string(search.state())) << ",\n";
+  j << "  \"message\": " << json_string(search.message()) << ",\n";
+  j << "  \"partial\": " << (studio.path_partial() ? "true" : "false") << ",\n";
+  if (studio.path().empty()) j << "  \"path_cost\": null,\n";
+  else j << "  \"path_cost\": " << std::setprecision(17) << search.path_cost() << std::setprecision(9) << ",\n";
   j << "  \"path\": [";
   const auto& path = studio.path();
   for (std::size_t i = 0; i < path.size(); ++i)

@@ -1,8 +1,10 @@
 // --screenshot: the window's pixels as a PNG, and a sidecar FILE.json describing the view so
 // tests can find cells on screen:
 //   {"window":[w,h], "canvas":[x,y,w,h], "cell_px":s, "origin":[ox,oy], "level":[W,H],
-//    "start":[x,y], "goal":[x,y], "heuristic":"...", "iteration":n, "state":"...",
-//    "path":[[x,y],...]}
+//    "start":[x,y], "goal":[x,y], "algorithm":"astar", "heuristic":"...", "weight":w,
+//    "tie_break":"...", "partial_path":bool (the options the search was made with),
+//    "iteration":n, "state":"...", "message":"..." (why invalid), "partial":bool (the path shown
+//    is partial), "path_cost":c or null, "path":[[x,y],...] (Theta*: waypoints)}
 // Cell (cx, cy)'s top-left pixel is (ox + cx*s, oy + cy*s) in window pixels, top-left origin.
 #pragma once
 

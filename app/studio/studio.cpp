@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <utility>
 
@@ -11,7 +12,10 @@ namespace studio {
 
 using astar::Cell;
 
-Studio::Studio() : level_(24, 16) { new_search(); }
+Studio::Studio() : level_(24, 16) {
+  options_.weight = 2.0;  // shown when Weighted A* is chosen; the other algorithms get 1
+  new_search();
+}
 
 // [SECTION] Level and file
 
@@ -25,6 +29,8 @@ std::string Studio::window_title() const {
 
 void Studio::set_level(astar::Level level, std::string path) {
   search_.reset();  // never keep a search across a level replacement
+  target_iteration_ = 0;
+  target_end_ = false;
   level_ = std::move(level);
   path_ = std::move(path);
   dirty_ = false;
@@ -102,23 +108,81 @@ void Studio::set_name(std::string name) {
 
 // [SECTION] Search
 
+namespace {
+
+// Calls fn(cell) for every cell on the line a -> b (Bresenham), both ends included.
+template <class Fn>
+void for_each_on_line(Cell a, Cell b, Fn&& fn) {
+  const int dx = std::abs(b.x - a.x), sx = a.x < b.x ? 1 : -1;
+  const int dy = -std::abs(b.y - a.y), sy = a.y < b.y ? 1 : -1;
+  int err = dx + dy;
+  for (Cell c = a;;) {
+    fn(c);
+    if (c == b) break;
+    const int e2 = 2 * err;
+    if (e2 >= dy) {
+      err += dy;
+      c.x += sx;
+    }
+    if (e2 <= dx) {
+      err += dx;
+      c.y += sy;
+    }
+  }
+}
+
+}  // namespace
+
+astar::SearchOptions Studio::search_options() const {
+  astar::SearchOptions o = options_;
+  if (o.algorithm != astar::Algorithm::WeightedAStar) o.weight = 1.0;
+  if (!supports_partial_path(o.algorithm)) o.partial_path = false;
+  return o;
+}
+
 void Studio::new_search() {
-  astar::SearchOptions options;
-  options.heuristic = heuristic_;
-  search_ = std::make_unique<astar::AStarSearch>(level_, options);
+  search_ = astar::make_search(level_, search_options());
   // Rewind records cost ~100 bytes per iteration; above this size a full search's records
   // would not fit comfortably in memory, so stepping back is off there.
   search_->set_recording(level_.cell_count() <= kMaxRewindCells);
   path_cells_.clear();
+  path_tinted_.clear();
+  path_partial_ = false;
   on_path_.assign(static_cast<std::size_t>(level_.cell_count()), 0);
   search_changes.full();
   step_budget_ = 0.0;
 }
 
+void Studio::options_changed() { rerun_pending_ = true; }
+
+void Studio::set_algorithm(astar::Algorithm a) {
+  if (a == options_.algorithm) return;
+  options_.algorithm = a;
+  options_changed();
+}
+
 void Studio::set_heuristic(astar::Heuristic h) {
-  if (h == heuristic_) return;
-  heuristic_ = h;
-  rerun_pending_ = true;
+  if (h == options_.heuristic) return;
+  options_.heuristic = h;
+  options_changed();
+}
+
+void Studio::set_weight(double w) {
+  if (w == options_.weight) return;
+  options_.weight = w;
+  if (options_.algorithm == astar::Algorithm::WeightedAStar) options_changed();
+}
+
+void Studio::set_tie_break(astar::TieBreak t) {
+  if (t == options_.tie_break) return;
+  options_.tie_break = t;
+  options_changed();
+}
+
+void Studio::set_partial_path(bool on) {
+  if (on == options_.partial_path) return;
+  options_.partial_path = on;
+  if (supports_partial_path(options_.algorithm)) options_changed();
 }
 
 void Studio::record_step() {
@@ -127,20 +191,32 @@ void Studio::record_step() {
 }
 
 void Studio::update_path() {
-  if (!path_cells_.empty() || search_->state() != astar::SearchState::Found) return;
+  if (!path_cells_.empty() || !astar::finished(search_->state())) return;
   path_cells_ = search_->path();
-  for (Cell c : path_cells_) {
-    on_path_[astar::to_u32(level_.index(c))] = 1;
+  if (path_cells_.empty()) return;
+  path_partial_ = search_->state() != astar::SearchState::Found;
+  // Tint the cells the path runs through. Theta*'s waypoints are any distance apart: the cells
+  // on the lines between them. (Every other path is 8-adjacent: the lines are its cells.)
+  auto mark = [&](Cell c) {
+    std::uint8_t& on = on_path_[astar::to_u32(level_.index(c))];
+    if (on) return;
+    on = 1;
+    path_tinted_.push_back(c);
     search_changes.add(c);
-  }
+  };
+  mark(path_cells_.front());
+  for (std::size_t i = 1; i < path_cells_.size(); ++i)
+    for_each_on_line(path_cells_[i - 1], path_cells_[i], mark);
 }
 
 void Studio::clear_path() {
-  for (Cell c : path_cells_) {
+  for (Cell c : path_tinted_) {
     on_path_[astar::to_u32(level_.index(c))] = 0;
     search_changes.add(c);
   }
+  path_tinted_.clear();
   path_cells_.clear();
+  path_partial_ = false;
 }
 
 bool Studio::step_back() {
@@ -178,19 +254,24 @@ void Studio::run_to_end() {
 
 void Studio::reset_search() {
   new_search();
+  target_iteration_ = 0;
+  target_end_ = false;
   playing = false;
 }
 
 void Studio::rerun() {
   rerun_pending_ = false;
-  const std::int64_t iteration = search_->iterations();
-  const bool was_finished = astar::finished(search_->state()) &&
-                            search_->state() != astar::SearchState::Invalid;
+  // An Invalid search never moved: keep the place the last valid one had reached.
+  if (search_->state() != astar::SearchState::Invalid) {
+    target_iteration_ = search_->iterations();
+    target_end_ = astar::finished(search_->state());
+  }
   new_search();
-  if (was_finished) {
+  if (target_end_) {
     search_->run();
   } else {
-    while (search_->iterations() < iteration && !astar::finished(search_->state())) search_->step();
+    while (search_->iterations() < target_iteration_ && !astar::finished(search_->state()))
+      search_->step();
   }
   update_path();
 }

@@ -75,11 +75,25 @@ class Studio {
   bool can_hold_endpoint(astar::Cell c) const { return level_.open(c); }
 
   // [SECTION] Search
-  const astar::AStarSearch& search() const { return *search_; }
-  astar::Heuristic heuristic() const { return heuristic_; }
-  void set_heuristic(astar::Heuristic h);  // keeps the iteration, like an edit
+  const astar::Search& search() const { return *search_; }
+  // The options as chosen in the panel. The search gets search_options(): the weight only for
+  // weighted A*, partial paths only where the algorithm has them.
+  const astar::SearchOptions& options() const { return options_; }
+  astar::SearchOptions search_options() const;
+  astar::Algorithm algorithm() const { return options_.algorithm; }
+  astar::Heuristic heuristic() const { return options_.heuristic; }
+  // Each keeps the iteration, like an edit (the search is made anew and stepped there).
+  void set_algorithm(astar::Algorithm a);
+  void set_heuristic(astar::Heuristic h);
+  void set_weight(double w);
+  void set_tie_break(astar::TieBreak t);
+  void set_partial_path(bool on);
+  // Whether the current algorithm can show a partial path (bidirectional A* cannot).
+  static bool supports_partial_path(astar::Algorithm a) {
+    return a != astar::Algorithm::Bidirectional;
+  }
   void step(std::int64_t n = 1);
-  // Undoes the last iteration exactly (see AStarSearch::step_back); false at iteration 0 or when
+  // Undoes the last iteration exactly (see Search::step_back); false at iteration 0 or when
   // the level is too large to record (can_step_back).
   bool step_back();
   bool can_step_back() const { return search_->can_step_back(); }
@@ -91,8 +105,13 @@ class Studio {
   void rerun();
   void flush() { if (rerun_pending_) rerun(); }  // end of frame: re-run after this frame's edits
   void update(double dt);  // play: takes speed * dt iterations (after a pending rerun)
-  bool path_contains(astar::Cell c) const;
+  // The path shown: the search's path() once it has finished with one (Found, or a partial path
+  // to the reached cell nearest the goal). Cells are 8-adjacent except for Theta*, whose path is
+  // its any-angle waypoints.
   const std::vector<astar::Cell>& path() const { return path_cells_; }
+  bool path_partial() const { return path_partial_; }
+  // Cells the path runs through (for Theta*, every cell on the lines between waypoints).
+  bool path_contains(astar::Cell c) const;
 
   bool playing = false;
   float speed = 20.0f;  // iterations per second while playing
@@ -111,16 +130,23 @@ class Studio {
   void record_step();
   void update_path();
   void clear_path();
+  void options_changed();
 
   astar::Level level_;
   std::string path_;
   bool dirty_ = false;
-  astar::Heuristic heuristic_ = astar::Heuristic::Octile;
-  std::unique_ptr<astar::AStarSearch> search_;  // holds &level_: recreated after every edit
-  std::vector<astar::Cell> path_cells_;         // the search's path once Found
-  std::vector<std::uint8_t> on_path_;           // per cell, for path_contains
+  astar::SearchOptions options_;
+  std::unique_ptr<astar::Search> search_;  // holds &level_: recreated after every edit
+  std::vector<astar::Cell> path_cells_;    // the search's path once it has one
+  bool path_partial_ = false;
+  std::vector<astar::Cell> path_tinted_;   // the cells marked in on_path_
+  std::vector<std::uint8_t> on_path_;      // per cell, for path_contains
   bool rerun_pending_ = false;
   double step_budget_ = 0.0;
+  // Where a re-run steps to, kept across an Invalid search (which stays at iteration 0), so
+  // choosing an algorithm that cannot run here and then another one returns to the same place.
+  std::int64_t target_iteration_ = 0;
+  bool target_end_ = false;
 };
 
 }  // namespace studio

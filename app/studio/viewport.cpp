@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "astar/bidirectional.hpp"
 #include "palette.hpp"
 
 namespace studio {
@@ -36,6 +37,37 @@ void for_each_on_line(Cell a, Cell b, Fn&& fn) {
     if (e2 <= dx) {
       err += dx;
       c.y += sy;
+    }
+  }
+}
+
+// A dashed polyline: dashes of `dash` pixels with gaps of `gap`, continuing across corners.
+void add_dashed_polyline(ImDrawList* dl, const std::vector<ImVec2>& points, ImU32 col,
+                         float thick, float dash, float gap) {
+  bool on = true;         // in a dash (else in a gap)
+  float remaining = dash;  // pixels left in the current dash or gap
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    const ImVec2 a = points[i - 1], b = points[i];
+    const float dx = b.x - a.x, dy = b.y - a.y;
+    const float len = std::sqrt(dx * dx + dy * dy);
+    if (len <= 0.0f) continue;
+    auto draw = [&](float t0, float t1) {
+      if (on)
+        dl->AddLine(ImVec2(a.x + dx * t0 / len, a.y + dy * t0 / len),
+                    ImVec2(a.x + dx * t1 / len, a.y + dy * t1 / len), col, thick);
+    };
+    // Every pass but the last ends a dash or gap, and the next one is a whole dash or gap
+    // (several pixels): this always gets to the segment's end.
+    for (float t = 0.0f;;) {
+      if (len - t <= remaining) {
+        draw(t, len);
+        remaining -= len - t;
+        break;
+      }
+      draw(t, t + remaining);
+      t += remaining;
+      on = !on;
+      remaining = on ? dash : gap;
     }
   }
 }
@@ -200,7 +232,9 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
 void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawList* dl) const {
   const View& view = studio.view;
   const astar::Level& level = studio.level();
-  const astar::AStarSearch& search = studio.search();
+  const astar::Search& search = studio.search();
+  // Bidirectional A*: its two halves, to tell the backward side's cells apart.
+  const auto* bidi = dynamic_cast<const astar::BidirectionalSearch*>(&search);
   const float px = view.cell_px;
   const float ox = view.canvas_x + view.offset_x, oy = view.canvas_y + view.offset_y;
   auto corner = [&](Cell c) { return ImVec2(ox + c.x * px, oy + c.y * px); };
@@ -219,6 +253,22 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
                           static_cast<int>(std::floor((view.canvas_y + view.canvas_h - oy) / px)));
   const bool show_text = px >= kTextMinPx;
 
+  // Bidirectional A*: cells only the backward side (the search from the goal) has seen get a
+  // bluer hue over their open or closed tint. Their g is the cost to the goal.
+  if (bidi) {
+    const ImU32 col = color(palette::kBackward, palette::kBackwardAlpha);
+    for (int y = y0; y <= y1; ++y)
+      for (int x = x0; x <= x1; ++x) {
+        const Cell c{x, y};
+        if (level.wall(c) || studio.path_contains(c)) continue;
+        if (bidi->forward().node(c).state != astar::NodeState::Unseen ||
+            bidi->backward().node(c).state == astar::NodeState::Unseen)
+          continue;
+        const ImVec2 a = corner(c);
+        dl->AddRectFilled(a, ImVec2(a.x + px, a.y + px), col);
+      }
+  }
+
   // cameFrom arrows: from each visited cell towards its parent. Zoomed out they cross the cell
   // centre; with g/h/f shown they are smaller and sit below f, leaving the corners to g and h.
   if (px >= kArrowMinPx) {
@@ -227,11 +277,17 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
     const float t0 = show_text ? -0.13f : -0.22f, t1 = show_text ? 0.13f : 0.34f;
     const float head = show_text ? std::clamp(px * 0.09f, 3.0f, 8.0f) : std::clamp(px * 0.13f, 3.0f, 8.0f);
     const float thick = std::clamp(px * 0.045f, 1.0f, 2.5f);
+    // Jump Point Search: a parent is the previous jump point, often several cells away. A thin
+    // line shows the jump; the arrow on the cell points along it, as for adjacent parents.
+    const bool jumps = search.options().algorithm == astar::Algorithm::JumpPoint;
+    const ImU32 jump_col = color(palette::kArrow, 0.35f);
     for (int y = y0; y <= y1; ++y)
       for (int x = x0; x <= x1; ++x) {
         const astar::NodeView n = search.node({x, y});
         if (n.state == astar::NodeState::Unseen || !n.parent) continue;
         const ImVec2 c0 = center({x, y});
+        if (jumps && std::max(std::abs(n.parent->x - x), std::abs(n.parent->y - y)) > 1)
+          dl->AddLine(c0, center(*n.parent), jump_col, std::max(1.0f, thick * 0.6f));
         const ImVec2 c(c0.x, c0.y + shift);
         float dx = static_cast<float>(n.parent->x - x), dy = static_cast<float>(n.parent->y - y);
         const float len = std::sqrt(dx * dx + dy * dy);
@@ -246,28 +302,57 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
       }
   }
 
-  // The path: a thick polyline through cell centres.
+  // The path: a thick polyline through cell centres (Theta*: through its waypoints). A partial
+  // path (no path exists; it leads to the reached cell nearest the goal) is dashed and lighter,
+  // with a ring where it ends, so it never reads as a path to the goal.
   const auto& path = studio.path();
-  if (path.size() >= 2) {
-    std::vector<ImVec2> points;
-    points.reserve(path.size());
+  // Thinner when g/h/f are shown, so the f values it crosses stay readable.
+  const float path_thick =
+      show_text ? std::clamp(px * 0.07f, 3.0f, 6.0f) : std::clamp(px * 0.22f, 2.0f, 10.0f);
+  std::vector<ImVec2> points;
+  if (path.size() >= 2 && !studio.path_partial()) {
     for (Cell c : path) points.push_back(center(c));
-    // Thinner when g/h/f are shown, so the f values it crosses stay readable.
-    const float thick = show_text ? std::clamp(px * 0.07f, 3.0f, 6.0f) : std::clamp(px * 0.22f, 2.0f, 10.0f);
     dl->AddPolyline(points.data(), static_cast<int>(points.size()), color(palette::kPath), 0,
-                    thick);
+                    path_thick);
+    // Theta*'s path is waypoints joined by straight lines: mark the turns.
+    if (search.options().algorithm == astar::Algorithm::ThetaStar)
+      for (std::size_t i = 1; i + 1 < points.size(); ++i) {
+        dl->AddCircleFilled(points[i], path_thick * 1.1f, color(palette::kPath), 16);
+        dl->AddCircle(points[i], path_thick * 1.1f, color(palette::kText, 0.7f), 16,
+                      std::max(1.0f, path_thick * 0.25f));
+      }
+  } else if (!path.empty() && studio.path_partial()) {
+    for (Cell c : path) points.push_back(center(c));
+    const float dash = std::max(6.0f, px * 0.45f), gap = std::max(4.0f, px * 0.3f);
+    add_dashed_polyline(dl, points, color(palette::kText, 0.55f), path_thick + 2.0f, dash, gap);
+    add_dashed_polyline(dl, points, color(palette::kPartialPath), path_thick, dash, gap);
+    const float r = std::max(4.0f, px * 0.3f);
+    dl->AddCircle(points.back(), r, color(palette::kText, 0.55f), 24, path_thick * 0.5f + 2.0f);
+    dl->AddCircle(points.back(), r, color(palette::kPartialPath), 24, path_thick * 0.5f);
   } else if (const std::optional<Cell> taken = search.last_taken()) {
-    // Mid-search: the best known path from the start to the node just taken ("how A* got
-    // here"), thinner and in the taken node's colour so it never reads as the final path.
-    const std::vector<Cell> so_far = search.path_to(*taken);
+    // Mid-search: the best known path from the start to the node just taken ("how the search
+    // got here"), thinner and in the taken node's colour so it never reads as the final path.
+    // Bidirectional A*'s backward side got there from the goal.
+    std::vector<Cell> so_far;
+    if (bidi && bidi->backward().last_taken() == taken && bidi->forward().last_taken() != taken)
+      so_far = bidi->backward().path_to(*taken);
+    else
+      so_far = search.path_to(*taken);
     if (so_far.size() >= 2) {
-      std::vector<ImVec2> points;
-      points.reserve(so_far.size());
       for (Cell c : so_far) points.push_back(center(c));
       const float thick = std::clamp(px * 0.08f, 1.5f, 4.0f);
       dl->AddPolyline(points.data(), static_cast<int>(points.size()),
                       color(palette::kTaken, 0.8f), 0, thick);
     }
+  }
+
+  // Bidirectional A*: the meeting cell of the best start-to-goal path known so far.
+  if (bidi && bidi->meeting_cell()) {
+    const ImVec2 m = center(*bidi->meeting_cell());
+    const float r = std::max(5.0f, px * 0.42f);
+    const float t = std::clamp(px * 0.08f, 2.0f, 4.0f);
+    dl->AddCircle(m, r, color(palette::kText, 0.6f), 24, t + 2.0f);
+    dl->AddCircle(m, r, color(palette::kMeet), 24, t);
   }
 
   // g (top left), h (top right) and f (centre): the classic layout.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 
@@ -39,6 +40,13 @@ std::optional<Enum> parse_name(const std::string_view (&names)[N], std::string_v
   for (std::size_t i = 0; i < N; ++i)
     if (names[i] == name) return static_cast<Enum>(i);
   return std::nullopt;
+}
+
+// A number as people write it: 3, 2.5, 0.1.
+std::string number_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
 }
 
 std::string cell_text(Cell c) {
@@ -90,7 +98,7 @@ std::string check_uniform(const Level& level, const MovementRules& rules) {
     for (int x = 0; x < level.width(); ++x)
       if (!level.wall({x, y}) && level.cost({x, y}) != 1.0)
         return "needs every cell to cost 1, but cost[" + std::to_string(y) + "][" +
-               std::to_string(x) + "] is " + std::to_string(level.cost({x, y}));
+               std::to_string(x) + "] is " + number_text(level.cost({x, y}));
   if (!level.edges().empty()) return "needs a level without edge overrides";
   const bool heights_matter = rules.climb_cost != 0.0 || rules.max_climb != kUnlimited ||
                               rules.max_drop != kUnlimited;
@@ -107,7 +115,7 @@ std::string check_supported(const Level& level, const MovementRules& rules,
   const AlgorithmInfo& a = info(o.algorithm);
   const std::string who = std::string(a.label) + " ";
   if (!(o.weight >= 1.0) || !std::isfinite(o.weight))
-    return "the weight must be a finite number >= 1, got " + std::to_string(o.weight);
+    return "the weight must be a finite number >= 1, got " + number_text(o.weight);
   if (o.weight != 1.0 && o.algorithm != Algorithm::WeightedAStar)
     return "a weight applies to weighted A* only, not to " + std::string(a.label);
   if (o.max_iterations < 0) return "max_iterations must be >= 0";

@@ -1,26 +1,38 @@
 // Checks a studio screenshot against its sidecar and against an independent search.
 //
 //   studio_screenshot_check SHOT.png LEVEL.json --expect STATE [--iteration N]
+//                           [--algorithm NAME] [--same-cost-as NAME]
 //
 // The sidecar SHOT.png.json gives the view mapping (cell (x, y)'s top-left pixel is
-// origin + (x, y) * cell_px), the heuristic, the iteration, the state and the path the studio
-// shows. This program loads the level with astar_core, runs its own AStarSearch to the same
-// iteration, and checks that the studio agrees and that the pixels show:
-//   - the path colour at the centre of every path cell (except start and goal, under markers),
+// origin + (x, y) * cell_px), the search options (algorithm, heuristic, weight, tie-break,
+// partial path), the iteration, the state, the path the studio shows and its cost. This program
+// loads the level with astar_core, runs its own search with those options to the same iteration,
+// and checks that the studio agrees and that the pixels show:
+//   - the path colour at the centre of every path cell or waypoint (except start and goal, under
+//     markers); for a partial path, the lighter dashed colour near most of its cells,
 //   - the wall colour at the centre of every visible wall cell,
 //   - the closed-set colour over most of every plain closed cell not on the path,
-//   - the open-set colour over most of every plain open cell.
-// Exit 0 when all hold, 1 with a message per failure otherwise.
+//   - the open-set colour over most of every plain open cell,
+//   - bidirectional A*: those tints under the backward overlay on cells only the search from the
+//     goal has seen,
+//   - an Invalid search: its message in the sidecar, and nothing tinted.
+// --algorithm NAME: the sidecar must name this algorithm. --same-cost-as NAME: the sidecar's
+// path, costed here move by move under the level's rules, must cost what NAME's optimal path
+// costs. Exit 0 when all hold, 1 with a message per failure otherwise.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cmath>
 #include <fstream>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 #include <stb_image.h>  // the implementation is compiled into libstb
 
+#include "astar/bidirectional.hpp"
 #include "astar/level_io.hpp"
 #include "astar/search.hpp"
 #include "palette.hpp"
@@ -85,16 +97,50 @@ double coverage(const Image& img, const Mapping& m, Cell c, Rgb want, int tolera
   return static_cast<double>(hits) / total;
 }
 
+// Calls fn(cell) for every cell on the line a -> b (Bresenham), both ends included: the cells
+// the studio tints between two of Theta*'s waypoints.
+template <class Fn>
+void for_each_on_line(Cell a, Cell b, Fn&& fn) {
+  const int dx = std::abs(b.x - a.x), sx = a.x < b.x ? 1 : -1;
+  const int dy = -std::abs(b.y - a.y), sy = a.y < b.y ? 1 : -1;
+  int err = dx + dy;
+  for (Cell c = a;;) {
+    fn(c);
+    if (c == b) break;
+    const int e2 = 2 * err;
+    if (e2 >= dy) {
+      err += dy;
+      c.x += sx;
+    }
+    if (e2 <= dx) {
+      err += dx;
+      c.y += sy;
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 5 || std::string(argv[3]) != "--expect") {
-    std::fprintf(stderr, "usage: %s SHOT.png LEVEL.json --expect STATE [--iteration N]\n", argv[0]);
+  auto usage = [&] {
+    std::fprintf(stderr,
+                 "usage: %s SHOT.png LEVEL.json --expect STATE [--iteration N] [--algorithm NAME] "
+                 "[--same-cost-as NAME]\n",
+                 argv[0]);
     return 2;
-  }
+  };
+  if (argc < 5 || std::string(argv[3]) != "--expect") return usage();
   const std::string png = argv[1], level_path = argv[2], expect_state = argv[4];
   long long expect_iteration = -1;
-  if (argc >= 7 && std::string(argv[5]) == "--iteration") expect_iteration = std::atoll(argv[6]);
+  std::string expect_algorithm, same_cost_as;
+  for (int i = 5; i + 1 < argc; i += 2) {
+    const std::string opt = argv[i];
+    if (opt == "--iteration") expect_iteration = std::atoll(argv[i + 1]);
+    else if (opt == "--algorithm") expect_algorithm = argv[i + 1];
+    else if (opt == "--same-cost-as") same_cost_as = argv[i + 1];
+    else return usage();
+  }
+  if (argc % 2 == 0) return usage();  // an option without its value
 
   // [SECTION] Inputs
   nlohmann::json side;
@@ -141,32 +187,101 @@ int main(int argc, char** argv) {
   if (m.s < 8) fail("cells are too small to check (" + std::to_string(m.s) + " px)");
 
   // [SECTION] The studio's search agrees with an independent one
+  // Sidecars from before the algorithm choice name only the heuristic: A* is meant.
   const auto heuristic = astar::parse_heuristic(side.at("heuristic").get<std::string>());
-  if (!heuristic) {
-    std::fprintf(stderr, "FAIL: unknown heuristic in the sidecar\n");
+  const auto algorithm = astar::parse_algorithm(side.value("algorithm", std::string("astar")));
+  const auto tie_break = astar::parse_tie_break(side.value("tie_break", std::string("larger-g")));
+  if (!heuristic || !algorithm || !tie_break) {
+    std::fprintf(stderr, "FAIL: unknown heuristic, algorithm or tie-break in the sidecar\n");
     return 1;
   }
-  astar::AStarSearch search(level, {.heuristic = *heuristic, .max_iterations = 0});
+  if (!expect_algorithm.empty() && astar::info(*algorithm).name != expect_algorithm)
+    fail("expected algorithm '" + expect_algorithm + "', the sidecar says '" +
+         std::string(astar::info(*algorithm).name) + "'");
+  astar::SearchOptions options;
+  options.algorithm = *algorithm;
+  options.heuristic = *heuristic;
+  options.weight = side.value("weight", 1.0);
+  options.tie_break = *tie_break;
+  options.partial_path = side.value("partial_path", false);
+  const std::unique_ptr<astar::Search> own = astar::make_search(level, options);
+  astar::Search& search = *own;
   while (search.iterations() < iteration && !astar::finished(search.state())) search.step();
   if (state != astar::to_string(search.state()))
     fail("sidecar state '" + state + "', own search '" + std::string(astar::to_string(search.state())) + "'");
   if (state != expect_state) fail("expected state '" + expect_state + "', got '" + state + "'");
   if (expect_iteration >= 0 && iteration != expect_iteration)
     fail("expected iteration " + std::to_string(expect_iteration) + ", got " + std::to_string(iteration));
+  const std::string message = side.value("message", std::string());
+  if (message != search.message())
+    fail("sidecar message '" + message + "', own search '" + search.message() + "'");
+  if (state == "invalid") {
+    if (message.empty()) fail("an invalid search without a message");
+    else std::printf("invalid, as expected: %s\n", message.c_str());
+  }
 
   std::vector<Cell> path;
   for (const auto& p : side.at("path")) path.push_back({p.at(0).get<int>(), p.at(1).get<int>()});
   if (path != search.path()) fail("sidecar path differs from the search's path");
   if (expect_state == "found" && path.size() < 3) fail("expected a path of at least 3 cells");
+  const bool partial = side.value("partial", false);
+  if (partial != search.partial()) fail("sidecar partial flag differs from the search's");
+  if (!path.empty()) {
+    const double cost = side.at("path_cost").get<double>();
+    if (std::abs(cost - search.path_cost()) > 1e-9)
+      fail("sidecar path cost " + std::to_string(cost) + ", own search " +
+           std::to_string(search.path_cost()));
+  }
+  if (!same_cost_as.empty()) {
+    // The path shown, costed move by move under the level's rules, against the reference's.
+    const auto reference_algorithm = astar::parse_algorithm(same_cost_as);
+    if (!reference_algorithm) {
+      std::fprintf(stderr, "FAIL: --same-cost-as: unknown algorithm '%s'\n", same_cost_as.c_str());
+      return 1;
+    }
+    astar::SearchOptions ro;
+    ro.algorithm = *reference_algorithm;
+    ro.heuristic = *heuristic;
+    const auto reference = astar::make_search(level, ro);
+    reference->run();
+    const astar::MovePolicy policy(level, level.rules());
+    const std::optional<double> cost = astar::path_cost(policy, path);
+    if (reference->state() != astar::SearchState::Found) {
+      fail(same_cost_as + " found no path");
+    } else if (!cost) {
+      fail("the sidecar's path is not a sequence of possible moves");
+    } else if (std::abs(*cost - reference->path_cost()) > 1e-9) {
+      fail("the path costs " + std::to_string(*cost) + ", " + same_cost_as + "'s " +
+           std::to_string(reference->path_cost()));
+    } else {
+      std::printf("path cost %.6f, the same as %s's\n", *cost, same_cost_as.c_str());
+    }
+  }
+  // The cells the studio tints as the path: every path cell, and for Theta* the cells on the
+  // lines between its waypoints. A partial path tints nothing (it is drawn dashed).
   std::vector<char> on_path(static_cast<std::size_t>(level.cell_count()), 0);
-  for (Cell c : path) on_path[astar::to_u32(level.index(c))] = 1;
+  auto mark = [&](Cell c) { on_path[astar::to_u32(level.index(c))] = 1; };
+  if (!path.empty()) mark(path.front());
+  for (std::size_t i = 1; i < path.size(); ++i) for_each_on_line(path[i - 1], path[i], mark);
+  const auto* bidi = dynamic_cast<const astar::BidirectionalSearch*>(&search);
 
   // [SECTION] Pixels
   using namespace studio::palette;
-  int checked_path = 0, checked_walls = 0, checked_closed = 0, checked_open = 0;
+  int checked_path = 0, checked_walls = 0, checked_closed = 0, checked_open = 0, checked_back = 0;
+  int partial_hits = 0;
   for (std::size_t i = 1; i + 1 < path.size(); ++i) {
     int x, y;
     m.center(path[i], x, y);
+    if (partial) {
+      // Dashed: a dash or its outline may not cross the centre, so look around it.
+      const int r = static_cast<int>(m.s * 0.3);
+      bool hit = false;
+      for (int dy = -r; dy <= r && !hit; ++dy)
+        for (int dx = -r; dx <= r && !hit; ++dx) hit = close_to(img.at(x + dx, y + dy), kPartialPath, 10);
+      partial_hits += hit;
+      ++checked_path;
+      continue;
+    }
     bool hit = false;  // the centre, or a pixel within 1 (anti-aliasing of the polyline joints)
     for (int dy = -1; dy <= 1 && !hit; ++dy)
       for (int dx = -1; dx <= 1 && !hit; ++dx) hit = close_to(img.at(x + dx, y + dy), kPath, 10);
@@ -175,6 +290,9 @@ int main(int argc, char** argv) {
            std::to_string(y) + ") is " + rgb_text(img.at(x, y)) + ", want path " + rgb_text(kPath));
     ++checked_path;
   }
+  if (partial && partial_hits * 2 < checked_path)
+    fail("the partial path shows its colour " + rgb_text(kPartialPath) + " near only " +
+         std::to_string(partial_hits) + " of its " + std::to_string(checked_path) + " cells");
   const Rgb closed = blend_over_floor(kClosed), open = blend_over_floor(kOpen);
   for (int cy = 0; cy < level.height(); ++cy)
     for (int cx = 0; cx < level.width(); ++cx) {
@@ -194,20 +312,32 @@ int main(int argc, char** argv) {
           level.cost(c) != 1.0 || level.height_at(c) != 0)
         continue;
       const astar::NodeState ns = search.node_state(c);
-      if (ns == astar::NodeState::Unseen) continue;
+      if (ns == astar::NodeState::Unseen) {
+        // Unseen plain cells show the floor (an invalid search tints nothing at all).
+        if (state == "invalid" && coverage(img, m, c, kFloor, 3) < 0.9)
+          fail("unseen cell " + cell_text(c) + " of an invalid search does not show the floor");
+        continue;
+      }
       const bool is_closed = ns == astar::NodeState::Closed;
+      const bool backward = bidi && bidi->forward().node(c).state == astar::NodeState::Unseen;
+      const Rgb want = backward ? backward_over_floor(is_closed ? kClosed : kOpen)
+                                : is_closed ? closed : open;
       // Most of the interior shows the tint; arrows, outlines and the path line may cover some.
-      const double share = coverage(img, m, c, is_closed ? closed : open, 3);
+      const double share = coverage(img, m, c, want, 3);
       if (share < 0.5)
-        fail(std::string(is_closed ? "closed" : "open") + " cell " + cell_text(c) + ": only " +
-             std::to_string(static_cast<int>(share * 100)) + "% of its pixels show " +
-             rgb_text(is_closed ? closed : open));
+        fail(std::string(backward ? "backward " : "") + (is_closed ? "closed" : "open") +
+             " cell " + cell_text(c) + ": only " + std::to_string(static_cast<int>(share * 100)) +
+             "% of its pixels show " + rgb_text(want));
       ++(is_closed ? checked_closed : checked_open);
+      checked_back += backward;
     }
   if (checked_walls == 0) fail("no wall cell was visible to check");
-  if (checked_closed == 0) fail("no plain closed cell off the path was visible to check");
+  if (iteration > 0 && checked_closed == 0)
+    fail("no plain closed cell off the path was visible to check");
+  if (bidi && iteration > 1 && checked_back == 0)
+    fail("bidirectional: no cell of the backward side was visible to check");
   if (expect_state == "found" && checked_path == 0) fail("no path cell was checked");
-  std::printf("checked %d path, %d wall, %d closed and %d open cells: %d failure(s)\n",
-              checked_path, checked_walls, checked_closed, checked_open, failures);
+  std::printf("checked %d path, %d wall, %d closed and %d open cells (%d backward): %d failure(s)\n",
+              checked_path, checked_walls, checked_closed, checked_open, checked_back, failures);
   return failures == 0 ? 0 : 1;
 }

@@ -27,6 +27,11 @@ expect_failure unknown-option "unknown option '--bogus'" "$studio" --bogus
 expect_failure bad-size "--size" "$studio" --size 12 "$level"
 expect_failure steps-and-run "cannot be combined" "$studio" --steps 3 --run "$level"
 expect_failure missing-level "does-not-exist.json" "$studio" "$out/does-not-exist.json"
+# A bad algorithm name lists the valid ones.
+expect_failure bad-algorithm "weighted-astar, dijkstra, greedy, bfs, jps, theta or bidirectional" \
+  "$studio" --algorithm dijkstraa "$level"
+expect_failure weight-without-weighted "weighted-astar only" "$studio" --weight 3 "$level"
+expect_failure bad-weight "a weight 1..10" "$studio" --algorithm weighted-astar --weight 0.5 "$level"
 
 if ! command -v xvfb-run >/dev/null 2>&1; then
   echo "SKIP: xvfb-run is not installed, so the studio cannot be run headless"
@@ -68,6 +73,116 @@ else
   else
     fail "studio --run --back 5 or --steps $((end - 5)) exited non-zero"
   fi
+fi
+
+# [SECTION] Algorithms
+
+# A uniform level (welcome.json's walls without its cost-3 mud), for Jump Point Search and Theta*,
+# and a level whose goal is walled in, for partial paths.
+cat >"$out/uniform.json" <<'EOF'
+{
+  "format": "astar-studio-level",
+  "version": 1,
+  "name": "Welcome, uniform",
+  "width": 24,
+  "height": 16,
+  "start": [2, 8],
+  "goal": [21, 7],
+  "rules": { "neighbours": 8, "diagonal": "no-corner-cutting" },
+  "walls": [
+    "........................",
+    "........................",
+    "........................",
+    "........................",
+    ".......#...#####..#####.",
+    ".......#................",
+    ".......#................",
+    ".......#................",
+    ".......#................",
+    ".......#................",
+    ".......#................",
+    ".......#................",
+    ".......#####............",
+    "........................",
+    "........................",
+    "........................"
+  ]
+}
+EOF
+cat >"$out/walled-goal.json" <<'EOF'
+{
+  "format": "astar-studio-level",
+  "version": 1,
+  "name": "Goal walled in",
+  "width": 16,
+  "height": 10,
+  "start": [2, 5],
+  "goal": [13, 4],
+  "walls": [
+    "................",
+    "................",
+    "................",
+    "......#.....###.",
+    "......#.....#.#.",
+    "......#.....###.",
+    "......#.........",
+    "................",
+    "................",
+    "................"
+  ]
+}
+EOF
+
+# shot NAME LEVEL STUDIO-ARGS... -- CHECKER-ARGS...: a screenshot, then the checker on it.
+shot() {
+  name=$1 lvl=$2
+  shift 2
+  args=''
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do args="$args $1"; shift; done
+  [ $# -gt 0 ] && shift
+  rm -f "$out/$name.png" "$out/$name.png.json"
+  # shellcheck disable=SC2086  # the arguments split on purpose
+  if xvfb "$studio" "$lvl" $args --screenshot "$out/$name.png" --frames 5; then
+    if "$checker" "$out/$name.png" "$lvl" "$@"; then
+      echo "ok: $name:$args"
+    else
+      fail "$name:$args"
+    fi
+  else
+    fail "$name: studio$args exited non-zero"
+  fi
+}
+
+# Jump Point Search on a uniform level: the optimal path, filled in between jump points.
+shot jps-run "$out/uniform.json" --algorithm jps --run -- \
+  --expect found --algorithm jps --same-cost-as astar
+# ... and on welcome.json, whose mud costs 3: JPS refuses (state invalid, the reason in the
+# sidecar), never falls back to another algorithm, and the level still renders.
+shot jps-invalid "$level" --algorithm jps -- --expect invalid --iteration 0 --algorithm jps
+if grep -q '"message": ".*cost 1' "$out/jps-invalid.png.json" 2>/dev/null; then
+  echo "ok: jps-invalid: the sidecar gives the reason"
+else
+  fail "jps-invalid: the sidecar's message does not say why"
+fi
+# Bidirectional A*: found, and the path costs what A*'s does.
+shot bidirectional-run "$level" --algorithm bidirectional --run -- \
+  --expect found --algorithm bidirectional --same-cost-as astar
+# Mid-search: the backward side's cells in their own hue.
+shot bidirectional-steps "$level" --algorithm bidirectional --steps 30 -- \
+  --expect in-progress --iteration 30 --algorithm bidirectional
+# Theta*: any-angle waypoints, the cells between them tinted.
+shot theta-run "$out/uniform.json" --algorithm theta --run -- --expect found --algorithm theta
+# Weighted A*, greedy and breadth-first run to the end.
+shot weighted-run "$level" --algorithm weighted-astar --weight 3 --run -- \
+  --expect found --algorithm weighted-astar
+shot greedy-run "$level" --algorithm greedy --run -- --expect found --algorithm greedy
+shot bfs-run "$level" --algorithm bfs --tie-break first-in --run -- --expect found --algorithm bfs
+# No path: with --partial-path, the dashed path to the reached cell nearest the goal.
+shot partial "$out/walled-goal.json" --partial-path --run -- --expect no-path
+if grep -q '"partial": true' "$out/partial.png.json" 2>/dev/null; then
+  echo "ok: partial: the sidecar marks the path partial"
+else
+  fail "partial: the sidecar does not mark the path partial"
 fi
 
 # A missing shader folder: a clear message naming the file, no crash.
