@@ -21,6 +21,10 @@ struct Command {
 int run_command(std::span<const std::string> args);
 std::string run_help();
 
+// astar bench SCEN... [options]: MovingAI scenario files
+int bench_command(std::span<const std::string> args);
+std::string bench_help();
+
 // The "Exit codes:" section printed by every help text.
 std::string exit_codes_help();
 

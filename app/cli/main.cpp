@@ -15,9 +15,11 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<Command, 1> kCommands{{
-    {"run", "search one level with A* and print the outcome, path, cost and counters",
+constexpr std::array<Command, 2> kCommands{{
+    {"run", "search one level with a chosen algorithm and print the path, cost and counters",
      &run_command, &run_help},
+    {"bench", "run MovingAI scenario files and compare every length with the optimal one",
+     &bench_command, &bench_help},
 }};
 
 const Command* find_command(std::string_view name) {
@@ -74,10 +76,14 @@ std::string exit_codes_help() {
   std::string h;
   h += "Exit codes:\n";
   h += "  0   a path was found, or help was shown\n";
+  h += "      (bench: every file ran; with --check, no query broke the guarantee)\n";
   h += "  1   no path: the goal cannot be reached, or --max-iterations was reached first\n";
+  h += "      (also when --partial prints a partial path)\n";
+  h += "      (bench --check: some query's length breaks the algorithm's guarantee)\n";
   h += "  2   bad input: unknown command or option, missing or extra argument, bad option\n";
   h += "      value, a level file that cannot be loaded (the message names the file and the\n";
-  h += "      field), or a start or goal outside the level or inside a wall\n";
+  h += "      field), a start or goal outside the level or inside a wall, or an algorithm\n";
+  h += "      that refuses the level or the options (jps on a level with costs, ...)\n";
   h += "  3   internal error: out of memory, or the output could not be written\n";
   h += "\n";
   h += "Errors go to stderr as one line starting with \"astar: \".\n";

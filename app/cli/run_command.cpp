@@ -1,10 +1,13 @@
-// astar run LEVEL: one A* search on a level file, printed as text or JSON.
+// astar run LEVEL: one search (A*, Dijkstra, JPS, Theta*, ...) on a level file, printed as text or
+// JSON.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "algorithms.hpp"
 #include "args.hpp"
 #include "astar/level.hpp"
 #include "astar/level_io.hpp"
@@ -16,27 +19,24 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<OptionSpec, 4> kRunOptions{{
+constexpr std::array<OptionSpec, 8> kRunOptions{{
+    {"--algorithm", true},
     {"--heuristic", true},
+    {"--weight", true},
+    {"--tie-break", true},
     {"--neighbours", true},
     {"--max-iterations", true},
+    {"--partial", false},
     {"--format", true},
 }};
 
 enum class Format { Text, Json };
 
-std::vector<std::string_view> heuristic_names() {
-  std::vector<std::string_view> names;
-  for (int i = 0; i < static_cast<int>(Heuristic::_Max); ++i)
-    names.push_back(to_string(static_cast<Heuristic>(i)));
-  return names;
-}
-
 struct RunConfig {
   std::string level_path;
-  Heuristic heuristic = Heuristic::Octile;
+  SearchOptions options;                 // algorithm, heuristic, weight, tie-break, ...
+  bool heuristic_given = false;          // --heuristic was on the command line
   std::optional<Neighbours> neighbours;  // none: the level's own rule
-  std::int64_t max_iterations = 0;       // 0: no limit
   Format format = Format::Text;
 };
 
@@ -55,13 +55,28 @@ Result<RunConfig> parse_run_args(std::span<const std::string> args) {
   cfg.level_path = p.positionals.front();
   if (cfg.level_path.empty()) return Error{"run: LEVEL is an empty file name"};
 
+  if (const std::string* v = p.get("--algorithm")) {
+    auto a = parse_algorithm_option(*v);
+    if (!a) return Error{a.error()};
+    cfg.options.algorithm = a.value();
+  }
   if (const std::string* v = p.get("--heuristic")) {
-    const auto h = parse_heuristic(*v);
-    if (!h) {
-      const auto names = heuristic_names();
-      return Error{"--heuristic: unknown value '" + *v + "' (expected " + join(names) + ")"};
-    }
-    cfg.heuristic = *h;
+    auto h = parse_heuristic_option(*v);
+    if (!h) return Error{h.error()};
+    cfg.options.heuristic = h.value();
+    cfg.heuristic_given = true;
+  }
+  // Any weight >= 1 is accepted here; the search refuses one given to another algorithm than
+  // weighted A* (exit 2, with the search's message).
+  if (const std::string* v = p.get("--weight")) {
+    auto w = parse_weight_option("--weight", *v);
+    if (!w) return Error{w.error()};
+    cfg.options.weight = w.value();
+  }
+  if (const std::string* v = p.get("--tie-break")) {
+    auto t = parse_tie_break_option(*v);
+    if (!t) return Error{t.error()};
+    cfg.options.tie_break = t.value();
   }
   if (const std::string* v = p.get("--neighbours")) {
     if (*v == "4") {
@@ -75,8 +90,9 @@ Result<RunConfig> parse_run_args(std::span<const std::string> args) {
   if (const std::string* v = p.get("--max-iterations")) {
     auto n = parse_positive_int("--max-iterations", *v);
     if (!n) return Error{n.error()};
-    cfg.max_iterations = n.value();
+    cfg.options.max_iterations = n.value();
   }
+  cfg.options.partial_path = p.has("--partial");
   if (const std::string* v = p.get("--format")) {
     if (*v == "text") {
       cfg.format = Format::Text;
@@ -93,21 +109,31 @@ struct RunReport {
   const RunConfig* cfg;
   Neighbours neighbours;
   SearchState outcome;
-  std::vector<Cell> path;
-  double cost;
+  std::vector<Cell> path;  // start to goal; with --partial and no path, start to nearest cell
+  double cost;             // of `path`; +inf when it is empty
+  bool partial;            // not found, but a partial path is printed
   SearchMetrics metrics;
   std::int64_t iterations;
 };
 
+const AlgorithmInfo& algorithm_of(const RunReport& r) { return info(r.cfg->options.algorithm); }
+
 std::string report_text(const RunReport& r) {
-  const bool found = r.outcome == SearchState::Found;
+  const SearchOptions& o = r.cfg->options;
+  const AlgorithmInfo& a = algorithm_of(r);
+  const bool has_path = !r.path.empty();
   std::string out;
   out += "level: " + r.cfg->level_path + "\n";
-  out += "heuristic: " + std::string(to_string(r.cfg->heuristic)) + "\n";
+  out += "algorithm: " + std::string(a.name) + "\n";
+  out += "guarantee: " + std::string(to_string(a.guarantee)) + "\n";
+  out += "heuristic: " + std::string(a.uses_heuristic ? to_string(o.heuristic) : "none") + "\n";
+  out += "weight: " + format_cost(o.weight) + "\n";
+  out += "tie_break: " + std::string(to_string(o.tie_break)) + "\n";
   out += "neighbours: " + std::string(to_string(r.neighbours)) + "\n";
   out += "outcome: " + std::string(to_string(r.outcome)) + "\n";
-  out += "cost: " + (found ? format_cost(r.cost) : std::string("none")) + "\n";
-  out += "path: " + (found ? path_text(r.path) : std::string("none")) + "\n";
+  out += "partial: " + std::string(r.partial ? "yes" : "no") + "\n";
+  out += "cost: " + (has_path ? format_cost(r.cost) : std::string("none")) + "\n";
+  out += "path: " + (has_path ? path_text(r.path) : std::string("none")) + "\n";
   out += "length: " + std::to_string(r.path.size()) + " cells\n";
   out += "iterations: " + std::to_string(r.iterations) + "\n";
   out += "expanded: " + std::to_string(r.metrics.expanded) + "\n";
@@ -116,13 +142,21 @@ std::string report_text(const RunReport& r) {
 }
 
 std::string report_json(const RunReport& r) {
-  const bool found = r.outcome == SearchState::Found;
+  const SearchOptions& o = r.cfg->options;
+  const AlgorithmInfo& a = algorithm_of(r);
+  const bool has_path = !r.path.empty();
   std::string out = "{";
   out += "\"level\":" + json_string(r.cfg->level_path);
-  out += ",\"heuristic\":" + json_string(to_string(r.cfg->heuristic));
+  out += ",\"algorithm\":" + json_string(a.name);
+  out += ",\"guarantee\":" + json_string(to_string(a.guarantee));
+  out += ",\"heuristic\":" +
+         (a.uses_heuristic ? json_string(to_string(o.heuristic)) : std::string("null"));
+  out += ",\"weight\":" + json_number(o.weight);
+  out += ",\"tie_break\":" + json_string(to_string(o.tie_break));
   out += ",\"neighbours\":" + std::string(to_string(r.neighbours));
   out += ",\"outcome\":" + json_string(to_string(r.outcome));
-  out += ",\"cost\":" + (found ? json_number(r.cost) : std::string("null"));
+  out += ",\"partial\":" + std::string(r.partial ? "true" : "false");
+  out += ",\"cost\":" + (has_path ? json_number(r.cost) : std::string("null"));
   out += ",\"path\":" + path_json(r.path);
   out += ",\"length\":" + std::to_string(r.path.size());
   out += ",\"iterations\":" + std::to_string(r.iterations);
@@ -153,26 +187,36 @@ int run_command(std::span<const std::string> args) {
 
   MovementRules rules = level.rules();
   if (cfg.neighbours) rules.neighbours = *cfg.neighbours;
-  if (!admissible(cfg.heuristic, rules.neighbours))
-    print_error("note: " + std::string(to_string(cfg.heuristic)) + " may overestimate with " +
-                std::string(to_string(rules.neighbours)) +
-                " neighbours; the path found may not be the cheapest");
 
-  SearchOptions options;
-  options.heuristic = cfg.heuristic;
-  options.max_iterations = cfg.max_iterations;
-  AStarSearch search(level, rules, options);
-  const SearchState outcome = search.run();
+  // One search: it starts Invalid when it cannot run (bad endpoints, an algorithm that does not
+  // support the level, a weight given to an algorithm without one), with message() saying why.
+  const std::unique_ptr<Search> search = make_search(level, rules, cfg.options);
+  if (search->state() != SearchState::Invalid) {
+    const AlgorithmInfo& a = info(cfg.options.algorithm);
+    if (!a.uses_heuristic && cfg.heuristic_given)
+      print_error("note: " + std::string(a.name) + " uses no heuristic; --heuristic is ignored");
+    else if (a.uses_heuristic && a.guarantee != Guarantee::None &&
+             !admissible(cfg.options.heuristic, rules.neighbours))
+      print_error("note: " + std::string(to_string(cfg.options.heuristic)) +
+                  " may overestimate with " + std::string(to_string(rules.neighbours)) +
+                  " neighbours; the path found may not be the cheapest");
+  }
+  const SearchState outcome = search->run();
 
   if (outcome == SearchState::Invalid) {
-    const std::string why = search.message().empty() ? level.check_endpoints() : search.message();
+    const std::string why = search->message().empty() ? level.check_endpoints() : search->message();
     print_error(cfg.level_path + ": " + (why.empty() ? "the search could not start" : why));
     return kExitBadInput;
   }
 
-  const RunReport report{&cfg,           rules.neighbours,   outcome,
-                         search.path(),  search.path_cost(), search.metrics(),
-                         search.iterations()};
+  const RunReport report{&cfg,
+                         rules.neighbours,
+                         outcome,
+                         search->path(),
+                         search->path_cost(),
+                         search->partial(),
+                         search->metrics(),
+                         search->iterations()};
   const std::string text = cfg.format == Format::Json ? report_json(report) : report_text(report);
   if (!write_stdout(text)) {
     print_error("cannot write the output");
@@ -182,46 +226,100 @@ int run_command(std::span<const std::string> args) {
 }
 
 std::string run_help() {
-  const auto names = heuristic_names();
   const std::string found(to_string(SearchState::Found));
   const std::string no_path(to_string(SearchState::NoPath));
   const std::string limit(to_string(SearchState::IterationLimit));
+  const std::string astar(info(Algorithm::AStar).name);
+  const std::string weighted(info(Algorithm::WeightedAStar).name);
+  const std::string dijkstra(info(Algorithm::Dijkstra).name);
+  const std::string bfs(info(Algorithm::BreadthFirst).name);
+  const std::string jps(info(Algorithm::JumpPoint).name);
+  const std::string theta(info(Algorithm::ThetaStar).name);
+  const std::string bidirectional(info(Algorithm::Bidirectional).name);
   std::string h;
-  h += "astar run LEVEL [--heuristic NAME] [--neighbours 4|8] [--max-iterations N]\n";
-  h += "                [--format text|json]\n";
+  h += "astar run LEVEL [--algorithm NAME] [--heuristic NAME] [--weight W]\n";
+  h += "                [--tie-break NAME] [--neighbours 4|8] [--max-iterations N]\n";
+  h += "                [--partial] [--format text|json]\n";
   h += "\n";
   h += "  Searches LEVEL (a level file, \"astar-studio-level\" JSON) from its start to its goal\n";
-  h += "  with A* under the level's movement rules, and prints the outcome, the path, its cost\n";
-  h += "  and the search counters to stdout.\n";
+  h += "  under the level's movement rules, with A* or another algorithm, and prints the\n";
+  h += "  outcome, the path, its cost and the search counters to stdout.\n";
   h += "\n";
   h += "Options (also written --option=VALUE):\n";
+  h += "  --algorithm NAME     the search, one of the algorithms below. Default: " + astar + ".\n";
   h += "  --heuristic NAME     the estimate of the remaining cost, one of\n";
-  h += "                       " + join(names) + ".\n";
-  h += "                       zero makes the search Dijkstra's. Default: octile.\n";
+  h += "                       " + join(heuristic_names()) + ".\n";
+  h += "                       zero makes A* Dijkstra's. Default: octile.\n";
   h += "                       manhattan may overestimate with 8 neighbours (a note says so).\n";
+  h += "                       " + dijkstra + " and " + bfs +
+       " use no heuristic (a note says it is ignored).\n";
+  h += "  --weight W           the weight w of " + weighted +
+       " (f = g + w * h), a finite number\n";
+  h += "                       >= 1; the cost found is at most w times the optimum.\n";
+  h += "                       Default: 1. Any other algorithm refuses a weight other than\n";
+  h += "                       1 (exit 2).\n";
+  h += "  --tie-break NAME     which of several open nodes with the same f goes first, one of\n";
+  h += "                       " + join(tie_break_names()) + ".\n";
+  h += "                       larger-g: nearer the goal; first-in / last-in: the order they\n";
+  h += "                       were added in. Default: larger-g.\n";
   h += "  --neighbours 4|8     moves per cell: 4 (straight only) or 8 (straight and diagonal).\n";
   h += "                       Default: the level's own rule. The level's diagonal policy,\n";
   h += "                       climb and drop limits still apply.\n";
   h += "  --max-iterations N   stop after N iterations (N a whole number >= 1).\n";
   h += "                       Default: no limit.\n";
+  h += "  --partial            when no path is found (" + no_path + " or " + limit + "),\n";
+  h += "                       print the path to the reached cell nearest the goal instead\n";
+  h += "                       of none (partial: yes). The exit code stays 1. Not supported\n";
+  h += "                       by " + bidirectional + " (exit 2).\n";
   h += "  --format text|json   text: one \"key: value\" line per field; json: one object with\n";
   h += "                       the same keys on one line. Default: text.\n";
   h += "  -h, --help           show this help and exit.\n";
   h += "\n";
+  h += "Algorithms (--algorithm NAME; the guarantee holds with an admissible heuristic):\n";
+  h += algorithm_table("  ");
+  h += "\n";
+  h += "  " + weighted + " with --weight 1 is " + astar + ". " + bfs +
+       " counts steps and ignores costs.\n";
+  h += "  " + jps + " and " + theta +
+       " need a uniform-cost level (every cell costs 1, no edge\n";
+  h += "  overrides, no climb costs or limits that matter), 8 neighbours and the\n";
+  h += "  no-corner-cutting diagonal rule; on any other level they refuse (exit 2, the\n";
+  h += "  message says why). " + jps + " prints every cell of its path. " + theta +
+       " is any-angle: its\n";
+  h += "  path is its waypoints, consecutive ones in a straight line of sight and possibly\n";
+  h += "  far apart, and the cost is their Euclidean length, which can be shorter than any\n";
+  h += "  grid path. The waypoints are printed like cells.\n";
+  h += "\n";
   h += "Output fields:\n";
   h += "  level        LEVEL as given\n";
-  h += "  heuristic    the heuristic used\n";
+  h += "  algorithm    the algorithm's NAME\n";
+  h += "  guarantee    what the algorithm guarantees about the cost (table above)\n";
+  h += "  heuristic    the heuristic used; none (json: null) for algorithms without one\n";
+  h += "  weight       the weight w (1 unless --weight)\n";
+  h += "  tie_break    the tie-break used\n";
   h += "  neighbours   4 or 8, as used\n";
   h += "  outcome      " + found + ", " + no_path + " (the goal cannot be reached) or " + limit +
        "\n";
   h += "               (--max-iterations was reached first)\n";
-  h += "  cost         total cost of the path; none (json: null) when no path was found\n";
-  h += "  path         the cells from start to goal as (x,y), 0-based, (0,0) top-left;\n";
-  h += "               none when no path was found (json: [[x,y],...], empty when none)\n";
-  h += "  length       number of cells on the path (text: \"N cells\"; json: a number)\n";
+  h += "  partial      yes when the outcome is not " + found +
+       " but --partial printed a path,\n";
+  h += "               else no (json: true or false)\n";
+  h += "  cost         total cost of the path; none (json: null) when no path is printed\n";
+  h += "  path         the cells from start to goal as (x,y), 0-based, (0,0) top-left\n";
+  h += "               (" + theta + ": the waypoints); with --partial and no path found, from\n";
+  h += "               the start to the reached cell nearest the goal; none when no path\n";
+  h += "               is printed (json: [[x,y],...], empty when none)\n";
+  h += "  length       number of cells on the path (" + theta +
+       ": waypoints) (text: \"N cells\";\n";
+  h += "               json: a number)\n";
   h += "  iterations   search iterations taken (one open node taken per iteration)\n";
   h += "  expanded     nodes taken from the open set\n";
   h += "  generated    nodes first added to the open set\n";
+  h += "\n";
+  h += "  A search that cannot start exits 2 with \"astar: LEVEL: <reason>\" on stderr: a\n";
+  h += "  start or goal outside the level or inside a wall, or an algorithm that refuses the\n";
+  h += "  level or the options (" + jps + " on a level with costs, --weight with " + astar +
+       ", ...).\n";
   return h;
 }
 

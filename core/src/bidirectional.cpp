@@ -48,7 +48,8 @@ BidirectionalSearch::BidirectionalSearch(const Level& level, const MovementRules
       forward_(level, rules, half_options(options), &meet_forward_,
                BestFirstSearch::Direction::Forward),
       backward_(level, rules, half_options(options), &meet_backward_,
-                BestFirstSearch::Direction::Backward) {
+                BestFirstSearch::Direction::Backward),
+      unsupported_(check_supported(level, rules, options)) {
   restart();
 }
 
@@ -61,7 +62,7 @@ void BidirectionalSearch::restart() {
   last_forward_ = true;
   message_.clear();
   state_ = SearchState::InProgress;
-  std::string why = check_supported(forward_.policy().level(), forward_.policy().rules(), options_);
+  std::string why = unsupported_;
   if (why.empty() && forward_.state() == SearchState::Invalid) why = forward_.message();
   if (!why.empty()) {
     state_ = SearchState::Invalid;

@@ -177,6 +177,9 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
   const bool uses_h = info(options_.algorithm).uses_heuristic;
   h_scale_ = !uses_h || options_.heuristic == Heuristic::Zero ? 0.0
                                                               : policy_.min_cost_per_distance();
+  // The layers cannot change during a search's life, so whether the algorithm supports them is
+  // decided once (a scan of the whole level), not at every restart.
+  unsupported_ = check_supported(level, rules, options_);
   restart();
 }
 
@@ -199,7 +202,7 @@ void BestFirstSearch::restart() {
   state_ = SearchState::InProgress;
 
   std::string why = level_->check_endpoints();
-  if (why.empty()) why = check_supported(*level_, policy_.rules(), options_);
+  if (why.empty()) why = unsupported_;
   if (!why.empty()) {
     state_ = SearchState::Invalid;
     message_ = std::move(why);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
@@ -20,6 +21,8 @@
 #include <vector>
 
 #include "astar/level_io.hpp"
+#include "astar/line_of_sight.hpp"
+#include "astar/moves.hpp"
 #include "astar/search.hpp"
 
 namespace fs = std::filesystem;
@@ -138,17 +141,60 @@ struct InProcess {
   double cost;
   std::vector<astar::Cell> path;
   astar::SearchMetrics metrics;
+  std::string message;  // why the search is Invalid
 };
 
 InProcess search_in_process(const std::string& text, std::optional<astar::Neighbours> n = {},
-                            astar::Heuristic h = astar::Heuristic::Octile) {
+                            astar::SearchOptions options = {}) {
   auto level = astar::parse_level(text, "in-process");
   REQUIRE_MESSAGE(level.ok(), (level.ok() ? "" : level.error()));
   astar::MovementRules rules = level.value().rules();
   if (n) rules.neighbours = *n;
-  astar::AStarSearch s(level.value(), rules, {.heuristic = h});
-  s.run();
-  return {s.state(), s.path_cost(), s.path(), s.metrics()};
+  const auto s = astar::make_search(level.value(), rules, options);
+  s->run();
+  return {s->state(), s->path_cost(), s->path(), s->metrics(), s->message()};
+}
+
+InProcess search_in_process(const std::string& text, std::optional<astar::Neighbours> n,
+                            astar::Heuristic h) {
+  return search_in_process(text, n, {.heuristic = h});
+}
+
+std::vector<astar::Algorithm> all_algorithms() {
+  std::vector<astar::Algorithm> out;
+  for (int i = 0; i < static_cast<int>(astar::Algorithm::_Max); ++i)
+    out.push_back(static_cast<astar::Algorithm>(i));
+  return out;
+}
+
+std::string name_of(astar::Algorithm a) { return std::string(astar::info(a).name); }
+
+// "a, b, c": how the CLI lists valid names.
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+// The cells of a JSON path [[x,y],...].
+std::vector<astar::Cell> cells_of(const nlohmann::json& path) {
+  std::vector<astar::Cell> out;
+  for (const nlohmann::json& c : path) out.push_back({c.at(0).get<int>(), c.at(1).get<int>()});
+  return out;
+}
+
+nlohmann::json json_of(const Run& r) {
+  nlohmann::json j;
+  INFO("stdout: ", r.out);
+  REQUIRE_NOTHROW(j = nlohmann::json::parse(r.out));
+  REQUIRE(j.is_object());
+  return j;
+}
+
+astar::Level parsed_level(const std::string& text) {
+  auto level = astar::parse_level(text, "in-process");
+  REQUIRE_MESSAGE(level.ok(), (level.ok() ? "" : level.error()));
+  return std::move(level.value());
 }
 
 void check_bad_input(const std::vector<std::string>& args,
@@ -174,9 +220,14 @@ TEST_CASE("run prints the cheapest path of the Roblox cost grid as text") {
   CHECK(r.code == 0);
   CHECK(r.err.empty());
   CHECK(field(r.out, "level") == file);
+  CHECK(field(r.out, "algorithm") == "astar");
+  CHECK(field(r.out, "guarantee") == "optimal");
   CHECK(field(r.out, "heuristic") == "octile");
+  CHECK(field(r.out, "weight") == "1");
+  CHECK(field(r.out, "tie_break") == "larger-g");
   CHECK(field(r.out, "neighbours") == "4");
   CHECK(field(r.out, "outcome") == str(SearchState::Found));
+  CHECK(field(r.out, "partial") == "no");
   CHECK(field(r.out, "cost") == "7");
   CHECK(field(r.out, "path") == kRobloxPath);
   CHECK(field(r.out, "length") == "8 cells");
@@ -200,9 +251,14 @@ TEST_CASE("run --format json prints one object with the same result") {
     REQUIRE_NOTHROW(j = nlohmann::json::parse(r.out));
     REQUIRE(j.is_object());
     CHECK(j.at("level") == file);
+    CHECK(j.at("algorithm") == "astar");
+    CHECK(j.at("guarantee") == "optimal");
     CHECK(j.at("heuristic") == "octile");
+    CHECK(j.at("weight") == 1.0);
+    CHECK(j.at("tie_break") == "larger-g");
     CHECK(j.at("neighbours") == 4);
     CHECK(j.at("outcome") == str(SearchState::Found));
+    CHECK(j.at("partial") == false);
     CHECK(j.at("cost") == 7.0);
     const nlohmann::json expected_path = {{0, 0}, {0, 1}, {0, 2}, {1, 2},
                                           {2, 2}, {3, 2}, {3, 1}, {3, 0}};
@@ -236,6 +292,7 @@ TEST_CASE("a walled-off goal gives no path and exit 1") {
   INFO("stderr: ", r.err);
   CHECK(r.code == 1);
   CHECK(field(r.out, "outcome") == str(SearchState::NoPath));
+  CHECK(field(r.out, "partial") == "no");
   CHECK(field(r.out, "cost") == "none");
   CHECK(field(r.out, "path") == "none");
   CHECK(field(r.out, "length") == "0 cells");
@@ -247,6 +304,7 @@ TEST_CASE("a walled-off goal gives no path and exit 1") {
   nlohmann::json j;
   REQUIRE_NOTHROW(j = nlohmann::json::parse(rj.out));
   CHECK(j.at("outcome") == str(SearchState::NoPath));
+  CHECK(j.at("partial") == false);
   CHECK(j.at("cost").is_null());
   CHECK(j.at("path") == nlohmann::json::array());
   CHECK(j.at("length") == 0);
@@ -406,11 +464,314 @@ TEST_CASE("--help documents every command, option and exit code") {
   CHECK(rh.code == 0);
   CHECK(rh.err.empty());
   for (std::string_view s :
-       {"astar run LEVEL", "--heuristic", "--neighbours", "--max-iterations", "--format",
-        "Exit codes"}) {
+       {"astar run LEVEL", "--algorithm NAME", "--heuristic", "--weight W", "--tie-break NAME",
+        "--neighbours", "--max-iterations", "--partial", "--format", "Default: astar",
+        "Default: larger-g", "Default: 1", "any-angle", "waypoints", "algorithm", "guarantee",
+        "partial", "tie_break", "weight", "exits 2", "Exit codes"}) {
     INFO("missing from run --help: ", s);
     CHECK(rh.out.find(s) != std::string::npos);
   }
+  // The algorithm table, one line per algorithm: its name, label, guarantee and priority.
+  for (astar::Algorithm a : all_algorithms()) {
+    const astar::AlgorithmInfo& i = astar::info(a);
+    bool listed = false;
+    std::istringstream lines(rh.out);
+    for (std::string line; std::getline(lines, line);)
+      listed = listed || (line.rfind("  " + std::string(i.name) + " ", 0) == 0 &&
+                          line.find(i.label) != std::string::npos &&
+                          line.find(astar::to_string(i.guarantee)) != std::string::npos &&
+                          line.find(i.priority) != std::string::npos);
+    INFO("algorithm missing from run --help: ", i.name);
+    CHECK(listed);
+  }
+  for (int t = 0; t < static_cast<int>(astar::TieBreak::_Max); ++t) {
+    const std::string name(astar::to_string(static_cast<astar::TieBreak>(t)));
+    INFO("tie-break missing from run --help: ", name);
+    CHECK(rh.out.find(name) != std::string::npos);
+  }
   // --help wins over other (even bad) arguments of the command.
   CHECK(run_cli({"run", "--bogus", "-h"}).out == rh.out);
+}
+
+TEST_CASE("--algorithm runs every algorithm on the Roblox cost grid") {
+  const std::string file = write_level("roblox.json", kRoblox);
+  const astar::Level level = parsed_level(kRoblox);
+  const astar::MovePolicy policy(level);
+  // The uniform-cost algorithms must refuse this level (checked below): the loop covers both.
+  REQUIRE(!astar::check_supported(level, level.rules(), {.algorithm = astar::Algorithm::JumpPoint})
+               .empty());
+  REQUIRE(!astar::check_supported(level, level.rules(), {.algorithm = astar::Algorithm::ThetaStar})
+               .empty());
+
+  for (astar::Algorithm a : all_algorithms()) {
+    const std::string name = name_of(a);
+    INFO("algorithm: ", name);
+    const Run r = run_cli({"run", file, "--algorithm", name, "--format", "json"});
+    INFO("stderr: ", r.err);
+    const std::string why = astar::check_supported(level, level.rules(), {.algorithm = a});
+    if (!why.empty()) {
+      // A refusal: exit 2 with the search's own reason, naming the level.
+      CHECK(r.code == 2);
+      CHECK(r.out.empty());
+      CHECK(r.err == "astar: " + file + ": " + why + "\n");
+      continue;
+    }
+    REQUIRE(r.code == 0);
+    CHECK(r.err.empty());
+    const nlohmann::json j = json_of(r);
+    CHECK(j.at("algorithm") == name);
+    CHECK(j.at("guarantee") == std::string(astar::to_string(astar::info(a).guarantee)));
+    CHECK(j.at("outcome") == str(SearchState::Found));
+    CHECK(j.at("partial") == false);
+
+    // A legal path: start to goal, 4-connected (the level has 4 neighbours), costing what the
+    // output says.
+    const std::vector<astar::Cell> path = cells_of(j.at("path"));
+    REQUIRE(path.size() >= 2);
+    CHECK(path.front() == astar::Cell{0, 0});
+    CHECK(path.back() == astar::Cell{3, 0});
+    for (std::size_t k = 1; k < path.size(); ++k)
+      CHECK(std::abs(path[k].x - path[k - 1].x) + std::abs(path[k].y - path[k - 1].y) == 1);
+    const std::optional<double> cost = astar::path_cost(policy, path);
+    REQUIRE(cost.has_value());
+    CHECK(j.at("cost").get<double>() == doctest::Approx(*cost));
+    CHECK(j.at("length") == path.size());
+    // The optimal ones, and weighted A* with its default weight 1, find the cheapest path.
+    if (astar::info(a).guarantee != astar::Guarantee::None) CHECK(j.at("cost") == 7.0);
+
+    const InProcess ip = search_in_process(kRoblox, {}, {.algorithm = a});
+    CHECK(path == ip.path);
+    CHECK(j.at("expanded") == ip.metrics.expanded);
+    CHECK(j.at("generated") == ip.metrics.generated);
+  }
+
+  // The text output names the algorithm and its guarantee too.
+  const Run bfs = run_cli({"run", file, "--algorithm", "bfs"});
+  CHECK(bfs.code == 0);
+  CHECK(field(bfs.out, "algorithm") == "bfs");
+  CHECK(field(bfs.out, "guarantee") == "none");
+  CHECK(field(bfs.out, "heuristic") == "none");  // breadth-first uses no heuristic
+  const Run dij = run_cli({"run", file, "--algorithm=dijkstra"});
+  CHECK(dij.code == 0);
+  CHECK(field(dij.out, "cost") == "7");
+  CHECK(field(dij.out, "path") == kRobloxPath);
+  CHECK(field(dij.out, "guarantee") == "optimal");
+}
+
+TEST_CASE("jps and theta refuse a level with costs: exit 2 and the reason") {
+  const std::string file = write_level("roblox.json", kRoblox);
+  // With 8 neighbours the only obstacle left is the cost 10 cells.
+  check_bad_input({"run", file, "--algorithm", "jps", "--neighbours", "8"},
+                  {"astar: " + file + ": ", "Jump Point Search", "cost"});
+  check_bad_input({"run", file, "--algorithm", "theta", "--neighbours", "8"},
+                  {"astar: " + file + ": ", "Theta*", "cost"});
+  // As the level is (4 neighbours), that comes first.
+  check_bad_input({"run", file, "--algorithm", "jps"}, {"astar: " + file + ": ", "8 neighbours"});
+  // The same level without costs is fine with 8 neighbours.
+  const std::string flat = level_json(open_rows(4, 4), {0, 0}, {3, 0}, R"({"neighbours":8})");
+  const Run r = run_cli({"run", write_level("flat4.json", flat), "--algorithm", "jps"});
+  CHECK(r.code == 0);
+  CHECK(field(r.out, "cost") == "3");
+}
+
+TEST_CASE("--weight: weighted A* only, a finite number >= 1") {
+  const std::string file = write_level("roblox.json", kRoblox);
+  // A weight for another algorithm: the search refuses, naming the reason.
+  check_bad_input({"run", file, "--weight", "2"}, {"astar: " + file + ": ", "weighted"});
+  check_bad_input({"run", file, "--weight", "2", "--algorithm", "dijkstra"},
+                  {"astar: " + file + ": ", "weighted", "Dijkstra"});
+  // Not a weight at all.
+  check_bad_input({"run", file, "--algorithm", "weighted-astar", "--weight", "0.5"},
+                  {"astar: --weight: expected a finite number >= 1, got '0.5'"});
+  for (const std::string bad : {"0", "-2", "nan", "inf", "1e999", "abc", "2x", "0x2", ""}) {
+    INFO("weight: ", bad);
+    check_bad_input({"run", file, "--algorithm", "weighted-astar", "--weight=" + bad},
+                    {"--weight", "'" + bad + "'", ">= 1"});
+  }
+  check_bad_input({"run", file, "--algorithm", "weighted-astar", "--weight"},
+                  {"--weight: missing value"});
+
+  // A weight that matters: a wall with a gap far off the straight line.
+  std::vector<std::string> rows = open_rows(30, 30);
+  for (int y = 0; y < 28; ++y) rows[static_cast<std::size_t>(y)][15] = '#';
+  const std::string text = level_json(rows, {0, 0}, {29, 0}, "{}");
+  const std::string walled = write_level("gap30.json", text);
+  const InProcess opt = search_in_process(text);
+  REQUIRE(opt.state == SearchState::Found);
+  for (const double w : {1.0, 1.5, 3.0}) {
+    const std::string ws = w == 1.0 ? "1" : w == 1.5 ? "1.5" : "3";
+    INFO("weight: ", ws);
+    const Run r =
+        run_cli({"run", walled, "--algorithm", "weighted-astar", "--weight", ws, "--format", "json"});
+    INFO("stderr: ", r.err);
+    REQUIRE(r.code == 0);
+    const nlohmann::json j = json_of(r);
+    CHECK(j.at("algorithm") == "weighted-astar");
+    CHECK(j.at("guarantee") == "at most w times optimal");
+    CHECK(j.at("weight") == w);
+    const double cost = j.at("cost").get<double>();
+    CHECK(cost >= opt.cost - 1e-9);
+    CHECK(cost <= w * opt.cost + 1e-9);
+    const InProcess ip = search_in_process(
+        text, {}, {.algorithm = astar::Algorithm::WeightedAStar, .weight = w});
+    CHECK(cost == ip.cost);
+    CHECK(j.at("expanded") == ip.metrics.expanded);
+    if (w == 1.0) CHECK(j.at("expanded") == opt.metrics.expanded);  // weight 1 is A*
+    if (w == 3.0) CHECK(ip.metrics.expanded < opt.metrics.expanded);
+  }
+  const Run text_out = run_cli({"run", walled, "--algorithm", "weighted-astar", "--weight", "1.5"});
+  CHECK(field(text_out.out, "weight") == "1.5");
+}
+
+TEST_CASE("--tie-break selects how equal priorities are ordered") {
+  const std::string roblox = write_level("roblox.json", kRoblox);
+  const std::string text = level_json(open_rows(12, 12), {0, 0}, {11, 7}, "{}");
+  const std::string open12 = write_level("open12.json", text);
+  std::vector<std::string> names;
+  for (int i = 0; i < static_cast<int>(astar::TieBreak::_Max); ++i) {
+    const auto t = static_cast<astar::TieBreak>(i);
+    const std::string name(astar::to_string(t));
+    names.push_back(name);
+    INFO("tie-break: ", name);
+    const Run r = run_cli({"run", roblox, "--tie-break", name});
+    CHECK(r.code == 0);
+    CHECK(field(r.out, "tie_break") == name);
+    CHECK(field(r.out, "cost") == "7");
+
+    const Run o = run_cli({"run", open12, "--tie-break=" + name, "--format", "json"});
+    REQUIRE(o.code == 0);
+    const nlohmann::json j = json_of(o);
+    CHECK(j.at("tie_break") == name);
+    const InProcess ip = search_in_process(text, {}, {.tie_break = t});
+    CHECK(j.at("cost").get<double>() == ip.cost);
+    CHECK(j.at("expanded") == ip.metrics.expanded);
+    CHECK(cells_of(j.at("path")) == ip.path);
+  }
+  CHECK(names == std::vector<std::string>{"larger-g", "smaller-g", "first-in", "last-in"});
+  check_bad_input({"run", roblox, "--tie-break", "random"},
+                  {"astar: --tie-break: unknown value 'random' (expected " + joined(names) + ")"});
+}
+
+TEST_CASE("unknown --algorithm lists every algorithm name") {
+  const std::string file = write_level("roblox.json", kRoblox);
+  std::vector<std::string> names;
+  for (astar::Algorithm a : all_algorithms()) names.push_back(name_of(a));
+  check_bad_input({"run", file, "--algorithm", "a-star"},
+                  {"astar: --algorithm: unknown value 'a-star' (expected " + joined(names) + ")"});
+  for (const std::string n :
+       {"astar", "weighted-astar", "dijkstra", "greedy", "bfs", "jps", "theta", "bidirectional"}) {
+    INFO("missing: ", n);
+    CHECK(std::find(names.begin(), names.end(), n) != names.end());
+  }
+}
+
+TEST_CASE("--partial prints the path to the reached cell nearest the goal, exit 1") {
+  const std::string text =
+      level_json({"..#..", "..#..", "###..", "....."}, {0, 0}, {4, 0}, R"({"neighbours":8})");
+  const std::string file = write_level("walled.json", text);
+  const InProcess ip = search_in_process(text, {}, {.partial_path = true});
+  REQUIRE(ip.state == SearchState::NoPath);
+  REQUIRE(ip.path.size() == 2);  // (0,0) -> (1,0), 3 steps from the goal
+
+  const Run r = run_cli({"run", file, "--partial"});
+  INFO("stderr: ", r.err);
+  CHECK(r.code == 1);
+  CHECK(r.err.empty());
+  CHECK(field(r.out, "outcome") == str(SearchState::NoPath));
+  CHECK(field(r.out, "partial") == "yes");
+  CHECK(field(r.out, "path") == "(0,0) (1,0)");
+  CHECK(field(r.out, "cost") == "1");
+  CHECK(field(r.out, "length") == "2 cells");
+
+  const Run rj = run_cli({"run", file, "--partial", "--format", "json"});
+  CHECK(rj.code == 1);
+  const nlohmann::json j = json_of(rj);
+  CHECK(j.at("outcome") == str(SearchState::NoPath));
+  CHECK(j.at("partial") == true);
+  CHECK(cells_of(j.at("path")) == ip.path);
+  CHECK(j.at("cost") == ip.cost);
+  CHECK(j.at("length") == 2);
+
+  // Stopped by --max-iterations: the path so far, still exit 1.
+  const std::string open = level_json(open_rows(20, 20), {0, 0}, {19, 19}, "{}");
+  const std::string open20 = write_level("open20.json", open);
+  const Run lim = run_cli({"run", open20, "--partial", "--max-iterations", "5"});
+  CHECK(lim.code == 1);
+  CHECK(field(lim.out, "outcome") == str(SearchState::IterationLimit));
+  CHECK(field(lim.out, "partial") == "yes");
+  const InProcess ipl = search_in_process(open, {}, {.partial_path = true, .max_iterations = 5});
+  CHECK(ipl.path.size() >= 2);
+  CHECK(field(lim.out, "length") == std::to_string(ipl.path.size()) + " cells");
+
+  // When the goal is reached, --partial changes nothing.
+  const Run found = run_cli({"run", open20, "--partial"});
+  CHECK(found.code == 0);
+  CHECK(field(found.out, "partial") == "no");
+  CHECK(field(found.out, "outcome") == str(SearchState::Found));
+
+  // Bidirectional A* has no partial paths: it refuses.
+  check_bad_input({"run", file, "--partial", "--algorithm", "bidirectional"},
+                  {"astar: " + file + ": ", "partial"});
+}
+
+TEST_CASE("theta prints its any-angle waypoints; jps prints every cell") {
+  // Open: one straight segment, shorter than any grid path.
+  const std::string open = level_json(open_rows(10, 5), {0, 0}, {9, 4}, R"({"neighbours":8})");
+  const std::string open_file = write_level("open10x5.json", open);
+  const Run r = run_cli({"run", open_file, "--algorithm", "theta", "--format", "json"});
+  INFO("stderr: ", r.err);
+  REQUIRE(r.code == 0);
+  const nlohmann::json j = json_of(r);
+  CHECK(j.at("algorithm") == "theta");
+  CHECK(cells_of(j.at("path")) == std::vector<astar::Cell>{{0, 0}, {9, 4}});
+  CHECK(j.at("cost").get<double>() == doctest::Approx(std::sqrt(97.0)));
+  CHECK(j.at("length") == 2);
+  const Run text = run_cli({"run", open_file, "--algorithm", "theta"});
+  CHECK(field(text.out, "path") == "(0,0) (9,4)");
+  CHECK(field(text.out, "length") == "2 cells");
+
+  // Around walls: every segment has line of sight, and the path is no longer than A*'s.
+  const std::vector<std::string> rows = {"..........", "..####....", ".....#..#.",
+                                         ".....#..#.", "..###...#.", ".........."};
+  const std::string walled = level_json(rows, {0, 0}, {9, 3}, R"({"neighbours":8})");
+  const std::string walled_file = write_level("walls10x6.json", walled);
+  const astar::Level level = parsed_level(walled);
+  const InProcess astar_result = search_in_process(walled);
+  REQUIRE(astar_result.state == SearchState::Found);
+
+  const Run t = run_cli({"run", walled_file, "--algorithm", "theta", "--format", "json"});
+  REQUIRE(t.code == 0);
+  const std::vector<astar::Cell> waypoints = cells_of(json_of(t).at("path"));
+  REQUIRE(waypoints.size() >= 2);
+  CHECK(waypoints.front() == astar::Cell{0, 0});
+  CHECK(waypoints.back() == astar::Cell{9, 3});
+  for (std::size_t k = 1; k < waypoints.size(); ++k)
+    CHECK(astar::line_of_sight(level, waypoints[k - 1], waypoints[k]));
+  const double theta_cost = json_of(t).at("cost").get<double>();
+  CHECK(theta_cost == doctest::Approx(astar::waypoint_length(waypoints)));
+  CHECK(theta_cost <= astar_result.cost + 1e-9);
+
+  // JPS: the optimal cost, and a path of 8-adjacent cells (not just the jump points).
+  const Run jps = run_cli({"run", walled_file, "--algorithm", "jps", "--format", "json"});
+  REQUIRE(jps.code == 0);
+  const nlohmann::json jj = json_of(jps);
+  CHECK(jj.at("cost").get<double>() == doctest::Approx(astar_result.cost));
+  const std::vector<astar::Cell> cells = cells_of(jj.at("path"));
+  const std::optional<double> cost = astar::path_cost(astar::MovePolicy(level), cells);
+  REQUIRE(cost.has_value());  // every step is a legal move
+  CHECK(*cost == doctest::Approx(astar_result.cost));
+  CHECK(jj.at("guarantee") == "optimal");
+}
+
+TEST_CASE("algorithms without a heuristic say so") {
+  const std::string file = write_level("roblox.json", kRoblox);
+  const Run r = run_cli({"run", file, "--algorithm", "dijkstra", "--format", "json"});
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK(json_of(r).at("heuristic").is_null());
+  // --heuristic is then ignored, with a note.
+  const Run n = run_cli({"run", file, "--algorithm", "bfs", "--heuristic", "euclidean"});
+  CHECK(n.code == 0);
+  CHECK(n.err == "astar: note: bfs uses no heuristic; --heuristic is ignored\n");
+  CHECK(field(n.out, "heuristic") == "none");
 }

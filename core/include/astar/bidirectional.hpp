@@ -80,6 +80,7 @@ class BidirectionalSearch final : public Search {
   SearchListener* listener_;
   Meet meet_forward_, meet_backward_;
   BestFirstSearch forward_, backward_;
+  std::string unsupported_;  // check_supported's verdict, made once
   SearchState state_ = SearchState::InProgress;
   std::string message_;
   double mu_;

@@ -284,6 +284,7 @@ class BestFirstSearch final : public Search {
   SearchListener* listener_;
   Direction direction_;
   double h_scale_ = 1.0;
+  std::string unsupported_;     // check_supported's verdict, made once
   CellIndex start_{}, goal_{};  // of this direction: a backward search starts at the goal
 
   std::vector<Node> nodes_;
@@ -302,9 +303,6 @@ class BestFirstSearch final : public Search {
   std::vector<StepRecord> records_;
   std::vector<Change> changes_;
 };
-
-// Until every caller names the algorithm it wants.
-using AStarSearch = BestFirstSearch;
 
 // Total cost of a path under a policy, or nullopt when some step is not a possible move.
 std::optional<double> path_cost(const MovePolicy& policy, const std::vector<Cell>& path);

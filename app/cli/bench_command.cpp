@@ -1,0 +1,357 @@
+// astar bench SCEN...: runs MovingAI scenario files and compares every length with the optimal
+// one printed in the file. One tab-separated row per file.
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "algorithms.hpp"
+#include "args.hpp"
+#include "astar/level.hpp"
+#include "astar/movingai.hpp"
+#include "astar/search.hpp"
+#include "commands.hpp"
+#include "output.hpp"
+
+namespace astar::cli {
+
+namespace {
+
+constexpr std::array<OptionSpec, 4> kBenchOptions{{
+    {"--algorithm", true},
+    {"--weight", true},
+    {"--check", false},
+    {"--limit", true},
+}};
+
+struct BenchConfig {
+  std::vector<std::string> scen_paths;
+  SearchOptions options;  // the algorithm and weight; the octile heuristic (admissible here)
+  bool check = false;
+  std::int64_t limit = 0;  // 0: every query
+};
+
+std::string see_help() { return " (see 'astar bench --help')"; }
+
+Result<BenchConfig> parse_bench_args(std::span<const std::string> args) {
+  auto parsed = parse_args(args, kBenchOptions);
+  if (!parsed) return Error{"bench: " + parsed.error() + see_help()};
+  const ParsedArgs& p = parsed.value();
+
+  BenchConfig cfg;
+  if (p.positionals.empty()) return Error{"bench: missing SCEN argument" + see_help()};
+  for (const std::string& s : p.positionals) {
+    if (s.empty()) return Error{"bench: SCEN is an empty file name"};
+    cfg.scen_paths.push_back(s);
+  }
+  if (const std::string* v = p.get("--algorithm")) {
+    auto a = parse_algorithm_option(*v);
+    if (!a) return Error{a.error()};
+    cfg.options.algorithm = a.value();
+  }
+  // Any weight >= 1 is accepted here; the search refuses one given to another algorithm than
+  // weighted A* (checked on each map before the first search: exit 2).
+  if (const std::string* v = p.get("--weight")) {
+    auto w = parse_weight_option("--weight", *v);
+    if (!w) return Error{w.error()};
+    cfg.options.weight = w.value();
+  }
+  cfg.check = p.has("--check");
+  if (const std::string* v = p.get("--limit")) {
+    auto n = parse_positive_int("--limit", *v);
+    if (!n) return Error{n.error()};
+    cfg.limit = n.value();
+  }
+  return cfg;
+}
+
+// A map, loaded once however many files name it, and its one search object: made before the
+// first file of the map runs, restarted per query, dropped after the last file of the map.
+struct BenchMap {
+  std::unique_ptr<Level> level;
+  std::unique_ptr<Search> search;
+  int files_left = 0;  // files still to run on this map
+};
+
+// One .scen file with its map, loaded and checked before any search runs.
+struct BenchFile {
+  std::string scen_path;
+  std::vector<ScenarioQuery> queries;  // already cut to --limit
+  BenchMap* map = nullptr;             // shared between files naming the same map
+};
+
+struct Totals {
+  std::int64_t queries = 0;
+  std::int64_t mismatches = 0;
+  std::int64_t failures = 0;  // queries that break the algorithm's guarantee (--check)
+  std::int64_t skipped = 0;
+  std::int64_t expanded = 0;
+  double seconds = 0.0;
+};
+
+std::string cell_text(Cell c) {
+  return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
+}
+
+std::string fixed(double v, int decimals) {
+  char buf[64];
+  const int n = std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return std::string(buf, n > 0 ? static_cast<std::size_t>(n) : 0);
+}
+
+std::string row_text(const std::string& file, std::string_view algorithm, const Totals& t) {
+  const double ns = t.expanded > 0 ? t.seconds * 1e9 / static_cast<double>(t.expanded) : 0.0;
+  return file + "\t" + std::string(algorithm) + "\t" + std::to_string(t.queries) + "\t" +
+         std::to_string(t.mismatches) + "\t" + std::to_string(t.skipped) + "\t" +
+         std::to_string(t.expanded) + "\t" + fixed(t.seconds, 6) + "\t" + fixed(ns, 1) + "\n";
+}
+
+constexpr std::string_view kHeader =
+    "file\talgorithm\tqueries\tmismatches\tskipped\texpanded\tseconds\tns_per_expansion\n";
+
+// The largest length accepted as at most `factor` times the query's optimal one: the upper end
+// of movingai_length_matches, scaled.
+double upper_bound(const ScenarioQuery& q, double factor) {
+  return factor * (q.optimal + q.tolerance + q.optimal * kMovingAiSqrt2Shortfall);
+}
+
+// How one query's result compares with the scenario, for the algorithm that found it.
+struct Verdict {
+  bool mismatch;         // counted in the mismatches column
+  bool fails;            // breaks what the algorithm guarantees: --check exits 1
+  std::string expected;  // for the --check message
+};
+
+// `cost` is +inf when no path was found.
+Verdict judge(const ScenarioQuery& q, double cost, const SearchOptions& o) {
+  const bool found = std::isfinite(cost);
+  if (o.algorithm == Algorithm::ThetaStar) {
+    // Any-angle paths are never longer than the grid's optimal one, and usually shorter.
+    const bool longer = !found || cost > upper_bound(q, 1.0);
+    return {longer, longer, "at most " + q.optimal_text};
+  }
+  const bool mismatch = !movingai_length_matches(q, cost);
+  switch (info(o.algorithm).guarantee) {
+    case Guarantee::Optimal: return {mismatch, mismatch, q.optimal_text};
+    case Guarantee::BoundedByWeight:
+      return {mismatch, !found || cost > upper_bound(q, o.weight),
+              "at most " + format_cost(o.weight) + " * " + q.optimal_text};
+    case Guarantee::None: break;
+  }
+  // No bound on the length, but every algorithm here finds a path when there is one.
+  return {mismatch, !found, "a path (optimal " + q.optimal_text + ")"};
+}
+
+// Runs the queries of one file with the map's search object, restarted per query.
+Totals run_file(const BenchFile& f, const BenchConfig& cfg) {
+  Totals t;
+  Level& level = *f.map->level;
+  Search& search = *f.map->search;
+  using Clock = std::chrono::steady_clock;
+  Clock::duration busy{};
+  for (const ScenarioQuery& q : f.queries) {
+    ++t.queries;
+    if (!level.open(q.start) || !level.open(q.goal)) {
+      ++t.skipped;
+      continue;
+    }
+    level.set_start(q.start);
+    level.set_goal(q.goal);
+    const auto t0 = Clock::now();
+    search.restart();  // re-reads the level's start and goal
+    const SearchState state = search.run();
+    busy += Clock::now() - t0;
+    t.expanded += search.metrics().expanded;
+    const double cost = state == SearchState::Found ? search.path_cost()
+                                                    : std::numeric_limits<double>::infinity();
+    const Verdict v = judge(q, cost, cfg.options);
+    if (v.mismatch) ++t.mismatches;
+    if (!v.fails) continue;
+    ++t.failures;
+    if (cfg.check) {
+      std::string got = state == SearchState::Found ? format_cost(cost)
+                                                    : std::string(to_string(state));
+      if (state == SearchState::Invalid && !search.message().empty())
+        got += " (" + search.message() + ")";
+      print_error(f.scen_path + ": line " + std::to_string(q.line) + ": start " +
+                  cell_text(q.start) + ", goal " + cell_text(q.goal) + ": expected " +
+                  v.expected + ", got " + got);
+    }
+  }
+  t.seconds = std::chrono::duration<double>(busy).count();
+  return t;
+}
+
+// Loads every .scen file and its map, so that bad input stops before any search runs.
+// Maps named by several files are loaded once.
+Result<std::vector<BenchFile>> load_all(const BenchConfig& cfg,
+                                        std::map<std::string, BenchMap>& maps) {
+  std::vector<BenchFile> files;
+  for (const std::string& path : cfg.scen_paths) {
+    auto scen = load_movingai_scen(path);
+    if (!scen) return Error{scen.error()};
+    BenchFile f;
+    f.scen_path = path;
+    f.queries = std::move(scen.value());
+    if (cfg.limit > 0 && static_cast<std::int64_t>(f.queries.size()) > cfg.limit)
+      f.queries.resize(static_cast<std::size_t>(cfg.limit));
+    if (!f.queries.empty()) {
+      const std::string map_path = resolve_movingai_map_path(path, f.queries.front().map);
+      BenchMap& m = maps[map_path];
+      if (!m.level) {
+        auto level = load_movingai_map(map_path);
+        if (!level) return Error{path + ": map " + level.error()};
+        m.level = std::make_unique<Level>(std::move(level.value()));
+        // The algorithm may refuse the map or the options (a weight for another algorithm
+        // than weighted A*, ...): bad input, before any search.
+        const std::string why = check_supported(*m.level, movingai_rules(), cfg.options);
+        if (!why.empty()) return Error{path + ": " + why};
+      }
+      for (const ScenarioQuery& q : f.queries) {
+        if (q.map_width != m.level->width() || q.map_height != m.level->height())
+          return Error{path + ": line " + std::to_string(q.line) + ": the query's map is " +
+                       std::to_string(q.map_width) + "x" + std::to_string(q.map_height) +
+                       " but " + map_path + " is " + std::to_string(m.level->width()) + "x" +
+                       std::to_string(m.level->height())};
+      }
+      ++m.files_left;
+      f.map = &m;
+    }
+    files.push_back(std::move(f));
+  }
+  return files;
+}
+
+}  // namespace
+
+int bench_command(std::span<const std::string> args) {
+  auto parsed = parse_bench_args(args);
+  if (!parsed) {
+    print_error(parsed.error());
+    return kExitBadInput;
+  }
+  const BenchConfig& cfg = parsed.value();
+
+  std::map<std::string, BenchMap> maps;
+  auto loaded = load_all(cfg, maps);
+  if (!loaded) {
+    print_error(loaded.error());
+    return kExitBadInput;
+  }
+
+  if (!write_stdout(kHeader)) {
+    print_error("cannot write the output");
+    return kExitInternal;
+  }
+  const std::string_view algorithm = info(cfg.options.algorithm).name;
+  std::int64_t failures = 0;
+  for (const BenchFile& f : loaded.value()) {
+    Totals t;
+    if (f.map != nullptr) {
+      BenchMap& m = *f.map;
+      if (!m.search) m.search = make_search(*m.level, movingai_rules(), cfg.options);
+      t = run_file(f, cfg);
+      if (--m.files_left == 0) m.search.reset();
+    }
+    failures += t.failures;
+    if (!write_stdout(row_text(f.scen_path, algorithm, t))) {
+      print_error("cannot write the output");
+      return kExitInternal;
+    }
+  }
+  return cfg.check && failures > 0 ? kExitNoPath : kExitFound;
+}
+
+std::string bench_help() {
+  const std::string astar(info(Algorithm::AStar).name);
+  const std::string weighted(info(Algorithm::WeightedAStar).name);
+  const std::string theta(info(Algorithm::ThetaStar).name);
+  std::vector<std::string_view> optimal, unbounded;
+  for (int i = 0; i < static_cast<int>(Algorithm::_Max); ++i) {
+    const AlgorithmInfo& a = info(static_cast<Algorithm>(i));
+    if (a.guarantee == Guarantee::Optimal) optimal.push_back(a.name);
+    if (a.guarantee == Guarantee::None && static_cast<Algorithm>(i) != Algorithm::ThetaStar)
+      unbounded.push_back(a.name);
+  }
+  std::string h;
+  h += "astar bench SCEN... [--algorithm NAME] [--weight W] [--check] [--limit N]\n";
+  h += "\n";
+  h += "  Runs every query of each MovingAI scenario file SCEN (.scen) on its map (.map) and\n";
+  h += "  compares each path's length with the optimal length printed in the file. Lengths\n";
+  h += "  follow MovingAI's rules: 8 neighbours, straight steps cost 1, diagonal steps\n";
+  h += "  sqrt(2), no corner cutting. A length L matches the printed one P when\n";
+  h += "  -t <= L - P <= t + 1.72e-8 * P, t being half a unit in the last printed digit: the\n";
+  h += "  files were made with approximations of sqrt(2) a little below it (1.414213562, and\n";
+  h += "  single-precision sqrt(2) in the 2011 files). One search object per map, restarted\n";
+  h += "  per query.\n";
+  h += "\n";
+  h += "  The map of SCEN is SCEN without \".scen\" when that file exists (den312d.map.scen ->\n";
+  h += "  den312d.map), else the file name of the query's map field in SCEN's folder. Its\n";
+  h += "  size must match every query's map width and height. All files are loaded and\n";
+  h += "  checked before the first search.\n";
+  h += "\n";
+  h += "Options (also written --option=VALUE):\n";
+  h += "  --algorithm NAME     the search, one of the algorithms below, with the octile\n";
+  h += "                       heuristic where it uses one. Default: " + astar + ".\n";
+  h += "  --weight W           the weight w of " + weighted +
+       " (f = g + w * h), a finite number\n";
+  h += "                       >= 1. Default: 1. Any other algorithm refuses a weight other\n";
+  h += "                       than 1 (exit 2).\n";
+  h += "  --check              exit 1 when any query breaks the algorithm's guarantee (see\n";
+  h += "                       Mismatches below), and print each such query to stderr\n";
+  h += "                       (file, line, start, goal, expected and found length).\n";
+  h += "                       Default: exit 0 either way.\n";
+  h += "  --limit N            run only the first N queries of each file (N a whole\n";
+  h += "                       number >= 1). Default: every query.\n";
+  h += "  -h, --help           show this help and exit.\n";
+  h += "\n";
+  h += "Algorithms (--algorithm NAME; the guarantee holds with an admissible heuristic):\n";
+  h += algorithm_table("  ");
+  h += "\n";
+  h += "  Every one of them runs on MovingAI maps (uniform cost, 8 neighbours, no corner\n";
+  h += "  cutting), including jps and " + theta + ".\n";
+  h += "\n";
+  h += "Mismatches and --check, per algorithm:\n";
+  h += "  " + join(optimal) + "\n";
+  h += "      optimal: a mismatch is a length that differs from the optimal one, or no path;\n";
+  h += "      --check fails on any mismatch.\n";
+  h += "  " + theta + "\n";
+  h += "      any-angle: its paths go straight between waypoints, so its lengths are SHORTER\n";
+  h += "      than the grid's optimal one (or equal), never longer. A mismatch is a length\n";
+  h += "      greater than the optimal one (L - P > t + 1.72e-8 * P), or no path; --check\n";
+  h += "      fails on any mismatch.\n";
+  h += "  " + weighted + "\n";
+  h += "      a mismatch is counted as for " + astar +
+       " (any length other than the optimal one), but\n";
+  h += "      longer paths are allowed: --check fails only on a length above W times the\n";
+  h += "      optimal one (L > W * (P + t + 1.72e-8 * P)), or no path.\n";
+  h += "  " + join(unbounded) + "\n";
+  h += "      no guarantee on the length: a mismatch is counted as for " + astar +
+       ", but --check\n";
+  h += "      fails only when no path is found.\n";
+  h += "\n";
+  h += "Output: a header line, then one tab-separated row per SCEN, in the order given:\n";
+  h += "  file              SCEN as given\n";
+  h += "  algorithm         the algorithm's NAME\n";
+  h += "  queries           queries run (at most N with --limit), skipped ones included\n";
+  h += "  mismatches        queries whose length is not the expected one for the algorithm\n";
+  h += "                    (see Mismatches above), or with no path found\n";
+  h += "  skipped           queries whose start or goal is blocked on the map (not searched)\n";
+  h += "  expanded          nodes taken from the open set, all queries together\n";
+  h += "  seconds           time spent searching (restart and run only), steady clock\n";
+  h += "  ns_per_expansion  seconds / expanded, in nanoseconds\n";
+  h += "\n";
+  h += "  bench exits 1 only with --check and at least one query that breaks the\n";
+  h += "  algorithm's guarantee; a .scen or .map file that cannot be loaded or whose sizes\n";
+  h += "  disagree, or an algorithm that refuses the options, is bad input (exit 2).\n";
+  return h;
+}
+
+}  // namespace astar::cli
