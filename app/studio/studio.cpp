@@ -108,31 +108,6 @@ void Studio::set_name(std::string name) {
 
 // [SECTION] Search
 
-namespace {
-
-// Calls fn(cell) for every cell on the line a -> b (Bresenham), both ends included.
-template <class Fn>
-void for_each_on_line(Cell a, Cell b, Fn&& fn) {
-  const int dx = std::abs(b.x - a.x), sx = a.x < b.x ? 1 : -1;
-  const int dy = -std::abs(b.y - a.y), sy = a.y < b.y ? 1 : -1;
-  int err = dx + dy;
-  for (Cell c = a;;) {
-    fn(c);
-    if (c == b) break;
-    const int e2 = 2 * err;
-    if (e2 >= dy) {
-      err += dy;
-      c.x += sx;
-    }
-    if (e2 <= dx) {
-      err += dx;
-      c.y += sy;
-    }
-  }
-}
-
-}  // namespace
-
 astar::SearchOptions Studio::search_options() const {
   astar::SearchOptions o = options_;
   if (o.algorithm != astar::Algorithm::WeightedAStar) o.weight = 1.0;
@@ -206,7 +181,7 @@ void Studio::update_path() {
   };
   mark(path_cells_.front());
   for (std::size_t i = 1; i < path_cells_.size(); ++i)
-    for_each_on_line(path_cells_[i - 1], path_cells_[i], mark);
+    astar::for_each_cell_on_line(path_cells_[i - 1], path_cells_[i], mark);
 }
 
 void Studio::clear_path() {

@@ -20,26 +20,6 @@ ImU32 color(palette::Rgb c, float alpha = 1.0f) {
   return IM_COL32(c.r, c.g, c.b, static_cast<int>(alpha * 255.0f + 0.5f));
 }
 
-// Calls fn(cell) for every cell on the line a -> b (Bresenham), both ends included.
-template <class Fn>
-void for_each_on_line(Cell a, Cell b, Fn&& fn) {
-  const int dx = std::abs(b.x - a.x), sx = a.x < b.x ? 1 : -1;
-  const int dy = -std::abs(b.y - a.y), sy = a.y < b.y ? 1 : -1;
-  int err = dx + dy;
-  for (Cell c = a;;) {
-    fn(c);
-    if (c == b) break;
-    const int e2 = 2 * err;
-    if (e2 >= dy) {
-      err += dy;
-      c.x += sx;
-    }
-    if (e2 <= dx) {
-      err += dx;
-      c.y += sy;
-    }
-  }
-}
 
 // A dashed polyline: dashes of `dash` pixels with gaps of `gap`, continuing across corners.
 void add_dashed_polyline(ImDrawList* dl, const std::vector<ImVec2>& points, ImU32 col,
@@ -210,7 +190,7 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
   } else if (drag_ != Drag::None && io.MouseDown[ImGuiMouseButton_Left]) {
     if (cell != last_cell_) {
       if (drag_ == Drag::Paint) {
-        for_each_on_line(last_cell_, cell, [&](Cell c) { studio.paint(c, paint_wall_); });
+        astar::for_each_cell_on_line(last_cell_, cell, [&](Cell c) { studio.paint(c, paint_wall_); });
       } else if (drag_ == Drag::Start) {
         studio.move_start(cell);  // refused on walls, outside and on the goal
       } else {

@@ -97,27 +97,6 @@ double coverage(const Image& img, const Mapping& m, Cell c, Rgb want, int tolera
   return static_cast<double>(hits) / total;
 }
 
-// Calls fn(cell) for every cell on the line a -> b (Bresenham), both ends included: the cells
-// the studio tints between two of Theta*'s waypoints.
-template <class Fn>
-void for_each_on_line(Cell a, Cell b, Fn&& fn) {
-  const int dx = std::abs(b.x - a.x), sx = a.x < b.x ? 1 : -1;
-  const int dy = -std::abs(b.y - a.y), sy = a.y < b.y ? 1 : -1;
-  int err = dx + dy;
-  for (Cell c = a;;) {
-    fn(c);
-    if (c == b) break;
-    const int e2 = 2 * err;
-    if (e2 >= dy) {
-      err += dy;
-      c.x += sx;
-    }
-    if (e2 <= dx) {
-      err += dx;
-      c.y += sy;
-    }
-  }
-}
 
 }  // namespace
 
@@ -262,7 +241,7 @@ int main(int argc, char** argv) {
   std::vector<char> on_path(static_cast<std::size_t>(level.cell_count()), 0);
   auto mark = [&](Cell c) { on_path[astar::to_u32(level.index(c))] = 1; };
   if (!path.empty()) mark(path.front());
-  for (std::size_t i = 1; i < path.size(); ++i) for_each_on_line(path[i - 1], path[i], mark);
+  for (std::size_t i = 1; i < path.size(); ++i) astar::for_each_cell_on_line(path[i - 1], path[i], mark);
   const auto* bidi = dynamic_cast<const astar::BidirectionalSearch*>(&search);
 
   // [SECTION] Pixels

@@ -39,6 +39,28 @@ inline constexpr double kSqrt2 = 1.4142135623730951;
 // Geometric length of one step in direction d: 1 straight, sqrt(2) diagonal.
 constexpr double step_length(Dir d) { return is_diagonal(d) ? kSqrt2 : 1.0; }
 
+// Calls fn(cell) for every cell on the Bresenham line from a to b, both ends included, each
+// 8-adjacent to the one before: a mouse stroke between two samples, the cells along a segment.
+template <class Fn>
+void for_each_cell_on_line(Cell a, Cell b, Fn&& fn) {
+  const int ddx = a.x < b.x ? b.x - a.x : a.x - b.x, sx = a.x < b.x ? 1 : -1;
+  const int ddy = -(a.y < b.y ? b.y - a.y : a.y - b.y), sy = a.y < b.y ? 1 : -1;
+  int err = ddx + ddy;
+  for (Cell c = a;;) {
+    fn(c);
+    if (c == b) break;
+    const int e2 = 2 * err;
+    if (e2 >= ddy) {
+      err += ddy;
+      c.x += sx;
+    }
+    if (e2 <= ddx) {
+      err += ddx;
+      c.y += sy;
+    }
+  }
+}
+
 // Names used in files and messages: "E", "SE", ... "NE".
 std::string_view dir_name(Dir d);
 std::optional<Dir> parse_dir(std::string_view name);
