@@ -11,7 +11,9 @@
 #include "args.hpp"
 #include "astar/level.hpp"
 #include "astar/level_io.hpp"
+#include "astar/line_of_sight.hpp"
 #include "astar/search.hpp"
+#include "astar/smoothing.hpp"
 #include "commands.hpp"
 #include "output.hpp"
 
@@ -19,7 +21,7 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<OptionSpec, 8> kRunOptions{{
+constexpr std::array<OptionSpec, 9> kRunOptions{{
     {"--algorithm", true},
     {"--heuristic", true},
     {"--weight", true},
@@ -27,6 +29,7 @@ constexpr std::array<OptionSpec, 8> kRunOptions{{
     {"--neighbours", true},
     {"--max-iterations", true},
     {"--partial", false},
+    {"--smooth", false},
     {"--format", true},
 }};
 
@@ -38,6 +41,7 @@ struct RunConfig {
   bool heuristic_given = false;          // --heuristic was on the command line
   std::optional<Neighbours> neighbours;  // none: the level's own rule
   Format format = Format::Text;
+  bool smooth = false;                   // also print the string-pulled path
 };
 
 std::string see_help() { return " (see 'astar run --help')"; }
@@ -93,6 +97,7 @@ Result<RunConfig> parse_run_args(std::span<const std::string> args) {
     cfg.options.max_iterations = n.value();
   }
   cfg.options.partial_path = p.has("--partial");
+  cfg.smooth = p.has("--smooth");
   if (const std::string* v = p.get("--format")) {
     if (*v == "text") {
       cfg.format = Format::Text;
@@ -114,6 +119,7 @@ struct RunReport {
   bool partial;            // not found, but a partial path is printed
   SearchMetrics metrics;
   std::int64_t iterations;
+  std::vector<Cell> smoothed;  // with --smooth: string-pulled waypoints of `path`
 };
 
 const AlgorithmInfo& algorithm_of(const RunReport& r) { return info(r.cfg->options.algorithm); }
@@ -138,6 +144,11 @@ std::string report_text(const RunReport& r) {
   out += "iterations: " + std::to_string(r.iterations) + "\n";
   out += "expanded: " + std::to_string(r.metrics.expanded) + "\n";
   out += "generated: " + std::to_string(r.metrics.generated) + "\n";
+  if (r.cfg->smooth) {
+    const bool has = !r.smoothed.empty();
+    out += "smoothed_path: " + (has ? path_text(r.smoothed) : std::string("none")) + "\n";
+    out += "smoothed_length: " + (has ? format_cost(waypoint_length(r.smoothed)) : std::string("none")) + "\n";
+  }
   return out;
 }
 
@@ -162,6 +173,11 @@ std::string report_json(const RunReport& r) {
   out += ",\"iterations\":" + std::to_string(r.iterations);
   out += ",\"expanded\":" + std::to_string(r.metrics.expanded);
   out += ",\"generated\":" + std::to_string(r.metrics.generated);
+  if (r.cfg->smooth) {
+    out += ",\"smoothed_path\":" + path_json(r.smoothed);
+    out += ",\"smoothed_length\":" +
+           (r.smoothed.empty() ? std::string("null") : json_number(waypoint_length(r.smoothed)));
+  }
   out += "}\n";
   return out;
 }
@@ -209,14 +225,17 @@ int run_command(std::span<const std::string> args) {
     return kExitBadInput;
   }
 
+  std::vector<Cell> path = search->path();
+  std::vector<Cell> smoothed = cfg.smooth ? smooth_path(level, path) : std::vector<Cell>{};
   const RunReport report{&cfg,
                          rules.neighbours,
                          outcome,
-                         search->path(),
+                         std::move(path),
                          search->path_cost(),
                          search->partial(),
                          search->metrics(),
-                         search->iterations()};
+                         search->iterations(),
+                         std::move(smoothed)};
   const std::string text = cfg.format == Format::Json ? report_json(report) : report_text(report);
   if (!write_stdout(text)) {
     print_error("cannot write the output");
@@ -239,7 +258,7 @@ std::string run_help() {
   std::string h;
   h += "astar run LEVEL [--algorithm NAME] [--heuristic NAME] [--weight W]\n";
   h += "                [--tie-break NAME] [--neighbours 4|8] [--max-iterations N]\n";
-  h += "                [--partial] [--format text|json]\n";
+  h += "                [--partial] [--smooth] [--format text|json]\n";
   h += "\n";
   h += "  Searches LEVEL (a level file, \"astar-studio-level\" JSON) from its start to its goal\n";
   h += "  under the level's movement rules, with A* or another algorithm, and prints the\n";
@@ -267,6 +286,10 @@ std::string run_help() {
   h += "                       climb and drop limits still apply.\n";
   h += "  --max-iterations N   stop after N iterations (N a whole number >= 1).\n";
   h += "                       Default: no limit.\n";
+  h += "  --smooth             also print the path string-pulled: the fewest of its cells\n";
+  h += "                       joined by straight segments that touch no wall (line of\n";
+  h += "                       sight), and the segments' Euclidean length (it ignores cell\n";
+  h += "                       costs: a geometric length, not a cost).\n";
   h += "  --partial            when no path is found (" + no_path + " or " + limit + "),\n";
   h += "                       print the path to the reached cell nearest the goal instead\n";
   h += "                       of none (partial: yes). The exit code stays 1. Not supported\n";
@@ -315,6 +338,8 @@ std::string run_help() {
   h += "  iterations   search iterations taken (one open node taken per iteration)\n";
   h += "  expanded     nodes taken from the open set\n";
   h += "  generated    nodes first added to the open set\n";
+  h += "  smoothed_path, smoothed_length\n";
+  h += "               with --smooth: the string-pulled waypoints and their length\n";
   h += "\n";
   h += "  A search that cannot start exits 2 with \"astar: LEVEL: <reason>\" on stderr: a\n";
   h += "  start or goal outside the level or inside a wall, or an algorithm that refuses the\n";

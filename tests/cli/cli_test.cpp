@@ -775,3 +775,24 @@ TEST_CASE("algorithms without a heuristic say so") {
   CHECK(n.err == "astar: note: bfs uses no heuristic; --heuristic is ignored\n");
   CHECK(field(n.out, "heuristic") == "none");
 }
+
+TEST_CASE("run --smooth prints the string-pulled path beside the grid path") {
+  // S . . . . .     an open field: the grid path zig-zags, the smoothed one is one segment
+  // . . . . . .
+  // . . . . . G
+  const std::string file =
+      write_level("field.json", level_json(open_rows(6, 3), {0, 0}, {5, 2}, R"({"neighbours":8})"));
+  const Run r = run_cli({"run", file, "--smooth"});
+  INFO("stdout: ", r.out, "stderr: ", r.err);
+  CHECK(r.code == 0);
+  CHECK(field(r.out, "smoothed_path") == "(0,0) (5,2)");
+  CHECK(std::stod(field(r.out, "smoothed_length")) == doctest::Approx(std::sqrt(29.0)));
+  CHECK(std::stod(field(r.out, "smoothed_length")) < std::stod(field(r.out, "cost")));
+
+  const Run j = run_cli({"run", file, "--smooth", "--format", "json"});
+  nlohmann::json out;
+  REQUIRE_NOTHROW(out = nlohmann::json::parse(j.out));
+  CHECK(out.at("smoothed_path").size() == 2);
+  // Without --smooth the fields are absent.
+  CHECK(field(run_cli({"run", file}).out, "smoothed_path") == "<missing>");
+}
