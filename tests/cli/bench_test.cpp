@@ -19,64 +19,21 @@
 
 #include "astar/movingai.hpp"
 #include "astar/search.hpp"
+#include "cli_runner.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-// A scratch folder for the files these tests write; removed at exit.
-struct BenchDir {
-  fs::path path;
-  BenchDir() {
-    path = fs::temp_directory_path() / ("astar-bench-tests-" + std::to_string(::getpid()));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~BenchDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
+using astar::test::read_file;
+using Bench = astar::test::Run;
 
 const fs::path& dir() {
-  static BenchDir d;
-  return d.path;
+  static astar::test::ScratchDir d("astar-bench-tests");
+  return d.path();
 }
 
-std::string quote(std::string_view s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-struct Bench {
-  int code = -1;  // -1 when the process did not exit normally
-  std::string out;
-  std::string err;
-};
-
-Bench bench(const std::vector<std::string>& args) {
-  static int counter = 0;
-  const fs::path err_file = dir() / ("stderr-" + std::to_string(counter++) + ".txt");
-  std::string cmd = quote(ASTAR_CLI);
-  for (const std::string& a : args) cmd += " " + quote(a);
-  cmd += " 2>" + quote(err_file.string());
-  Bench r;
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buf[4096];
-  std::size_t n = 0;
-  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-  const int status = ::pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.err = slurp(err_file);
-  return r;
-}
+Bench bench(const std::vector<std::string>& args) { return astar::test::run_cli(args, dir()); }
 
 std::string write(const std::string& name, const std::string& text) {
   const fs::path p = dir() / name;

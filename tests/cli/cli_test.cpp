@@ -24,72 +24,22 @@
 #include "astar/line_of_sight.hpp"
 #include "astar/moves.hpp"
 #include "astar/search.hpp"
+#include "cli_runner.hpp"
 
 namespace fs = std::filesystem;
 using astar::SearchState;
 
 namespace {
 
-// A scratch folder for the level files the tests write; removed at exit.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() / ("astar-cli-tests-" + std::to_string(::getpid()));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
+using astar::test::read_file;
+using astar::test::Run;
 
 const fs::path& tmp() {
-  static TempDir dir;
-  return dir.path;
+  static astar::test::ScratchDir dir("astar-cli-tests");
+  return dir.path();
 }
 
-std::string shell_quote(std::string_view s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'')
-      out += "'\\''";
-    else
-      out += c;
-  }
-  out += "'";
-  return out;
-}
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-struct Run {
-  int code = -1;  // exit code; -1 when the process did not exit normally (a crash)
-  std::string out;
-  std::string err;
-};
-
-Run run_cli(const std::vector<std::string>& args) {
-  static int counter = 0;
-  const fs::path err_file = tmp() / ("stderr-" + std::to_string(counter++) + ".txt");
-  std::string cmd = shell_quote(ASTAR_CLI);
-  for (const std::string& a : args) cmd += " " + shell_quote(a);
-  cmd += " 2>" + shell_quote(err_file.string());
-
-  Run r;
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buf[4096];
-  std::size_t n = 0;
-  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-  const int status = ::pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.err = read_file(err_file);
-  return r;
-}
+Run run_cli(const std::vector<std::string>& args) { return astar::test::run_cli(args, tmp()); }
 
 std::string write_level(const std::string& name, const std::string& text) {
   const fs::path p = tmp() / name;

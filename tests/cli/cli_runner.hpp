@@ -1,0 +1,75 @@
+// Test helper for the CLI tests: runs the real `astar` binary (ASTAR_CLI) with arguments,
+// capturing stdout, stderr and the exit code, and gives each test file a scratch folder.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace astar::test {
+
+// A scratch folder, made empty on first use and removed at exit.
+class ScratchDir {
+ public:
+  explicit ScratchDir(const std::string& name)
+      : path_(std::filesystem::temp_directory_path() /
+              (name + "-" + std::to_string(::getpid()))) {
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+inline std::string shell_quote(std::string_view s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+inline std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+struct Run {
+  int code = -1;  // exit code; -1 when the process did not exit normally (a crash)
+  std::string out;
+  std::string err;
+};
+
+// Runs `astar ARGS...`; stderr goes through a file in `scratch`.
+inline Run run_cli(const std::vector<std::string>& args, const std::filesystem::path& scratch) {
+  static int counter = 0;
+  const std::filesystem::path err_file = scratch / ("stderr-" + std::to_string(counter++) + ".txt");
+  std::string cmd = shell_quote(ASTAR_CLI);
+  for (const std::string& a : args) cmd += " " + shell_quote(a);
+  cmd += " 2>" + shell_quote(err_file.string());
+  Run r;
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  char buf[4096];
+  std::size_t n = 0;
+  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
+  const int status = ::pclose(pipe);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.err = read_file(err_file);
+  return r;
+}
+
+}  // namespace astar::test
