@@ -33,7 +33,7 @@ constexpr std::array<OptionSpec, 4> kBenchOptions{{
 
 struct BenchConfig {
   std::vector<std::string> scen_paths;
-  SearchOptions options;  // the algorithm and weight; the octile heuristic (admissible here)
+  SearchOptions options;  // the algorithm, weight and heuristic (octile; euclidean for theta)
   bool check = false;
   std::int64_t limit = 0;  // 0: every query
 };
@@ -55,6 +55,10 @@ Result<BenchConfig> parse_bench_args(std::span<const std::string> args) {
     auto a = parse_algorithm_option(*v);
     if (!a) return Error{a.error()};
     cfg.options.algorithm = a.value();
+    // Any-angle paths are straight segments: the straight-line distance is their admissible
+    // estimate (octile overestimates them). Grid searches use octile, exact on open ground.
+    cfg.options.heuristic =
+        a.value() == Algorithm::ThetaStar ? Heuristic::Euclidean : Heuristic::Octile;
   }
   // Any weight >= 1 is accepted here; the search refuses one given to another algorithm than
   // weighted A* (checked on each map before the first search: exit 2).
@@ -299,7 +303,8 @@ std::string bench_help() {
   h += "\n";
   h += "Options (also written --option=VALUE):\n";
   h += "  --algorithm NAME     the search, one of the algorithms below, with the octile\n";
-  h += "                       heuristic where it uses one. Default: " + astar + ".\n";
+  h += "                       heuristic where it uses one (euclidean for " + theta + ", whose\n";
+  h += "                       any-angle paths octile would overestimate). Default: " + astar + ".\n";
   h += "  --weight W           the weight w of " + weighted +
        " (f = g + w * h), a finite number\n";
   h += "                       >= 1. Default: 1. Any other algorithm refuses a weight other\n";
