@@ -145,8 +145,6 @@ std::string BidirectionalSearch::check_invariants() const {
 
 // [SECTION] Views
 
-bool BidirectionalSearch::last_side_forward() const { return last_forward_; }
-
 NodeView BidirectionalSearch::node(Cell c) const {
   NodeView v = forward_.node(c);
   return v.state != NodeState::Unseen ? v : backward_.node(c);
@@ -154,12 +152,12 @@ NodeView BidirectionalSearch::node(Cell c) const {
 
 std::optional<Cell> BidirectionalSearch::last_taken() const {
   if (metrics_.expanded == 0) return std::nullopt;
-  return (last_side_forward() ? forward_ : backward_).last_taken();
+  return (last_forward_ ? forward_ : backward_).last_taken();
 }
 
 const std::vector<Cell>& BidirectionalSearch::last_relaxed() const {
   if (metrics_.expanded == 0) return no_cells_;
-  return (last_side_forward() ? forward_ : backward_).last_relaxed();
+  return (last_forward_ ? forward_ : backward_).last_relaxed();
 }
 
 std::size_t BidirectionalSearch::open_size() const {

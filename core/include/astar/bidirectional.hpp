@@ -74,7 +74,6 @@ class BidirectionalSearch final : public Search {
 
   static SearchOptions half_options(SearchOptions o);
   void update_metrics();
-  bool last_side_forward() const;
 
   SearchOptions options_;
   SearchListener* listener_;
@@ -87,7 +86,7 @@ class BidirectionalSearch final : public Search {
   std::optional<Cell> meet_;
   SearchMetrics metrics_;
   std::vector<StepRecord> records_;
-  bool last_forward_ = true;
+  bool last_forward_ = true;  // which side took the last step: its views are shown
   std::vector<Cell> no_cells_;
 };
 
