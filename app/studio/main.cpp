@@ -103,6 +103,7 @@ int main(int argc, char** argv) {
   studio.set_weight(options.weight);
   studio.set_tie_break(options.tie_break);
   studio.set_partial_path(options.partial_path);
+  studio.set_smooth(options.smooth);
   studio.flush();
   if (options.run) studio.run_to_end();
   else if (options.steps > 0) studio.step(options.steps);

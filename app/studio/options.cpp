@@ -96,6 +96,8 @@ std::string usage() {
          "  --tie-break NAME   " + wrapped("order of equal f: " + tie_break_names() + " (default larger-g)", 21) +
          "  --partial-path     when no path exists, show the path to the reached cell nearest\n"
          "                     the goal (not with bidirectional)\n"
+         "  --smooth           also show the path smoothed by string pulling (not with\n"
+         "                     theta-star, already any-angle)\n"
          "  --help             show this text\n";
 }
 
@@ -169,6 +171,8 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       o.tie_break = *t;
     } else if (arg == "--partial-path") {
       o.partial_path = true;
+    } else if (arg == "--smooth") {
+      o.smooth = true;
     } else if (arg.starts_with("-") && arg.size() > 1) {
       return astar::Error{"unknown option '" + std::string(arg) + "' (see --help)"};
     } else if (o.level_path.empty()) {

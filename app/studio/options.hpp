@@ -2,7 +2,7 @@
 //                                          [--steps K | --run] [--back K] [--size WxH] [--zoom PX]
 //                                          [--focus X,Y] [--algorithm NAME] [--heuristic NAME]
 //                                          [--weight W] [--tie-break NAME] [--partial-path]
-//                                          [--help]
+//                                          [--smooth] [--help]
 #pragma once
 
 #include <cstdint>
@@ -30,6 +30,7 @@ struct Options {
   double weight = 2.0;               // weighted A*'s w (--weight needs --algorithm weighted-astar)
   astar::TieBreak tie_break = astar::TieBreak::LargerG;
   bool partial_path = false;
+  bool smooth = false;               // also show the path smoothed by string pulling
   bool help = false;
 };
 

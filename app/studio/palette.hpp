@@ -13,6 +13,7 @@
 //   backward side      30 120 255  (alpha 0.30 over the open/closed tint: bidirectional A*'s
 //                                    search from the goal)
 //   meeting cell       255 215   0  (bidirectional A*: ring on the best meeting cell so far)
+//   smoothed path        0 200 255  (thin opaque line with waypoint dots, over the path)
 #pragma once
 
 #include <cstdint>
@@ -38,6 +39,7 @@ inline constexpr Rgb kPartialPath{255, 196, 110};
 inline constexpr Rgb kBackward{30, 120, 255};
 inline constexpr float kBackwardAlpha = 0.30f;
 inline constexpr Rgb kMeet{255, 215, 0};
+inline constexpr Rgb kSmoothed{0, 200, 255};  // the smoothed path: opaque, the test looks for it
 inline constexpr Rgb kArrow{40, 40, 60};
 inline constexpr Rgb kText{20, 20, 30};
 

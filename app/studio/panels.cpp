@@ -611,6 +611,16 @@ void SearchPanel::Draw(Studio& studio) {
                                    "nearest the goal (dashed)"
                                  : "Bidirectional A* has no partial paths");
 
+  const bool smooth_ok = Studio::supports_smoothing(algorithm);
+  bool smooth = studio.smooth() && smooth_ok;
+  ImGui::BeginDisabled(!smooth_ok);
+  if (ImGui::Checkbox("Smooth path", &smooth)) studio.set_smooth(smooth);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(smooth_ok ? "Also show the path string-pulled: straight segments between "
+                                  "waypoints that see each other (cyan)"
+                                : "Theta*'s path is already any-angle");
+
   const astar::MovementRules& rules = studio.level().rules();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Neighbours");
@@ -664,6 +674,12 @@ void SearchPanel::Draw(Studio& studio) {
   } else {
     ImGui::TextColored(kWarnText, "%s", outcome.c_str());
   }
+  if (const auto& smoothed = studio.smoothed(); !smoothed.empty()) {
+    ImGui::TextColored(to_vec4(palette::kSmoothed), "path cost %s \xC2\xB7 smoothed length %s (%zu %s)",
+                       value_text(search.path_cost()).c_str(),
+                       value_text(studio.smoothed_length()).c_str(), smoothed.size(),
+                       smoothed.size() == 1 ? "waypoint" : "waypoints");
+  }
   ImGui::PopTextWrapPos();
 }
 
@@ -685,6 +701,9 @@ void LegendPanel::Draw(const Studio& studio) {
     ImGui::TableNextColumn(); swatch("Goal", palette::kGoal, 1.0f);
     if (Studio::supports_partial_path(studio.algorithm()) && studio.options().partial_path) {
       ImGui::TableNextColumn(); swatch("Partial path", palette::kPartialPath, 1.0f);
+    }
+    if (!studio.smoothed().empty()) {
+      ImGui::TableNextColumn(); swatch("Smoothed path", palette::kSmoothed, 1.0f);
     }
     if (studio.algorithm() == astar::Algorithm::Bidirectional) {
       ImGui::TableNextColumn(); swatch("From the goal", palette::kBackward, 1.0f);

@@ -82,7 +82,17 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
   const auto& path = studio.path();
   for (std::size_t i = 0; i < path.size(); ++i)
     j << (i ? ", " : "") << "[" << path[i].x << ", " << path[i].y << "]";
-  j << "]\n}\n";
+  j << "]";
+  if (studio.smooth()) {
+    const auto& smoothed = studio.smoothed();
+    j << ",\n  \"smoothed\": [";
+    for (std::size_t i = 0; i < smoothed.size(); ++i)
+      j << (i ? ", " : "") << "[" << smoothed[i].x << ", " << smoothed[i].y << "]";
+    j << "],\n  \"smoothed_length\": ";
+    if (smoothed.empty()) j << "null";
+    else j << std::setprecision(17) << studio.smoothed_length() << std::setprecision(9);
+  }
+  j << "\n}\n";
 
   const std::string file = png_path + ".json";
   std::ofstream out(file, std::ios::binary);

@@ -7,6 +7,8 @@
 #include <utility>
 
 #include "astar/level_io.hpp"
+#include "astar/line_of_sight.hpp"
+#include "astar/smoothing.hpp"
 
 namespace studio {
 
@@ -123,6 +125,7 @@ void Studio::new_search() {
   path_cells_.clear();
   path_tinted_.clear();
   path_partial_ = false;
+  update_smoothed();
   on_path_.assign(static_cast<std::size_t>(level_.cell_count()), 0);
   search_changes.full();
   step_budget_ = 0.0;
@@ -182,6 +185,21 @@ void Studio::update_path() {
   mark(path_cells_.front());
   for (std::size_t i = 1; i < path_cells_.size(); ++i)
     astar::for_each_cell_on_line(path_cells_[i - 1], path_cells_[i], mark);
+  update_smoothed();
+}
+
+void Studio::update_smoothed() {
+  smoothed_.clear();
+  smoothed_length_ = 0.0;
+  if (!smooth_ || !supports_smoothing(options_.algorithm) || path_cells_.empty()) return;
+  smoothed_ = astar::smooth_path(level_, path_cells_);
+  smoothed_length_ = astar::waypoint_length(smoothed_);
+}
+
+void Studio::set_smooth(bool on) {
+  if (on == smooth_) return;
+  smooth_ = on;
+  update_smoothed();
 }
 
 void Studio::clear_path() {
@@ -192,6 +210,7 @@ void Studio::clear_path() {
   path_tinted_.clear();
   path_cells_.clear();
   path_partial_ = false;
+  update_smoothed();
 }
 
 bool Studio::step_back() {

@@ -112,6 +112,14 @@ class Studio {
   bool path_partial() const { return path_partial_; }
   // Cells the path runs through (for Theta*, every cell on the lines between waypoints).
   bool path_contains(astar::Cell c) const;
+  // Path smoothing (string pulling, astar::smooth_path), shown beside the grid path. Computed
+  // once when the path or the setting changes. Theta*'s path is already any-angle: no smoothing.
+  bool smooth() const { return smooth_; }
+  void set_smooth(bool on);
+  static bool supports_smoothing(astar::Algorithm a) { return a != astar::Algorithm::ThetaStar; }
+  // The smoothed waypoints of path(); empty when smoothing is off, unsupported or there is no path.
+  const std::vector<astar::Cell>& smoothed() const { return smoothed_; }
+  double smoothed_length() const { return smoothed_length_; }
 
   bool playing = false;
   float speed = 20.0f;  // iterations per second while playing
@@ -131,6 +139,7 @@ class Studio {
   void update_path();
   void clear_path();
   void options_changed();
+  void update_smoothed();
 
   astar::Level level_;
   std::string path_;
@@ -139,6 +148,9 @@ class Studio {
   std::unique_ptr<astar::Search> search_;  // holds &level_: recreated after every edit
   std::vector<astar::Cell> path_cells_;    // the search's path once it has one
   bool path_partial_ = false;
+  bool smooth_ = false;
+  std::vector<astar::Cell> smoothed_;      // smooth_path(level_, path_cells_) when smooth_
+  double smoothed_length_ = 0.0;
   std::vector<astar::Cell> path_tinted_;   // the cells marked in on_path_
   std::vector<std::uint8_t> on_path_;      // per cell, for path_contains
   bool rerun_pending_ = false;

@@ -326,6 +326,23 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
     }
   }
 
+  // The smoothed path (string pulling), on top of the grid path: a thin line with a dark edge so
+  // it reads over the orange path and the floor, and small dots at its waypoints.
+  if (const auto& smoothed = studio.smoothed(); smoothed.size() >= 2) {
+    std::vector<ImVec2> sp;
+    sp.reserve(smoothed.size());
+    for (Cell c : smoothed) sp.push_back(center(c));
+    const float thin = std::clamp(px * 0.08f, 2.0f, 4.0f);
+    const float dot = std::max(thin * 1.4f, 3.0f);
+    dl->AddPolyline(sp.data(), static_cast<int>(sp.size()), color(palette::kText, 0.55f), 0,
+                    thin + 2.0f);
+    dl->AddPolyline(sp.data(), static_cast<int>(sp.size()), color(palette::kSmoothed), 0, thin);
+    for (const ImVec2& q : sp) {
+      dl->AddCircleFilled(q, dot + 1.0f, color(palette::kText, 0.55f), 12);
+      dl->AddCircleFilled(q, dot, color(palette::kSmoothed), 12);
+    }
+  }
+
   // Bidirectional A*: the meeting cell of the best start-to-goal path known so far.
   if (bidi && bidi->meeting_cell()) {
     const ImVec2 m = center(*bidi->meeting_cell());

@@ -1,7 +1,7 @@
 // Checks a studio screenshot against its sidecar and against an independent search.
 //
 //   studio_screenshot_check SHOT.png LEVEL.json --expect STATE [--iteration N]
-//                           [--algorithm NAME] [--same-cost-as NAME]
+//                           [--algorithm NAME] [--same-cost-as NAME] [--smoothed]
 //
 // The sidecar SHOT.png.json gives the view mapping (cell (x, y)'s top-left pixel is
 // origin + (x, y) * cell_px), the search options (algorithm, heuristic, weight, tie-break,
@@ -18,7 +18,11 @@
 //   - an Invalid search: its message in the sidecar, and nothing tinted.
 // --algorithm NAME: the sidecar must name this algorithm. --same-cost-as NAME: the sidecar's
 // path, costed here move by move under the level's rules, must cost what NAME's optimal path
-// costs. Exit 0 when all hold, 1 with a message per failure otherwise.
+// costs. --smoothed: the sidecar must hold "smoothed" waypoints (the studio's --smooth) equal to
+// astar::smooth_path of its path, consecutive ones in line of sight, with "smoothed_length" their
+// length, and the smoothed colour must show at the midpoint of the longest smoothed segment.
+// (Whenever the sidecar has "smoothed", path cells under the smoothed line are not checked for
+// the path colour.) Exit 0 when all hold, 1 with a message per failure otherwise.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -34,6 +38,8 @@
 
 #include "astar/bidirectional.hpp"
 #include "astar/level_io.hpp"
+#include "astar/line_of_sight.hpp"
+#include "astar/smoothing.hpp"
 #include "astar/search.hpp"
 #include "palette.hpp"
 
@@ -86,6 +92,14 @@ struct Mapping {
   }
 };
 
+// Distance from point p to the segment a-b.
+double segment_distance(double px, double py, double ax, double ay, double bx, double by) {
+  const double dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+  double t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0.0;
+  t = std::clamp(t, 0.0, 1.0);
+  return std::hypot(px - (ax + t * dx), py - (ay + t * dy));
+}
+
 // The share of a cell's interior pixels close to `want`.
 double coverage(const Image& img, const Mapping& m, Cell c, Rgb want, int tolerance) {
   int x0, y0, x1, y1;
@@ -104,7 +118,7 @@ int main(int argc, char** argv) {
   auto usage = [&] {
     std::fprintf(stderr,
                  "usage: %s SHOT.png LEVEL.json --expect STATE [--iteration N] [--algorithm NAME] "
-                 "[--same-cost-as NAME]\n",
+                 "[--same-cost-as NAME] [--smoothed]\n",
                  argv[0]);
     return 2;
   };
@@ -112,14 +126,19 @@ int main(int argc, char** argv) {
   const std::string png = argv[1], level_path = argv[2], expect_state = argv[4];
   long long expect_iteration = -1;
   std::string expect_algorithm, same_cost_as;
-  for (int i = 5; i + 1 < argc; i += 2) {
+  bool expect_smoothed = false;
+  for (int i = 5; i < argc; ++i) {
     const std::string opt = argv[i];
-    if (opt == "--iteration") expect_iteration = std::atoll(argv[i + 1]);
-    else if (opt == "--algorithm") expect_algorithm = argv[i + 1];
-    else if (opt == "--same-cost-as") same_cost_as = argv[i + 1];
+    if (opt == "--smoothed") {
+      expect_smoothed = true;
+      continue;
+    }
+    if (i + 1 >= argc) return usage();  // an option without its value
+    if (opt == "--iteration") expect_iteration = std::atoll(argv[++i]);
+    else if (opt == "--algorithm") expect_algorithm = argv[++i];
+    else if (opt == "--same-cost-as") same_cost_as = argv[++i];
     else return usage();
   }
-  if (argc % 2 == 0) return usage();  // an option without its value
 
   // [SECTION] Inputs
   nlohmann::json side;
@@ -244,6 +263,59 @@ int main(int argc, char** argv) {
   for (std::size_t i = 1; i < path.size(); ++i) astar::for_each_cell_on_line(path[i - 1], path[i], mark);
   const auto* bidi = dynamic_cast<const astar::BidirectionalSearch*>(&search);
 
+  // [SECTION] The smoothed path (--smooth)
+  std::vector<Cell> smoothed;
+  const bool has_smoothed = side.contains("smoothed");
+  if (has_smoothed)
+    for (const auto& p : side.at("smoothed")) smoothed.push_back({p.at(0).get<int>(), p.at(1).get<int>()});
+  if (expect_smoothed) {
+    if (!has_smoothed) {
+      fail("the sidecar has no \"smoothed\" waypoints");
+    } else if (path.empty()) {
+      if (!smoothed.empty()) fail("smoothed waypoints without a path");
+    } else {
+      const std::vector<Cell> want = astar::smooth_path(level, path);
+      if (smoothed != want)
+        fail("sidecar smoothed waypoints (" + std::to_string(smoothed.size()) +
+             ") differ from smooth_path of the sidecar path (" + std::to_string(want.size()) + ")");
+      if (smoothed.size() >= path.size() && path.size() > 2)
+        std::printf("note: smoothing removed no cell\n");
+      for (std::size_t i = 1; i < smoothed.size(); ++i)
+        if (!astar::line_of_sight(level, smoothed[i - 1], smoothed[i]))
+          fail("smoothed waypoints " + cell_text(smoothed[i - 1]) + " and " +
+               cell_text(smoothed[i]) + " have no line of sight");
+      if (!side.contains("smoothed_length") || side.at("smoothed_length").is_null()) {
+        fail("the sidecar has no smoothed_length");
+      } else {
+        const double length = side.at("smoothed_length").get<double>();
+        if (std::abs(length - astar::waypoint_length(smoothed)) > 1e-9)
+          fail("sidecar smoothed_length " + std::to_string(length) + ", waypoint_length " +
+               std::to_string(astar::waypoint_length(smoothed)));
+        else
+          std::printf("smoothed: %zu waypoints, length %.6f (path %zu cells)\n", smoothed.size(),
+                      length, path.size());
+      }
+    }
+  }
+  // Pixel centre of a cell, in floating point (for the smoothed line).
+  auto centre_px = [&](Cell c, double& x, double& y) {
+    x = m.ox + (c.x + 0.5) * m.s;
+    y = m.oy + (c.y + 0.5) * m.s;
+  };
+  // Whether the smoothed line or its dots may cover the centre of cell c.
+  auto under_smoothed = [&](Cell c) {
+    double x, y;
+    centre_px(c, x, y);
+    for (std::size_t i = 0; i < smoothed.size(); ++i) {
+      double ax, ay;
+      centre_px(smoothed[i], ax, ay);
+      double bx = ax, by = ay;
+      if (i + 1 < smoothed.size()) centre_px(smoothed[i + 1], bx, by);
+      if (segment_distance(x, y, ax, ay, bx, by) < std::max(8.0, m.s * 0.25)) return true;
+    }
+    return false;
+  };
+
   // [SECTION] Pixels
   using namespace studio::palette;
   int checked_path = 0, checked_walls = 0, checked_closed = 0, checked_open = 0, checked_back = 0;
@@ -261,6 +333,7 @@ int main(int argc, char** argv) {
       ++checked_path;
       continue;
     }
+    if (has_smoothed && under_smoothed(path[i])) continue;  // the smoothed line is on top
     bool hit = false;  // the centre, or a pixel within 1 (anti-aliasing of the polyline joints)
     for (int dy = -1; dy <= 1 && !hit; ++dy)
       for (int dx = -1; dx <= 1 && !hit; ++dx) hit = close_to(img.at(x + dx, y + dy), kPath, 10);
@@ -316,6 +389,32 @@ int main(int argc, char** argv) {
   if (bidi && iteration > 1 && checked_back == 0)
     fail("bidirectional: no cell of the backward side was visible to check");
   if (expect_state == "found" && checked_path == 0) fail("no path cell was checked");
+  if (expect_smoothed && smoothed.size() >= 2) {
+    // The longest smoothed segment: the smoothed colour at its midpoint (the line is thin, so
+    // any pixel of the 3x3 neighbourhood will do).
+    std::size_t longest = 1;
+    auto seg_len = [&](std::size_t i) {
+      return std::hypot(smoothed[i].x - smoothed[i - 1].x, smoothed[i].y - smoothed[i - 1].y);
+    };
+    for (std::size_t i = 2; i < smoothed.size(); ++i)
+      if (seg_len(i) > seg_len(longest)) longest = i;
+    double ax, ay, bx, by;
+    centre_px(smoothed[longest - 1], ax, ay);
+    centre_px(smoothed[longest], bx, by);
+    const int x = static_cast<int>(std::floor((ax + bx) * 0.5)), y = static_cast<int>(std::floor((ay + by) * 0.5));
+    bool hit = false;
+    for (int dy = -1; dy <= 1 && !hit; ++dy)
+      for (int dx = -1; dx <= 1 && !hit; ++dx)
+        if (x + dx >= 0 && y + dy >= 0 && x + dx < img.w && y + dy < img.h)
+          hit = close_to(img.at(x + dx, y + dy), kSmoothed, 12);
+    if (!hit)
+      fail("the midpoint of the longest smoothed segment " + cell_text(smoothed[longest - 1]) +
+           " - " + cell_text(smoothed[longest]) + " at pixel (" + std::to_string(x) + ", " +
+           std::to_string(y) + ") is " + rgb_text(img.at(x, y)) + ", want smoothed " + rgb_text(kSmoothed));
+    else
+      std::printf("smoothed colour at the midpoint of segment %s - %s\n",
+                  cell_text(smoothed[longest - 1]).c_str(), cell_text(smoothed[longest]).c_str());
+  }
   std::printf("checked %d path, %d wall, %d closed and %d open cells (%d backward): %d failure(s)\n",
               checked_path, checked_walls, checked_closed, checked_open, checked_back, failures);
   return failures == 0 ? 0 : 1;

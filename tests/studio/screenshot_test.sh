@@ -185,6 +185,20 @@ else
   fail "partial: the sidecar does not mark the path partial"
 fi
 
+# Path smoothing: the string-pulled waypoints in the sidecar and on screen, over the grid path.
+shot smooth "$level" --run --smooth -- --expect found --smoothed
+if grep -q '"smoothed_length"' "$out/smooth.png.json" 2>/dev/null; then
+  echo "ok: smooth: the sidecar gives the smoothed length"
+else
+  fail "smooth: the sidecar has no smoothed_length"
+fi
+# --help mentions --smooth.
+if "$studio" --help 2>&1 | grep -q -- "--smooth"; then
+  echo "ok: --help mentions --smooth"
+else
+  fail "--help does not mention --smooth"
+fi
+
 # A missing shader folder: a clear message naming the file, no crash.
 expect_failure missing-shader "no-shaders/grid.vert" \
   env ASTAR_SHADER_DIR="$out/no-shaders" xvfb-run -a -s "-screen 0 1280x800x24" "$studio" "$level" --screenshot "$out/noshader.png" --frames 2
