@@ -28,6 +28,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "text_file.hpp"
+
 namespace astar {
 
 namespace {
@@ -654,44 +656,7 @@ class Fd {
   int fd_;
 };
 
-std::string size_text(std::uintmax_t bytes) {
-  return std::to_string(bytes) + " bytes";
-}
-
-std::string too_large(const std::string& path, std::uintmax_t bytes, bool at_least) {
-  return path + ": cannot load: the file is " + (at_least ? "more than " : "") + size_text(bytes) +
-         ", the limit is " + size_text(kMaxLevelFileBytes) + " (" +
-         std::to_string(kMaxLevelFileBytes >> 20) + " MiB)";
-}
-
-Result<Level> load_level_impl(const std::string& path) {
-  Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (fd.get() < 0) return Error{path + ": cannot open: " + errno_text(errno)};
-  struct stat st {};
-  if (::fstat(fd.get(), &st) != 0) return Error{path + ": cannot open: " + errno_text(errno)};
-  if (S_ISDIR(st.st_mode)) return Error{path + ": cannot open: " + errno_text(EISDIR)};
-  std::string text;
-  if (S_ISREG(st.st_mode)) {
-    const auto size = static_cast<std::uintmax_t>(st.st_size);
-    if (size > kMaxLevelFileBytes) return Error{too_large(path, size, false)};
-    text.reserve(static_cast<std::size_t>(size));
-  }
-  // Read to the end even for regular files: the file may grow, and pipes have no size.
-  std::vector<char> buf(1 << 16);
-  for (;;) {
-    const ssize_t n = ::read(fd.get(), buf.data(), buf.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return Error{path + ": cannot read: " + errno_text(errno)};
-    }
-    if (n == 0) break;
-    if (text.size() + static_cast<std::size_t>(n) > kMaxLevelFileBytes)
-      return Error{too_large(path, kMaxLevelFileBytes, true)};
-    text.append(buf.data(), static_cast<std::size_t>(n));
-  }
-  fd.reset();
-  return parse_level(text, path);
-}
+std::string size_text(std::uintmax_t bytes) { return std::to_string(bytes) + " bytes"; }
 
 Status save_level_impl(const Level& level, const std::string& path) {
   const std::string prefix = path + ": cannot save: ";
@@ -752,29 +717,21 @@ Status save_level_impl(const Level& level, const std::string& path) {
 
 Result<Level> parse_level(std::string_view json_text, std::string_view source) {
   const std::string src(source);
-  try {
-    return parse_document_level(parse_document(json_text));
-  } catch (const Fail& f) {
-    return Error{src + ": " + f.field + ": " + f.reason};
-  } catch (const std::bad_alloc&) {
-    return Error{src + ": cannot load: out of memory"};
-  } catch (const std::exception& e) {
-    return Error{src + ": cannot load: " + e.what()};
-  } catch (...) {
-    return Error{src + ": cannot load: unexpected error"};
-  }
+  return detail::guard_load<Level>(src, [&]() -> Result<Level> {
+    try {
+      return parse_document_level(parse_document(json_text));
+    } catch (const Fail& f) {
+      return Error{src + ": " + f.field + ": " + f.reason};
+    }
+  });
 }
 
 Result<Level> load_level(const std::string& path) {
-  try {
-    return load_level_impl(path);
-  } catch (const std::bad_alloc&) {
-    return Error{path + ": cannot load: out of memory"};
-  } catch (const std::exception& e) {
-    return Error{path + ": cannot load: " + e.what()};
-  } catch (...) {
-    return Error{path + ": cannot load: unexpected error"};
-  }
+  return detail::guard_load<Level>(path, [&]() -> Result<Level> {
+    Result<std::string> text = detail::read_text_file(path, kMaxLevelFileBytes);
+    if (!text) return Error{text.error()};
+    return parse_level(text.value(), path);
+  });
 }
 
 std::string level_to_json(const Level& level) {

@@ -2,11 +2,7 @@
 // functions.
 #include "astar/movingai.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -16,11 +12,11 @@
 #include <new>
 #include <optional>
 #include <string>
-#include <system_error>
 #include <utility>
 #include <vector>
 
 #include "astar/level_io.hpp"  // kMaxLevelFileBytes
+#include "text_file.hpp"
 
 namespace astar {
 
@@ -145,63 +141,6 @@ bool decimal_parts(std::string_view s, int& decimals, int& exponent) {
 std::string file_name(std::string_view path) {
   const std::size_t slash = path.find_last_of("/\\");
   return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
-}
-
-// [SECTION] Files
-
-std::string errno_text(int err) { return std::generic_category().message(err); }
-
-// The whole file, refused over kMaxLevelFileBytes. Messages name the file as given.
-Result<std::string> read_text_file(const std::string& path) {
-  struct Fd {
-    int fd;
-    ~Fd() {
-      if (fd >= 0) ::close(fd);
-    }
-  } f{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
-  if (f.fd < 0) return Error{path + ": cannot open: " + errno_text(errno)};
-  struct stat st {};
-  if (::fstat(f.fd, &st) != 0) return Error{path + ": cannot open: " + errno_text(errno)};
-  if (S_ISDIR(st.st_mode)) return Error{path + ": cannot open: " + errno_text(EISDIR)};
-  const auto too_large = [&](std::uintmax_t bytes, bool at_least) {
-    return Error{path + ": cannot load: the file is " + (at_least ? "more than " : "") +
-                 std::to_string(bytes) + " bytes, the limit is " +
-                 std::to_string(kMaxLevelFileBytes) + " bytes (" +
-                 std::to_string(kMaxLevelFileBytes >> 20) + " MiB)"};
-  };
-  std::string text;
-  if (S_ISREG(st.st_mode)) {
-    const auto size = static_cast<std::uintmax_t>(st.st_size);
-    if (size > kMaxLevelFileBytes) return too_large(size, false);
-    text.reserve(static_cast<std::size_t>(size));
-  }
-  std::vector<char> buf(1 << 16);
-  for (;;) {
-    const ssize_t n = ::read(f.fd, buf.data(), buf.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return Error{path + ": cannot read: " + errno_text(errno)};
-    }
-    if (n == 0) break;
-    if (text.size() + static_cast<std::size_t>(n) > kMaxLevelFileBytes)
-      return too_large(kMaxLevelFileBytes, true);
-    text.append(buf.data(), static_cast<std::size_t>(n));
-  }
-  return text;
-}
-
-// Runs a loader, turning exceptions (out of memory, say) into messages naming the file.
-template <class T, class Fn>
-Result<T> guarded(const std::string& path, Fn&& fn) {
-  try {
-    return fn();
-  } catch (const std::bad_alloc&) {
-    return Error{path + ": cannot load: out of memory"};
-  } catch (const std::exception& e) {
-    return Error{path + ": cannot load: " + e.what()};
-  } catch (...) {
-    return Error{path + ": cannot load: unexpected error"};
-  }
 }
 
 // [SECTION] .map
@@ -424,12 +363,12 @@ bool is_movingai_passable(char c) { return c == '.' || c == 'G' || c == 'S'; }
 
 Result<Level> parse_movingai_map(std::string_view text, std::string_view source) {
   const std::string src(source);
-  return guarded<Level>(src, [&] { return parse_map(text, source); });
+  return detail::guard_load<Level>(src, [&] { return parse_map(text, source); });
 }
 
 Result<Level> load_movingai_map(const std::string& path) {
-  return guarded<Level>(path, [&]() -> Result<Level> {
-    auto text = read_text_file(path);
+  return detail::guard_load<Level>(path, [&]() -> Result<Level> {
+    auto text = detail::read_text_file(path, kMaxLevelFileBytes);
     if (!text) return Error{text.error()};
     return parse_map(text.value(), path);
   });
@@ -450,12 +389,12 @@ bool movingai_length_matches(const ScenarioQuery& q, double cost) {
 Result<std::vector<ScenarioQuery>> parse_movingai_scen(std::string_view text,
                                                        std::string_view source) {
   const std::string src(source);
-  return guarded<std::vector<ScenarioQuery>>(src, [&] { return parse_scen(text, source); });
+  return detail::guard_load<std::vector<ScenarioQuery>>(src, [&] { return parse_scen(text, source); });
 }
 
 Result<std::vector<ScenarioQuery>> load_movingai_scen(const std::string& path) {
-  return guarded<std::vector<ScenarioQuery>>(path, [&]() -> Result<std::vector<ScenarioQuery>> {
-    auto text = read_text_file(path);
+  return detail::guard_load<std::vector<ScenarioQuery>>(path, [&]() -> Result<std::vector<ScenarioQuery>> {
+    auto text = detail::read_text_file(path, kMaxLevelFileBytes);
     if (!text) return Error{text.error()};
     return parse_scen(text.value(), path);
   });
