@@ -351,7 +351,7 @@ SearchState BestFirstSearch::step() {
   ++closed_;
   ++metrics_.expanded;
   last_taken_ = cur;
-  if (nearer_goal(cur, best_)) best_ = cur;
+  if (options_.partial_path && nearer_goal(cur, best_)) best_ = cur;  // only partial paths use it
   const Cell c = level_->cell(CellIndex(cur));
   if (listener_) listener_->on_take(c, node(c));
 
