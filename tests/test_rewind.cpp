@@ -161,3 +161,164 @@ TEST_CASE("[rewind] with an iteration limit, stepping back reopens the search") 
   CHECK(s.state() == SearchState::InProgress);
   CHECK(s.iterations() == 1);
 }
+
+namespace {
+
+// The levels the rewind tests run every algorithm on: JPS and Theta* get the walls only.
+Level level_for(Algorithm a, const Level& lv) {
+  if (a != Algorithm::JumpPoint && a != Algorithm::ThetaStar) return lv;
+  Level uniform(lv.width(), lv.height());
+  for (int y = 0; y < lv.height(); ++y)
+    for (int x = 0; x < lv.width(); ++x) uniform.set_wall({x, y}, lv.wall({x, y}));
+  uniform.set_start(lv.start());
+  uniform.set_goal(lv.goal());
+  return uniform;
+}
+
+SearchOptions options_for(Algorithm a) {
+  SearchOptions o{.algorithm = a};
+  if (a == Algorithm::WeightedAStar) o.weight = 2.5;
+  return o;
+}
+
+// Counts events, to check that a micro-step is exactly one of them.
+struct EventCounter : SearchListener {
+  int takes = 0, relaxes = 0, skips = 0;
+  void on_take(Cell, const NodeView&) override { ++takes; }
+  void on_relax(Cell, Cell, double, double, std::optional<Cell>) override { ++relaxes; }
+  void on_skip(Cell, const Move&, SkipReason) override { ++skips; }
+  int total() const { return takes + relaxes + skips; }
+};
+
+}  // namespace
+
+TEST_CASE("[rewind] far seeks go in bulk through the kept trace and stay exact") {
+  // Open 40x40 levels with scattered walls: searches of hundreds of iterations, so most seeks
+  // here cross far more than the 64 iterations below which seek steps one at a time.
+  std::mt19937 rng(11);
+  std::int64_t far_seeks = 0;
+  for (int n = 0; n < 6; ++n) {
+    Level base(40, 40);
+    std::bernoulli_distribution wall(0.2);
+    for (int y = 0; y < 40; ++y)
+      for (int x = 0; x < 40; ++x) base.set_wall({x, y}, wall(rng));
+    base.set_start({1, 2});
+    base.set_goal({37, 36});
+    base.set_wall(base.start(), false);
+    base.set_wall(base.goal(), false);
+    for (int a = 0; a < static_cast<int>(Algorithm::_Max); ++a) {
+      const auto algorithm = static_cast<Algorithm>(a);
+      CAPTURE(info(algorithm).name);
+      const Level level = level_for(algorithm, base);
+      const SearchOptions o = options_for(algorithm);
+      const auto s = make_search(level, o);
+      s->set_recording(true);
+      s->run();
+      const std::int64_t end = s->iterations();
+      const auto path = s->path();
+      std::uniform_int_distribution<std::int64_t> target(0, end);
+      std::int64_t at = end;
+      for (int k = 0; k < 8; ++k) {
+        const std::int64_t to = k == 0 ? 0 : target(rng);
+        far_seeks += std::abs(to - at) > 64;
+        s->seek(to);
+        at = to;
+        REQUIRE(s->iterations() == to);
+        CHECK(s->check_invariants() == "");
+        const auto fresh = make_search(level, o);
+        fresh->seek(to);
+        check_same_state(*s, *fresh, level);
+        if (auto* bf = dynamic_cast<BestFirstSearch*>(s.get()))
+          CHECK(bf->recorded_iterations() == end);  // the steps undone are kept for replay
+      }
+      // Stepping on from a seek replays the kept steps: same ending, same path.
+      CHECK(s->run() != SearchState::InProgress);
+      CHECK(s->iterations() == end);
+      CHECK(s->path() == path);
+    }
+  }
+  CHECK(far_seeks > 150);
+}
+
+TEST_CASE("[micro] a take, then one micro-step per move of the taken node") {
+  // S . .
+  // . # .
+  // . . G
+  Level lv = ascii_level("S..\n.#.\n..G");
+  EventCounter events;
+  BestFirstSearch s(lv, {}, &events);
+  CHECK_FALSE(s.mid_iteration());
+  REQUIRE(s.micro_step() == SearchState::InProgress);  // takes S
+  CHECK(s.iterations() == 1);
+  CHECK(s.last_taken() == Cell{0, 0});
+  CHECK(s.mid_iteration());
+  CHECK(s.examined() == 0);
+  REQUIRE(s.taken_moves().size() == 8);  // every direction, the impossible ones too
+  CHECK(events.total() == 1);
+  for (std::size_t k = 1; k <= 8; ++k) {
+    s.micro_step();
+    CHECK(s.examined() == k);
+    CHECK(events.total() == 1 + static_cast<int>(k));  // exactly one event per micro-step
+  }
+  CHECK_FALSE(s.mid_iteration());
+  // S sees (1,0) and (0,1); the diagonal (1,1) is a wall; the other five leave the level.
+  CHECK(events.relaxes == 2);
+  CHECK(events.skips == 6);
+  BestFirstSearch whole(lv);
+  whole.step();
+  check_same_state(s, whole, lv);
+  SUBCASE("step() finishes an iteration under way") {
+    s.micro_step();
+    s.micro_step();
+    CHECK(s.mid_iteration());
+    s.step();
+    CHECK_FALSE(s.mid_iteration());
+    whole.step();
+    check_same_state(s, whole, lv);
+  }
+}
+
+TEST_CASE("[micro] micro-steps forward and back equal a fresh search micro-stepped there") {
+  std::mt19937 rng(5);
+  std::int64_t compared = 0, mid_compared = 0;
+  for (int n = 0; n < 60; ++n) {
+    const Level lv = astar::test::random_level(rng, 16);
+    for (int a = 0; a < static_cast<int>(Algorithm::_Max); ++a) {
+      const auto algorithm = static_cast<Algorithm>(a);
+      CAPTURE(n);
+      CAPTURE(info(algorithm).name);
+      const Level level = level_for(algorithm, lv);
+      const SearchOptions o = options_for(algorithm);
+      // Micro-stepping to the end gives what run() gives.
+      const auto whole = make_search(level, o);
+      whole->run();
+      const auto micro = make_search(level, o);
+      std::int64_t total = 0;
+      while (micro->micro_step() == SearchState::InProgress) ++total;
+      ++total;
+      CHECK(micro->state() == whole->state());
+      CHECK(micro->path() == whole->path());
+      CHECK(micro->iterations() == whole->iterations());
+
+      const auto s = make_search(level, o);
+      s->set_recording(true);
+      std::int64_t at = 0;
+      std::uniform_int_distribution<std::int64_t> pick(0, total);
+      for (int k = 0; k < 4; ++k) {
+        const std::int64_t to = pick(rng);
+        while (at < to && s->state() == SearchState::InProgress) s->micro_step(), ++at;
+        while (at > to && s->micro_step_back()) --at;
+        const auto fresh = make_search(level, o);
+        for (std::int64_t m = 0; m < at; ++m) fresh->micro_step();
+        CHECK(s->mid_iteration() == fresh->mid_iteration());
+        CHECK(s->examined() == fresh->examined());
+        CHECK(s->check_invariants() == "");
+        check_same_state(*s, *fresh, level);
+        ++compared;
+        mid_compared += s->mid_iteration();
+      }
+    }
+  }
+  CHECK(mid_compared > compared / 4);  // many comparisons fall inside an iteration
+  MESSAGE(compared << " micro positions compared, " << mid_compared << " inside an iteration");
+}

@@ -57,6 +57,8 @@ void BidirectionalSearch::restart() {
   forward_.restart();
   backward_.restart();
   records_.clear();
+  at_ = 0;
+  writing_ = false;
   mu_ = kInf;
   meet_.reset();
   last_forward_ = true;
@@ -71,6 +73,9 @@ void BidirectionalSearch::restart() {
     mu_ = 0.0;  // the halves have not met yet, but the answer is known: the empty walk
     meet_ = forward_.policy().level().start();
   }
+  end_mu_ = mu_;
+  end_meet_ = meet_;
+  end_state_ = state_;
   update_metrics();
 }
 
@@ -78,16 +83,46 @@ void BidirectionalSearch::restart() {
 
 SearchState BidirectionalSearch::step() {
   if (state_ != SearchState::InProgress) return state_;
-  // The side with the smaller open set goes next; ties go forward.
-  const bool fwd = forward_.open_size() <= backward_.open_size();
-  if (forward_.recording()) records_.push_back({fwd, mu_, meet_, state_});
-  last_forward_ = fwd;
-  BestFirstSearch& side = fwd ? forward_ : backward_;
-  const SearchState s = side.step();
-  update_metrics();
+  if (!mid_iteration()) begin_iteration();
+  last_side().step();
+  finish_iteration();
+  return state_;
+}
 
+SearchState BidirectionalSearch::micro_step() {
+  if (state_ != SearchState::InProgress) return state_;
+  if (!mid_iteration()) {
+    if (at_ < records_.size()) {  // a half-done iteration is the trace's last step
+      records_.resize(at_);
+      end_mu_ = mu_;
+      end_meet_ = meet_;
+      end_state_ = state_;
+    }
+    begin_iteration();
+  }
+  BestFirstSearch& side = last_side();
+  side.micro_step();
+  if (side.mid_iteration())
+    update_metrics();
+  else
+    finish_iteration();
+  return state_;
+}
+
+// Picks the side that goes next: the one with the smaller open set; ties go forward.
+void BidirectionalSearch::begin_iteration() {
+  const bool fwd = forward_.open_size() <= backward_.open_size();
+  writing_ = forward_.recording() && at_ == records_.size();
+  if (writing_) records_.push_back({fwd, mu_, meet_, state_});
+  if (forward_.recording()) ++at_;
+  last_forward_ = fwd;
+}
+
+void BidirectionalSearch::finish_iteration() {
+  update_metrics();
   // Done when no open node can lead to anything cheaper than the best meeting. A side that took
   // its goal (the other side's start) has met the other side there.
+  const SearchState s = last_side().state();
   const double bound = std::max(forward_.top_priority(), backward_.top_priority());
   if (mu_ < kInf && (mu_ <= bound || s == SearchState::Found))
     state_ = SearchState::Found;
@@ -95,7 +130,26 @@ SearchState BidirectionalSearch::step() {
     state_ = SearchState::NoPath;  // one side ran out of cells without meeting the other
   else if (options_.max_iterations > 0 && metrics_.expanded >= options_.max_iterations)
     state_ = SearchState::IterationLimit;
-  return state_;
+  if (writing_) {
+    end_mu_ = mu_;
+    end_meet_ = meet_;
+    end_state_ = state_;
+  }
+}
+
+bool BidirectionalSearch::mid_iteration() const {
+  return forward_.mid_iteration() || backward_.mid_iteration();
+}
+
+const std::vector<Move>& BidirectionalSearch::taken_moves() const {
+  static const std::vector<Move> none;
+  if (metrics_.expanded == 0) return none;
+  return (last_forward_ ? forward_ : backward_).taken_moves();
+}
+
+std::size_t BidirectionalSearch::examined() const {
+  if (metrics_.expanded == 0) return 0;
+  return (last_forward_ ? forward_ : backward_).examined();
 }
 
 void BidirectionalSearch::update_metrics() {
@@ -114,16 +168,50 @@ void BidirectionalSearch::set_recording(bool on) {
 }
 
 bool BidirectionalSearch::step_back() {
-  if (records_.empty()) return false;
-  const StepRecord rec = records_.back();
-  records_.pop_back();
+  if (at_ == 0) return false;
+  const bool partial = mid_iteration();
+  const StepRecord rec = records_[at_ - 1];
   (rec.forward ? forward_ : backward_).step_back();
   mu_ = rec.mu_before;
   meet_ = rec.meet_before;
   state_ = rec.state_before;
-  last_forward_ = records_.empty() ? true : records_.back().forward;
+  if (partial) {
+    records_.pop_back();
+    end_mu_ = mu_;
+    end_meet_ = meet_;
+    end_state_ = state_;
+  }
+  --at_;
+  last_forward_ = at_ == 0 ? true : records_[at_ - 1].forward;
   update_metrics();
   return true;
+}
+
+void BidirectionalSearch::seek(std::int64_t iteration) {
+  if (mid_iteration()) step();
+  if (forward_.recording()) {
+    const std::size_t to = static_cast<std::size_t>(
+        std::clamp<std::int64_t>(iteration, 0, static_cast<std::int64_t>(records_.size())));
+    if (to != at_) {
+      std::int64_t forward_steps = 0;
+      for (std::size_t k = 0; k < to; ++k) forward_steps += records_[k].forward;
+      forward_.seek(forward_steps);
+      backward_.seek(static_cast<std::int64_t>(to) - forward_steps);
+      at_ = to;
+      if (to < records_.size()) {
+        mu_ = records_[to].mu_before;
+        meet_ = records_[to].meet_before;
+        state_ = records_[to].state_before;
+      } else {
+        mu_ = end_mu_;
+        meet_ = end_meet_;
+        state_ = end_state_;
+      }
+      last_forward_ = to == 0 ? true : records_[to - 1].forward;
+      update_metrics();
+    }
+  }
+  Search::seek(iteration);  // past the trace: new steps
 }
 
 std::size_t BidirectionalSearch::recording_bytes() const {

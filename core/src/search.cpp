@@ -139,10 +139,23 @@ SearchState Search::run() {
 
 void Search::seek(std::int64_t iteration) {
   iteration = std::max<std::int64_t>(0, iteration);
+  if (mid_iteration()) step();  // finish the iteration under way first
   while (iterations() > iteration && step_back()) {
   }
   while (iterations() < iteration && step() == SearchState::InProgress) {
   }
+}
+
+// The micro-step before the current one is the previous iteration's end (when the current
+// iteration has examined nothing yet), or this iteration with one move fewer examined: undo the
+// whole iteration, then take the node again and examine one move fewer.
+bool Search::micro_step_back() {
+  const std::size_t n = examined();
+  if (!step_back()) return false;
+  if (n == 0) return true;
+  micro_step();  // the take
+  for (std::size_t k = 1; k < n; ++k) micro_step();
+  return true;
 }
 
 std::unique_ptr<Search> make_search(const Level& level, const MovementRules& rules,
@@ -196,8 +209,16 @@ void BestFirstSearch::restart() {
   last_taken_ = kNone;
   best_ = kNone;
   last_relaxed_.clear();
+  moves_.clear();
+  examined_ = 0;
+  moves_stale_ = false;
+  mid_ = false;
+  writing_ = false;
+  at_ = 0;
   records_.clear();
   changes_.clear();
+  end_state_ = SearchState::InProgress;
+  end_best_ = kNone;
   message_.clear();
   state_ = SearchState::InProgress;
 
@@ -313,16 +334,23 @@ void BestFirstSearch::update_key(const Node& n) {
 
 double BestFirstSearch::top_priority() const { return heap_.empty() ? kInf : heap_.front().f; }
 
-void BestFirstSearch::open_node(std::uint32_t i, double g, std::uint32_t parent) {
+// Makes node i open with these g and parent (and its h), without touching the open set.
+void BestFirstSearch::init_node(std::uint32_t i, double g, std::uint32_t parent) {
   Node& n = nodes_[i];
   const Cell c = level_->cell(CellIndex(i));
   n.generation = generation_;
   n.g = g;
-  n.h = h_scale_ * heuristic_distance(options_.heuristic, c, level_->cell(goal_));
+  // h = 0 without a heuristic (bit-identical to 0 * distance: distances are finite, >= 0).
+  n.h = h_scale_ == 0.0 ? 0.0
+                        : h_scale_ * heuristic_distance(options_.heuristic, c, level_->cell(goal_));
   n.parent = parent;
   n.depth = parent == kNone ? 0 : nodes_[parent].depth + 1;
   n.state = NodeState::Open;
-  heap_push({priority(n), g, next_seq_++, i});
+}
+
+void BestFirstSearch::open_node(std::uint32_t i, double g, std::uint32_t parent) {
+  init_node(i, g, parent);
+  heap_push({priority(nodes_[i]), g, next_seq_++, i});
   ++metrics_.generated;
 }
 
@@ -337,14 +365,39 @@ bool BestFirstSearch::nearer_goal(std::uint32_t a, std::uint32_t b) const {
   return da != db ? da < db : nodes_[a].g < nodes_[b].g;
 }
 
+// One iteration: the take, then one examination per move of the taken node. step() and
+// micro_step() run the same parts; step() runs them to the iteration's end.
 SearchState BestFirstSearch::step() {
   if (state_ != SearchState::InProgress) return state_;
-  last_relaxed_.clear();
-  if (recording_)
-    records_.push_back({heap_.front(), static_cast<std::uint32_t>(changes_.size()), best_});
+  if (!mid_ && !take()) return state_;
+  while (examined_ < moves_.size()) examine(moves_[examined_++]);
+  finish_iteration();
+  return state_;
+}
 
-  // Take the open node that comes first. The open set is never empty here: the step that
-  // empties it ends the search with NoPath.
+SearchState BestFirstSearch::micro_step() {
+  if (state_ != SearchState::InProgress) return state_;
+  if (!mid_) {
+    // A half-done iteration is always the trace's last step, so steps kept for replay go.
+    truncate_trace();
+    if (take() && moves_.empty()) finish_iteration();
+    return state_;
+  }
+  examine(moves_[examined_++]);
+  if (examined_ == moves_.size()) finish_iteration();
+  return state_;
+}
+
+// Takes the open node that comes first, closes it and tests it for the goal. True when the
+// iteration goes on with the taken node's moves (now in moves_), false when it found the goal.
+bool BestFirstSearch::take() {
+  last_relaxed_.clear();
+  writing_ = recording_ && at_ == records_.size();
+  if (writing_)
+    records_.push_back({heap_.front(), static_cast<std::uint32_t>(changes_.size()), best_});
+  if (recording_) ++at_;
+
+  // The open set is never empty here: the step that empties it ends the search with NoPath.
   const std::uint32_t cur = heap_pop();
   Node& taken = nodes_[cur];
   taken.state = NodeState::Closed;
@@ -354,57 +407,57 @@ SearchState BestFirstSearch::step() {
   if (options_.partial_path && nearer_goal(cur, best_)) best_ = cur;  // only partial paths use it
   const Cell c = level_->cell(CellIndex(cur));
   if (listener_) listener_->on_take(c, node(c));
+  moves_.clear();
+  examined_ = 0;
+  moves_stale_ = false;
 
   // Goal test when taken (not when generated), so the path found is optimal.
-  if (cur == to_u32(goal_)) return state_ = SearchState::Found;
+  if (cur == to_u32(goal_)) {
+    state_ = SearchState::Found;
+    mid_ = false;
+    note_trace_end();
+    return false;
+  }
+  collect_moves(cur, moves_);
+  mid_ = true;
+  return true;
+}
 
-  expand(cur, c);
-
+void BestFirstSearch::finish_iteration() {
+  mid_ = false;
   if (heap_.empty())
     state_ = SearchState::NoPath;  // nothing left to take: the goal cannot be reached
   else if (options_.max_iterations > 0 && metrics_.expanded >= options_.max_iterations)
     state_ = SearchState::IterationLimit;
-  return state_;
+  note_trace_end();
 }
 
-// Relaxes the successors of the taken node `cur` at cell c.
-void BestFirstSearch::expand(std::uint32_t cur, Cell c) {
-  const double g_cur = nodes_[cur].g;
+// After a step that extended the trace: how the search stands at its end, for bulk seeks.
+void BestFirstSearch::note_trace_end() {
+  if (!writing_) return;
+  end_state_ = state_;
+  end_best_ = best_;
+}
 
+// The moves leaving the taken node (entering it, for a backward search), in examination order.
+void BestFirstSearch::collect_moves(std::uint32_t taken, std::vector<Move>& out) const {
+  out.clear();
+  const Cell c = level_->cell(CellIndex(taken));
   if (options_.algorithm == Algorithm::JumpPoint) {
     scratch_.clear();
+    const std::uint32_t p = nodes_[taken].parent;
     const std::optional<Cell> parent =
-        nodes_[cur].parent == kNone ? std::nullopt
-                                    : std::optional(level_->cell(CellIndex(nodes_[cur].parent)));
+        p == kNone ? std::nullopt : std::optional(level_->cell(CellIndex(p)));
     jump_point_successors(*level_, c, parent, level_->cell(goal_), scratch_);
     for (Cell to : scratch_) {
       const Cell first{c.x + (to.x > c.x) - (to.x < c.x), c.y + (to.y > c.y) - (to.y < c.y)};
-      const Move m{to, dir_between(c, first).value_or(Dir::E), MoveBlock::None,
-                   heuristic_distance(Heuristic::Octile, c, to)};
-      relax(c, m, cur, g_cur + m.cost);
+      out.push_back({to, dir_between(c, first).value_or(Dir::E), MoveBlock::None,
+                     heuristic_distance(Heuristic::Octile, c, to)});
     }
     return;
   }
-
-  auto visit = [&](const Move& m) {
-    if (!m.possible()) {
-      if (listener_) listener_->on_skip(c, m, SkipReason::Impossible);
-      return;
-    }
-    // Theta*: take the taken node's parent as the parent when it sees the successor directly.
-    const std::uint32_t p = nodes_[cur].parent;
-    if (options_.algorithm == Algorithm::ThetaStar && p != kNone) {
-      const Cell pc = level_->cell(CellIndex(p));
-      if (line_of_sight(*level_, pc, m.to)) {
-        relax(c, m, p, nodes_[p].g + heuristic_distance(Heuristic::Euclidean, pc, m.to));
-        return;
-      }
-    }
-    relax(c, m, cur, g_cur + m.cost);
-  };
-
   if (direction_ == Direction::Forward) {
-    policy_.for_each_move(c, visit);
+    policy_.for_each_move(c, [&](const Move& m) { out.push_back(m); });
     return;
   }
   // Backward: the moves that *enter* c, seen from the cell they leave.
@@ -418,15 +471,35 @@ void BestFirstSearch::expand(std::uint32_t cur, Cell c) {
       m.block = in.block == MoveBlock::None && level_->wall(from) ? MoveBlock::Wall : in.block;
       m.cost = in.cost;
     }
-    visit(m);
+    out.push_back(m);
   }
+}
+
+// Examines one move of the taken node: skips it with the reason, or relaxes its cell.
+void BestFirstSearch::examine(const Move& m) {
+  const std::uint32_t cur = last_taken_;
+  const Cell c = level_->cell(CellIndex(cur));
+  if (!m.possible()) {
+    if (listener_) listener_->on_skip(c, m, SkipReason::Impossible);
+    return;
+  }
+  // Theta*: take the taken node's parent as the parent when it sees the successor directly.
+  const std::uint32_t p = nodes_[cur].parent;
+  if (options_.algorithm == Algorithm::ThetaStar && p != kNone) {
+    const Cell pc = level_->cell(CellIndex(p));
+    if (line_of_sight(*level_, pc, m.to)) {
+      relax(c, m, p, nodes_[p].g + heuristic_distance(Heuristic::Euclidean, pc, m.to));
+      return;
+    }
+  }
+  relax(c, m, cur, nodes_[cur].g + m.cost);
 }
 
 // Offers `m.to` the g `g_new` through parent `via` (the taken node, or its parent for Theta*).
 void BestFirstSearch::relax(Cell c, const Move& m, std::uint32_t via, double g_new) {
   const std::uint32_t ni = to_u32(level_->index(m.to));
   if (!valid(ni)) {
-    if (recording_) changes_.push_back({ni, kNone, 0, kInf});
+    if (writing_) changes_.push_back({ni, kNone, via, 0, kInf, g_new});
     if (listener_) listener_->on_relax(c, m.to, kInf, g_new, std::nullopt);
     open_node(ni, g_new, via);
     last_relaxed_.push_back(m.to);
@@ -444,7 +517,7 @@ void BestFirstSearch::relax(Cell c, const Move& m, std::uint32_t via, double g_n
     if (listener_) listener_->on_skip(c, m, SkipReason::NotBetter);
     return;
   }
-  if (recording_) changes_.push_back({ni, nb.parent, nb.depth, nb.g});
+  if (writing_) changes_.push_back({ni, nb.parent, via, nb.depth, nb.g, g_new});
   if (listener_) {
     const std::optional<Cell> old_parent =
         nb.parent == kNone ? std::nullopt : std::optional(level_->cell(CellIndex(nb.parent)));
@@ -470,15 +543,29 @@ std::size_t BestFirstSearch::recording_bytes() const {
   return records_.capacity() * sizeof(StepRecord) + changes_.capacity() * sizeof(Change);
 }
 
+// Where record r's changes end.
+std::size_t BestFirstSearch::change_end(std::size_t r) const {
+  return r + 1 < records_.size() ? records_[r + 1].first_change : changes_.size();
+}
+
+// Drops the steps kept for replay: the trace ends where the search is.
+void BestFirstSearch::truncate_trace() {
+  if (at_ == records_.size()) return;
+  changes_.resize(records_[at_].first_change);
+  records_.resize(at_);
+  end_state_ = state_;
+  end_best_ = best_;
+}
+
 bool BestFirstSearch::step_back() {
-  if (records_.empty()) return false;
-  const StepRecord rec = records_.back();
-  records_.pop_back();
+  if (at_ == 0) return false;
+  const std::size_t r = at_ - 1;
+  const StepRecord rec = records_[r];
 
   // Undo the relaxations, newest first: a node first seen in this step becomes unseen again
   // and leaves the open set; an improved one gets its old g and parent back (its f goes up).
   std::uint32_t generated = 0, improved = 0;
-  for (std::size_t k = changes_.size(); k-- > rec.first_change;) {
+  for (std::size_t k = change_end(r); k-- > rec.first_change;) {
     const Change& ch = changes_[k];
     Node& n = nodes_[ch.node];
     if (ch.old_g == kInf) {
@@ -493,7 +580,15 @@ bool BestFirstSearch::step_back() {
     n.depth = ch.old_depth;
     update_key(n);
   }
-  changes_.resize(rec.first_change);
+  if (mid_) {
+    // A half-done iteration is the trace's last step (see micro_step): it is not kept.
+    changes_.resize(rec.first_change);
+    records_.pop_back();
+    end_state_ = SearchState::InProgress;
+    end_best_ = rec.best_before;
+    mid_ = false;
+  }
+  at_ = r;
 
   // Put the taken node back into the open set with its original keys and insertion order.
   nodes_[rec.taken.node].state = NodeState::Open;
@@ -514,15 +609,123 @@ bool BestFirstSearch::step_back() {
   return true;
 }
 
-// last_taken() and last_relaxed() as the step before the current one left them.
+void BestFirstSearch::seek(std::int64_t iteration) {
+  if (mid_) step();  // finish the iteration under way first
+  if (recording_) {
+    // Far seeks within the trace go in bulk; near ones step, which keeps them exact and cheap.
+    constexpr std::size_t kBulk = 64;
+    const std::size_t to =
+        static_cast<std::size_t>(std::clamp<std::int64_t>(iteration, 0, recorded_iterations()));
+    if ((to > at_ ? to - at_ : at_ - to) > kBulk) bulk_seek(to);
+  }
+  Search::seek(iteration);  // the rest: steps back, replays, then new steps
+}
+
+// Moves along the trace to the end of iteration `to` by applying the recorded changes to the
+// nodes only. The open set is rebuilt once at the end from the entries that may be open (those
+// of the heap before, plus the nodes generated or put back on the way): the ones whose node is
+// open get its keys, and a heap is built in O(open). Its layout may differ from a fresh
+// search's, but not the order it gives: entries are totally ordered (the insertion number
+// settles every tie), so every later step takes the same node.
+void BestFirstSearch::bulk_seek(std::size_t to) {
+  std::int64_t generated = 0, improved = 0;
+  while (at_ > to) {
+    const std::size_t r = --at_;
+    const StepRecord& rec = records_[r];
+    for (std::size_t k = change_end(r); k-- > rec.first_change;) {
+      const Change& ch = changes_[k];
+      if (k >= 16) __builtin_prefetch(&nodes_[changes_[k - 16].node], 1);
+      Node& n = nodes_[ch.node];
+      if (ch.old_g == kInf) {
+        n.generation = generation_ - 1;  // unseen: its entry is dropped below
+        --generated;
+      } else {
+        n.g = ch.old_g;
+        n.parent = ch.old_parent;
+        n.depth = ch.old_depth;
+        --improved;
+      }
+    }
+    nodes_[rec.taken.node].state = NodeState::Open;
+    heap_.push_back(rec.taken);
+    --closed_;
+  }
+  if (at_ < to) heap_.reserve(heap_.size() + change_end(to - 1) - records_[at_].first_change);
+  while (at_ < to) {
+    const std::size_t r = at_++;
+    const StepRecord& rec = records_[r];
+    nodes_[rec.taken.node].state = NodeState::Closed;  // its entry is dropped below
+    ++closed_;
+    for (std::size_t k = rec.first_change, e = change_end(r); k < e; ++k) {
+      const Change& ch = changes_[k];
+      // The nodes ahead are scattered over a large array: ask for them early.
+      if (k + 16 < changes_.size()) __builtin_prefetch(&nodes_[changes_[k + 16].node], 1);
+      if (ch.old_g == kInf) {
+        init_node(ch.node, ch.new_g, ch.new_parent);
+        heap_.push_back({0.0, ch.new_g, next_seq_++, ch.node});
+        ++generated;
+      } else {
+        Node& n = nodes_[ch.node];
+        n.g = ch.new_g;
+        n.parent = ch.new_parent;
+        n.depth = nodes_[ch.new_parent].depth + 1;
+        ++improved;
+      }
+    }
+  }
+  next_seq_ = static_cast<std::uint32_t>(static_cast<std::int64_t>(next_seq_) +
+                                         std::min<std::int64_t>(generated, 0));
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < heap_.size(); ++k) {
+    if (k + 16 < heap_.size()) __builtin_prefetch(&nodes_[heap_[k + 16].node]);
+    const HeapEntry e = heap_[k];
+    const Node& n = nodes_[e.node];
+    if (!valid(e.node) || n.state != NodeState::Open) continue;
+    heap_[kept++] = {priority(n), n.g, e.seq, e.node};
+  }
+  heap_.resize(kept);
+  std::make_heap(heap_.begin(), heap_.end(),
+                 [this](const HeapEntry& a, const HeapEntry& b) { return before(b, a); });
+  for (std::size_t pos = 0; pos < heap_.size(); ++pos)
+    nodes_[heap_[pos].node].heap_pos = static_cast<std::uint32_t>(pos);
+
+  metrics_.expanded = static_cast<std::int64_t>(at_);
+  metrics_.generated += generated;
+  metrics_.improved += improved;
+  metrics_.heap_ops = metrics_.expanded + metrics_.generated + metrics_.improved;
+  state_ = at_ == records_.size() ? end_state_ : SearchState::InProgress;
+  best_ = at_ < records_.size() ? records_[at_].best_before : end_best_;
+  restore_last_step_views();
+}
+
+// last_taken() and last_relaxed() as the step before the current one left them; its moves are
+// rebuilt when asked for.
 void BestFirstSearch::restore_last_step_views() {
   last_taken_ = kNone;
   last_relaxed_.clear();
-  if (records_.empty()) return;
-  const StepRecord& prev = records_.back();
-  last_taken_ = prev.taken.node;
-  for (std::size_t k = prev.first_change; k < changes_.size(); ++k)
+  moves_.clear();
+  examined_ = 0;
+  moves_stale_ = false;
+  if (at_ == 0) return;
+  const std::size_t r = at_ - 1;
+  last_taken_ = records_[r].taken.node;
+  for (std::size_t k = records_[r].first_change, e = change_end(r); k < e; ++k)
     last_relaxed_.push_back(level_->cell(CellIndex(changes_[k].node)));
+  moves_stale_ = true;
+}
+
+const std::vector<Move>& BestFirstSearch::taken_moves() const {
+  if (moves_stale_) {
+    moves_stale_ = false;
+    if (last_taken_ != to_u32(goal_)) collect_moves(last_taken_, moves_);
+    examined_ = moves_.size();
+  }
+  return moves_;
+}
+
+std::size_t BestFirstSearch::examined() const {
+  taken_moves();
+  return examined_;
 }
 
 std::string BestFirstSearch::check_invariants() const {

@@ -22,6 +22,10 @@ class BidirectionalSearch final : public Search {
 
   void restart() override;
   SearchState step() override;
+  SearchState micro_step() override;
+  bool mid_iteration() const override;
+  const std::vector<Move>& taken_moves() const override;
+  std::size_t examined() const override;
   SearchState state() const override { return state_; }
   const std::string& message() const override { return message_; }
   const SearchOptions& options() const override { return options_; }
@@ -46,8 +50,10 @@ class BidirectionalSearch final : public Search {
 
   void set_recording(bool on) override;
   bool recording() const override { return forward_.recording(); }
-  bool can_step_back() const override { return !records_.empty(); }
+  bool can_step_back() const override { return at_ > 0; }
   bool step_back() override;
+  // Seeks each half (in bulk when far) to its share of the iterations, read from the trace.
+  void seek(std::int64_t iteration) override;
   std::size_t recording_bytes() const override;
   std::string check_invariants() const override;
 
@@ -74,6 +80,9 @@ class BidirectionalSearch final : public Search {
 
   static SearchOptions half_options(SearchOptions o);
   void update_metrics();
+  void begin_iteration();
+  void finish_iteration();
+  BestFirstSearch& last_side() { return last_forward_ ? forward_ : backward_; }
 
   SearchOptions options_;
   SearchListener* listener_;
@@ -85,7 +94,13 @@ class BidirectionalSearch final : public Search {
   double mu_;
   std::optional<Cell> meet_;
   SearchMetrics metrics_;
+  // The trace, as in BestFirstSearch: records_[0, at_) taken, the rest kept for replay.
   std::vector<StepRecord> records_;
+  std::size_t at_ = 0;
+  bool writing_ = false;
+  double end_mu_;  // after the trace's last step
+  std::optional<Cell> end_meet_;
+  SearchState end_state_ = SearchState::InProgress;
   bool last_forward_ = true;  // which side took the last step: its views are shown
   std::vector<Cell> no_cells_;
 };

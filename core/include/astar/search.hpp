@@ -138,6 +138,20 @@ class Search {
   // Steps until finished.
   SearchState run();
 
+  // Micro-steps, for class use: one event at a time. A micro-step either takes the next open
+  // node (and tests it for the goal) or examines one move of the taken node (relaxes or skips
+  // its neighbour). An iteration is the take plus one micro-step per move; step() finishes the
+  // current iteration when one is under way. iterations() counts takes.
+  virtual SearchState micro_step() = 0;
+  // True between a take and the examination of the taken node's last move.
+  virtual bool mid_iteration() const = 0;
+  // The moves of the last taken node in the order they are examined (JPS: its jump successors;
+  // impossible moves included, so their reasons can be shown), and how many are examined.
+  virtual const std::vector<Move>& taken_moves() const = 0;
+  virtual std::size_t examined() const = 0;
+  // Goes back one micro-step, exactly (needs recording): false at the very start.
+  bool micro_step_back();
+
   virtual SearchState state() const = 0;
   virtual const std::string& message() const = 0;  // why Invalid
   virtual const SearchOptions& options() const = 0;
@@ -171,9 +185,12 @@ class Search {
   virtual bool can_step_back() const = 0;
   // Undoes the last step; false (nothing changed) at iteration 0 or when not recording.
   virtual bool step_back() = 0;
-  // Goes to `iteration` (clamped to 0..where the search finishes): back by undoing, forward by
-  // stepping. Going back needs recording.
-  void seek(std::int64_t iteration);
+  // Goes to the end of `iteration` (clamped to 0..where the search finishes). Going back needs
+  // recording. With recording on, the steps undone are kept: seeking forward again over them
+  // replays what they changed instead of searching, and a far seek (either way) applies the
+  // changes in bulk and orders the open set once at the end, so it costs a few nanoseconds per
+  // iteration crossed. Replayed steps are not told to the listener again.
+  virtual void seek(std::int64_t iteration);
   virtual std::size_t recording_bytes() const = 0;
 
   // For tests: empty when the internal structures agree, else what is wrong. O(cells).
@@ -203,6 +220,10 @@ class BestFirstSearch final : public Search {
 
   void restart() override;
   SearchState step() override;
+  SearchState micro_step() override;
+  bool mid_iteration() const override { return mid_; }
+  const std::vector<Move>& taken_moves() const override;
+  std::size_t examined() const override;
   SearchState state() const override { return state_; }
   const std::string& message() const override { return message_; }
   const SearchOptions& options() const override { return options_; }
@@ -224,8 +245,11 @@ class BestFirstSearch final : public Search {
 
   void set_recording(bool on) override;
   bool recording() const override { return recording_; }
-  bool can_step_back() const override { return !records_.empty(); }
+  bool can_step_back() const override { return at_ > 0; }
   bool step_back() override;
+  void seek(std::int64_t iteration) override;
+  // Iterations kept for replay (>= iterations() while recording).
+  std::int64_t recorded_iterations() const { return static_cast<std::int64_t>(records_.size()); }
   std::size_t recording_bytes() const override;
   std::string check_invariants() const override;
 
@@ -246,19 +270,22 @@ class BestFirstSearch final : public Search {
     std::uint32_t seq;  // insertion order, for FirstIn / LastIn and the last tie-breaker
     std::uint32_t node;
   };
-  // What one step changed, for step_back(). Its changes are changes_[first_change..] up to the
-  // next record's first_change. The rest is derived: a step runs only in progress, and its
-  // counters and insertion numbers follow from its changes.
+  // What one step changed, for step_back() and replay. Its changes are changes_[first_change..]
+  // up to the next record's first_change. The rest is derived: a step runs only in progress,
+  // and its counters and insertion numbers follow from its changes.
   struct StepRecord {
     HeapEntry taken;  // the entry taken from the open set
     std::uint32_t first_change;
     std::uint32_t best_before;  // nearest-to-goal taken node, for partial paths
   };
+  // One relaxation: the node's values before and after (the new depth is its new parent's + 1).
   struct Change {
     std::uint32_t node;
     std::uint32_t old_parent;
+    std::uint32_t new_parent;
     std::uint32_t old_depth;
     double old_g;  // +inf when the node was unseen before
+    double new_g;
   };
 
   bool valid(std::uint32_t i) const { return nodes_[i].generation == generation_; }
@@ -272,8 +299,17 @@ class BestFirstSearch final : public Search {
   void heap_remove(std::size_t pos);
   void update_key(const Node& n);
   void relax(Cell c, const Move& m, std::uint32_t via, double g_new);
-  void expand(std::uint32_t cur, Cell c);
+  bool take();
+  void collect_moves(std::uint32_t taken, std::vector<Move>& out) const;
+  void examine(const Move& m);
+  void finish_iteration();
+  void note_trace_end();
+  void init_node(std::uint32_t i, double g, std::uint32_t parent);
   void open_node(std::uint32_t i, double g, std::uint32_t parent);
+  std::size_t change_end(std::size_t record) const;
+  void undo_changes(std::size_t record);
+  void bulk_seek(std::size_t to);
+  void truncate_trace();
   void restore_last_step_views();
   bool nearer_goal(std::uint32_t a, std::uint32_t b) const;
   std::vector<Cell> chain_to(std::uint32_t i) const;
@@ -298,10 +334,22 @@ class BestFirstSearch final : public Search {
   std::uint32_t last_taken_ = to_u32(kNoCell);
   std::vector<Cell> last_relaxed_;
   std::uint32_t best_ = to_u32(kNoCell);  // taken node nearest the goal
-  std::vector<Cell> scratch_;             // jump point successors
+  mutable std::vector<Cell> scratch_;     // jump point successors
+  // The iteration under way: the taken node's moves, how many are examined, and whether some
+  // are left (views of a finished iteration are rebuilt lazily after a rewind).
+  mutable std::vector<Move> moves_;
+  mutable std::size_t examined_ = 0;
+  mutable bool moves_stale_ = false;
+  bool mid_ = false;
+  // The trace: records_[0, at_) are the steps taken so far; records_[at_, end) are steps undone,
+  // kept for replay (the search is deterministic, so stepping again repeats them exactly).
   bool recording_ = false;
+  bool writing_ = false;  // the step under way appends to the trace (it is not a replay)
+  std::size_t at_ = 0;
   std::vector<StepRecord> records_;
   std::vector<Change> changes_;
+  SearchState end_state_ = SearchState::InProgress;  // after the trace's last step
+  std::uint32_t end_best_ = to_u32(kNoCell);
 };
 
 // Total cost of a path under a policy, or nullopt when some step is not a possible move.
