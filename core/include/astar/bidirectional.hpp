@@ -29,6 +29,7 @@ class BidirectionalSearch final : public Search {
   SearchState state() const override { return state_; }
   const std::string& message() const override { return message_; }
   const SearchOptions& options() const override { return options_; }
+  const Level& level() const override { return forward_.level(); }
 
   // A cell seen by the forward side shows its forward node (g from the start); a cell seen only
   // by the backward side shows the backward node (g is then the cost *to the goal*).

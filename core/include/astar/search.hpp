@@ -155,6 +155,7 @@ class Search {
   virtual SearchState state() const = 0;
   virtual const std::string& message() const = 0;  // why Invalid
   virtual const SearchOptions& options() const = 0;
+  virtual const Level& level() const = 0;  // the level searched, start to goal
 
   // Read-only views.
   virtual NodeView node(Cell c) const = 0;
@@ -227,6 +228,7 @@ class BestFirstSearch final : public Search {
   SearchState state() const override { return state_; }
   const std::string& message() const override { return message_; }
   const SearchOptions& options() const override { return options_; }
+  const Level& level() const override { return *level_; }
   const MovePolicy& policy() const { return policy_; }
   Direction direction() const { return direction_; }
   double heuristic_scale() const { return h_scale_; }

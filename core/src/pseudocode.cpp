@@ -1,0 +1,186 @@
+#include "astar/pseudocode.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+namespace astar {
+
+namespace {
+
+// [SECTION] The texts
+
+// One text per algorithm, built from the A* text with the lines that differ replaced. The line
+// numbers of the steps are the same for every algorithm.
+constexpr std::array<int, static_cast<int>(CodeStep::_Max)> kLineOf{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11};
+
+std::vector<std::string> astar_lines() {
+  return {
+      "open <- {start}; g[start] <- 0",
+      "while open is not empty:",
+      "  current <- the open node with the lowest f = g + h",
+      "  if current = goal: return the path to current",
+      "  move current from open to closed",
+      "  for each neighbour n of current:",
+      "    if n is outside, a wall, blocked or closed: skip n",
+      "    tentative <- g[current] + cost(current, n)",
+      "    if tentative < g[n]:            (g[n] = inf if unseen)",
+      "      cameFrom[n] <- current; g[n] <- tentative",
+      "      f[n] <- g[n] + h(n); put n in open (or move it up)",
+      "return \"no path\"",
+  };
+}
+
+PseudoCode make(Algorithm a) {
+  std::vector<std::string> l = astar_lines();
+  switch (a) {
+    case Algorithm::AStar:
+    case Algorithm::_Max: break;
+    case Algorithm::WeightedAStar:
+      l[2] = "  current <- the open node with the lowest f = g + w * h";
+      l[10] = "      f[n] <- g[n] + w * h(n); put n in open (or move it up)";
+      break;
+    case Algorithm::Dijkstra:
+      l[2] = "  current <- the open node with the lowest g";
+      l[10] = "      put n in open (or move it up)";
+      break;
+    case Algorithm::GreedyBestFirst:
+      l[2] = "  current <- the open node with the lowest h";
+      l[10] = "      f[n] <- h(n); put n in open";
+      break;
+    case Algorithm::BreadthFirst:
+      l[2] = "  current <- the open node with the fewest steps from start";
+      l[7] = "    tentative <- g[current] + cost(current, n)   (order ignores it)";
+      l[8] = "    if n was never seen:           (the first parent stays)";
+      l[10] = "      steps[n] <- steps[current] + 1; put n in open";
+      break;
+    case Algorithm::JumpPoint:
+      l[5] = "  for each jump point n found jumping from current:";
+      l[6] = "    if n is closed: skip n          (jumps stop at walls)";
+      l[7] = "    tentative <- g[current] + octile distance(current, n)";
+      break;
+    case Algorithm::ThetaStar:
+      l[7] = "    p <- parent(current) if it sees n, else current; tentative <- g[p] + dist(p, n)";
+      l[9] = "      cameFrom[n] <- p; g[n] <- tentative";
+      break;
+    case Algorithm::Bidirectional:
+      l[0] = "open_f <- {start}; open_b <- {goal}; mu <- inf";
+      l[1] = "while mu > max(lowest f in open_f, lowest f in open_b):";
+      l[2] = "  current <- lowest f = g + h in the smaller open set";
+      l[3] = "  if current = that side's goal: return the path";
+      l[5] = "  for each neighbour n of current (into current, going back):";
+      l[9] = "      cameFrom[n] <- current; g[n] <- tentative; mu <- min(mu, g[n] + g_other[n])";
+      l[11] = "return the path through the meeting cell, or \"no path\"";
+      break;
+  }
+  PseudoCode code;
+  code.lines = std::move(l);
+  std::copy(kLineOf.begin(), kLineOf.end(), code.line_of);
+  return code;
+}
+
+// [SECTION] Values
+
+std::string cell_value(Cell c) {
+  return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
+}
+
+std::string number_value(double v) {
+  if (std::isinf(v)) return "inf";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+void at_step(CodePosition& p, Algorithm a, CodeStep s) {
+  p.step = s;
+  p.line = pseudocode(a).line_of[static_cast<int>(s)];
+}
+
+}  // namespace
+
+const PseudoCode& pseudocode(Algorithm a) {
+  static const std::array<PseudoCode, static_cast<int>(Algorithm::_Max)> all = [] {
+    std::array<PseudoCode, static_cast<int>(Algorithm::_Max)> out;
+    for (int i = 0; i < static_cast<int>(Algorithm::_Max); ++i)
+      out[i] = make(static_cast<Algorithm>(i));
+    return out;
+  }();
+  return all[static_cast<int>(a)];
+}
+
+CodePosition code_position(const Search& s) {
+  const Algorithm a = s.options().algorithm;
+  CodePosition p;
+  at_step(p, a, CodeStep::Init);
+  if (s.state() == SearchState::Invalid) {
+    p.note = s.message();
+    return p;
+  }
+  if (s.iterations() == 0) return p;
+
+  const std::optional<Cell> taken = s.last_taken();
+  if (!taken) return p;
+  const NodeView cur = s.node(*taken);
+  p.variables.push_back({"current", cell_value(*taken)});
+  auto add_current_g = [&] { p.variables.push_back({"g[current]", number_value(cur.g)}); };
+
+  if (s.state() == SearchState::Found) {
+    if (a == Algorithm::Bidirectional && s.examined() > 0) {
+      at_step(p, a, CodeStep::Loop);
+      p.variables.push_back({"mu", number_value(s.path_cost())});
+      p.note = "mu is no more than any open node's f: the path through the meeting cell is best";
+      return p;
+    }
+    at_step(p, a, CodeStep::GoalTest);
+    add_current_g();
+    p.note = "the goal is taken: its g is the path's cost";
+    return p;
+  }
+  if (s.state() == SearchState::NoPath) {
+    at_step(p, a, CodeStep::NoPath);
+    p.note = "the open set is empty";
+    return p;
+  }
+
+  const std::size_t examined = s.examined();
+  if (examined == 0) {  // taken, nothing examined yet (or nothing to examine)
+    at_step(p, a, CodeStep::Close);
+    p.variables.push_back({"f[current]", number_value(cur.f)});
+    add_current_g();
+    p.variables.push_back({"h[current]", number_value(cur.h)});
+    p.note = "not the goal: move it to closed";
+  } else {
+    const Move& m = s.taken_moves()[examined - 1];
+    p.variables.push_back({"n", cell_value(m.to)});
+    if (!m.possible()) {
+      at_step(p, a, CodeStep::Skip);
+      p.note = std::string(to_string(m.block));
+    } else {
+      const auto& relaxed = s.last_relaxed();
+      const NodeView n = s.node(m.to);
+      if (std::find(relaxed.begin(), relaxed.end(), m.to) != relaxed.end()) {
+        at_step(p, a, CodeStep::Update);
+        p.variables.push_back({"tentative", number_value(n.g)});
+        if (n.parent) p.variables.push_back({"cameFrom[n]", cell_value(*n.parent)});
+        p.variables.push_back({"f[n]", number_value(n.f)});
+        p.note = "a better path to n";
+      } else if (n.state == NodeState::Closed) {
+        at_step(p, a, CodeStep::Skip);
+        p.note = "closed";
+      } else {
+        at_step(p, a, CodeStep::Compare);
+        add_current_g();
+        p.variables.push_back({"cost", number_value(m.cost)});
+        p.variables.push_back({"g[n]", number_value(n.g)});
+        p.note = a == Algorithm::BreadthFirst ? "n was seen before: it keeps its first parent"
+                                              : "not better than g[n]: skip n";
+      }
+    }
+  }
+  if (s.state() == SearchState::IterationLimit) p.note += " (then the iteration limit stops it)";
+  return p;
+}
+
+}  // namespace astar
