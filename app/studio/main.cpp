@@ -41,6 +41,8 @@ studio::Fonts load_fonts(ImGuiIO& io) {
     fonts.small = io.Fonts->AddFontFromFileTTF(kFont, 12.0f);
     fonts.large = io.Fonts->AddFontFromFileTTF(kFont, 26.0f);
   }
+  const char* kMono = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
+  if (fonts.ui && std::filesystem::exists(kMono, ec)) fonts.mono = io.Fonts->AddFontFromFileTTF(kMono, 12.0f);
   if (!fonts.ui || !fonts.small || !fonts.large) {
     io.Fonts->Clear();
     fonts.ui = fonts.small = fonts.large = io.Fonts->AddFontDefault();

@@ -427,6 +427,9 @@ void HelpWindow::Draw() {
     row("Space", "Play / pause (speed slider: iterations per second)");
     row("Enter or End", "Run to the end");
     row("R", "Reset to iteration 0");
+    row("M / Shift+M", "Micro-step: take a node or examine one move / one micro-step back");
+    row("Home", "Back to iteration 0, keeping the steps for replay (the timeline)");
+    row("K / O over a cell", "Breakpoint: pause when the cell is taken / opened");
     ImGui::EndTable();
   }
   ImGui::TextWrapped(
@@ -842,6 +845,7 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
   const float status_h = ImGui::GetFrameHeight();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float sidebar_w = std::clamp(avail.x * 0.26f, 270.0f, 330.0f);
+  const float debugger_w = std::clamp(avail.x * 0.25f, 270.0f, 360.0f);
   const float body_h = avail.y - status_h - ImGui::GetStyle().ItemSpacing.y;
 
   // Sidebar: the panels, scrolling when the window is short.
@@ -857,15 +861,24 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
   // Canvas: the rest of the window.
   ImGui::SameLine();
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-  ImGui::BeginChild("canvas", ImVec2(0, body_h), false,
+  ImGui::BeginChild("canvas", ImVec2(avail.x - sidebar_w - debugger_w - 2 * ImGui::GetStyle().ItemSpacing.x, body_h), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                         ImGuiWindowFlags_NoMove);
   viewport_.Draw(studio, renderer, fonts, ImGui::GetContentRegionAvail());
   ImGui::EndChild();
   ImGui::PopStyleVar();
 
+  // Debugger: the timeline, the pseudo-code and the breakpoints.
+  ImGui::SameLine();
+  ImGui::BeginChild("debugger", ImVec2(0, body_h), true);
+  if (ImGui::CollapsingHeader("Timeline", open)) timeline_.Draw(studio);
+  if (ImGui::CollapsingHeader("Pseudo-code", open)) code_.Draw(studio, fonts);
+  if (ImGui::CollapsingHeader("Breakpoints", open)) breakpoints_.Draw(studio);
+  ImGui::EndChild();
+
   status_.Draw(studio, viewport_.hovered_cell());
   handle_shortcuts(studio, files, help);
+  if (!any_popup_open()) handle_debugger_keys(studio, viewport_.hovered_cell());
   files.Draw(studio);
   ImGui::End();
 

@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include "astar/grid.hpp"
+#include "debugger.hpp"
 #include "grid_renderer.hpp"
 #include "studio.hpp"
 #include "viewport.hpp"
@@ -115,6 +116,9 @@ class Ui {
   LegendPanel legend_;
   LevelPanel level_;
   InspectorPanel inspector_;
+  TimelinePanel timeline_;
+  CodePanel code_;
+  BreakpointsPanel breakpoints_;
   StatusBar status_;
   Viewport viewport_;
 };

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <limits>
 #include <utility>
 
 #include "astar/level_io.hpp"
@@ -129,6 +130,7 @@ void Studio::new_search() {
   on_path_.assign(static_cast<std::size_t>(level_.cell_count()), 0);
   search_changes.full();
   step_budget_ = 0.0;
+  furthest_ = 0;
 }
 
 void Studio::options_changed() { rerun_pending_ = true; }
@@ -224,26 +226,80 @@ bool Studio::step_back() {
   return true;
 }
 
+// Called before a step with breakpoints set; after it, true (and paused, with the reason in the
+// status line) when the step hit one.
+bool Studio::stepped_into_breakpoint() {
+  const auto why = watch_.after_step(*search_);
+  if (!why) return false;
+  status = *why;
+  playing = false;
+  return true;
+}
+
+void Studio::after_steps() {
+  furthest_ = std::max(furthest_, search_->iterations());
+  update_path();
+}
+
 void Studio::step(std::int64_t n) {
   flush();  // never step a search whose level was edited since it was made
   if (astar::finished(search_->state())) return;
   // Many steps at once: one full texture refresh is cheaper than a long change list.
   const bool bulk = n > 64;
+  const bool watch = watch_.breakpoints.any();
   for (std::int64_t i = 0; i < n && !astar::finished(search_->state()); ++i) {
+    if (watch) watch_.before_step(*search_);
     search_->step();
     if (!bulk) record_step();
+    if (watch && stepped_into_breakpoint()) break;
   }
   if (bulk) search_changes.full();
-  update_path();
+  after_steps();
+}
+
+void Studio::micro_step() {
+  flush();
+  playing = false;
+  if (astar::finished(search_->state())) return;
+  watch_.before_step(*search_);
+  search_->micro_step();
+  record_step();
+  stepped_into_breakpoint();
+  after_steps();
+}
+
+bool Studio::micro_step_back() {
+  flush();
+  playing = false;
+  record_step();
+  if (!search_->micro_step_back()) return false;
+  clear_path();
+  record_step();
+  return true;
+}
+
+void Studio::seek(std::int64_t iteration) {
+  flush();
+  if (iteration == search_->iterations() && !search_->mid_iteration()) return;
+  if (iteration < search_->iterations() && !search_->recording()) return;
+  search_->seek(iteration);
+  clear_path();
+  search_changes.full();
+  after_steps();
 }
 
 void Studio::run_to_end() {
   flush();
   if (astar::finished(search_->state())) return;
+  playing = false;
+  if (watch_.breakpoints.any()) {
+    step(std::numeric_limits<std::int64_t>::max());  // stops at the first breakpoint hit
+    search_changes.full();
+    return;
+  }
   search_->run();
   search_changes.full();
-  update_path();
-  playing = false;
+  after_steps();
 }
 
 void Studio::reset_search() {
@@ -267,7 +323,7 @@ void Studio::rerun() {
     while (search_->iterations() < target_iteration_ && !astar::finished(search_->state()))
       search_->step();
   }
-  update_path();
+  after_steps();
 }
 
 void Studio::update(double dt) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/breakpoints.hpp"
 #include "astar/level.hpp"
 #include "astar/result.hpp"
 #include "astar/search.hpp"
@@ -100,6 +101,17 @@ class Studio {
   bool rewind_enabled() const { return search_->recording(); }
   void run_to_end();
   void reset_search();
+  // One micro-step: the take, or one move of the taken node (Search::micro_step).
+  void micro_step();
+  bool micro_step_back();
+  // Jumps to the end of an iteration (the timeline's scrubber); needs recording to go back.
+  void seek(std::int64_t iteration);
+  // The furthest iteration this search has reached: the timeline's end.
+  std::int64_t furthest_iteration() const { return furthest_; }
+  // Breakpoints: checked after every step, micro-step and play; a hit pauses and says why in
+  // the status line.
+  astar::Breakpoints& breakpoints() { return watch_.breakpoints; }
+  const astar::Breakpoints& breakpoints() const { return watch_.breakpoints; }
   // After edits: a new search on the current level, stepped to the iteration shown before (or to
   // the end when it had finished). Called once per frame when an edit scheduled it.
   void rerun();
@@ -136,6 +148,8 @@ class Studio {
   void after_edit();
   void new_search();
   void record_step();
+  void after_steps();
+  bool stepped_into_breakpoint();
   void update_path();
   void clear_path();
   void options_changed();
@@ -154,6 +168,8 @@ class Studio {
   std::vector<astar::Cell> path_tinted_;   // the cells marked in on_path_
   std::vector<std::uint8_t> on_path_;      // per cell, for path_contains
   bool rerun_pending_ = false;
+  astar::BreakpointWatch watch_;
+  std::int64_t furthest_ = 0;
   double step_budget_ = 0.0;
   // Where a re-run steps to, kept across an Invalid search (which stays at iteration 0), so
   // choosing an algorithm that cannot run here and then another one returns to the same place.

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "astar/bidirectional.hpp"
+#include "debugger.hpp"
 #include "palette.hpp"
 
 namespace studio {
@@ -433,6 +434,7 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
   };
   marker(level.start(), palette::kStart, "S");
   marker(level.goal(), palette::kGoal, "G");
+  draw_debugger_marks(studio, dl, ImVec2(ox, oy), px);
 
   // The cell under the mouse.
   if (hovered_ && drag_ == Drag::None) {

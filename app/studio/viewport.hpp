@@ -17,6 +17,7 @@ struct Fonts {
   ImFont* ui = nullptr;
   ImFont* small = nullptr;  // g and h in the cell corners
   ImFont* large = nullptr;  // f in the cell centre, S/G markers
+  ImFont* mono = nullptr;   // pseudo-code
 };
 
 // Zoom thresholds (cell size in pixels).

@@ -19,15 +19,15 @@ std::vector<std::string> astar_lines() {
   return {
       "open <- {start}; g[start] <- 0",
       "while open is not empty:",
-      "  current <- the open node with the lowest f = g + h",
-      "  if current = goal: return the path to current",
+      "  current <- open node, lowest f = g + h",
+      "  if current = goal: return its path",
       "  move current from open to closed",
       "  for each neighbour n of current:",
-      "    if n is outside, a wall, blocked or closed: skip n",
-      "    tentative <- g[current] + cost(current, n)",
-      "    if tentative < g[n]:            (g[n] = inf if unseen)",
-      "      cameFrom[n] <- current; g[n] <- tentative",
-      "      f[n] <- g[n] + h(n); put n in open (or move it up)",
+      "    if n is a wall, blocked or closed: skip",
+      "    tentative <- g[current] + cost(move)",
+      "    if tentative < g[n]:  (unseen: g = inf)",
+      "      cameFrom[n] <- current",
+      "      g[n] <- tentative; f[n] <- g+h; open n",
       "return \"no path\"",
   };
 }
@@ -38,40 +38,40 @@ PseudoCode make(Algorithm a) {
     case Algorithm::AStar:
     case Algorithm::_Max: break;
     case Algorithm::WeightedAStar:
-      l[2] = "  current <- the open node with the lowest f = g + w * h";
-      l[10] = "      f[n] <- g[n] + w * h(n); put n in open (or move it up)";
+      l[2] = "  current <- open node, lowest f = g + w*h";
+      l[10] = "      g[n] <- tentative; f <- g+w*h; open n";
       break;
     case Algorithm::Dijkstra:
-      l[2] = "  current <- the open node with the lowest g";
-      l[10] = "      put n in open (or move it up)";
+      l[2] = "  current <- open node, lowest g";
+      l[10] = "      g[n] <- tentative; open n";
       break;
     case Algorithm::GreedyBestFirst:
-      l[2] = "  current <- the open node with the lowest h";
-      l[10] = "      f[n] <- h(n); put n in open";
+      l[2] = "  current <- open node, lowest h";
+      l[10] = "      g[n] <- tentative; f[n] <- h; open n";
       break;
     case Algorithm::BreadthFirst:
-      l[2] = "  current <- the open node with the fewest steps from start";
-      l[7] = "    tentative <- g[current] + cost(current, n)   (order ignores it)";
-      l[8] = "    if n was never seen:           (the first parent stays)";
-      l[10] = "      steps[n] <- steps[current] + 1; put n in open";
+      l[2] = "  current <- open node, fewest steps";
+      l[8] = "    if n was never seen:";
+      l[10] = "      steps[n] <- steps[current] + 1; open n";
       break;
     case Algorithm::JumpPoint:
-      l[5] = "  for each jump point n found jumping from current:";
-      l[6] = "    if n is closed: skip n          (jumps stop at walls)";
-      l[7] = "    tentative <- g[current] + octile distance(current, n)";
+      l[5] = "  for each jump point n from current:";
+      l[6] = "    if n is closed: skip";
+      l[7] = "    tentative <- g[current] + octile dist";
       break;
     case Algorithm::ThetaStar:
-      l[7] = "    p <- parent(current) if it sees n, else current; tentative <- g[p] + dist(p, n)";
-      l[9] = "      cameFrom[n] <- p; g[n] <- tentative";
+      l[7] = "    p <- parent(current) if it sees n,";
+      l[8] = "      else current; if g[p]+d(p,n) < g[n]:";
+      l[9] = "      cameFrom[n] <- p";
       break;
     case Algorithm::Bidirectional:
-      l[0] = "open_f <- {start}; open_b <- {goal}; mu <- inf";
-      l[1] = "while mu > max(lowest f in open_f, lowest f in open_b):";
-      l[2] = "  current <- lowest f = g + h in the smaller open set";
-      l[3] = "  if current = that side's goal: return the path";
-      l[5] = "  for each neighbour n of current (into current, going back):";
-      l[9] = "      cameFrom[n] <- current; g[n] <- tentative; mu <- min(mu, g[n] + g_other[n])";
-      l[11] = "return the path through the meeting cell, or \"no path\"";
+      l[0] = "open_f <- {start}; open_b <- {goal}";
+      l[1] = "while mu > max(lowest f of each side):";
+      l[2] = "  current <- lowest f, smaller open set";
+      l[3] = "  if current = that side's goal: return";
+      l[9] = "      cameFrom[n] <- current; mu <- min(mu,";
+      l[10] = "        g[n]+g_other[n]); g, f; open n";
+      l[11] = "return path via the meeting cell, or none";
       break;
   }
   PseudoCode code;
@@ -130,7 +130,7 @@ CodePosition code_position(const Search& s) {
     if (a == Algorithm::Bidirectional && s.examined() > 0) {
       at_step(p, a, CodeStep::Loop);
       p.variables.push_back({"mu", number_value(s.path_cost())});
-      p.note = "mu is no more than any open node's f: the path through the meeting cell is best";
+      p.note = "mu <= every open f: the path via the meeting cell is best";
       return p;
     }
     at_step(p, a, CodeStep::GoalTest);

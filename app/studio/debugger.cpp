@@ -1,0 +1,214 @@
+#include "debugger.hpp"
+
+#include "viewport.hpp"  // first: it brings glad, which must come before GLFW's GL header
+
+#include <GLFW/glfw3.h>  // key codes
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "astar/pseudocode.hpp"
+
+namespace studio {
+
+using astar::Cell;
+
+namespace {
+
+std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
+
+// Adds c to the list, or removes it when it is there. True when added.
+bool toggle(std::vector<Cell>& cells, Cell c) {
+  const auto it = std::find(cells.begin(), cells.end(), c);
+  if (it != cells.end()) {
+    cells.erase(it);
+    return false;
+  }
+  cells.push_back(c);
+  return true;
+}
+
+}  // namespace
+
+// [SECTION] Timeline
+
+void TimelinePanel::Draw(Studio& studio) {
+  const astar::Search& s = studio.search();
+  const bool done = astar::finished(s.state());
+  const bool back = studio.can_step_back() || s.mid_iteration();
+  const float w = (ImGui::GetContentRegionAvail().x - 4 * ImGui::GetStyle().ItemSpacing.x) / 5;
+
+  ImGui::BeginDisabled(!studio.can_step_back());
+  if (ImGui::Button("|<", ImVec2(w, 0))) studio.seek(0);
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Back to iteration 0 (Home)");
+  ImGui::SameLine();
+  if (ImGui::Button("<<", ImVec2(w, 0))) studio.step_back();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Step back one iteration (Left)");
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!back || !studio.rewind_enabled());
+  if (ImGui::Button("<", ImVec2(w, 0))) studio.micro_step_back();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Micro-step back (Shift+M)");
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(done);
+  if (ImGui::Button(">", ImVec2(w, 0))) studio.micro_step();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("Micro-step: take a node, or examine one of its moves (M)");
+  ImGui::SameLine();
+  if (ImGui::Button(">>", ImVec2(w, 0))) studio.step();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Step one iteration (Right)");
+  ImGui::EndDisabled();
+
+  // The scrubber runs over every iteration this search has reached.
+  std::int64_t it = s.iterations();
+  const std::int64_t lo = 0, hi = std::max<std::int64_t>(studio.furthest_iteration(), 1);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::BeginDisabled(!studio.rewind_enabled());
+  if (ImGui::SliderScalar("##timeline", ImGuiDataType_S64, &it, &lo, &hi, "iteration %lld"))
+    studio.seek(it);
+  ImGui::EndDisabled();
+  if (s.mid_iteration())
+    ImGui::TextDisabled("iteration %lld, move %zu of %zu", static_cast<long long>(s.iterations()),
+                        s.examined(), s.taken_moves().size());
+  else
+    ImGui::TextDisabled("iteration %lld of %lld reached", static_cast<long long>(s.iterations()),
+                        static_cast<long long>(studio.furthest_iteration()));
+}
+
+// [SECTION] Pseudo-code
+
+void CodePanel::Draw(const Studio& studio, const Fonts& fonts) {
+  const astar::Search& s = studio.search();
+  const astar::PseudoCode& code = astar::pseudocode(s.options().algorithm);
+  const astar::CodePosition at = astar::code_position(s);
+  if (fonts.mono) ImGui::PushFont(fonts.mono);
+  const ImVec4 lit(1.0f, 0.85f, 0.35f, 1.0f);
+  for (std::size_t i = 0; i < code.lines.size(); ++i) {
+    const bool on = static_cast<int>(i) == at.line;
+    char num[24];
+    std::snprintf(num, sizeof num, "%2zu ", i + 1);
+    if (on) {
+      // The lit line: a band behind it, as a debugger marks the current line.
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      const float h = ImGui::GetTextLineHeight();
+      ImGui::GetWindowDrawList()->AddRectFilled(
+          p, ImVec2(p.x + ImGui::GetContentRegionAvail().x, p.y + h), IM_COL32(110, 85, 20, 200));
+    }
+    ImGui::TextColored(on ? lit : ImVec4(0.5f, 0.5f, 0.55f, 1.0f), "%s", num);
+    ImGui::SameLine(0, 0);
+    if (on) ImGui::TextColored(lit, "%s", code.lines[i].c_str());
+    else ImGui::TextUnformatted(code.lines[i].c_str());
+  }
+  if (fonts.mono) ImGui::PopFont();
+  ImGui::Spacing();
+  if (!at.variables.empty() &&
+      ImGui::BeginTable("vars", 2, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit)) {
+    for (const astar::CodeVariable& v : at.variables) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextDisabled("%s", v.name.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(v.value.c_str());
+    }
+    ImGui::EndTable();
+  }
+  if (!at.note.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(lit, "%s", at.note.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+// [SECTION] Breakpoints
+
+void BreakpointsPanel::Draw(Studio& studio) {
+  astar::Breakpoints& b = studio.breakpoints();
+  ImGui::Checkbox("Goal first reached", &b.goal_reached);
+  ImGui::Checkbox("f goes up", &b.f_increases);
+  bool open_on = b.open_above > 0;
+  if (ImGui::Checkbox("Open set above", &open_on)) b.open_above = open_on ? 100 : 0;
+  if (open_on) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    int n = static_cast<int>(std::min<std::int64_t>(b.open_above, 1 << 30));
+    if (ImGui::InputInt("##open_above", &n, 10, 100)) b.open_above = std::max(1, n);
+  }
+  auto list = [&](const char* what, std::vector<Cell>& cells) {
+    for (std::size_t i = 0; i < cells.size();) {
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::PushID(what);
+      const bool remove = ImGui::SmallButton("x");
+      ImGui::PopID();
+      ImGui::PopID();
+      ImGui::SameLine();
+      ImGui::Text("%s %s", what, cell_text(cells[i]).c_str());
+      if (remove) cells.erase(cells.begin() + static_cast<std::ptrdiff_t>(i));
+      else ++i;
+    }
+  };
+  list("taken", b.on_take);
+  list("opened", b.on_open);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("Hover a cell and press K to break when it is taken, O when it is opened.");
+  ImGui::PopTextWrapPos();
+}
+
+// [SECTION] Keys and canvas marks
+
+void handle_debugger_keys(Studio& studio, std::optional<Cell> hovered) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.KeyCtrl || io.WantTextInput || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopup)) return;
+  if (ImGui::IsKeyPressed(GLFW_KEY_M)) {
+    if (io.KeyShift) studio.micro_step_back();
+    else studio.micro_step();
+  }
+  if (ImGui::IsKeyPressed(GLFW_KEY_HOME, false)) studio.seek(0);
+  if (hovered && studio.level().in_bounds(*hovered)) {
+    astar::Breakpoints& b = studio.breakpoints();
+    if (ImGui::IsKeyPressed(GLFW_KEY_K, false))
+      studio.status = (toggle(b.on_take, *hovered) ? "Break when taken: " : "Breakpoint removed: ") +
+                      cell_text(*hovered);
+    if (ImGui::IsKeyPressed(GLFW_KEY_O, false))
+      studio.status = (toggle(b.on_open, *hovered) ? "Break when opened: " : "Breakpoint removed: ") +
+                      cell_text(*hovered);
+  }
+}
+
+void draw_debugger_marks(const Studio& studio, ImDrawList* dl, ImVec2 origin, float px) {
+  auto corner = [&](Cell c) { return ImVec2(origin.x + c.x * px, origin.y + c.y * px); };
+  auto centre = [&](Cell c) { return ImVec2(origin.x + (c.x + 0.5f) * px, origin.y + (c.y + 0.5f) * px); };
+  const float r = std::clamp(px * 0.16f, 2.5f, 7.0f);
+  const astar::Breakpoints& b = studio.breakpoints();
+  for (Cell c : b.on_take) {
+    const ImVec2 p = corner(c);
+    dl->AddCircleFilled(ImVec2(p.x + r + 1, p.y + r + 1), r, IM_COL32(230, 40, 40, 255), 12);
+  }
+  for (Cell c : b.on_open) {
+    const ImVec2 p = corner(c);
+    dl->AddCircle(ImVec2(p.x + r + 1, p.y + r + 1), r, IM_COL32(230, 40, 40, 255), 12, 2.0f);
+  }
+
+  // The move just examined: an arrow from the taken node to it.
+  const astar::Search& s = studio.search();
+  const std::size_t k = s.examined();
+  const auto taken = s.last_taken();
+  if (!s.mid_iteration() || k == 0 || !taken) return;
+  const astar::Move& m = s.taken_moves()[k - 1];
+  const auto& relaxed = s.last_relaxed();
+  const bool better = std::find(relaxed.begin(), relaxed.end(), m.to) != relaxed.end();
+  const ImU32 col = better ? IM_COL32(60, 230, 120, 255) : IM_COL32(200, 200, 200, 230);
+  const ImVec2 a = centre(*taken), z = centre(m.to);
+  const float thick = std::clamp(px * 0.1f, 1.5f, 5.0f);
+  dl->AddLine(a, z, col, thick);
+  dl->AddCircleFilled(z, thick * 1.6f, col, 12);
+  if (!m.possible() || !better) {  // a cross on the skipped cell
+    const float q = px * 0.3f;
+    dl->AddLine(ImVec2(z.x - q, z.y - q), ImVec2(z.x + q, z.y + q), col, thick);
+    dl->AddLine(ImVec2(z.x - q, z.y + q), ImVec2(z.x + q, z.y - q), col, thick);
+  }
+}
+
+}  // namespace studio

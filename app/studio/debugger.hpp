@@ -1,0 +1,37 @@
+// The debugger column: the timeline (scrubber, micro-steps), the pseudo-code of the running
+// algorithm with the line the last micro-step ran and its variables, and breakpoints. Plus the
+// canvas marks they need (breakpoint dots, the move just examined) and their keys.
+#pragma once
+
+#include <optional>
+
+#include <imgui.h>
+
+#include "astar/grid.hpp"
+#include "studio.hpp"
+
+namespace studio {
+
+struct Fonts;
+
+struct TimelinePanel {
+  void Draw(Studio& studio);
+};
+
+struct CodePanel {
+  void Draw(const Studio& studio, const Fonts& fonts);
+};
+
+struct BreakpointsPanel {
+  void Draw(Studio& studio);
+};
+
+// M: micro-step, Shift+M: micro-step back, Home: back to iteration 0; K / O over a cell: toggle a
+// breakpoint when it is taken / opened.
+void handle_debugger_keys(Studio& studio, std::optional<astar::Cell> hovered);
+
+// Canvas marks: a red dot on breakpoint cells, and an arrow to the move just examined (green:
+// relaxed, grey: skipped) while an iteration is under way. `origin` is cell (0, 0)'s top-left.
+void draw_debugger_marks(const Studio& studio, ImDrawList* dl, ImVec2 origin, float cell_px);
+
+}  // namespace studio
