@@ -22,7 +22,8 @@
 // astar::smooth_path of its path, consecutive ones in line of sight, with "smoothed_length" their
 // length, and the smoothed colour must show at the midpoint of the longest smoothed segment.
 // (Whenever the sidecar has "smoothed", path cells under the smoothed line are not checked for
-// the path colour.) Exit 0 when all hold, 1 with a message per failure otherwise.
+// the path colour.) --same-canvas-as OTHER.png: the canvas rectangle must hold the same pixels
+// in both screenshots. Exit 0 when all hold, 1 with a message per failure otherwise.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -118,14 +119,14 @@ int main(int argc, char** argv) {
   auto usage = [&] {
     std::fprintf(stderr,
                  "usage: %s SHOT.png LEVEL.json --expect STATE [--iteration N] [--algorithm NAME] "
-                 "[--same-cost-as NAME] [--smoothed]\n",
+                 "[--same-cost-as NAME] [--smoothed] [--same-canvas-as OTHER.png]\n",
                  argv[0]);
     return 2;
   };
   if (argc < 5 || std::string(argv[3]) != "--expect") return usage();
   const std::string png = argv[1], level_path = argv[2], expect_state = argv[4];
   long long expect_iteration = -1;
-  std::string expect_algorithm, same_cost_as;
+  std::string expect_algorithm, same_cost_as, same_canvas_as;
   bool expect_smoothed = false;
   for (int i = 5; i < argc; ++i) {
     const std::string opt = argv[i];
@@ -137,6 +138,7 @@ int main(int argc, char** argv) {
     if (opt == "--iteration") expect_iteration = std::atoll(argv[++i]);
     else if (opt == "--algorithm") expect_algorithm = argv[++i];
     else if (opt == "--same-cost-as") same_cost_as = argv[++i];
+    else if (opt == "--same-canvas-as") same_canvas_as = argv[++i];
     else return usage();
   }
 
@@ -415,6 +417,28 @@ int main(int argc, char** argv) {
       std::printf("smoothed colour at the midpoint of segment %s - %s\n",
                   cell_text(smoothed[longest - 1]).c_str(), cell_text(smoothed[longest]).c_str());
   }
+  // [SECTION] Another screenshot draws the same canvas, pixel for pixel (the panels around it may
+  // differ: a rewound search's timeline knows iterations a fresh one has not reached).
+  if (!same_canvas_as.empty()) {
+    Image other;
+    unsigned char* od = stbi_load(same_canvas_as.c_str(), &other.w, &other.h, &channels, 3);
+    if (!od) {
+      fail("cannot load " + same_canvas_as);
+    } else {
+      other.rgb.assign(od, od + static_cast<std::size_t>(other.w) * other.h * 3);
+      stbi_image_free(od);
+      int differ = 0, compared = 0;
+      if (other.w != img.w || other.h != img.h) fail("the two screenshots differ in size");
+      else
+        for (int y = static_cast<int>(m.cy); y < static_cast<int>(m.cy + m.ch); ++y)
+          for (int x = static_cast<int>(m.cx); x < static_cast<int>(m.cx + m.cw); ++x, ++compared)
+            differ += !close_to(img.at(x, y), other.at(x, y), 0);
+      std::printf("canvas compared with %s: %d of %d pixels differ\n", same_canvas_as.c_str(),
+                  differ, compared);
+      if (differ > 0 || compared == 0) fail("the canvas differs from " + same_canvas_as);
+    }
+  }
+
   std::printf("checked %d path, %d wall, %d closed and %d open cells (%d backward): %d failure(s)\n",
               checked_path, checked_walls, checked_closed, checked_open, checked_back, failures);
   return failures == 0 ? 0 : 1;
