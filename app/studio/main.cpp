@@ -218,7 +218,10 @@ int main(int argc, char** argv) {
     if (studio.screenshot_requested) {
       studio.screenshot_requested = false;
       const std::string file = next_screenshot_name();
-      const auto written = studio::write_screenshot(file, fb_w, fb_h);
+      auto written = studio::write_screenshot(file, fb_w, fb_h);
+      if (written)  // with the state it shows, as --screenshot does (tests read it)
+        written = studio::write_sidecar(file, studio, fb_w, fb_h, io.DisplayFramebufferScale.x,
+                                        io.DisplayFramebufferScale.y);
       studio.status = written ? "Screenshot saved: " + file : written.error();
     }
     glfwSwapBuffers(window);

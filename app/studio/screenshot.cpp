@@ -73,6 +73,10 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
   j << "  \"tie_break\": " << json_string(astar::to_string(o.tie_break)) << ",\n";
   j << "  \"partial_path\": " << (o.partial_path ? "true" : "false") << ",\n";
   j << "  \"iteration\": " << search.iterations() << ",\n";
+  j << "  \"mid_iteration\": " << (search.mid_iteration() ? "true" : "false") << ",\n";
+  j << "  \"examined\": " << search.examined() << ",\n";
+  j << "  \"furthest_iteration\": " << studio.furthest_iteration() << ",\n";
+  j << "  \"status\": " << json_string(studio.status) << ",\n";
   j << "  \"state\": " << json_string(astar::to_string(search.state())) << ",\n";
   j << "  \"message\": " << json_string(search.message()) << ",\n";
   j << "  \"partial\": " << (studio.path_partial() ? "true" : "false") << ",\n";

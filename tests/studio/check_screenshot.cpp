@@ -206,7 +206,18 @@ int main(int argc, char** argv) {
   options.partial_path = side.value("partial_path", false);
   const std::unique_ptr<astar::Search> own = astar::make_search(level, options);
   astar::Search& search = *own;
-  while (search.iterations() < iteration && !astar::finished(search.state())) search.step();
+  // A studio stopped inside an iteration (micro-steps): the same take and examinations here.
+  const bool mid = side.value("mid_iteration", false);
+  const auto examined = side.value("examined", std::size_t{0});
+  const long long whole = mid ? iteration - 1 : iteration;
+  while (search.iterations() < whole && !astar::finished(search.state())) search.step();
+  if (mid) {
+    search.micro_step();
+    for (std::size_t k = 0; k < examined; ++k) search.micro_step();
+    if (!search.mid_iteration() || search.examined() != examined)
+      fail("own search cannot stop at move " + std::to_string(examined) + " of iteration " +
+           std::to_string(iteration));
+  }
   if (state != astar::to_string(search.state()))
     fail("sidecar state '" + state + "', own search '" + std::string(astar::to_string(search.state())) + "'");
   if (state != expect_state) fail("expected state '" + expect_state + "', got '" + state + "'");
@@ -347,6 +358,26 @@ int main(int argc, char** argv) {
   if (partial && partial_hits * 2 < checked_path)
     fail("the partial path shows its colour " + rgb_text(kPartialPath) + " near only " +
          std::to_string(partial_hits) + " of its " + std::to_string(checked_path) + " cells");
+  // Inside an iteration the debugger marks the move just examined: a dot at its cell's centre,
+  // green when it relaxed the cell, grey when skipped.
+  std::optional<Cell> examined_cell;
+  if (mid && examined > 0) {
+    const astar::Move& mv = search.taken_moves()[examined - 1];
+    examined_cell = mv.to;
+    const auto& rel = search.last_relaxed();
+    const bool better = std::find(rel.begin(), rel.end(), mv.to) != rel.end();
+    const Rgb want = better ? Rgb{60, 230, 120} : Rgb{200, 200, 200};
+    int x, y;
+    m.center(mv.to, x, y);
+    if (x >= 0 && y >= 0 && x < img.w && y < img.h) {
+      if (!close_to(img.at(x, y), want, 12))
+        fail("the examined move's cell " + cell_text(mv.to) + " is " + rgb_text(img.at(x, y)) +
+             " at its centre, want the debugger's mark " + rgb_text(want));
+      else
+        std::printf("examined move %zu to %s marked %s\n", examined, cell_text(mv.to).c_str(),
+                    better ? "relaxed" : "skipped");
+    }
+  }
   const Rgb closed = blend_over_floor(kClosed), open = blend_over_floor(kOpen);
   for (int cy = 0; cy < level.height(); ++cy)
     for (int cx = 0; cx < level.width(); ++cx) {
@@ -365,6 +396,7 @@ int main(int argc, char** argv) {
       if (c == level.start() || c == level.goal() || on_path[astar::to_u32(level.index(c))] ||
           level.cost(c) != 1.0 || level.height_at(c) != 0)
         continue;
+      if (examined_cell && c == *examined_cell) continue;  // under the debugger's mark: below
       const astar::NodeState ns = search.node_state(c);
       if (ns == astar::NodeState::Unseen) {
         // Unseen plain cells show the floor (an invalid search tints nothing at all).

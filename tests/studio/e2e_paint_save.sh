@@ -12,48 +12,8 @@
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
 set -u
 studio=$1 checker=$2 out=$3
-case $studio in /*) ;; *) studio=$PWD/$studio ;; esac  # the script runs in OUTDIR
-case $checker in /*) ;; *) checker=$PWD/$checker ;; esac
-
-for tool in Xvfb xdotool timeout; do
-  if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "SKIP: $tool is not installed, so the studio cannot be driven headless"
-    exit 77
-  fi
-done
-
-rm -rf "$out"
-mkdir -p "$out" || exit 1
-cd "$out" || exit 1
-
-xvfb_pid='' studio_pid=''
-cleanup() {
-  [ -n "$studio_pid" ] && kill "$studio_pid" 2>/dev/null
-  [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
-  wait 2>/dev/null
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-
-die() {
-  echo "FAIL: $*"
-  [ -s studio.log ] && { echo "--- studio output:"; cat studio.log; }
-  exit 1
-}
-ok() { echo "ok: $*"; }
-
-# wait_for SECONDS CMD...: runs CMD every 0.1 s until it succeeds; fails after SECONDS.
-wait_for() {
-  n=$(($1 * 10))
-  shift
-  while [ "$n" -gt 0 ]; do
-    "$@" && return 0
-    sleep 0.1
-    n=$((n - 1))
-  done
-  return 1
-}
-xdo() { timeout 5 xdotool "$@"; }
+# shellcheck source=e2e_lib.sh
+. "$(dirname "$0")/e2e_lib.sh"
 
 # [SECTION] The level: 12 x 8, all open, start (1,1), goal (10,6), 8 neighbours
 cat >level.json <<'EOF'
@@ -86,13 +46,7 @@ if "$checker" level original.json 12x8 1,1 10,6 $stroke >/dev/null 2>&1; then
   die "checker accepts the blank level as painted"
 fi
 
-# [SECTION] Xvfb on a free display (Xvfb picks it and reports it on fd 3)
-timeout 120 Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>display 2>xvfb.log &
-xvfb_pid=$!
-wait_for 10 test -s display || die "Xvfb did not start: $(cat xvfb.log)"
-DISPLAY=:$(cat display)
-export DISPLAY
-ok "Xvfb on $DISPLAY"
+start_xvfb
 
 # [SECTION] Where the cells are: the same window size, fitted the same way, gives the mapping
 size=1024x640
@@ -106,30 +60,12 @@ p73=$("$checker" cell map.png.json 7 3) || die "no pixel for cell (7, 3)"
 ok "cells (4,2) (4,3) (4,5) (7,3) at window pixels ($p42) ($p43) ($p45) ($p73)"
 
 # [SECTION] The studio, interactive
-timeout 60 "$studio" level.json --size $size >studio.log 2>&1 &
-studio_pid=$!
-win=$(timeout 10 xdotool search --sync --onlyvisible --name '^A\* Studio' | head -n 1)
-[ -n "$win" ] || die "no studio window within 10 s"
-eval "$(xdo getwindowgeometry --shell "$win")"  # X, Y: the window's position on the screen
-win_x=$X win_y=$Y
+start_studio level.json --size $size
 [ "${WIDTH}x${HEIGHT}" = "$size" ] || die "the window is ${WIDTH}x${HEIGHT}, not $size"
-xdo windowfocus "$win" || die "cannot focus the studio window"
-ok "studio window $win at ($win_x, $win_y)"
 
 title() { xdo getwindowname "$win"; }
 dirty() { case "$(title)" in *' *') return 0 ;; *) return 1 ;; esac; }
 clean() { case "$(title)" in *' *') return 1 ;; *) return 0 ;; esac; }
-running() { kill -0 "$studio_pid" 2>/dev/null; }
-# move X Y: the pointer to window pixel (X, Y).
-move() { xdo mousemove $((win_x + $1)) $((win_y + $2)) || die "mousemove $1 $2"; }
-# keys KEY: hold the key (combination) for a while: ImGui 1.86 loses a press and release
-# that fall in one frame.
-keys() { xdo keydown "$1" && sleep 0.2 && xdo keyup "$1" || die "keys $1"; }
-click() {
-  move "$1" "$2"
-  sleep 0.2
-  xdo mousedown 1 && sleep 0.15 && xdo mouseup 1 || die "click $1 $2"
-}
 
 # Ready: the studio answers F12 with astar-studio-1.png (in this folder) from a rendered frame,
 # so the level is fitted to the canvas and ImGui knows its windows (a click in the very first
@@ -169,13 +105,6 @@ running || die "Ctrl+Q with unsaved changes quit without asking"
 dirty || die "the level is no longer dirty after Ctrl+Q"
 cmp -s level.json saved.json || die "the file changed after Ctrl+Q"
 ok "Ctrl+Q: the guard holds the studio"
-
-# shot N: F12, the studio's own screenshot astar-studio-N.png here (taken over dialogs too).
-shot() {
-  keys F12
-  wait_for 5 test -s "astar-studio-$1.png" || die "F12 wrote no astar-studio-$1.png"
-  sleep 0.3  # written in one go after the frame; give the file a moment to be complete
-}
 
 keys Escape  # Cancel
 sleep 0.5

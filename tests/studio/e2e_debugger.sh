@@ -1,0 +1,96 @@
+#!/bin/sh
+# shellcheck disable=SC2086,SC2015,SC2317  # "X Y" pairs split on purpose; "a && b || die"; trap
+# e2e_debugger.sh STUDIO E2E_CHECK SCREENSHOT_CHECK LEVEL OUTDIR
+# The debugger driven by real key presses (xdotool) under its own Xvfb, each state read from an
+# F12 screenshot whose pixels the screenshot checker compares with its own search:
+#   1. Right x5: iteration 5;  2. Left x2: iteration 3, the timeline still reaches 5;
+#   3. M x3: inside iteration 4 after its take and 2 moves;  4. Shift+M: 1 move;
+#   5. Home: iteration 0;  6. K over a cell, then Enter: the run stops when that cell is taken,
+#      and the status line says so.
+# Exit 77 (ctest: skipped) when Xvfb or xdotool is missing.
+set -u
+studio=$1 checker=$2 shot_checker=$3 level_src=$4 out=$5
+case $shot_checker in /*) ;; *) shot_checker=$PWD/$shot_checker ;; esac
+case $level_src in /*) ;; *) level_src=$PWD/$level_src ;; esac
+# shellcheck source=e2e_lib.sh
+. "$(dirname "$0")/e2e_lib.sh"
+
+cp "$level_src" level.json || die "cannot copy $level_src"
+start_xvfb
+
+# Where the cells are: the same window size, fitted the same way, gives the mapping.
+size=1280x800
+timeout 30 "$studio" level.json --size $size --screenshot map.png --frames 3 >map.log 2>&1 ||
+  die "studio --screenshot failed: $(cat map.log)"
+bp=$("$checker" cell map.png.json 12 5 2>/dev/null) || bp=''
+
+start_studio level.json --size $size
+keys F12  # ready: a rendered frame
+wait_for 10 test -s astar-studio-1.png.json || die "the studio rendered no frame within 10 s"
+
+# field N KEY: the value of "KEY" in astar-studio-N.png.json (numbers, booleans, strings).
+field() {
+  sed -n -e "s/^ *\"$2\": *\"\(.*\)\",\{0,1\}$/\1/p" \
+         -e "s/^ *\"$2\": *\([^\",]*\),\{0,1\}$/\1/p" "astar-studio-$1.png.json"
+}
+expect() {  # expect N KEY VALUE
+  v=$(field "$1" "$2")
+  [ "$v" = "$3" ] || die "shot $1: $2 is '$v', expected '$3'"
+}
+pixels() {  # pixels N STATE ITERATION: the screenshot checker on shot N
+  "$shot_checker" "astar-studio-$1.png" level.json --expect "$2" --iteration "$3" >"check-$1.log" 2>&1 ||
+    { cat "check-$1.log"; die "shot $1: the pixels do not match the checker's own search"; }
+  ok "shot $1: $(tail -n 1 "check-$1.log")"
+}
+
+# 1. Right arrow five times.
+for _ in 1 2 3 4 5; do tap Right; done
+shot 2
+expect 2 iteration 5
+pixels 2 in-progress 5
+
+# 2. Left arrow twice: back to 3, with the steps undone kept on the timeline.
+tap Left
+tap Left
+shot 3
+expect 3 iteration 3
+expect 3 furthest_iteration 5
+pixels 3 in-progress 3
+
+# 3. M three times: the take of iteration 4 and two of its moves.
+tap m
+tap m
+tap m
+shot 4
+expect 4 iteration 4
+expect 4 mid_iteration true
+expect 4 examined 2
+pixels 4 in-progress 4
+
+# 4. Shift+M: one micro-step back.
+tap shift+m
+shot 5
+expect 5 examined 1
+expect 5 mid_iteration true
+pixels 5 in-progress 4
+
+# 5. Home: iteration 0.
+keys Home
+shot 6
+expect 6 iteration 0
+pixels 6 in-progress 0
+
+# 6. A breakpoint on a cell (K with the pointer over it), then Enter runs to it.
+[ -n "$bp" ] || die "no pixel for cell (12, 5)"
+move $bp
+sleep 0.3
+keys k
+shot 7
+expect 7 status "Break when taken: (12, 5)"
+keys Return
+shot 8
+expect 8 status "breakpoint: (12, 5) was taken"
+expect 8 state in-progress
+it=$(field 8 iteration)
+pixels 8 in-progress "$it"
+ok "the run stopped at iteration $it, when (12, 5) was taken"

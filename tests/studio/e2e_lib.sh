@@ -1,0 +1,90 @@
+# shellcheck shell=sh disable=SC2086,SC2015,SC2317
+# Shared by the end-to-end studio tests: sourced after setting studio, checker and out. Gives:
+#   die/ok, wait_for SECONDS CMD..., xdo (xdotool with a time limit),
+#   start_xvfb (own display), start_studio ARGS... (sets win, win_x, win_y, studio_pid),
+#   move X Y, keys KEY (held: ImGui 1.86 loses a press and release within one frame), tap KEY,
+#   click X Y, shot N (F12 -> astar-studio-N.png and its .json sidecar, in the output folder).
+# Exits 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
+case $studio in /*) ;; *) studio=$PWD/$studio ;; esac  # the tests run in their output folder
+case $checker in /*) ;; *) checker=$PWD/$checker ;; esac
+
+for tool in Xvfb xdotool timeout; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "SKIP: $tool is not installed, so the studio cannot be driven headless"
+    exit 77
+  fi
+done
+
+rm -rf "$out"
+mkdir -p "$out" || exit 1
+cd "$out" || exit 1
+
+xvfb_pid='' studio_pid=''
+cleanup() {
+  [ -n "$studio_pid" ] && kill "$studio_pid" 2>/dev/null
+  [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
+  wait 2>/dev/null
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+die() {
+  echo "FAIL: $*"
+  [ -s studio.log ] && { echo "--- studio output:"; cat studio.log; }
+  exit 1
+}
+ok() { echo "ok: $*"; }
+
+# wait_for SECONDS CMD...: runs CMD every 0.1 s until it succeeds; fails after SECONDS.
+wait_for() {
+  n=$(($1 * 10))
+  shift
+  while [ "$n" -gt 0 ]; do
+    "$@" && return 0
+    sleep 0.1
+    n=$((n - 1))
+  done
+  return 1
+}
+xdo() { timeout 5 xdotool "$@"; }
+
+# Xvfb on a free display (Xvfb picks it and reports it on fd 3).
+start_xvfb() {
+  timeout 120 Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>display 2>xvfb.log &
+  xvfb_pid=$!
+  wait_for 10 test -s display || die "Xvfb did not start: $(cat xvfb.log)"
+  DISPLAY=:$(cat display)
+  export DISPLAY
+  ok "Xvfb on $DISPLAY"
+}
+
+# start_studio ARGS...: the studio, interactive, with its window found and focused.
+start_studio() {
+  timeout 60 "$studio" "$@" >studio.log 2>&1 &
+  studio_pid=$!
+  win=$(timeout 10 xdotool search --sync --onlyvisible --name '^A\* Studio' | head -n 1)
+  [ -n "$win" ] || die "no studio window within 10 s"
+  eval "$(xdo getwindowgeometry --shell "$win")"  # X, Y: the window's position on the screen
+  win_x=$X win_y=$Y
+  xdo windowfocus "$win" || die "cannot focus the studio window"
+  ok "studio window $win at ($win_x, $win_y), ${WIDTH}x${HEIGHT}"
+}
+
+running() { kill -0 "$studio_pid" 2>/dev/null; }
+# move X Y: the pointer to window pixel (X, Y).
+move() { xdo mousemove $((win_x + $1)) $((win_y + $2)) || die "mousemove $1 $2"; }
+keys() { xdo keydown "$1" && sleep 0.2 && xdo keyup "$1" || die "keys $1"; }
+# tap KEY: a shorter hold, for keys that repeat while held (arrows, M): one press, one action.
+tap() { xdo keydown "$1" && sleep 0.06 && xdo keyup "$1" && sleep 0.1 || die "tap $1"; }
+click() {
+  move "$1" "$2"
+  sleep 0.2
+  xdo mousedown 1 && sleep 0.15 && xdo mouseup 1 || die "click $1 $2"
+}
+# shot N: F12, the studio's own screenshot astar-studio-N.png here (taken over dialogs too),
+# with the sidecar astar-studio-N.png.json saying what it shows.
+shot() {
+  keys F12
+  wait_for 5 test -s "astar-studio-$1.png.json" || die "F12 wrote no astar-studio-$1.png(.json)"
+  sleep 0.3  # written in one go after the frame; give the file a moment to be complete
+}
