@@ -6,7 +6,8 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkgconf
-  libimgui-dev libglfw3-dev libstb-dev doctest-dev python3-glad nlohmann-json3-dev
+  libimgui-dev libglfw3-dev libstb-dev doctest-dev python3-glad nlohmann-json3-dev libgif-dev
+  fonts-dejavu-core
   xvfb xauth xdotool
 )
 

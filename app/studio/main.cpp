@@ -16,6 +16,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include "animation_export.hpp"
 #include "grid_renderer.hpp"
 #include "options.hpp"
 #include "panels.hpp"
@@ -167,6 +168,23 @@ int main(int argc, char** argv) {
   studio::Ui ui;
   if (!load_warning.empty()) ui.files.show_error("Could not open the welcome level", load_warning);
 
+  // --gif: export the run, then exit (like --screenshot, without hover effects).
+  studio::AnimationExport animation;
+  const bool gif_mode = !options.gif.empty();
+  if (gif_mode) {
+    studio::AnimationSettings s;
+    s.path = options.gif;
+    s.from = options.gif_from;
+    s.to = options.gif_to;
+    s.frames = options.gif_frames;
+    s.delay_ms = options.gif_delay_ms;
+    s.shrink = options.gif_shrink;
+    if (auto started = animation.start(studio, s); !started) {
+      std::fprintf(stderr, "astar-studio: --gif: %s\n", started.error().c_str());
+      return 1;
+    }
+  }
+
   // [SECTION] Main loop
   int exit_code = 0;
   int frame = 0;
@@ -185,9 +203,10 @@ int main(int argc, char** argv) {
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
-    if (screenshot_mode) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // no hover effects in captures
+    if (screenshot_mode || gif_mode) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // no hover in captures
     ImGui::NewFrame();
-    if (!screenshot_mode) studio.update(io.DeltaTime);
+    if (animation.active()) animation.before_frame(studio);
+    else if (!screenshot_mode) studio.update(io.DeltaTime);
     ui.Draw(studio, renderer, fonts);
     studio.flush();          // re-run the search after this frame's edits
     renderer.sync(studio);   // then upload what changed
@@ -214,6 +233,20 @@ int main(int argc, char** argv) {
         exit_code = 1;
       }
       break;
+    }
+    if (const auto exported = animation.after_render(studio, io.DisplayFramebufferScale.x,
+                                                     io.DisplayFramebufferScale.y, fb_h)) {
+      if (!*exported) studio.status = "Animation not saved: " + exported->error();
+      if (gif_mode) {
+        if (!*exported) std::fprintf(stderr, "astar-studio: %s\n", exported->error().c_str());
+        else std::printf("%s\n", studio.status.c_str());
+        exit_code = *exported ? 0 : 1;
+        break;
+      }
+    }
+    if (auto request = ui.take_animation_request()) {
+      if (auto started = animation.start(studio, *request); !started)
+        studio.status = "Animation not started: " + started.error();
     }
     if (studio.screenshot_requested) {
       studio.screenshot_requested = false;

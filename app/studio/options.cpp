@@ -16,7 +16,8 @@ bool parse_number(std::string_view text, T& out) {
 }
 
 // "WxH" / "X,Y": two integers around a separator.
-bool parse_pair(std::string_view text, char sep, int& a, int& b) {
+template <class T>
+bool parse_pair(std::string_view text, char sep, T& a, T& b) {
   const auto at = text.find(sep);
   if (at == std::string_view::npos) return false;
   return parse_number(text.substr(0, at), a) && parse_number(text.substr(at + 1), b);
@@ -98,6 +99,11 @@ std::string usage() {
          "                     the goal (not with bidirectional)\n"
          "  --smooth           also show the path smoothed by string pulling (not with\n"
          "                     theta-star, already any-angle)\n"
+         "  --gif FILE         export the run as an animated GIF of the canvas, then exit\n"
+         "  --gif-range A:B    the iterations it shows (default 0 to the end of the search)\n"
+         "  --gif-frames N     frames, evenly spaced over the range (default 40, 2..1000)\n"
+         "  --gif-delay MS     time per frame (default 100, 10..10000)\n"
+         "  --gif-shrink K     reduce the canvas K times in each direction (default 1, 1..8)\n"
          "  --help             show this text\n";
 }
 
@@ -169,6 +175,27 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       const auto t = astar::parse_tie_break(v);
       if (!t) return bad(arg, v, "one of " + tie_break_names());
       o.tie_break = *t;
+    } else if (arg == "--gif") {
+      if (!value(v) || v.empty()) return astar::Error{"--gif: missing file name"};
+      o.gif = std::string(v);
+    } else if (arg == "--gif-range") {
+      if (!value(v)) return astar::Error{"--gif-range: missing value"};
+      long long a = 0, b = 0;
+      if (!parse_pair(v, ':', a, b) || a < 0 || b < a) return bad(arg, v, "A:B with 0 <= A <= B");
+      o.gif_from = a;
+      o.gif_to = b;
+    } else if (arg == "--gif-frames") {
+      if (!value(v)) return astar::Error{"--gif-frames: missing value"};
+      if (!parse_number(v, o.gif_frames) || o.gif_frames < 2 || o.gif_frames > 1000)
+        return bad(arg, v, "a frame count 2..1000");
+    } else if (arg == "--gif-delay") {
+      if (!value(v)) return astar::Error{"--gif-delay: missing value"};
+      if (!parse_number(v, o.gif_delay_ms) || o.gif_delay_ms < 10 || o.gif_delay_ms > 10000)
+        return bad(arg, v, "a delay of 10..10000 ms");
+    } else if (arg == "--gif-shrink") {
+      if (!value(v)) return astar::Error{"--gif-shrink: missing value"};
+      if (!parse_number(v, o.gif_shrink) || o.gif_shrink < 1 || o.gif_shrink > 8)
+        return bad(arg, v, "a factor 1..8");
     } else if (arg == "--partial-path") {
       o.partial_path = true;
     } else if (arg == "--smooth") {
@@ -183,6 +210,8 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
     }
   }
   if (o.run && steps_given) return astar::Error{"--steps and --run cannot be combined"};
+  if (!o.gif.empty() && !o.screenshot.empty())
+    return astar::Error{"--gif and --screenshot cannot be combined"};
   if (frames_given && o.screenshot.empty()) return astar::Error{"--frames needs --screenshot"};
   if (weight_given && o.algorithm != astar::Algorithm::WeightedAStar)
     return astar::Error{"--weight applies to --algorithm weighted-astar only"};

@@ -2,7 +2,9 @@
 //                                          [--steps K | --run] [--back K] [--size WxH] [--zoom PX]
 //                                          [--focus X,Y] [--algorithm NAME] [--heuristic NAME]
 //                                          [--weight W] [--tie-break NAME] [--partial-path]
-//                                          [--smooth] [--help]
+//                                          [--smooth] [--gif FILE [--gif-range A:B]
+//                                          [--gif-frames N] [--gif-delay MS] [--gif-shrink K]]
+//                                          [--help]
 #pragma once
 
 #include <cstdint>
@@ -31,6 +33,10 @@ struct Options {
   astar::TieBreak tie_break = astar::TieBreak::LargerG;
   bool partial_path = false;
   bool smooth = false;               // also show the path smoothed by string pulling
+  // --gif FILE: export an animation of the run (see AnimationSettings), then exit.
+  std::string gif;
+  std::int64_t gif_from = 0, gif_to = -1;
+  int gif_frames = 40, gif_delay_ms = 100, gif_shrink = 1;
   bool help = false;
 };
 

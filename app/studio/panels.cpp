@@ -472,13 +472,15 @@ void HelpWindow::Draw() {
 
 // [SECTION] Menu
 
-void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help) {
+void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, AnimationDialog& animation) {
   if (!ImGui::BeginMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("New...", "Ctrl+N")) files.request_new(studio);
     if (ImGui::MenuItem("Open...", "Ctrl+O")) files.request_open(studio);
     if (ImGui::MenuItem("Save", "Ctrl+S")) files.save(studio);
     if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) files.request_save_as(studio);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Export animation (GIF)...")) animation.open = true;
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) files.request_quit(studio);
     ImGui::EndMenu();
@@ -840,7 +842,7 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleVar(2);
-  menu_.Draw(studio, files, help);
+  menu_.Draw(studio, files, help, animation_);
 
   const float status_h = ImGui::GetFrameHeight();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -880,6 +882,7 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
   handle_shortcuts(studio, files, help);
   if (!any_popup_open()) handle_debugger_keys(studio, viewport_.hovered_cell());
   files.Draw(studio);
+  if (auto chosen = animation_.Draw(studio)) animation_request_ = std::move(chosen);
   ImGui::End();
 
   help.Draw();

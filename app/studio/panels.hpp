@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include "astar/grid.hpp"
+#include "animation_export.hpp"
 #include "debugger.hpp"
 #include "grid_renderer.hpp"
 #include "studio.hpp"
@@ -69,7 +70,7 @@ struct HelpWindow {
 };
 
 struct MainMenu {
-  void Draw(Studio& studio, FileDialogs& files, HelpWindow& help);
+  void Draw(Studio& studio, FileDialogs& files, HelpWindow& help, AnimationDialog& animation);
 };
 
 struct ToolsPanel {
@@ -108,9 +109,13 @@ class Ui {
   void Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts);
   FileDialogs files;
   HelpWindow help;
+  // File > Export animation: the settings chosen this frame, once.
+  std::optional<AnimationSettings> take_animation_request() { return std::exchange(animation_request_, {}); }
 
  private:
   MainMenu menu_;
+  AnimationDialog animation_;
+  std::optional<AnimationSettings> animation_request_;
   ToolsPanel tools_;
   SearchPanel search_;
   LegendPanel legend_;
