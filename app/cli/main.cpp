@@ -15,11 +15,17 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<Command, 2> kCommands{{
+constexpr std::array<Command, 4> kCommands{{
     {"run", "search one level with a chosen algorithm and print the path, cost and counters",
      &run_command, &run_help},
     {"bench", "run MovingAI scenario files and compare every length with the optimal one",
      &bench_command, &bench_help},
+    {"trace",
+     "print each event of a search: nodes taken, neighbours relaxed or skipped and why",
+     &trace_command, &trace_help},
+    {"check-heuristic",
+     "does the heuristic overestimate on this level? counts, worst cases, verdict",
+     &check_heuristic_command, &check_heuristic_help},
 }};
 
 const Command* find_command(std::string_view name) {
@@ -40,7 +46,7 @@ std::string main_help() {
   h += "Commands:\n";
   for (const Command& c : kCommands) {
     std::string name(c.name);
-    name.resize(10, ' ');
+    name.resize(17, ' ');
     h += "  " + name + std::string(c.summary) + "\n";
   }
   for (const Command& c : kCommands) h += "\n" + c.help();
