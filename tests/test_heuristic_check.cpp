@@ -83,7 +83,7 @@ TEST_CASE("[HeuristicCheck] octile on a uniform 8-neighbour level never overesti
 TEST_CASE("[HeuristicCheck] a cheap edge override lowers the scale, so h stays below the truth") {
   // The move (1,1) -> SE costs 0.5 (an override), less than its √2 length: the true cost from
   // (1,1) to G = (2,2) is 0.5, while the plain octile distance is √2 = 1.41. The searches scale
-  // h by the cheapest cost per unit of distance, 0.5 / √2 = 0.354, so h(1,1) = 0.354 · √2 = 0.5
+  // h by the cheapest cost per unit of distance, 0.5/√2 = 0.354, so h(1,1) = 0.354·√2 = 0.5
   // (equal up to float noise: within the tolerance) and h(0,0) = 0.354 · 2√2 = 1.0 < √2 + 0.5.
   Level lv = ascii_level(R"(
     S..
