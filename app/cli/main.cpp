@@ -86,6 +86,7 @@ std::string exit_codes_help() {
   h += "  1   no path: the goal cannot be reached, or --max-iterations was reached first\n";
   h += "      (also when --partial prints a partial path)\n";
   h += "      (bench --check: some query's length breaks the algorithm's guarantee)\n";
+  h += "      (check-heuristic: h overestimates or is inconsistent on the level)\n";
   h += "  2   bad input: unknown command or option, missing or extra argument, bad option\n";
   h += "      value, a level file that cannot be loaded (the message names the file and the\n";
   h += "      field), a start or goal outside the level or inside a wall, or an algorithm\n";
