@@ -25,6 +25,14 @@ std::string run_help();
 int bench_command(std::span<const std::string> args);
 std::string bench_help();
 
+// astar trace LEVEL [options]: the search's events as plain-language lines or JSON
+int trace_command(std::span<const std::string> args);
+std::string trace_help();
+
+// astar check-heuristic LEVEL [options]: overestimates, inconsistent moves and a verdict
+int check_heuristic_command(std::span<const std::string> args);
+std::string check_heuristic_help();
+
 // The "Exit codes:" section printed by every help text.
 std::string exit_codes_help();
 

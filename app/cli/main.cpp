@@ -15,11 +15,17 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<Command, 2> kCommands{{
+constexpr std::array<Command, 4> kCommands{{
     {"run", "search one level with a chosen algorithm and print the path, cost and counters",
      &run_command, &run_help},
     {"bench", "run MovingAI scenario files and compare every length with the optimal one",
      &bench_command, &bench_help},
+    {"trace",
+     "print each event of a search: nodes taken, neighbours relaxed or skipped and why",
+     &trace_command, &trace_help},
+    {"check-heuristic",
+     "does the heuristic overestimate on this level? counts, worst cases, verdict",
+     &check_heuristic_command, &check_heuristic_help},
 }};
 
 const Command* find_command(std::string_view name) {
@@ -40,7 +46,7 @@ std::string main_help() {
   h += "Commands:\n";
   for (const Command& c : kCommands) {
     std::string name(c.name);
-    name.resize(10, ' ');
+    name.resize(17, ' ');
     h += "  " + name + std::string(c.summary) + "\n";
   }
   for (const Command& c : kCommands) h += "\n" + c.help();
@@ -80,6 +86,7 @@ std::string exit_codes_help() {
   h += "  1   no path: the goal cannot be reached, or --max-iterations was reached first\n";
   h += "      (also when --partial prints a partial path)\n";
   h += "      (bench --check: some query's length breaks the algorithm's guarantee)\n";
+  h += "      (check-heuristic: h overestimates or is inconsistent on the level)\n";
   h += "  2   bad input: unknown command or option, missing or extra argument, bad option\n";
   h += "      value, a level file that cannot be loaded (the message names the file and the\n";
   h += "      field), a start or goal outside the level or inside a wall, or an algorithm\n";

@@ -10,103 +10,43 @@
 #include "algorithms.hpp"
 #include "args.hpp"
 #include "astar/level.hpp"
-#include "astar/level_io.hpp"
 #include "astar/line_of_sight.hpp"
 #include "astar/search.hpp"
 #include "astar/smoothing.hpp"
 #include "commands.hpp"
 #include "output.hpp"
+#include "search_args.hpp"
 
 namespace astar::cli {
 
 namespace {
 
-constexpr std::array<OptionSpec, 9> kRunOptions{{
-    {"--algorithm", true},
-    {"--heuristic", true},
-    {"--weight", true},
-    {"--tie-break", true},
-    {"--neighbours", true},
-    {"--max-iterations", true},
+constexpr std::array<OptionSpec, 3> kRunOwnOptions{{
     {"--partial", false},
     {"--smooth", false},
     {"--format", true},
 }};
 
-enum class Format { Text, Json };
-
 struct RunConfig {
-  std::string level_path;
-  SearchOptions options;                 // algorithm, heuristic, weight, tie-break, ...
-  bool heuristic_given = false;          // --heuristic was on the command line
-  std::optional<Neighbours> neighbours;  // none: the level's own rule
+  SearchArgs search;     // LEVEL, algorithm, heuristic, weight, tie-break, ...
   Format format = Format::Text;
-  bool smooth = false;                   // also print the string-pulled path
+  bool smooth = false;   // also print the string-pulled path
 };
 
-std::string see_help() { return " (see 'astar run --help')"; }
-
 Result<RunConfig> parse_run_args(std::span<const std::string> args) {
-  auto parsed = parse_args(args, kRunOptions);
-  if (!parsed) return Error{"run: " + parsed.error() + see_help()};
+  auto parsed = parse_args(args, with_search_options(kRunOwnOptions));
+  if (!parsed) return Error{"run: " + parsed.error() + " (see 'astar run --help')"};
   const ParsedArgs& p = parsed.value();
 
   RunConfig cfg;
-  if (p.positionals.empty()) return Error{"run: missing LEVEL argument" + see_help()};
-  if (p.positionals.size() > 1)
-    return Error{"run: unexpected argument '" + p.positionals[1] + "' (only one LEVEL)" +
-                 see_help()};
-  cfg.level_path = p.positionals.front();
-  if (cfg.level_path.empty()) return Error{"run: LEVEL is an empty file name"};
-
-  if (const std::string* v = p.get("--algorithm")) {
-    auto a = parse_algorithm_option(*v);
-    if (!a) return Error{a.error()};
-    cfg.options.algorithm = a.value();
-  }
-  if (const std::string* v = p.get("--heuristic")) {
-    auto h = parse_heuristic_option(*v);
-    if (!h) return Error{h.error()};
-    cfg.options.heuristic = h.value();
-    cfg.heuristic_given = true;
-  }
-  // Any weight >= 1 is accepted here; the search refuses one given to another algorithm than
-  // weighted A* (exit 2, with the search's message).
-  if (const std::string* v = p.get("--weight")) {
-    auto w = parse_weight_option("--weight", *v);
-    if (!w) return Error{w.error()};
-    cfg.options.weight = w.value();
-  }
-  if (const std::string* v = p.get("--tie-break")) {
-    auto t = parse_tie_break_option(*v);
-    if (!t) return Error{t.error()};
-    cfg.options.tie_break = t.value();
-  }
-  if (const std::string* v = p.get("--neighbours")) {
-    if (*v == "4") {
-      cfg.neighbours = Neighbours::Four;
-    } else if (*v == "8") {
-      cfg.neighbours = Neighbours::Eight;
-    } else {
-      return Error{"--neighbours: unknown value '" + *v + "' (expected 4 or 8)"};
-    }
-  }
-  if (const std::string* v = p.get("--max-iterations")) {
-    auto n = parse_positive_int("--max-iterations", *v);
-    if (!n) return Error{n.error()};
-    cfg.options.max_iterations = n.value();
-  }
-  cfg.options.partial_path = p.has("--partial");
+  auto search = read_search_args(p, "run");
+  if (!search) return Error{search.error()};
+  cfg.search = std::move(search.value());
+  cfg.search.options.partial_path = p.has("--partial");
   cfg.smooth = p.has("--smooth");
-  if (const std::string* v = p.get("--format")) {
-    if (*v == "text") {
-      cfg.format = Format::Text;
-    } else if (*v == "json") {
-      cfg.format = Format::Json;
-    } else {
-      return Error{"--format: unknown value '" + *v + "' (expected text or json)"};
-    }
-  }
+  auto format = read_format(p);
+  if (!format) return Error{format.error()};
+  cfg.format = format.value();
   return cfg;
 }
 
@@ -122,14 +62,16 @@ struct RunReport {
   std::vector<Cell> smoothed;  // with --smooth: string-pulled waypoints of `path`
 };
 
-const AlgorithmInfo& algorithm_of(const RunReport& r) { return info(r.cfg->options.algorithm); }
+const AlgorithmInfo& algorithm_of(const RunReport& r) {
+  return info(r.cfg->search.options.algorithm);
+}
 
 std::string report_text(const RunReport& r) {
-  const SearchOptions& o = r.cfg->options;
+  const SearchOptions& o = r.cfg->search.options;
   const AlgorithmInfo& a = algorithm_of(r);
   const bool has_path = !r.path.empty();
   std::string out;
-  out += "level: " + r.cfg->level_path + "\n";
+  out += "level: " + r.cfg->search.level_path + "\n";
   out += "algorithm: " + std::string(a.name) + "\n";
   out += "guarantee: " + std::string(to_string(a.guarantee)) + "\n";
   out += "heuristic: " + std::string(a.uses_heuristic ? to_string(o.heuristic) : "none") + "\n";
@@ -153,11 +95,11 @@ std::string report_text(const RunReport& r) {
 }
 
 std::string report_json(const RunReport& r) {
-  const SearchOptions& o = r.cfg->options;
+  const SearchOptions& o = r.cfg->search.options;
   const AlgorithmInfo& a = algorithm_of(r);
   const bool has_path = !r.path.empty();
   std::string out = "{";
-  out += "\"level\":" + json_string(r.cfg->level_path);
+  out += "\"level\":" + json_string(r.cfg->search.level_path);
   out += ",\"algorithm\":" + json_string(a.name);
   out += ",\"guarantee\":" + json_string(to_string(a.guarantee));
   out += ",\"heuristic\":" +
@@ -192,38 +134,13 @@ int run_command(std::span<const std::string> args) {
   }
   const RunConfig& cfg = parsed.value();
 
-  auto loaded = load_level(cfg.level_path);
-  if (!loaded) {
-    // The loader's messages read "file: field: reason"; make sure the file is named.
-    const std::string& msg = loaded.error();
-    print_error(msg.find(cfg.level_path) == std::string::npos ? cfg.level_path + ": " + msg : msg);
-    return kExitBadInput;
-  }
-  const Level& level = loaded.value();
-
-  MovementRules rules = level.rules();
-  if (cfg.neighbours) rules.neighbours = *cfg.neighbours;
-
-  // One search: it starts Invalid when it cannot run (bad endpoints, an algorithm that does not
-  // support the level, a weight given to an algorithm without one), with message() saying why.
-  const std::unique_ptr<Search> search = make_search(level, rules, cfg.options);
-  if (search->state() != SearchState::Invalid) {
-    const AlgorithmInfo& a = info(cfg.options.algorithm);
-    if (!a.uses_heuristic && cfg.heuristic_given)
-      print_error("note: " + std::string(a.name) + " uses no heuristic; --heuristic is ignored");
-    else if (a.uses_heuristic && a.guarantee != Guarantee::None &&
-             !admissible(cfg.options.heuristic, rules.neighbours))
-      print_error("note: " + std::string(to_string(cfg.options.heuristic)) +
-                  " may overestimate with " + std::string(to_string(rules.neighbours)) +
-                  " neighbours; the path found may not be the cheapest");
-  }
-  const SearchState outcome = search->run();
-
-  if (outcome == SearchState::Invalid) {
-    const std::string why = search->message().empty() ? level.check_endpoints() : search->message();
-    print_error(cfg.level_path + ": " + (why.empty() ? "the search could not start" : why));
-    return kExitBadInput;
-  }
+  const std::optional<Level> loaded = load_level_or_report(cfg.search.level_path);
+  if (!loaded) return kExitBadInput;
+  const Level& level = *loaded;
+  const MovementRules rules = rules_for(level, cfg.search);
+  const std::unique_ptr<Search> search = run_search(cfg.search, level, rules);
+  if (!search) return kExitBadInput;
+  const SearchState outcome = search->state();
 
   std::vector<Cell> path = search->path();
   std::vector<Cell> smoothed = cfg.smooth ? smooth_path(level, path) : std::vector<Cell>{};
@@ -236,12 +153,8 @@ int run_command(std::span<const std::string> args) {
                          search->metrics(),
                          search->iterations(),
                          std::move(smoothed)};
-  const std::string text = cfg.format == Format::Json ? report_json(report) : report_text(report);
-  if (!write_stdout(text)) {
-    print_error("cannot write the output");
-    return kExitInternal;
-  }
-  return outcome == SearchState::Found ? kExitFound : kExitNoPath;
+  return write_output(cfg.format == Format::Json ? report_json(report) : report_text(report),
+                      outcome == SearchState::Found ? kExitFound : kExitNoPath);
 }
 
 std::string run_help() {
@@ -250,7 +163,6 @@ std::string run_help() {
   const std::string limit(to_string(SearchState::IterationLimit));
   const std::string astar(info(Algorithm::AStar).name);
   const std::string weighted(info(Algorithm::WeightedAStar).name);
-  const std::string dijkstra(info(Algorithm::Dijkstra).name);
   const std::string bfs(info(Algorithm::BreadthFirst).name);
   const std::string jps(info(Algorithm::JumpPoint).name);
   const std::string theta(info(Algorithm::ThetaStar).name);
@@ -265,27 +177,7 @@ std::string run_help() {
   h += "  outcome, the path, its cost and the search counters to stdout.\n";
   h += "\n";
   h += "Options (also written --option=VALUE):\n";
-  h += "  --algorithm NAME     the search, one of the algorithms below. Default: " + astar + ".\n";
-  h += "  --heuristic NAME     the estimate of the remaining cost, one of\n";
-  h += "                       " + join(heuristic_names()) + ".\n";
-  h += "                       zero makes A* Dijkstra's. Default: octile.\n";
-  h += "                       manhattan may overestimate with 8 neighbours (a note says so).\n";
-  h += "                       " + dijkstra + " and " + bfs +
-       " use no heuristic (a note says it is ignored).\n";
-  h += "  --weight W           the weight w of " + weighted +
-       " (f = g + w * h), a finite number\n";
-  h += "                       >= 1; the cost found is at most w times the optimum.\n";
-  h += "                       Default: 1. Any other algorithm refuses a weight other than\n";
-  h += "                       1 (exit 2).\n";
-  h += "  --tie-break NAME     which of several open nodes with the same f goes first, one of\n";
-  h += "                       " + join(tie_break_names()) + ".\n";
-  h += "                       larger-g: nearer the goal; first-in / last-in: the order they\n";
-  h += "                       were added in. Default: larger-g.\n";
-  h += "  --neighbours 4|8     moves per cell: 4 (straight only) or 8 (straight and diagonal).\n";
-  h += "                       Default: the level's own rule. The level's diagonal policy,\n";
-  h += "                       climb and drop limits still apply.\n";
-  h += "  --max-iterations N   stop after N iterations (N a whole number >= 1).\n";
-  h += "                       Default: no limit.\n";
+  h += search_options_help();
   h += "  --smooth             also print the path string-pulled: the fewest of its cells\n";
   h += "                       joined by straight segments that touch no wall (line of\n";
   h += "                       sight), and the segments' Euclidean length (it ignores cell\n";

@@ -48,6 +48,7 @@ class BidirectionalSearch final : public Search {
   double best_cost() const { return mu_; }
   const BestFirstSearch& forward() const { return forward_; }
   const BestFirstSearch& backward() const { return backward_; }
+  bool forward_turn() const { return last_forward_; }  // the side of the step under way (or last)
 
   void set_recording(bool on) override;
   bool recording() const override { return forward_.recording(); }

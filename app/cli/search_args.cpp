@@ -1,0 +1,148 @@
+#include "search_args.hpp"
+
+#include "algorithms.hpp"
+#include "astar/level_io.hpp"
+#include "output.hpp"
+
+namespace astar::cli {
+
+std::vector<OptionSpec> with_search_options(std::span<const OptionSpec> own) {
+  std::vector<OptionSpec> out(kSearchOptionSpecs.begin(), kSearchOptionSpecs.end());
+  out.insert(out.end(), own.begin(), own.end());
+  return out;
+}
+
+Result<SearchArgs> read_search_args(const ParsedArgs& p, std::string_view command) {
+  const std::string cmd(command);
+  const std::string see_help = " (see 'astar " + cmd + " --help')";
+  SearchArgs out;
+  if (p.positionals.empty()) return Error{cmd + ": missing LEVEL argument" + see_help};
+  if (p.positionals.size() > 1)
+    return Error{cmd + ": unexpected argument '" + p.positionals[1] + "' (only one LEVEL)" +
+                 see_help};
+  out.level_path = p.positionals.front();
+  if (out.level_path.empty()) return Error{cmd + ": LEVEL is an empty file name"};
+
+  if (const std::string* v = p.get("--algorithm")) {
+    auto a = parse_algorithm_option(*v);
+    if (!a) return Error{a.error()};
+    out.options.algorithm = a.value();
+  }
+  if (const std::string* v = p.get("--heuristic")) {
+    auto h = parse_heuristic_option(*v);
+    if (!h) return Error{h.error()};
+    out.options.heuristic = h.value();
+    out.heuristic_given = true;
+  }
+  // Any weight >= 1 is accepted here; the search refuses one given to another algorithm than
+  // weighted A* (exit 2, with the search's message).
+  if (const std::string* v = p.get("--weight")) {
+    auto w = parse_weight_option("--weight", *v);
+    if (!w) return Error{w.error()};
+    out.options.weight = w.value();
+  }
+  if (const std::string* v = p.get("--tie-break")) {
+    auto t = parse_tie_break_option(*v);
+    if (!t) return Error{t.error()};
+    out.options.tie_break = t.value();
+  }
+  if (const std::string* v = p.get("--neighbours")) {
+    if (*v == "4") {
+      out.neighbours = Neighbours::Four;
+    } else if (*v == "8") {
+      out.neighbours = Neighbours::Eight;
+    } else {
+      return Error{"--neighbours: unknown value '" + *v + "' (expected 4 or 8)"};
+    }
+  }
+  if (const std::string* v = p.get("--max-iterations")) {
+    auto n = parse_positive_int("--max-iterations", *v);
+    if (!n) return Error{n.error()};
+    out.options.max_iterations = n.value();
+  }
+  return out;
+}
+
+Result<Format> read_format(const ParsedArgs& p) {
+  const std::string* v = p.get("--format");
+  if (v == nullptr || *v == "text") return Format::Text;
+  if (*v == "json") return Format::Json;
+  return Error{"--format: unknown value '" + *v + "' (expected text or json)"};
+}
+
+std::optional<Level> load_level_or_report(const std::string& path) {
+  auto loaded = load_level(path);
+  if (loaded) return std::move(loaded.value());
+  // The loader's messages read "file: field: reason"; make sure the file is named.
+  const std::string& msg = loaded.error();
+  print_error(msg.find(path) == std::string::npos ? path + ": " + msg : msg);
+  return std::nullopt;
+}
+
+MovementRules rules_for(const Level& level, const SearchArgs& args) {
+  MovementRules rules = level.rules();
+  if (args.neighbours) rules.neighbours = *args.neighbours;
+  return rules;
+}
+
+void print_search_notes(const SearchArgs& args, const MovementRules& rules) {
+  const AlgorithmInfo& a = info(args.options.algorithm);
+  if (!a.uses_heuristic && args.heuristic_given)
+    print_error("note: " + std::string(a.name) + " uses no heuristic; --heuristic is ignored");
+  else if (a.uses_heuristic && a.guarantee != Guarantee::None &&
+           !admissible(args.options.heuristic, rules.neighbours))
+    print_error("note: " + std::string(to_string(args.options.heuristic)) +
+                " may overestimate with " + std::string(to_string(rules.neighbours)) +
+                " neighbours; the path found may not be the cheapest");
+}
+
+std::unique_ptr<Search> run_search(const SearchArgs& args, const Level& level,
+                                   const MovementRules& rules, TraceRecorder* recorder) {
+  // The search starts Invalid when it cannot run (bad endpoints, an algorithm that does not
+  // support the level, a weight given to an algorithm without one), with message() saying why.
+  std::unique_ptr<Search> search = make_search(level, rules, args.options, recorder);
+  if (recorder) recorder->attach(*search);
+  if (search->state() != SearchState::Invalid) print_search_notes(args, rules);
+  if (search->run() != SearchState::Invalid) return search;
+  const std::string why = search->message().empty() ? level.check_endpoints() : search->message();
+  print_error(args.level_path + ": " + (why.empty() ? "the search could not start" : why));
+  return nullptr;
+}
+
+int write_output(std::string_view text, int code) {
+  if (write_stdout(text)) return code;
+  print_error("cannot write the output");
+  return kExitInternal;
+}
+
+std::string search_options_help() {
+  const std::string astar(info(Algorithm::AStar).name);
+  const std::string weighted(info(Algorithm::WeightedAStar).name);
+  const std::string dijkstra(info(Algorithm::Dijkstra).name);
+  const std::string bfs(info(Algorithm::BreadthFirst).name);
+  std::string h;
+  h += "  --algorithm NAME     the search, one of the algorithms below. Default: " + astar + ".\n";
+  h += "  --heuristic NAME     the estimate of the remaining cost, one of\n";
+  h += "                       " + join(heuristic_names()) + ".\n";
+  h += "                       zero makes A* Dijkstra's. Default: octile.\n";
+  h += "                       manhattan may overestimate with 8 neighbours (a note says so).\n";
+  h += "                       " + dijkstra + " and " + bfs +
+       " use no heuristic (a note says it is ignored).\n";
+  h += "  --weight W           the weight w of " + weighted +
+       " (f = g + w * h), a finite number\n";
+  h += "                       >= 1; the cost found is at most w times the optimum.\n";
+  h += "                       Default: 1. Any other algorithm refuses a weight other than\n";
+  h += "                       1 (exit 2).\n";
+  h += "  --tie-break NAME     which of several open nodes with the same f goes first, one of\n";
+  h += "                       " + join(tie_break_names()) + ".\n";
+  h += "                       larger-g: nearer the goal; first-in / last-in: the order they\n";
+  h += "                       were added in. Default: larger-g.\n";
+  h += "  --neighbours 4|8     moves per cell: 4 (straight only) or 8 (straight and diagonal).\n";
+  h += "                       Default: the level's own rule. The level's diagonal policy,\n";
+  h += "                       climb and drop limits still apply.\n";
+  h += "  --max-iterations N   stop after N iterations (N a whole number >= 1).\n";
+  h += "                       Default: no limit.\n";
+  return h;
+}
+
+}  // namespace astar::cli

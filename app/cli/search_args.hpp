@@ -1,0 +1,72 @@
+// What the commands that search one level share (run, trace, check-heuristic): the LEVEL
+// argument, the options that choose the search (--algorithm, --heuristic, --weight,
+// --tie-break, --neighbours, --max-iterations) and --format, loading the level, the notes printed
+// before a search runs, and the message of a search that cannot start.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "args.hpp"
+#include "astar/level.hpp"
+#include "astar/result.hpp"
+#include "astar/search.hpp"
+#include "astar/trace.hpp"
+
+namespace astar::cli {
+
+inline constexpr std::array<OptionSpec, 6> kSearchOptionSpecs{{
+    {"--algorithm", true},
+    {"--heuristic", true},
+    {"--weight", true},
+    {"--tie-break", true},
+    {"--neighbours", true},
+    {"--max-iterations", true},
+}};
+
+// The search options followed by a command's own.
+std::vector<OptionSpec> with_search_options(std::span<const OptionSpec> own);
+
+struct SearchArgs {
+  std::string level_path;
+  SearchOptions options;                 // algorithm, heuristic, weight, tie-break, ...
+  bool heuristic_given = false;          // --heuristic was on the command line
+  std::optional<Neighbours> neighbours;  // none: the level's own rule
+};
+
+// LEVEL (exactly one positional) and those search options that were given. Messages start with
+// "COMMAND: " for argument errors and name the option for bad values.
+Result<SearchArgs> read_search_args(const ParsedArgs& p, std::string_view command);
+
+enum class Format { Text, Json };
+// --format text|json; text when not given.
+Result<Format> read_format(const ParsedArgs& p);
+
+// The level file, or none after printing why it cannot be loaded ("file: field: reason").
+std::optional<Level> load_level_or_report(const std::string& path);
+
+// The level's rules with --neighbours applied.
+MovementRules rules_for(const Level& level, const SearchArgs& args);
+
+// Notes on stderr: a heuristic given to an algorithm without one is ignored; a heuristic that may
+// overestimate with these neighbours may cost the guarantee.
+void print_search_notes(const SearchArgs& args, const MovementRules& rules);
+
+// Makes the search `args` describe on `level` under `rules` (with `recorder`, attached, hearing
+// it), prints the notes and runs it to its end. When it cannot start, prints "LEVEL: reason" and
+// returns null (exit kExitBadInput). The level must outlive the search.
+std::unique_ptr<Search> run_search(const SearchArgs& args, const Level& level,
+                                   const MovementRules& rules, TraceRecorder* recorder = nullptr);
+
+// Writes `text` to stdout and returns `code`; kExitInternal (with a message) when it cannot.
+int write_output(std::string_view text, int code);
+
+// The help lines of the search options, as in `astar run --help`.
+std::string search_options_help();
+
+}  // namespace astar::cli

@@ -1,0 +1,438 @@
+// The event trace: recording (the neighbour's h, f and parent read from the search that makes
+// the event), plain-language lines, and JSON written and read with nlohmann::json.
+#include "astar/trace.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <new>
+
+#include <nlohmann/json.hpp>
+
+#include "astar/bidirectional.hpp"
+#include "astar/line_of_sight.hpp"
+
+namespace astar {
+
+namespace {
+
+constexpr double kInf = TraceEvent::kNone;
+constexpr std::string_view kKindNames[] = {"take", "relax", "skip"};
+static_assert(std::size(kKindNames) == static_cast<std::size_t>(TraceKind::_Max));
+
+// [SECTION] Reading the search that makes the event
+
+// The best-first loop that makes the event under way, and the iteration it belongs to. For
+// bidirectional A* that is the side whose turn it is, and the iterations of both sides.
+struct Side {
+  const BestFirstSearch* search = nullptr;
+  bool backward = false;
+  std::int64_t iteration = 0;
+};
+
+// During a step, the side whose iteration is under way examines its moves (mid_iteration());
+// at a take neither is mid-iteration yet, and the side is the one that has just taken the cell.
+// The side whose turn it is decides only when both could be (the same cell, g, h, f and parent
+// on both sides): bidirectional A*'s seek replays one side's steps at a time, whatever the turn.
+Side side_of(const Search* s, const std::optional<Cell>& taking = {},
+             const NodeView& taken = {}) {
+  if (const auto* b = dynamic_cast<const BestFirstSearch*>(s))
+    return {b, b->direction() == BestFirstSearch::Direction::Backward, b->iterations()};
+  const auto* bi = dynamic_cast<const BidirectionalSearch*>(s);
+  if (!bi) return {};
+  const auto is_taking = [&](const BestFirstSearch& half) {
+    if (!taking) return half.mid_iteration();
+    const NodeView n = half.node(*taking);
+    return half.last_taken() == taking && n.g == taken.g && n.h == taken.h && n.f == taken.f &&
+           n.parent == taken.parent;
+  };
+  const bool f = is_taking(bi->forward()), b = is_taking(bi->backward());
+  const bool forward = f != b ? f : bi->forward_turn();
+  return {forward ? &bi->forward() : &bi->backward(), !forward,
+          bi->forward().iterations() + bi->backward().iterations()};
+}
+
+// Where the side's search is headed: the goal, or the start for a backward search.
+Cell target_of(const Side& side) {
+  const Level& level = side.search->policy().level();
+  return side.backward ? level.start() : level.goal();
+}
+
+// The parent and g the neighbour `m.to` is offered through move `m` of `from`, its h, and its f
+// with a given g, computed as the search computes them (search.cpp: examine, init_node,
+// priority). tests/test_trace.cpp checks them against the search's node views after every relax.
+struct Offer {
+  Cell via;
+  double g;
+  double h;
+};
+
+Offer offer(const Side& side, Cell from, const Move& m) {
+  const BestFirstSearch& s = *side.search;
+  const SearchOptions& o = s.options();
+  Offer out{from, s.node(from).g + m.cost, 0.0};
+  if (o.algorithm == Algorithm::ThetaStar) {
+    const std::optional<Cell> p = s.node(from).parent;
+    if (p && line_of_sight(s.policy().level(), *p, m.to))
+      out = {*p, s.node(*p).g + heuristic_distance(Heuristic::Euclidean, *p, m.to), 0.0};
+  }
+  const double scale = s.heuristic_scale();
+  out.h = scale == 0.0 ? 0.0 : scale * heuristic_distance(o.heuristic, m.to, target_of(side));
+  return out;
+}
+
+double priority(const Side& side, const Offer& of, double g) {
+  const BestFirstSearch& s = *side.search;
+  const SearchOptions& o = s.options();
+  switch (o.algorithm) {
+    case Algorithm::WeightedAStar: return g + o.weight * of.h;
+    case Algorithm::GreedyBestFirst: return of.h;
+    case Algorithm::BreadthFirst: return s.node(of.via).f + 1.0;  // steps from the start
+    default: return g + of.h;
+  }
+}
+
+// The move under examination: the search calls the listener from inside examine().
+const Move* move_under_way(const Side& side) {
+  const std::size_t k = side.search->examined();
+  const std::vector<Move>& moves = side.search->taken_moves();
+  return k >= 1 && k <= moves.size() ? &moves[k - 1] : nullptr;
+}
+
+}  // namespace
+
+std::string_view to_string(TraceKind k) { return kKindNames[static_cast<int>(k)]; }
+
+// [SECTION] Recording
+
+void TraceRecorder::clear() {
+  events_.clear();
+  takes_[0].clear();
+  takes_[1].clear();
+  cursor_ = 0;
+  iteration_ = 0;
+  dropped_ = 0;
+}
+
+// A step taken again after a rewind (or replayed) makes the same events as the first time: they
+// are checked against the kept ones instead of added. An event that differs ends the kept trace
+// there (the search was restarted on other terms).
+void TraceRecorder::keep(const TraceEvent& e) {
+  if (cursor_ < events_.size()) {
+    if (events_[cursor_] == e) {
+      ++cursor_;
+      return;
+    }
+    events_.resize(cursor_);
+    for (std::vector<std::size_t>& t : takes_)
+      while (!t.empty() && t.back() >= cursor_) t.pop_back();
+  }
+  if (limit_ != 0 && events_.size() >= limit_) {
+    ++dropped_;
+    return;
+  }
+  if (e.kind == TraceKind::Take) takes_[e.backward ? 1 : 0].push_back(events_.size());
+  events_.push_back(e);
+  cursor_ = events_.size();
+}
+
+// A take the recorder has seen before (the side's j-th) is a step taken again: its events are
+// where they were kept. Bidirectional A* replays each side's steps separately when it seeks, so
+// the side's own count finds them, not the order they come in.
+void TraceRecorder::on_take(Cell c, const NodeView& node) {
+  const Side side = side_of(search_, c, node);
+  const std::vector<std::size_t>& kept = takes_[side.backward ? 1 : 0];
+  const std::int64_t j = side.search ? side.search->iterations() : iteration_ + 1;
+  if (j >= 1 && static_cast<std::size_t>(j) <= kept.size()) {
+    cursor_ = kept[static_cast<std::size_t>(j - 1)];
+    iteration_ = events_[cursor_].iteration;
+  } else {
+    cursor_ = events_.size();
+    iteration_ = side.search ? side.iteration : iteration_ + 1;
+  }
+  TraceEvent e;
+  e.kind = TraceKind::Take;
+  e.iteration = iteration_;
+  e.cell = c;
+  e.g = node.g;
+  e.h = node.h;
+  e.f = node.f;
+  e.parent = node.parent;
+  e.goal = side.search != nullptr && c == target_of(side);
+  e.backward = side.backward;
+  keep(e);
+}
+
+void TraceRecorder::on_relax(Cell from, Cell to, double old_g, double new_g,
+                             std::optional<Cell> old_parent) {
+  const Side side = side_of(search_);
+  TraceEvent e;
+  e.kind = TraceKind::Relax;
+  e.iteration = iteration_;
+  e.cell = to;
+  e.from = from;
+  e.g = new_g;
+  e.old_g = old_g;
+  e.old_parent = old_parent;
+  e.backward = side.backward;
+  const Move* m = side.search ? move_under_way(side) : nullptr;
+  if (m && m->to == to) {
+    const Offer of = offer(side, from, *m);
+    e.cost = m->cost;
+    e.parent = of.via;
+    e.h = of.h;
+    e.f = priority(side, of, new_g);
+  }
+  keep(e);
+}
+
+void TraceRecorder::on_skip(Cell from, const Move& move, SkipReason why) {
+  const Side side = side_of(search_);
+  TraceEvent e;
+  e.kind = TraceKind::Skip;
+  e.iteration = iteration_;
+  e.cell = move.to;
+  e.from = from;
+  e.reason = why;
+  e.block = move.block;
+  e.backward = side.backward;
+  if (why != SkipReason::Impossible && side.search) {
+    const NodeView n = side.search->node(move.to);
+    const Offer of = offer(side, from, move);
+    e.cost = move.cost;
+    e.g = of.g;
+    e.parent = of.via;
+    e.h = n.h;
+    e.f = n.f;
+    e.old_g = n.g;
+    e.old_parent = n.parent;
+  }
+  keep(e);
+}
+
+std::size_t TraceRecorder::count_at(const Search& s) const {
+  const std::int64_t k = s.iterations();
+  const auto first_of = [&](std::int64_t it) {
+    return static_cast<std::size_t>(
+        std::lower_bound(events_.begin(), events_.end(), it,
+                         [](const TraceEvent& e, std::int64_t v) { return e.iteration < v; }) -
+        events_.begin());
+  };
+  const std::size_t n = s.mid_iteration() ? first_of(k) + 1 + s.examined() : first_of(k + 1);
+  return std::min(n, events_.size());
+}
+
+// [SECTION] Plain language
+
+namespace {
+
+std::string cell_text(Cell c) {
+  return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
+}
+
+// Two decimals; ∞ for +inf.
+std::string num(double v) {
+  if (std::isinf(v)) return v > 0 ? "∞" : "-∞";
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+std::string describe_take(const TraceEvent& e, Algorithm a, double weight) {
+  std::string out = "took " + cell_text(e.cell);
+  if (a == Algorithm::Bidirectional) out += e.backward ? " (goal side)" : " (start side)";
+  out += ": ";
+  switch (a) {
+    case Algorithm::Dijkstra: out += "f = g " + num(e.g); break;
+    case Algorithm::GreedyBestFirst: out += "f = h " + num(e.h); break;
+    case Algorithm::BreadthFirst: {
+      const auto steps = static_cast<long long>(e.f);
+      out += std::to_string(steps) + (steps == 1 ? " step" : " steps") + " from the start";
+      break;
+    }
+    case Algorithm::WeightedAStar: {
+      char w[32];
+      std::snprintf(w, sizeof w, "%g", weight);
+      out += "f " + num(e.f) + " = g " + num(e.g) + " + " + w + " × h " + num(e.h);
+      break;
+    }
+    default: out += "f " + num(e.f) + " = g " + num(e.g) + " + h " + num(e.h);
+  }
+  if (e.goal) out += e.backward ? ", the start: found" : ", the goal: found";
+  return out;
+}
+
+}  // namespace
+
+std::string_view reason_text(const TraceEvent& e) {
+  if (e.kind != TraceKind::Skip || !e.reason) return {};
+  switch (*e.reason) {
+    case SkipReason::Impossible: return to_string(e.block);
+    case SkipReason::Closed: return "closed";
+    case SkipReason::NotBetter: return "not better";
+  }
+  return {};
+}
+
+std::string describe(const TraceEvent& e, Algorithm algorithm, double weight) {
+  if (e.kind == TraceKind::Take) return describe_take(e, algorithm, weight);
+  const std::string at = cell_text(e.cell) + ": ";
+  const std::string via = e.parent ? " via " + cell_text(*e.parent) : std::string();
+  if (e.kind == TraceKind::Relax)
+    return at + "g " + num(e.old_g) + " → " + num(e.g) + via +
+           (std::isinf(e.old_g) ? ", added to open" : ", better path");
+  if (e.reason == SkipReason::NotBetter) {
+    if (algorithm == Algorithm::BreadthFirst)
+      return at + "already seen (breadth-first keeps the first parent), skipped";
+    return at + "g " + num(e.g) + via + " is not better than " + num(e.old_g) + ", skipped";
+  }
+  return at + std::string(reason_text(e)) + ", skipped";
+}
+
+// [SECTION] JSON
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json cell_json(const std::optional<Cell>& c) {
+  return c ? json::array({c->x, c->y}) : json(nullptr);
+}
+json number_json(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+
+json event_json(const TraceEvent& e) {
+  const std::string_view reason = reason_text(e);
+  return {{"iteration", e.iteration},
+          {"kind", std::string(to_string(e.kind))},
+          {"cell", cell_json(e.cell)},
+          {"from", cell_json(e.from)},
+          {"g", number_json(e.g)},
+          {"h", number_json(e.h)},
+          {"f", number_json(e.f)},
+          {"parent", cell_json(e.parent)},
+          {"old_g", number_json(e.old_g)},
+          {"old_parent", cell_json(e.old_parent)},
+          {"cost", number_json(e.cost)},
+          {"reason", reason.empty() ? json(nullptr) : json(std::string(reason))},
+          {"goal", e.goal},
+          {"side", e.backward ? "backward" : "forward"}};
+}
+
+// A parse failure, thrown inside this file only and turned into "source: field: reason".
+struct Fail {
+  std::string field;
+  std::string reason;
+};
+
+const json& field_of(const json& o, const std::string& at, const char* key) {
+  const auto it = o.find(key);
+  if (it == o.end()) throw Fail{at + "." + key, "missing"};
+  return *it;
+}
+
+std::optional<Cell> read_cell(const json& o, const std::string& at, const char* key,
+                              bool nullable) {
+  const json& v = field_of(o, at, key);
+  if (v.is_null() && nullable) return std::nullopt;
+  if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer())
+    throw Fail{at + "." + key, nullable ? "expected [x, y] or null" : "expected [x, y]"};
+  const auto x = v[0].get<std::int64_t>(), y = v[1].get<std::int64_t>();
+  if (x < -1 || y < -1 || x > kMaxSide || y > kMaxSide)  // neighbours of edge cells: -1, width
+    throw Fail{at + "." + key, "coordinate out of range"};
+  return Cell{static_cast<int>(x), static_cast<int>(y)};
+}
+
+double read_number(const json& o, const std::string& at, const char* key) {
+  const json& v = field_of(o, at, key);
+  if (v.is_null()) return kInf;
+  if (!v.is_number()) throw Fail{at + "." + key, "expected a number or null"};
+  return v.get<double>();
+}
+
+void read_reason(const json& o, const std::string& at, TraceEvent& e) {
+  const json& v = field_of(o, at, "reason");
+  if (e.kind != TraceKind::Skip) {
+    if (!v.is_null()) throw Fail{at + ".reason", "must be null unless kind is skip"};
+    return;
+  }
+  const std::string name = v.is_string() ? v.get<std::string>() : std::string();
+  if (name == "closed") {
+    e.reason = SkipReason::Closed;
+    return;
+  }
+  if (name == "not better") {
+    e.reason = SkipReason::NotBetter;
+    return;
+  }
+  for (int b = 1; b < static_cast<int>(MoveBlock::_Max); ++b)
+    if (to_string(static_cast<MoveBlock>(b)) == name) {
+      e.reason = SkipReason::Impossible;
+      e.block = static_cast<MoveBlock>(b);
+      return;
+    }
+  throw Fail{at + ".reason", "expected a skip reason (closed, not better, wall, ...)"};
+}
+
+TraceEvent read_event(const json& o, const std::string& at) {
+  if (!o.is_object()) throw Fail{at, "expected an object"};
+  TraceEvent e;
+  const json& it = field_of(o, at, "iteration");
+  if (!it.is_number_integer() || it.get<std::int64_t>() < 1)
+    throw Fail{at + ".iteration", "expected a whole number >= 1"};
+  e.iteration = it.get<std::int64_t>();
+  const json& kind = field_of(o, at, "kind");
+  const std::string k = kind.is_string() ? kind.get<std::string>() : std::string();
+  const auto found = std::find(std::begin(kKindNames), std::end(kKindNames), k);
+  if (found == std::end(kKindNames)) throw Fail{at + ".kind", "expected take, relax or skip"};
+  e.kind = static_cast<TraceKind>(found - std::begin(kKindNames));
+  e.cell = *read_cell(o, at, "cell", false);
+  e.from = read_cell(o, at, "from", true);
+  e.g = read_number(o, at, "g");
+  e.h = read_number(o, at, "h");
+  e.f = read_number(o, at, "f");
+  e.parent = read_cell(o, at, "parent", true);
+  e.old_g = read_number(o, at, "old_g");
+  e.old_parent = read_cell(o, at, "old_parent", true);
+  e.cost = read_number(o, at, "cost");
+  read_reason(o, at, e);
+  const json& goal = field_of(o, at, "goal");
+  if (!goal.is_boolean()) throw Fail{at + ".goal", "expected true or false"};
+  e.goal = goal.get<bool>();
+  const json& side = field_of(o, at, "side");
+  if (side != "forward" && side != "backward")
+    throw Fail{at + ".side", "expected forward or backward"};
+  e.backward = side == "backward";
+  return e;
+}
+
+}  // namespace
+
+std::string to_json(const std::vector<TraceEvent>& events) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < events.size(); ++i)
+    out += (i == 0 ? "\n" : ",\n") + event_json(events[i]).dump();
+  out += events.empty() ? "]\n" : "\n]\n";
+  return out;
+}
+
+Result<std::vector<TraceEvent>> trace_from_json(std::string_view text, std::string_view source) {
+  const std::string src(source);
+  try {
+    const json doc = json::parse(text);
+    if (!doc.is_array()) return Error{src + ": expected an array of events"};
+    std::vector<TraceEvent> out;
+    out.reserve(doc.size());
+    for (std::size_t i = 0; i < doc.size(); ++i)
+      out.push_back(read_event(doc[i], "[" + std::to_string(i) + "]"));
+    return out;
+  } catch (const Fail& f) {
+    return Error{src + ": " + f.field + ": " + f.reason};
+  } catch (const json::exception& e) {
+    return Error{src + ": not valid JSON (" + std::string(e.what()) + ")"};
+  } catch (const std::bad_alloc&) {
+    return Error{src + ": out of memory"};
+  }
+}
+
+}  // namespace astar
