@@ -1,5 +1,6 @@
 // astar run LEVEL: one search (A*, Dijkstra, JPS, Theta*, ...) on a level file, printed as text or
 // JSON.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -12,6 +13,7 @@
 #include "astar/level.hpp"
 #include "astar/level_io.hpp"
 #include "astar/line_of_sight.hpp"
+#include "astar/moves.hpp"
 #include "astar/search.hpp"
 #include "astar/smoothing.hpp"
 #include "commands.hpp"
@@ -21,7 +23,7 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<OptionSpec, 9> kRunOptions{{
+constexpr std::array<OptionSpec, 10> kRunOptions{{
     {"--algorithm", true},
     {"--heuristic", true},
     {"--weight", true},
@@ -30,6 +32,7 @@ constexpr std::array<OptionSpec, 9> kRunOptions{{
     {"--max-iterations", true},
     {"--partial", false},
     {"--smooth", false},
+    {"--actions", false},
     {"--format", true},
 }};
 
@@ -42,6 +45,7 @@ struct RunConfig {
   std::optional<Neighbours> neighbours;  // none: the level's own rule
   Format format = Format::Text;
   bool smooth = false;                   // also print the string-pulled path
+  bool actions = false;                  // print each step's action even when all are walks
 };
 
 std::string see_help() { return " (see 'astar run --help')"; }
@@ -98,6 +102,7 @@ Result<RunConfig> parse_run_args(std::span<const std::string> args) {
   }
   cfg.options.partial_path = p.has("--partial");
   cfg.smooth = p.has("--smooth");
+  cfg.actions = p.has("--actions");
   if (const std::string* v = p.get("--format")) {
     if (*v == "text") {
       cfg.format = Format::Text;
@@ -120,7 +125,24 @@ struct RunReport {
   SearchMetrics metrics;
   std::int64_t iterations;
   std::vector<Cell> smoothed;  // with --smooth: string-pulled waypoints of `path`
+  // The action of each step of `path`, when printed (--actions, or a step that is not a walk);
+  // nullopt when not printed. Empty when the steps are not moves (Theta*'s waypoints).
+  std::optional<std::vector<MoveAction>> actions;
 };
+
+// "walk, climb, jump across": names may hold spaces, so a comma separates them.
+std::string actions_text(const std::vector<MoveAction>& actions) {
+  std::string out;
+  for (MoveAction a : actions) out += (out.empty() ? "" : ", ") + std::string(to_string(a));
+  return out;
+}
+
+std::string actions_json(const std::vector<MoveAction>& actions) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < actions.size(); ++i)
+    out += (i ? "," : "") + json_string(to_string(actions[i]));
+  return out + "]";
+}
 
 const AlgorithmInfo& algorithm_of(const RunReport& r) { return info(r.cfg->options.algorithm); }
 
@@ -144,6 +166,8 @@ std::string report_text(const RunReport& r) {
   out += "iterations: " + std::to_string(r.iterations) + "\n";
   out += "expanded: " + std::to_string(r.metrics.expanded) + "\n";
   out += "generated: " + std::to_string(r.metrics.generated) + "\n";
+  if (r.actions)
+    out += "actions: " + (r.actions->empty() ? std::string("none") : actions_text(*r.actions)) + "\n";
   if (r.cfg->smooth) {
     const bool has = !r.smoothed.empty();
     out += "smoothed_path: " + (has ? path_text(r.smoothed) : std::string("none")) + "\n";
@@ -173,6 +197,10 @@ std::string report_json(const RunReport& r) {
   out += ",\"iterations\":" + std::to_string(r.iterations);
   out += ",\"expanded\":" + std::to_string(r.metrics.expanded);
   out += ",\"generated\":" + std::to_string(r.metrics.generated);
+  if (r.actions)
+    out += ",\"actions\":" + (r.path.empty() || (r.actions->empty() && r.path.size() > 1)
+                                  ? std::string("null")
+                                  : actions_json(*r.actions));
   if (r.cfg->smooth) {
     out += ",\"smoothed_path\":" + path_json(r.smoothed);
     out += ",\"smoothed_length\":" +
@@ -226,7 +254,18 @@ int run_command(std::span<const std::string> args) {
   }
 
   std::vector<Cell> path = search->path();
-  std::vector<Cell> smoothed = cfg.smooth ? smooth_path(level, path) : std::vector<Cell>{};
+  const MovePolicy policy(level, rules);
+  // Shortcuts only where the agent may walk under the level's rules; jumps stay waypoints.
+  std::vector<Cell> smoothed = cfg.smooth ? smooth_path(policy, path) : std::vector<Cell>{};
+  std::optional<std::vector<MoveAction>> actions;
+  if (!path.empty()) {
+    std::vector<MoveAction> steps = path_actions(policy, path);
+    const bool all_walks = std::all_of(steps.begin(), steps.end(),
+                                       [](MoveAction a) { return a == MoveAction::Walk; });
+    if (cfg.actions || !all_walks) actions = std::move(steps);
+  } else if (cfg.actions) {
+    actions.emplace();
+  }
   const RunReport report{&cfg,
                          rules.neighbours,
                          outcome,
@@ -235,7 +274,8 @@ int run_command(std::span<const std::string> args) {
                          search->partial(),
                          search->metrics(),
                          search->iterations(),
-                         std::move(smoothed)};
+                         std::move(smoothed),
+                         std::move(actions)};
   const std::string text = cfg.format == Format::Json ? report_json(report) : report_text(report);
   if (!write_stdout(text)) {
     print_error("cannot write the output");
@@ -258,7 +298,7 @@ std::string run_help() {
   std::string h;
   h += "astar run LEVEL [--algorithm NAME] [--heuristic NAME] [--weight W]\n";
   h += "                [--tie-break NAME] [--neighbours 4|8] [--max-iterations N]\n";
-  h += "                [--partial] [--smooth] [--format text|json]\n";
+  h += "                [--partial] [--smooth] [--actions] [--format text|json]\n";
   h += "\n";
   h += "  Searches LEVEL (a level file, \"astar-studio-level\" JSON) from its start to its goal\n";
   h += "  under the level's movement rules, with A* or another algorithm, and prints the\n";
@@ -288,8 +328,12 @@ std::string run_help() {
   h += "                       Default: no limit.\n";
   h += "  --smooth             also print the path string-pulled: the fewest of its cells\n";
   h += "                       joined by straight segments that touch no wall (line of\n";
-  h += "                       sight), and the segments' Euclidean length (it ignores cell\n";
-  h += "                       costs: a geometric length, not a cost).\n";
+  h += "                       sight) and that the rules let an agent walk (no climb or\n";
+  h += "                       drop beyond the limits, no blocked edge; both ends of every\n";
+  h += "                       jump are kept), and the segments' Euclidean length (it\n";
+  h += "                       ignores cell costs: a geometric length, not a cost).\n";
+  h += "  --actions            print each step's action (walk, climb, drop, jump up, jump\n";
+  h += "                       down, jump across) even when every step is a walk.\n";
   h += "  --partial            when no path is found (" + no_path + " or " + limit + "),\n";
   h += "                       print the path to the reached cell nearest the goal instead\n";
   h += "                       of none (partial: yes). The exit code stays 1. Not supported\n";
@@ -305,7 +349,7 @@ std::string run_help() {
        " counts steps and ignores costs.\n";
   h += "  " + jps + " and " + theta +
        " need a uniform-cost level (every cell costs 1, no edge\n";
-  h += "  overrides, no climb costs or limits that matter), 8 neighbours and the\n";
+  h += "  overrides, no climb costs or limits that matter, no jumps), 8 neighbours and the\n";
   h += "  no-corner-cutting diagonal rule; on any other level they refuse (exit 2, the\n";
   h += "  message says why). " + jps + " prints every cell of its path. " + theta +
        " is any-angle: its\n";
@@ -331,13 +375,20 @@ std::string run_help() {
   h += "  path         the cells from start to goal as (x,y), 0-based, (0,0) top-left\n";
   h += "               (" + theta + ": the waypoints); with --partial and no path found, from\n";
   h += "               the start to the reached cell nearest the goal; none when no path\n";
-  h += "               is printed (json: [[x,y],...], empty when none)\n";
+  h += "               is printed (json: [[x,y],...], empty when none). Consecutive cells\n";
+  h += "               are neighbours, except that a jump across goes straight to its\n";
+  h += "               landing cell, over the gap\n";
   h += "  length       number of cells on the path (" + theta +
        ": waypoints) (text: \"N cells\";\n";
   h += "               json: a number)\n";
   h += "  iterations   search iterations taken (one open node taken per iteration)\n";
   h += "  expanded     nodes taken from the open set\n";
   h += "  generated    nodes first added to the open set\n";
+  h += "  actions      the action of each step of the path, in order, comma-separated\n";
+  h += "               (json: an array of names): walk, climb, drop, jump up, jump down,\n";
+  h += "               jump across. Printed when a step is not a walk, or with --actions;\n";
+  h += "               none (json: null) when no path is printed or the steps are not\n";
+  h += "               moves (" + theta + "'s waypoints; json: [] for a one-cell path)\n";
   h += "  smoothed_path, smoothed_length\n";
   h += "               with --smooth: the string-pulled waypoints and their length\n";
   h += "\n";
