@@ -40,8 +40,8 @@ using json = nlohmann::json;
 constexpr std::string_view kFormatName = "astar-studio-level";
 constexpr std::int64_t kMaxAbsHeight = 1'000'000;
 constexpr std::int64_t kMaxClimbLimit = 2 * kMaxAbsHeight;  // the largest possible height step
-constexpr int kMaxJumpHeight = 1000;    // rules.jump.up and .down
-constexpr int kMaxJumpGap = 64;         // rules.jump.gap
+constexpr int kMaxJumpHeight = JumpRules::kMaxHeight;  // rules.jump.up and .down
+constexpr int kMaxJumpGap = JumpRules::kMaxGap;        // rules.jump.gap
 constexpr int kMaxNesting = 16;         // a level file needs 4; deeper input is refused early
 constexpr std::size_t kMaxQuoted = 60;  // longest piece of input quoted back in a message
 

@@ -40,6 +40,8 @@ struct JumpRules {
   double up_cost = 0.0;      // added to a jump up
   double down_cost = 0.0;    // added to a jump down
   double across_cost = 0.0;  // added to a jump across a gap
+  static constexpr int kMaxHeight = 1000;  // largest up and down accepted (files, studio)
+  static constexpr int kMaxGap = 64;       // largest gap accepted
   bool enabled() const { return up > 0 || down > 0 || gap > 0; }
   friend bool operator==(const JumpRules&, const JumpRules&) = default;
 };
