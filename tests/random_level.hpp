@@ -1,5 +1,5 @@
 // Test helper: seeded random small levels mixing walls, costs, heights, edge overrides and
-// every movement rule, for oracle and property tests.
+// every movement rule (jumps and drop costs included), for oracle and property tests.
 #pragma once
 
 #include <random>
@@ -34,6 +34,16 @@ inline Level random_level(std::mt19937& rng, int max_side = 12) {
   r.max_climb = chance(0.5) ? kUnlimited : pick(0, 2);
   r.max_drop = chance(0.5) ? kUnlimited : pick(0, 3);
   r.climb_cost = chance(0.5) ? 0.0 : pick(1, 8) / 4.0;
+  // Jumps and a drop cost on half the levels.
+  if (chance(0.5)) {
+    r.drop_cost = chance(0.5) ? 0.0 : pick(1, 8) / 4.0;
+    r.jump.up = pick(0, 5);
+    r.jump.down = pick(0, 5);
+    r.jump.gap = pick(0, 3);
+    r.jump.up_cost = pick(0, 8) / 4.0;
+    r.jump.down_cost = pick(0, 8) / 4.0;
+    r.jump.across_cost = pick(0, 8) / 4.0;
+  }
   return lv;
 }
 

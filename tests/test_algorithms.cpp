@@ -66,9 +66,10 @@ TEST_CASE("[algorithms] names, guarantees and parsing") {
 }
 
 TEST_CASE("[algorithms] optimal ones equal the Dijkstra oracle; the others keep their promise") {
-  // 1000 random levels with walls, costs, heights, climb limits and edge overrides.
+  // 1000 random levels with walls, costs, heights, climb limits, jumps and edge overrides.
   std::mt19937 rng(11);
   int found = 0, no_path = 0;
+  int actions[static_cast<int>(MoveAction::_Max)] = {};  // in the optimal paths of A*
   for (int n = 0; n < 1000; ++n) {
     const Level lv = astar::test::random_level(rng, 14);
     MovementRules r = lv.rules();
@@ -91,6 +92,9 @@ TEST_CASE("[algorithms] optimal ones equal the Dijkstra oracle; the others keep 
       }
       REQUIRE(st == SearchState::Found);
       check_legal_path(*s, lv, r);
+      if (a == Algorithm::AStar)
+        for (MoveAction act : path_actions(MovePolicy(lv, r), s->path()))
+          ++actions[static_cast<int>(act)];
       switch (info(a).guarantee) {
         case Guarantee::Optimal: CHECK(s->path_cost() == doctest::Approx(best).epsilon(1e-9)); break;
         case Guarantee::BoundedByWeight:
@@ -103,6 +107,14 @@ TEST_CASE("[algorithms] optimal ones equal the Dijkstra oracle; the others keep 
   }
   CHECK(found > 600);
   CHECK(no_path > 100);
+  // Jumps must be taken, or this test proves little about them.
+  for (int i = 0; i < static_cast<int>(MoveAction::_Max); ++i) {
+    CAPTURE(to_string(static_cast<MoveAction>(i)));
+    CHECK(actions[i] > 30);
+  }
+  MESSAGE("actions on A*'s paths: walk " << actions[0] << ", climb " << actions[1] << ", drop "
+          << actions[2] << ", jump up " << actions[3] << ", jump down " << actions[4]
+          << ", jump across " << actions[5]);
 }
 
 TEST_CASE("[algorithms] on uniform levels JPS and bidirectional A* equal A*, Theta* is legal") {

@@ -107,6 +107,11 @@ Level random_level(std::mt19937& rng, int w, int h) {
   r.max_drop = limits[pick(5)];
   const double climb_costs[] = {0.0, 0.5, 1.0 / 3.0, 2.0, 1e-9};
   r.climb_cost = climb_costs[pick(5)];
+  if (chance(0.5)) {
+    r.drop_cost = climb_costs[pick(5)];
+    r.jump = {pick(1001), pick(1001), pick(65), climb_costs[pick(5)], climb_costs[pick(5)],
+              climb_costs[pick(5)]};
+  }
   return level;
 }
 
@@ -277,6 +282,55 @@ TEST_CASE("[level-io] the writer's layout: one line per row, defaults left out, 
   ]
 }
 )");
+}
+
+TEST_CASE("[level-io] jump rules and drop cost: read, written only when set, round trip") {
+  const auto r = parse_level(
+      with(R"("climb_cost": 0.5})",
+           R"("climb_cost": 0.5, "drop_cost": 0.25,
+              "jump": {"up": 3, "down": 5, "gap": 2, "up_cost": 2, "down_cost": 1, "across_cost": 1.5}})"),
+      "a.json");
+  REQUIRE_MESSAGE(r.ok(), (r.ok() ? "" : r.error()));
+  const MovementRules& rules = r.value().rules();
+  CHECK(rules.drop_cost == 0.25);
+  CHECK(rules.jump == JumpRules{3, 5, 2, 2.0, 1.0, 1.5});
+  CHECK(rules.jump.enabled());
+  const std::string text = level_to_json(r.value());
+  CHECK(text.find(R"(    "climb_cost": 0.5,
+    "drop_cost": 0.25,
+    "jump": {"up": 3, "down": 5, "gap": 2, "up_cost": 2, "down_cost": 1, "across_cost": 1.5}
+  },)") != std::string::npos);
+  const auto back = parse_level(text, "b.json");
+  REQUIRE(back.ok());
+  CHECK(back.value() == r.value());
+
+  SUBCASE("fields left out are 0: that jump is off, or costs nothing extra") {
+    const auto gap_only = parse_level(with(R"("climb_cost": 0.5})", R"("climb_cost": 0.5, "jump": {"gap": 1}})"), "a.json");
+    REQUIRE(gap_only.ok());
+    CHECK(gap_only.value().rules().jump == JumpRules{0, 0, 1, 0.0, 0.0, 0.0});
+    CHECK(gap_only.value().rules().drop_cost == 0.0);
+  }
+  SUBCASE("a level without jumps is written without them") {
+    Level l = r.value();
+    l.rules().jump = {};
+    l.rules().drop_cost = 0;
+    const std::string plain = level_to_json(l);
+    CHECK(plain.find("jump") == std::string::npos);
+    CHECK(plain.find("drop_cost") == std::string::npos);
+  }
+  SUBCASE("saving refuses jump rules the reader would refuse") {
+    TempDir dir;
+    Level l = r.value();
+    l.rules().jump.gap = 65;
+    const Status s = save_level(l, dir / "j.json");
+    REQUIRE_FALSE(s.ok());
+    CHECK(s.error() == dir / "j.json" + ": cannot save: rules.jump.gap must be an integer 0..64, got 65");
+    l.rules().jump.gap = 1;
+    l.rules().jump.across_cost = -1;
+    CHECK(save_level(l, dir / "j.json").error() ==
+          dir / "j.json" + ": cannot save: rules.jump.across_cost must be a finite number >= 0, got -1");
+    CHECK(dir.entries().empty());
+  }
 }
 
 TEST_CASE("[level-io] random levels survive level_to_json -> parse_level exactly") {
@@ -477,8 +531,10 @@ TEST_CASE("[level-io] each malformed input gets its exact message") {
           "a.json: extra: unknown field");
     CHECK(error_of(with(R"("walls": [)", R"("wals": [)")) ==
           "a.json: wals: unknown field (did you mean \"walls\"?)");
-    CHECK(error_of(with(R"("max_drop": 2,)", R"("max_drop": 2, "jump": 1,)")) ==
-          "a.json: rules.jump: unknown field");
+    CHECK(error_of(with(R"("max_drop": 2,)", R"("max_drop": 2, "swim": 1,)")) ==
+          "a.json: rules.swim: unknown field");
+    CHECK(error_of(with(R"("max_drop": 2,)", R"("max_drop": 2, "jump": {"gaps": 1},)")) ==
+          "a.json: rules.jump.gaps: unknown field (did you mean \"gap\"?)");
     CHECK(error_of(with(R"("weight": 5)", R"("weight": 5, "note": "x")")) ==
           "a.json: edges[0].note: unknown field");
     CHECK(error_of(with(R"("name": "Small",)", R"("name": "Small", "odd key": 1,)")) ==
@@ -552,6 +608,24 @@ TEST_CASE("[level-io] each malformed input gets its exact message") {
           "a.json: rules.max_climb: expected an integer or null, got string");
     CHECK(error_of(with(R"("climb_cost": 0.5)", R"("climb_cost": -0.5)")) ==
           "a.json: rules.climb_cost: must be >= 0, got -0.5");
+  }
+  SUBCASE("bad jump rules and drop cost") {
+    auto jump = [](const std::string& j) {
+      return error_of(with(R"("max_drop": 2,)", R"("max_drop": 2, "jump": )" + j + ","));
+    };
+    CHECK(jump("1") == "a.json: rules.jump: expected an object, got number");
+    CHECK(jump(R"({"gap": -1})") == "a.json: rules.jump.gap: must be an integer 0..64, got -1");
+    CHECK(jump(R"({"gap": 65})") == "a.json: rules.jump.gap: must be an integer 0..64, got 65");
+    CHECK(jump(R"({"up": 1001})") == "a.json: rules.jump.up: must be an integer 0..1000, got 1001");
+    CHECK(jump(R"({"down": 1.5})") == "a.json: rules.jump.down: expected an integer, got 1.5");
+    CHECK(jump(R"({"down": null})") == "a.json: rules.jump.down: expected an integer, got null");
+    CHECK(jump(R"({"up_cost": -1})") == "a.json: rules.jump.up_cost: must be >= 0, got -1");
+    CHECK(jump(R"({"across_cost": "2"})") ==
+          "a.json: rules.jump.across_cost: must be a finite number, got \"2\"");
+    CHECK(jump(R"({"down_cost": 1e999})") ==
+          "a.json: rules.jump.down_cost: must be a finite number, got 1e999");
+    CHECK(error_of(with(R"("climb_cost": 0.5)", R"("climb_cost": 0.5, "drop_cost": -2)")) ==
+          "a.json: rules.drop_cost: must be >= 0, got -2");
   }
   SUBCASE("height out of range") {
     CHECK(error_of(with(R"([0, 0, 0, 0, 7, 0],)", R"([0, 0, 0, 0, 1000001, 0],)")) ==
@@ -716,8 +790,9 @@ TEST_CASE("[level-io] the shipped levels load") {
       CHECK_FALSE(r.wall({x, y}));
     }
 
-  // Both files are in the writer's own layout, so re-saving them changes nothing.
-  for (const char* name : {"welcome.json", "roblox-cost-grid.json"}) {
+  // The files are in the writer's own layout, so re-saving them changes nothing.
+  for (const char* name : {"welcome.json", "roblox-cost-grid.json", "terrain-jumps.json",
+                           "height-map-cliffs.json"}) {
     const std::string path = (levels / name).string();
     const auto l = load_level(path);
     REQUIRE(l.ok());

@@ -2,8 +2,10 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <random>
 
 #include "ascii_level.hpp"
+#include "random_level.hpp"
 #include "astar/moves.hpp"
 #include "astar/search.hpp"
 
@@ -160,4 +162,166 @@ TEST_CASE("[moves] path_cost checks every step") {
   CHECK_FALSE(path_cost(p, {{0, 0}, {1, 1}}).has_value());  // into a wall
   CHECK_FALSE(path_cost(p, {{0, 0}, {2, 0}}).has_value());  // not adjacent
   CHECK_FALSE(path_cost(p, {}).has_value());
+}
+
+TEST_CASE("[moves] actions: walk, climb, drop, jump up, jump down") {
+  // . . . . . .    heights 0 0 1 4 0 -6, max_climb 1, max_drop 2, jump up 3, jump down 6
+  Level lv = ascii_level("......");
+  const int heights[] = {0, 0, 1, 4, 0, -6};
+  for (int x = 0; x < 6; ++x) lv.set_height({x, 0}, heights[x]);
+  MovementRules r;
+  r.max_climb = 1;
+  r.max_drop = 2;
+  r.climb_cost = 0.5;
+  r.drop_cost = 0.25;
+  r.jump = {.up = 3, .down = 6, .gap = 0, .up_cost = 2, .down_cost = 3, .across_cost = 0};
+  MovePolicy p(lv, r);
+  auto check = [&](Cell from, Dir d, MoveAction a, double cost) {
+    CAPTURE(from.x);
+    const Move m = p.move(from, d);
+    REQUIRE(m.possible());
+    CHECK(m.action == a);
+    CHECK(m.cost == doctest::Approx(cost));
+  };
+  check({0, 0}, Dir::E, MoveAction::Walk, 1.0);
+  check({1, 0}, Dir::E, MoveAction::Climb, 1.5);      // 1 + 0.5 x 1
+  check({2, 0}, Dir::W, MoveAction::Drop, 1.25);      // 1 + drop_cost
+  check({2, 0}, Dir::E, MoveAction::JumpUp, 3.0);     // rise 3 > max_climb: 1 + jump up cost
+  check({3, 0}, Dir::E, MoveAction::JumpDown, 4.0);   // fall 4 > max_drop: 1 + jump down cost
+  check({4, 0}, Dir::E, MoveAction::JumpDown, 4.0);   // fall 6 = jump.down
+  CHECK(to_string(MoveAction::JumpAcross) == "jump across");
+  CHECK(to_string(MoveAction::Walk) == "walk");
+
+  SUBCASE("beyond the jump limits the old blocks stay") {
+    r.jump.up = 2;
+    r.jump.down = 5;
+    MovePolicy q(lv, r);
+    CHECK(q.move({2, 0}, Dir::E).block == MoveBlock::ClimbTooHigh);
+    CHECK(q.move({4, 0}, Dir::E).block == MoveBlock::DropTooFar);
+  }
+  SUBCASE("unlimited climb and drop never need a jump") {
+    r.max_climb = kUnlimited;
+    r.max_drop = kUnlimited;
+    MovePolicy q(lv, r);
+    CHECK(q.move({2, 0}, Dir::E).action == MoveAction::Climb);
+    CHECK(q.move({2, 0}, Dir::E).cost == doctest::Approx(2.5));
+    CHECK(q.move({4, 0}, Dir::E).action == MoveAction::Drop);
+  }
+  SUBCASE("a weight override replaces the whole cost of a jump too") {
+    lv.set_edge({2, 0}, Dir::E, {false, 7.0});
+    CHECK(MovePolicy(lv, r).move({2, 0}, Dir::E).cost == doctest::Approx(7.0));
+    CHECK(MovePolicy(lv, r).move({2, 0}, Dir::E).action == MoveAction::JumpUp);
+  }
+}
+
+TEST_CASE("[moves] jump across a gap of lower cells") {
+  //  S . . . # . .      heights  2 2 0 0 2 2 0
+  //  . . . . . . .               2 2 2 0 2 2 2
+  // From (1,0) east: over (2,0) (3,0) (height 0 < 2) onto (4,0)?  (4,0) is a wall: no.
+  // From (1,1) east: over (3,1)? (2,1) has height 2, not lower: no gap. From (2,1) east over
+  // (3,1) onto (4,1): a gap of 1.
+  Level lv = ascii_level("S...#..\n.......");
+  const int h0[] = {2, 2, 0, 0, 2, 2, 0}, h1[] = {2, 2, 2, 0, 2, 2, 2};
+  for (int x = 0; x < 7; ++x) {
+    lv.set_height({x, 0}, h0[x]);
+    lv.set_height({x, 1}, h1[x]);
+  }
+  lv.set_cost({4, 1}, 2);
+  MovementRules r;
+  r.max_climb = 0;
+  r.max_drop = 0;  // no walking into the ditch or out of it
+  r.jump.gap = 2;
+  r.jump.across_cost = 0.5;
+  MovePolicy p(lv, r);
+  auto jumps_from = [&](Cell c) {
+    std::vector<Cell> to;
+    p.for_each_move(c, [&](const Move& m) {
+      if (m.possible() && m.action == MoveAction::JumpAcross) to.push_back(m.to);
+    });
+    return to;
+  };
+  CHECK(jumps_from({1, 0}).empty());                          // onto a wall: never
+  CHECK(jumps_from({2, 1}) == std::vector<Cell>{{4, 1}});
+  CHECK(jumps_from({4, 1}) == std::vector<Cell>{{2, 1}});     // and back
+  const std::optional<Move> m = p.move_between({2, 1}, {4, 1});
+  REQUIRE(m.has_value());
+  CHECK(m->action == MoveAction::JumpAcross);
+  CHECK(m->dir == Dir::E);
+  CHECK(m->cost == doctest::Approx(2 * 2.0 + 0.5));  // distance 2 x cost(landing) + across cost
+  CHECK_FALSE(p.move_between({1, 1}, {3, 1}).has_value());  // (2,1) is not lower
+  CHECK_FALSE(p.move_between({2, 1}, {5, 1}).has_value());  // (4,1) is not lower
+
+  SUBCASE("the gap limit counts the cells cleared") {
+    // Row 0 from (5,0) west: (4,0) is a wall; from (1,0) east the ditch is 2 wide but lands on a wall.
+    Level wide = ascii_level("......");
+    const int h[] = {1, 1, 0, 0, 1, 1};
+    for (int x = 0; x < 6; ++x) wide.set_height({x, 0}, h[x]);
+    MovementRules w = r;
+    w.jump.gap = 1;
+    CHECK_FALSE(MovePolicy(wide, w).move_between({1, 0}, {4, 0}).has_value());
+    w.jump.gap = 2;
+    CHECK(MovePolicy(wide, w).move_between({1, 0}, {4, 0}).has_value());
+    w.jump.gap = 64;  // a longer limit offers the same single landing
+    int landings = 0;
+    MovePolicy(wide, w).for_each_move({1, 0}, [&](const Move& mv) {
+      landings += mv.possible() && mv.action == MoveAction::JumpAcross;
+    });
+    CHECK(landings == 1);
+  }
+  SUBCASE("the landing must be within the climb and drop limits") {
+    lv.set_height({4, 1}, 3);  // one above the take-off
+    CHECK_FALSE(MovePolicy(lv, r).move_between({2, 1}, {4, 1}).has_value());
+    r.max_climb = 1;
+    CHECK(MovePolicy(lv, r).move_between({2, 1}, {4, 1}).has_value());
+    CHECK_FALSE(MovePolicy(lv, r).move_between({4, 1}, {2, 1}).has_value());  // drop of 1 > 0
+  }
+  SUBCASE("moves into a cell mirror the moves out of its neighbours") {
+    std::vector<std::pair<int, int>> into;
+    p.for_each_move_into({4, 1}, [&](const Move& mv) {
+      if (mv.possible() && mv.action == MoveAction::JumpAcross) {
+        into.push_back({mv.to.x, mv.to.y});
+        CHECK(mv.dir == Dir::W);  // from the landing towards the take-off
+        CHECK(mv.cost == doctest::Approx(2 * 2.0 + 0.5));
+      }
+    });
+    CHECK(into == std::vector<std::pair<int, int>>{{2, 1}});
+  }
+  SUBCASE("path cost and actions of a path with a jump") {
+    const std::vector<Cell> path{{1, 1}, {2, 1}, {4, 1}, {5, 1}};
+    CHECK(path_cost(p, path) == doctest::Approx(1 + 4.5 + 1));
+    CHECK(path_actions(p, path) ==
+          std::vector<MoveAction>{MoveAction::Walk, MoveAction::JumpAcross, MoveAction::Walk});
+    CHECK(path_actions(p, {{1, 1}, {3, 1}}).empty());  // not a move
+  }
+  SUBCASE("the heuristic scale stays a lower bound: a jump costs at least its distance") {
+    CHECK(p.min_cost_per_distance() == doctest::Approx(1.0));
+  }
+}
+
+TEST_CASE("[moves] every move into a cell is the reverse of a move out of another, on random levels") {
+  std::mt19937 rng(5);
+  int jumps = 0;
+  for (int n = 0; n < 300; ++n) {
+    const Level lv = astar::test::random_level(rng, 10);
+    MovePolicy p(lv);
+    for (int y = 0; y < lv.height(); ++y)
+      for (int x = 0; x < lv.width(); ++x) {
+        const Cell to{x, y};
+        p.for_each_move_into(to, [&](const Move& in) {
+          if (!in.possible()) return;
+          const std::optional<Move> out = p.move_between(in.to, to);
+          REQUIRE(out.has_value());
+          CHECK(out->cost == in.cost);
+          CHECK(out->action == in.action);
+          jumps += in.action == MoveAction::JumpAcross;
+        });
+        p.for_each_move(to, [&](const Move& m) {
+          if (!m.possible() || lv.wall(to)) return;
+          const std::optional<Move> same = p.move_between(to, m.to);
+          REQUIRE(same.has_value());
+          CHECK(same->cost == m.cost);
+        });
+      }
+  }
+  CHECK(jumps > 100);
 }

@@ -1,5 +1,6 @@
 // astar run LEVEL: one search (A*, Dijkstra, JPS, Theta*, ...) on a level file, printed as text or
 // JSON.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -11,6 +12,7 @@
 #include "args.hpp"
 #include "astar/level.hpp"
 #include "astar/line_of_sight.hpp"
+#include "astar/moves.hpp"
 #include "astar/search.hpp"
 #include "astar/smoothing.hpp"
 #include "commands.hpp"
@@ -21,16 +23,18 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<OptionSpec, 3> kRunOwnOptions{{
+constexpr std::array<OptionSpec, 4> kRunOwnOptions{{
     {"--partial", false},
     {"--smooth", false},
+    {"--actions", false},
     {"--format", true},
 }};
 
 struct RunConfig {
   SearchArgs search;     // LEVEL, algorithm, heuristic, weight, tie-break, ...
   Format format = Format::Text;
-  bool smooth = false;   // also print the string-pulled path
+  bool smooth = false;                   // also print the string-pulled path
+  bool actions = false;                  // print each step's action even when all are walks
 };
 
 Result<RunConfig> parse_run_args(std::span<const std::string> args) {
@@ -47,6 +51,7 @@ Result<RunConfig> parse_run_args(std::span<const std::string> args) {
   auto format = read_format(p);
   if (!format) return Error{format.error()};
   cfg.format = format.value();
+  cfg.actions = p.has("--actions");
   return cfg;
 }
 
@@ -60,11 +65,26 @@ struct RunReport {
   SearchMetrics metrics;
   std::int64_t iterations;
   std::vector<Cell> smoothed;  // with --smooth: string-pulled waypoints of `path`
+  // The action of each step of `path`, when printed (--actions, or a step that is not a walk);
+  // nullopt when not printed. Empty when the steps are not moves (Theta*'s waypoints).
+  std::optional<std::vector<MoveAction>> actions;
 };
 
-const AlgorithmInfo& algorithm_of(const RunReport& r) {
-  return info(r.cfg->search.options.algorithm);
+// "walk, climb, jump across": names may hold spaces, so a comma separates them.
+std::string actions_text(const std::vector<MoveAction>& actions) {
+  std::string out;
+  for (MoveAction a : actions) out += (out.empty() ? "" : ", ") + std::string(to_string(a));
+  return out;
 }
+
+std::string actions_json(const std::vector<MoveAction>& actions) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < actions.size(); ++i)
+    out += (i ? "," : "") + json_string(to_string(actions[i]));
+  return out + "]";
+}
+
+const AlgorithmInfo& algorithm_of(const RunReport& r) { return info(r.cfg->search.options.algorithm); }
 
 std::string report_text(const RunReport& r) {
   const SearchOptions& o = r.cfg->search.options;
@@ -86,6 +106,8 @@ std::string report_text(const RunReport& r) {
   out += "iterations: " + std::to_string(r.iterations) + "\n";
   out += "expanded: " + std::to_string(r.metrics.expanded) + "\n";
   out += "generated: " + std::to_string(r.metrics.generated) + "\n";
+  if (r.actions)
+    out += "actions: " + (r.actions->empty() ? std::string("none") : actions_text(*r.actions)) + "\n";
   if (r.cfg->smooth) {
     const bool has = !r.smoothed.empty();
     out += "smoothed_path: " + (has ? path_text(r.smoothed) : std::string("none")) + "\n";
@@ -115,6 +137,10 @@ std::string report_json(const RunReport& r) {
   out += ",\"iterations\":" + std::to_string(r.iterations);
   out += ",\"expanded\":" + std::to_string(r.metrics.expanded);
   out += ",\"generated\":" + std::to_string(r.metrics.generated);
+  if (r.actions)
+    out += ",\"actions\":" + (r.path.empty() || (r.actions->empty() && r.path.size() > 1)
+                                  ? std::string("null")
+                                  : actions_json(*r.actions));
   if (r.cfg->smooth) {
     out += ",\"smoothed_path\":" + path_json(r.smoothed);
     out += ",\"smoothed_length\":" +
@@ -143,7 +169,18 @@ int run_command(std::span<const std::string> args) {
   const SearchState outcome = search->state();
 
   std::vector<Cell> path = search->path();
-  std::vector<Cell> smoothed = cfg.smooth ? smooth_path(level, path) : std::vector<Cell>{};
+  const MovePolicy policy(level, rules);
+  // Shortcuts only where the agent may walk under the level's rules; jumps stay waypoints.
+  std::vector<Cell> smoothed = cfg.smooth ? smooth_path(policy, path) : std::vector<Cell>{};
+  std::optional<std::vector<MoveAction>> actions;
+  if (!path.empty()) {
+    std::vector<MoveAction> steps = path_actions(policy, path);
+    const bool all_walks = std::all_of(steps.begin(), steps.end(),
+                                       [](MoveAction a) { return a == MoveAction::Walk; });
+    if (cfg.actions || !all_walks) actions = std::move(steps);
+  } else if (cfg.actions) {
+    actions.emplace();
+  }
   const RunReport report{&cfg,
                          rules.neighbours,
                          outcome,
@@ -152,7 +189,8 @@ int run_command(std::span<const std::string> args) {
                          search->partial(),
                          search->metrics(),
                          search->iterations(),
-                         std::move(smoothed)};
+                         std::move(smoothed),
+                         std::move(actions)};
   return write_output(cfg.format == Format::Json ? report_json(report) : report_text(report),
                       outcome == SearchState::Found ? kExitFound : kExitNoPath);
 }
@@ -170,7 +208,7 @@ std::string run_help() {
   std::string h;
   h += "astar run LEVEL [--algorithm NAME] [--heuristic NAME] [--weight W]\n";
   h += "                [--tie-break NAME] [--neighbours 4|8] [--max-iterations N]\n";
-  h += "                [--partial] [--smooth] [--format text|json]\n";
+  h += "                [--partial] [--smooth] [--actions] [--format text|json]\n";
   h += "\n";
   h += "  Searches LEVEL (a level file, \"astar-studio-level\" JSON) from its start to its goal\n";
   h += "  under the level's movement rules, with A* or another algorithm, and prints the\n";
@@ -180,8 +218,12 @@ std::string run_help() {
   h += search_options_help();
   h += "  --smooth             also print the path string-pulled: the fewest of its cells\n";
   h += "                       joined by straight segments that touch no wall (line of\n";
-  h += "                       sight), and the segments' Euclidean length (it ignores cell\n";
-  h += "                       costs: a geometric length, not a cost).\n";
+  h += "                       sight) and that the rules let an agent walk (no climb or\n";
+  h += "                       drop beyond the limits, no blocked edge; both ends of every\n";
+  h += "                       jump are kept), and the segments' Euclidean length (it\n";
+  h += "                       ignores cell costs: a geometric length, not a cost).\n";
+  h += "  --actions            print each step's action (walk, climb, drop, jump up, jump\n";
+  h += "                       down, jump across) even when every step is a walk.\n";
   h += "  --partial            when no path is found (" + no_path + " or " + limit + "),\n";
   h += "                       print the path to the reached cell nearest the goal instead\n";
   h += "                       of none (partial: yes). The exit code stays 1. Not supported\n";
@@ -197,7 +239,7 @@ std::string run_help() {
        " counts steps and ignores costs.\n";
   h += "  " + jps + " and " + theta +
        " need a uniform-cost level (every cell costs 1, no edge\n";
-  h += "  overrides, no climb costs or limits that matter), 8 neighbours and the\n";
+  h += "  overrides, no climb costs or limits that matter, no jumps), 8 neighbours and the\n";
   h += "  no-corner-cutting diagonal rule; on any other level they refuse (exit 2, the\n";
   h += "  message says why). " + jps + " prints every cell of its path. " + theta +
        " is any-angle: its\n";
@@ -223,13 +265,20 @@ std::string run_help() {
   h += "  path         the cells from start to goal as (x,y), 0-based, (0,0) top-left\n";
   h += "               (" + theta + ": the waypoints); with --partial and no path found, from\n";
   h += "               the start to the reached cell nearest the goal; none when no path\n";
-  h += "               is printed (json: [[x,y],...], empty when none)\n";
+  h += "               is printed (json: [[x,y],...], empty when none). Consecutive cells\n";
+  h += "               are neighbours, except that a jump across goes straight to its\n";
+  h += "               landing cell, over the gap\n";
   h += "  length       number of cells on the path (" + theta +
        ": waypoints) (text: \"N cells\";\n";
   h += "               json: a number)\n";
   h += "  iterations   search iterations taken (one open node taken per iteration)\n";
   h += "  expanded     nodes taken from the open set\n";
   h += "  generated    nodes first added to the open set\n";
+  h += "  actions      the action of each step of the path, in order, comma-separated\n";
+  h += "               (json: an array of names): walk, climb, drop, jump up, jump down,\n";
+  h += "               jump across. Printed when a step is not a walk, or with --actions;\n";
+  h += "               none (json: null) when no path is printed or the steps are not\n";
+  h += "               moves (" + theta + "'s waypoints; json: [] for a one-cell path)\n";
   h += "  smoothed_path, smoothed_length\n";
   h += "               with --smooth: the string-pulled waypoints and their length\n";
   h += "\n";

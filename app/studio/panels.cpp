@@ -128,6 +128,62 @@ void center_next_window() {
 
 bool any_popup_open() { return ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopup); }
 
+// "9 walks · 1 climb · 1 jump across": how many steps of the path take each action, in the
+// order of MoveAction; empty when there are none (no path, or Theta*'s waypoints).
+std::string actions_summary(const std::vector<astar::MoveAction>& actions) {
+  static constexpr const char* kPlural[] = {"walks", "climbs", "drops", "jumps up", "jumps down",
+                                            "jumps across"};
+  static_assert(std::size(kPlural) == static_cast<std::size_t>(astar::MoveAction::_Max));
+  int counts[static_cast<int>(astar::MoveAction::_Max)] = {};
+  for (astar::MoveAction a : actions) ++counts[static_cast<int>(a)];
+  std::string out;
+  for (int i = 0; i < static_cast<int>(astar::MoveAction::_Max); ++i) {
+    if (counts[i] == 0) continue;
+    if (!out.empty()) out += " \xC2\xB7 ";
+    out += std::to_string(counts[i]) + " " +
+           (counts[i] == 1 ? std::string(astar::to_string(static_cast<astar::MoveAction>(i)))
+                           : std::string(kPlural[i]));
+  }
+  return out;
+}
+
+void jump_rules_editor(Studio& studio) {
+  astar::JumpRules j = studio.level().rules().jump;
+  const ImGuiTreeNodeFlags flags = j.enabled() ? ImGuiTreeNodeFlags_DefaultOpen : 0;
+  if (!ImGui::TreeNodeEx("jumps", flags, "Jumps%s", j.enabled() ? "" : " (off)")) return;
+  const float w = ImGui::GetContentRegionAvail().x * 0.45f;
+  bool changed = false;
+  auto limit = [&](const char* label, int& v, int hi, const char* tip) {
+    ImGui::SetNextItemWidth(w);
+    if (ImGui::InputInt(label, &v)) {
+      v = std::clamp(v, 0, hi);
+      changed = true;
+    }
+    if (ImGui::IsItemHovered()) wrapped_tooltip(tip);
+  };
+  auto cost = [&](const char* label, double& v, const char* tip) {
+    ImGui::SetNextItemWidth(w);
+    if (ImGui::InputDouble(label, &v, 0.5, 1.0, "%.2f")) {
+      v = std::isfinite(v) ? std::clamp(v, 0.0, 1e6) : 0.0;
+      changed = true;
+    }
+    if (ImGui::IsItemHovered()) wrapped_tooltip(tip);
+  };
+  limit("Up", j.up, astar::JumpRules::kMaxHeight,
+        "Most levels a jump up rises, onto a neighbour higher than the climb limit allows. 0: off.");
+  limit("Down", j.down, astar::JumpRules::kMaxHeight,
+        "Most levels a jump down falls, onto a neighbour lower than the drop limit allows. 0: off.");
+  limit("Gap", j.gap, astar::JumpRules::kMaxGap,
+        "Most cells a straight jump across clears. The cells jumped over must be lower than "
+        "both ends, and the landing within the climb and drop limits. 0: off.");
+  cost("Up cost", j.up_cost, "Added to the walking cost of a jump up.");
+  cost("Down cost", j.down_cost, "Added to the walking cost of a jump down.");
+  cost("Across cost", j.across_cost,
+       "Added to a jump across, which costs its length times the landing cell's cost.");
+  if (changed) studio.set_jump_rules(j);
+  ImGui::TreePop();
+}
+
 }  // namespace
 
 // [SECTION] File dialogs
@@ -679,6 +735,8 @@ void SearchPanel::Draw(Studio& studio) {
   } else {
     ImGui::TextColored(kWarnText, "%s", outcome.c_str());
   }
+  if (const std::string moves = actions_summary(studio.path_actions()); !moves.empty())
+    ImGui::TextDisabled("%s", moves.c_str());
   if (const auto& smoothed = studio.smoothed(); !smoothed.empty()) {
     ImGui::TextColored(to_vec4(palette::kSmoothed), "path cost %s \xC2\xB7 smoothed length %s (%zu %s)",
                        value_text(search.path_cost()).c_str(),
@@ -718,6 +776,8 @@ void LegendPanel::Draw(const Studio& studio) {
   }
 }
 
+// The jump rules (rules.jump), edited in place: 0 turns that jump off. Each change is an edit
+// (the search re-runs, the level is unsaved). Values stay within what level files accept.
 void LevelPanel::Draw(Studio& studio) {
   const astar::Level& level = studio.level();
   if (name_buffer_ != level.name && !ImGui::IsAnyItemActive()) name_buffer_ = level.name;
@@ -727,11 +787,13 @@ void LevelPanel::Draw(Studio& studio) {
   ImGui::Text("Start %s   Goal %s", cell_text(level.start()).c_str(),
               cell_text(level.goal()).c_str());
   const astar::MovementRules& r = level.rules();
-  if (r.max_climb != astar::kUnlimited || r.max_drop != astar::kUnlimited || r.climb_cost != 0.0)
-    ImGui::Text("Climb %s, drop %s, climb cost %s",
+  if (r.max_climb != astar::kUnlimited || r.max_drop != astar::kUnlimited || r.climb_cost != 0.0 ||
+      r.drop_cost != 0.0)
+    ImGui::TextWrapped("Climb %s, drop %s, climb cost %s, drop cost %s",
                 r.max_climb == astar::kUnlimited ? "any" : std::to_string(r.max_climb).c_str(),
                 r.max_drop == astar::kUnlimited ? "any" : std::to_string(r.max_drop).c_str(),
-                value_text(r.climb_cost).c_str());
+                value_text(r.climb_cost).c_str(), value_text(r.drop_cost).c_str());
+  jump_rules_editor(studio);
   if (!level.edges().empty()) ImGui::Text("%zu edge overrides", level.edges().size());
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", studio.file_path().empty() ? "not saved yet" : studio.file_path().c_str());

@@ -103,6 +103,12 @@ void Studio::set_diagonal(astar::DiagonalPolicy p) {
   after_edit();
 }
 
+void Studio::set_jump_rules(const astar::JumpRules& j) {
+  if (level_.rules().jump == j) return;
+  level_.rules().jump = j;
+  after_edit();
+}
+
 void Studio::set_name(std::string name) {
   if (level_.name == name) return;
   level_.name = std::move(name);
@@ -124,6 +130,7 @@ void Studio::new_search() {
   // would not fit comfortably in memory, so stepping back is off there.
   search_->set_recording(level_.cell_count() <= kMaxRewindCells);
   path_cells_.clear();
+  path_actions_.clear();
   path_tinted_.clear();
   path_partial_ = false;
   update_smoothed();
@@ -176,7 +183,8 @@ void Studio::update_path() {
   if (path_cells_.empty()) return;
   path_partial_ = search_->state() != astar::SearchState::Found;
   // Tint the cells the path runs through. Theta*'s waypoints are any distance apart: the cells
-  // on the lines between them. (Every other path is 8-adjacent: the lines are its cells.)
+  // on the lines between them. Every other path is 8-adjacent but for jumps across, which fly
+  // over their gap: its own cells.
   auto mark = [&](Cell c) {
     std::uint8_t& on = on_path_[astar::to_u32(level_.index(c))];
     if (on) return;
@@ -185,8 +193,13 @@ void Studio::update_path() {
     search_changes.add(c);
   };
   mark(path_cells_.front());
+  const bool waypoints = options_.algorithm == astar::Algorithm::ThetaStar;
   for (std::size_t i = 1; i < path_cells_.size(); ++i)
-    astar::for_each_cell_on_line(path_cells_[i - 1], path_cells_[i], mark);
+    if (waypoints)
+      astar::for_each_cell_on_line(path_cells_[i - 1], path_cells_[i], mark);
+    else
+      mark(path_cells_[i]);
+  if (!waypoints) path_actions_ = astar::path_actions(astar::MovePolicy(level_), path_cells_);
   update_smoothed();
 }
 
@@ -194,7 +207,7 @@ void Studio::update_smoothed() {
   smoothed_.clear();
   smoothed_length_ = 0.0;
   if (!smooth_ || !supports_smoothing(options_.algorithm) || path_cells_.empty()) return;
-  smoothed_ = astar::smooth_path(level_, path_cells_);
+  smoothed_ = astar::smooth_path(astar::MovePolicy(level_), path_cells_);
   smoothed_length_ = astar::waypoint_length(smoothed_);
 }
 
@@ -211,6 +224,7 @@ void Studio::clear_path() {
   }
   path_tinted_.clear();
   path_cells_.clear();
+  path_actions_.clear();
   path_partial_ = false;
   update_smoothed();
 }

@@ -72,6 +72,7 @@ class Studio {
   bool move_goal(astar::Cell c);
   void set_neighbours(astar::Neighbours n);
   void set_diagonal(astar::DiagonalPolicy p);
+  void set_jump_rules(const astar::JumpRules& j);  // the caller keeps values within the file's limits
   void set_name(std::string name);
   bool can_hold_endpoint(astar::Cell c) const { return level_.open(c); }
 
@@ -122,9 +123,14 @@ class Studio {
   // its any-angle waypoints.
   const std::vector<astar::Cell>& path() const { return path_cells_; }
   bool path_partial() const { return path_partial_; }
-  // Cells the path runs through (for Theta*, every cell on the lines between waypoints).
+  // The action of each step of path() (walk, climb, jump across, ...); empty for Theta*, whose
+  // waypoints are not moves, and when there is no path.
+  const std::vector<astar::MoveAction>& path_actions() const { return path_actions_; }
+  // Cells the path runs through (for Theta*, every cell on the lines between waypoints; a jump
+  // across runs over no cell of its gap).
   bool path_contains(astar::Cell c) const;
-  // Path smoothing (string pulling, astar::smooth_path), shown beside the grid path. Computed
+  // Path smoothing (string pulling, astar::smooth_path under the level's rules: walkable
+  // shortcuts only, jump ends kept), shown beside the grid path. Computed
   // once when the path or the setting changes. Theta*'s path is already any-angle: no smoothing.
   bool smooth() const { return smooth_; }
   void set_smooth(bool on);
@@ -163,7 +169,8 @@ class Studio {
   std::vector<astar::Cell> path_cells_;    // the search's path once it has one
   bool path_partial_ = false;
   bool smooth_ = false;
-  std::vector<astar::Cell> smoothed_;      // smooth_path(level_, path_cells_) when smooth_
+  std::vector<astar::MoveAction> path_actions_;  // of path_cells_
+  std::vector<astar::Cell> smoothed_;      // smooth_path(policy, path_cells_) when smooth_
   double smoothed_length_ = 0.0;
   std::vector<astar::Cell> path_tinted_;   // the cells marked in on_path_
   std::vector<std::uint8_t> on_path_;      // per cell, for path_contains

@@ -53,6 +53,56 @@ void add_dashed_polyline(ImDrawList* dl, const std::vector<ImVec2>& points, ImU3
   }
 }
 
+// The path as screen points through cell centres, with an arc over the gap for each jump across
+// (`actions`, one per step, may be empty: then every step is straight). Arcs bulge up the screen
+// (left for vertical jumps), so a jump reads as a jump whichever way it goes.
+template <class Center>
+std::vector<ImVec2> path_points(const std::vector<Cell>& path,
+                                const std::vector<astar::MoveAction>& actions, Center&& center) {
+  std::vector<ImVec2> out;
+  out.reserve(path.size());
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    const ImVec2 b = center(path[i]);
+    if (i > 0 && i - 1 < actions.size() && actions[i - 1] == astar::MoveAction::JumpAcross) {
+      const ImVec2 a = out.back();
+      const float dx = b.x - a.x, dy = b.y - a.y;
+      const float len = std::sqrt(dx * dx + dy * dy);
+      float nx = dy / len, ny = -dx / len;
+      if (ny > 0.0f || (ny == 0.0f && nx > 0.0f)) {
+        nx = -nx;
+        ny = -ny;
+      }
+      // A quadratic Bezier whose apex is 0.35 len off the straight line.
+      const ImVec2 c((a.x + b.x) * 0.5f + nx * len * 0.7f, (a.y + b.y) * 0.5f + ny * len * 0.7f);
+      constexpr int kSteps = 16;
+      for (int k = 1; k < kSteps; ++k) {
+        const float t = static_cast<float>(k) / kSteps, u = 1.0f - t;
+        out.emplace_back(u * u * a.x + 2 * u * t * c.x + t * t * b.x,
+                         u * u * a.y + 2 * u * t * c.y + t * t * b.y);
+      }
+    }
+    out.push_back(b);
+  }
+  return out;
+}
+
+// Markers on the steps that jump up or down: a small triangle pointing up or down at the step's
+// middle, light with a dark edge so it reads over the orange path.
+template <class Center>
+void draw_jump_markers(ImDrawList* dl, const std::vector<Cell>& path,
+                       const std::vector<astar::MoveAction>& actions, Center&& center, float size) {
+  for (std::size_t i = 0; i < actions.size() && i + 1 < path.size(); ++i) {
+    const bool up = actions[i] == astar::MoveAction::JumpUp;
+    if (!up && actions[i] != astar::MoveAction::JumpDown) continue;
+    const ImVec2 a = center(path[i]), b = center(path[i + 1]);
+    const ImVec2 m((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
+    const float s = up ? -size : size;  // the tip's direction on screen
+    const ImVec2 tip(m.x, m.y + s), l(m.x - size, m.y - s * 0.6f), r(m.x + size, m.y - s * 0.6f);
+    dl->AddTriangleFilled(tip, l, r, color(palette::kFloor));
+    dl->AddTriangle(tip, l, r, color(palette::kText, 0.85f), std::max(1.0f, size * 0.2f));
+  }
+}
+
 // "12", "12.5": whole numbers without decimals.
 void format_value(char* buf, std::size_t n, double v) {
   if (std::isinf(v)) std::snprintf(buf, n, "inf");
@@ -291,10 +341,14 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
   const float path_thick =
       show_text ? std::clamp(px * 0.07f, 3.0f, 6.0f) : std::clamp(px * 0.22f, 2.0f, 10.0f);
   std::vector<ImVec2> points;
+  // Jumps across arc over their gap; jumps up and down get a triangle marker.
+  const auto& actions = studio.path_actions();
+  const float jump_mark = std::clamp(px * 0.28f, 5.0f, 14.0f);
   if (path.size() >= 2 && !studio.path_partial()) {
-    for (Cell c : path) points.push_back(center(c));
+    points = path_points(path, actions, center);
     dl->AddPolyline(points.data(), static_cast<int>(points.size()), color(palette::kPath), 0,
                     path_thick);
+    draw_jump_markers(dl, path, actions, center, jump_mark);
     // Theta*'s path is waypoints joined by straight lines: mark the turns.
     if (search.options().algorithm == astar::Algorithm::ThetaStar)
       for (std::size_t i = 1; i + 1 < points.size(); ++i) {
@@ -303,10 +357,11 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
                       std::max(1.0f, path_thick * 0.25f));
       }
   } else if (!path.empty() && studio.path_partial()) {
-    for (Cell c : path) points.push_back(center(c));
+    points = path_points(path, actions, center);
     const float dash = std::max(6.0f, px * 0.45f), gap = std::max(4.0f, px * 0.3f);
     add_dashed_polyline(dl, points, color(palette::kText, 0.55f), path_thick + 2.0f, dash, gap);
     add_dashed_polyline(dl, points, color(palette::kPartialPath), path_thick, dash, gap);
+    draw_jump_markers(dl, path, actions, center, jump_mark);
     const float r = std::max(4.0f, px * 0.3f);
     dl->AddCircle(points.back(), r, color(palette::kText, 0.55f), 24, path_thick * 0.5f + 2.0f);
     dl->AddCircle(points.back(), r, color(palette::kPartialPath), 24, path_thick * 0.5f);

@@ -60,30 +60,24 @@ std::vector<double> true_cost_to_goal(const Level& level, const MovementRules& r
   std::vector<double> dist(static_cast<std::size_t>(level.cell_count()), kInf);
   const Cell goal = level.goal();
   if (!level.open(goal)) return dist;
-  // Dijkstra from the goal with a lazy queue; from each cell c, the moves entering it: the move
-  // from its neighbour n in the opposite direction.
+  // Dijkstra from the goal with a lazy queue over the moves entering each cell (one-cell moves
+  // and jumps across), as the policy gives them.
   using Item = std::pair<double, std::uint32_t>;
   std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
   dist[to_u32(level.index(goal))] = 0.0;
   queue.push({0.0, to_u32(level.index(goal))});
-  const bool eight = rules.neighbours == Neighbours::Eight;
   while (!queue.empty()) {
     const auto [d, i] = queue.top();
     queue.pop();
     if (d > dist[i]) continue;
-    const Cell c = level.cell(CellIndex(i));
-    for (Dir dir : kAllDirs) {
-      if (!eight && is_diagonal(dir)) continue;
-      const Cell n = step(c, dir);
-      if (!level.open(n)) continue;
-      const Move in = policy.move(n, opposite(dir));
-      if (!in.possible()) continue;
-      const std::uint32_t j = to_u32(level.index(n));
+    policy.for_each_move_into(level.cell(CellIndex(i)), [&](const Move& in) {
+      if (!in.possible()) return;
+      const std::uint32_t j = to_u32(level.index(in.to));  // the cell the move leaves
       if (d + in.cost < dist[j]) {
         dist[j] = d + in.cost;
         queue.push({dist[j], j});
       }
-    }
+    });
   }
   return dist;
 }

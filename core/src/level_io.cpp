@@ -23,6 +23,7 @@
 #include <set>
 #include <string>
 #include <system_error>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -39,6 +40,8 @@ using json = nlohmann::json;
 constexpr std::string_view kFormatName = "astar-studio-level";
 constexpr std::int64_t kMaxAbsHeight = 1'000'000;
 constexpr std::int64_t kMaxClimbLimit = 2 * kMaxAbsHeight;  // the largest possible height step
+constexpr int kMaxJumpHeight = JumpRules::kMaxHeight;  // rules.jump.up and .down
+constexpr int kMaxJumpGap = JumpRules::kMaxGap;        // rules.jump.gap
 constexpr int kMaxNesting = 16;         // a level file needs 4; deeper input is refused early
 constexpr std::size_t kMaxQuoted = 60;  // longest piece of input quoted back in a message
 
@@ -308,6 +311,60 @@ int get_limit(const json& j, const std::string& field) {
   return static_cast<int>(d);
 }
 
+// A cost added by a rule: a finite number >= 0.
+double get_rule_cost(const json& j, const std::string& field) {
+  const double v = get_number(j, field);
+  if (!(v >= 0)) fail(field, "must be >= 0, got " + describe(j));
+  return v;
+}
+
+// rules.jump: {"up": J, "down": D, "gap": N, "up_cost": .., "down_cost": .., "across_cost": ..},
+// every field optional (0 by default: that jump is off, or costs nothing extra).
+JumpRules get_jump_rules(const json& j, const std::string& field) {
+  expect_object(j, field);
+  check_keys(j, field, {"up", "down", "gap", "up_cost", "down_cost", "across_cost"});
+  JumpRules out;
+  auto limit = [&](const char* key, int hi, int& to) {
+    if (const json* v = optional_member(j, key)) {
+      const std::string name = member(field, key);
+      to = static_cast<int>(get_int(*v, name, 0, hi, "must be an integer 0.." + std::to_string(hi)));
+    }
+  };
+  limit("up", kMaxJumpHeight, out.up);
+  limit("down", kMaxJumpHeight, out.down);
+  limit("gap", kMaxJumpGap, out.gap);
+  for (auto [key, to] : {std::pair{"up_cost", &out.up_cost}, std::pair{"down_cost", &out.down_cost},
+                         std::pair{"across_cost", &out.across_cost}})
+    if (const json* v = optional_member(j, key)) *to = get_rule_cost(*v, member(field, key));
+  return out;
+}
+
+// Empty when the jump rules can be saved, else why not.
+std::string check_jump_rules(const JumpRules& j) {
+  using Limit = std::tuple<const char*, int, int>;
+  for (const auto& [name, v, hi] : {Limit{"rules.jump.up", j.up, kMaxJumpHeight},
+                                    Limit{"rules.jump.down", j.down, kMaxJumpHeight},
+                                    Limit{"rules.jump.gap", j.gap, kMaxJumpGap}})
+    if (v < 0 || v > hi)
+      return std::string(name) + " must be an integer 0.." + std::to_string(hi) + ", got " +
+             std::to_string(v);
+  using Cost = std::pair<const char*, double>;
+  for (const auto& [name, v] : {Cost{"rules.jump.up_cost", j.up_cost},
+                                Cost{"rules.jump.down_cost", j.down_cost},
+                                Cost{"rules.jump.across_cost", j.across_cost}})
+    if (!(std::isfinite(v) && v >= 0))
+      return std::string(name) + " must be a finite number >= 0, got " + number_text(v);
+  return {};
+}
+
+// The "jump" member of "rules" as saved (the caller omits it when all fields are 0).
+std::string jump_rules_json(const JumpRules& j) {
+  return "{\"up\": " + std::to_string(j.up) + ", \"down\": " + std::to_string(j.down) +
+         ", \"gap\": " + std::to_string(j.gap) + ", \"up_cost\": " + number_text(j.up_cost) +
+         ", \"down_cost\": " + number_text(j.down_cost) +
+         ", \"across_cost\": " + number_text(j.across_cost) + "}";
+}
+
 // Splits "start (2, 1) is inside a wall" into field "start" and the rest.
 [[noreturn]] void fail_with_model_message(const std::string& message,
                                           std::initializer_list<std::string_view> fields) {
@@ -463,7 +520,8 @@ Level parse_document_level(const json& root) {
 
   if (const json* rules = optional_member(root, "rules")) {
     expect_object(*rules, "rules");
-    check_keys(*rules, "rules", {"neighbours", "diagonal", "max_climb", "max_drop", "climb_cost"});
+    check_keys(*rules, "rules", {"neighbours", "diagonal", "max_climb", "max_drop", "climb_cost",
+                                 "drop_cost", "jump"});
     MovementRules& r = level.rules();
     if (const json* n = optional_member(*rules, "neighbours")) {
       const auto v = get_int(*n, "rules.neighbours", 4, 8, "must be 4 or 8");
@@ -484,6 +542,8 @@ Level parse_document_level(const json& root) {
       if (!(v >= 0)) fail("rules.climb_cost", "must be >= 0, got " + describe(*c));
       r.climb_cost = v;
     }
+    if (const json* c = optional_member(*rules, "drop_cost")) r.drop_cost = get_rule_cost(*c, "rules.drop_cost");
+    if (const json* j = optional_member(*rules, "jump")) r.jump = get_jump_rules(*j, "rules.jump");
   }
 
   // Rows of a grid: an array of `height` entries.
@@ -614,6 +674,9 @@ std::string check_saveable(const Level& level) {
              ", got " + std::to_string(limit);
   if (!(std::isfinite(r.climb_cost) && r.climb_cost >= 0))
     return "rules.climb_cost must be a finite number >= 0, got " + number_text(r.climb_cost);
+  if (!(std::isfinite(r.drop_cost) && r.drop_cost >= 0))
+    return "rules.drop_cost must be a finite number >= 0, got " + number_text(r.drop_cost);
+  if (std::string msg = check_jump_rules(r.jump); !msg.empty()) return msg;
   for (std::int64_t i = 0; i < level.cell_count(); ++i) {
     const Cell c = level.cell(CellIndex(static_cast<std::uint32_t>(i)));
     const std::string at = "[" + std::to_string(c.y) + "][" + std::to_string(c.x) + "]";
@@ -764,8 +827,11 @@ std::string level_to_json(const Level& level) {
   out += "    \"diagonal\": \"" + std::string(to_string(r.diagonal)) + "\",\n";
   out += "    \"max_climb\": " + limit_json(r.max_climb) + ",\n";
   out += "    \"max_drop\": " + limit_json(r.max_drop) + ",\n";
-  out += "    \"climb_cost\": " + number_text(r.climb_cost) + "\n";
-  out += "  }";
+  out += "    \"climb_cost\": " + number_text(r.climb_cost);
+  // Written only when set, so levels without them read as before.
+  if (r.drop_cost != 0.0) out += ",\n    \"drop_cost\": " + number_text(r.drop_cost);
+  if (r.jump != JumpRules{}) out += ",\n    \"jump\": " + jump_rules_json(r.jump);
+  out += "\n  }";
 
   // A grid: one line per row.
   auto grid = [&](const char* name, auto&& row_text) {

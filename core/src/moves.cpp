@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <iterator>
 #include <limits>
 
 namespace astar {
@@ -10,13 +12,38 @@ namespace {
 constexpr std::string_view kMoveBlockNames[] = {
     "possible", "outside the level", "wall", "blocked edge", "not a neighbour",
     "corner cut", "climb too high", "drop too far"};
-}
+constexpr std::string_view kMoveActionNames[] = {"walk",      "climb",     "drop",
+                                                 "jump up",   "jump down", "jump across"};
+static_assert(std::size(kMoveActionNames) == static_cast<std::size_t>(MoveAction::_Max));
+}  // namespace
 
 std::string_view to_string(MoveBlock b) { return kMoveBlockNames[static_cast<int>(b)]; }
+std::string_view to_string(MoveAction a) { return kMoveActionNames[static_cast<int>(a)]; }
+
+MoveBlock MovePolicy::classify(int rise, MoveAction& action) const {
+  if (rise == 0) {
+    action = MoveAction::Walk;
+  } else if (rise > 0) {
+    if (rules_.max_climb == kUnlimited || rise <= rules_.max_climb)
+      action = MoveAction::Climb;
+    else if (rise <= rules_.jump.up)
+      action = MoveAction::JumpUp;
+    else
+      return MoveBlock::ClimbTooHigh;
+  } else {
+    if (rules_.max_drop == kUnlimited || -rise <= rules_.max_drop)
+      action = MoveAction::Drop;
+    else if (-rise <= rules_.jump.down)
+      action = MoveAction::JumpDown;
+    else
+      return MoveBlock::DropTooFar;
+  }
+  return MoveBlock::None;
+}
 
 Move MovePolicy::move(Cell from, Dir d) const {
   const Level& lv = *level_;
-  Move m{step(from, d), d, MoveBlock::None, 0.0};
+  Move m{step(from, d), d, MoveBlock::None, 0.0, MoveAction::Walk};
   if (!lv.in_bounds(m.to)) { m.block = MoveBlock::OutOfBounds; return m; }
   if (lv.wall(m.to)) { m.block = MoveBlock::Wall; return m; }
   if (is_diagonal(d)) {
@@ -37,17 +64,53 @@ Move MovePolicy::move(Cell from, Dir d) const {
   if (over && over->blocked) { m.block = MoveBlock::BlockedEdge; return m; }
 
   const int rise = lv.height_at(m.to) - lv.height_at(from);
-  if (rules_.max_climb != kUnlimited && rise > rules_.max_climb) {
-    m.block = MoveBlock::ClimbTooHigh;
+  m.block = classify(rise, m.action);
+  if (m.block != MoveBlock::None) return m;
+  if (over) {
+    m.cost = over->weight;
     return m;
   }
-  if (rules_.max_drop != kUnlimited && -rise > rules_.max_drop) {
-    m.block = MoveBlock::DropTooFar;
-    return m;
+  double extra = 0.0;
+  switch (m.action) {
+    case MoveAction::Climb: extra = rules_.climb_cost * rise; break;
+    case MoveAction::Drop: extra = rules_.drop_cost; break;
+    case MoveAction::JumpUp: extra = rules_.jump.up_cost; break;
+    case MoveAction::JumpDown: extra = rules_.jump.down_cost; break;
+    case MoveAction::Walk:
+    case MoveAction::JumpAcross:
+    case MoveAction::_Max: break;
   }
-  m.cost = over ? over->weight
-                : step_length(d) * lv.cost(m.to) + rules_.climb_cost * std::max(0, rise);
+  m.cost = step_length(d) * lv.cost(m.to) + extra;
   return m;
+}
+
+std::optional<Move> MovePolicy::move_between(Cell a, Cell b) const {
+  const Level& lv = *level_;
+  if (!lv.in_bounds(a) || !lv.in_bounds(b)) return std::nullopt;
+  if (const std::optional<Dir> d = dir_between(a, b)) {
+    // A possible move never leaves a wall (searches never reach one).
+    const Move m = move(a, *d);
+    if (!m.possible() || lv.wall(a)) return std::nullopt;
+    return m;
+  }
+  if (rules_.jump.gap <= 0 || lv.wall(a) || (a.x != b.x && a.y != b.y)) return std::nullopt;
+  const int span = std::abs(b.x - a.x) + std::abs(b.y - a.y);  // k + 1
+  if (span - 1 > rules_.jump.gap) return std::nullopt;
+  std::optional<Move> found;
+  for_each_jump_across(a, false, [&](const Move& m) {
+    if (m.to == b) found = m;
+  });
+  return found;
+}
+
+std::vector<MoveAction> path_actions(const MovePolicy& policy, const std::vector<Cell>& path) {
+  std::vector<MoveAction> out;
+  for (std::size_t k = 1; k < path.size(); ++k) {
+    const std::optional<Move> m = policy.move_between(path[k - 1], path[k]);
+    if (!m) return {};
+    out.push_back(m->action);
+  }
+  return out;
 }
 
 double MovePolicy::min_cost_per_distance() const {

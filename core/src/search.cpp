@@ -100,12 +100,12 @@ std::string check_uniform(const Level& level, const MovementRules& rules) {
         return "needs every cell to cost 1, but cost[" + std::to_string(y) + "][" +
                std::to_string(x) + "] is " + number_text(level.cost({x, y}));
   if (!level.edges().empty()) return "needs a level without edge overrides";
-  const bool heights_matter = rules.climb_cost != 0.0 || rules.max_climb != kUnlimited ||
-                              rules.max_drop != kUnlimited;
+  const bool heights_matter = rules.climb_cost != 0.0 || rules.drop_cost != 0.0 ||
+                              rules.max_climb != kUnlimited || rules.max_drop != kUnlimited;
   if (heights_matter)
     for (int h : level.heights())
       if (h != level.heights().front())
-        return "needs a flat level or no climb rules (max_climb, max_drop, climb_cost)";
+        return "needs a flat level or no climb rules (max_climb, max_drop, climb_cost, drop_cost)";
   return {};
 }
 }  // namespace
@@ -122,6 +122,8 @@ std::string check_supported(const Level& level, const MovementRules& rules,
   if (o.algorithm == Algorithm::JumpPoint || o.algorithm == Algorithm::ThetaStar) {
     if (rules.neighbours != Neighbours::Eight || rules.diagonal != DiagonalPolicy::NoCornerCutting)
       return who + "needs 8 neighbours with diagonal rule no-corner-cutting";
+    if (rules.jump.enabled())
+      return who + "does not support jumps (rules.jump: up, down and gap must be 0)";
     if (std::string why = check_uniform(level, rules); !why.empty()) return who + why;
   }
   if (o.algorithm == Algorithm::Bidirectional && o.partial_path)
@@ -452,27 +454,15 @@ void BestFirstSearch::collect_moves(std::uint32_t taken, std::vector<Move>& out)
     for (Cell to : scratch_) {
       const Cell first{c.x + (to.x > c.x) - (to.x < c.x), c.y + (to.y > c.y) - (to.y < c.y)};
       out.push_back({to, dir_between(c, first).value_or(Dir::E), MoveBlock::None,
-                     heuristic_distance(Heuristic::Octile, c, to)});
+                     heuristic_distance(Heuristic::Octile, c, to), MoveAction::Walk});
     }
     return;
   }
-  if (direction_ == Direction::Forward) {
-    policy_.for_each_move(c, [&](const Move& m) { out.push_back(m); });
-    return;
-  }
-  // Backward: the moves that *enter* c, seen from the cell they leave.
-  const bool eight = policy_.rules().neighbours == Neighbours::Eight;
-  for (Dir d : kAllDirs) {
-    if (!eight && is_diagonal(d)) continue;
-    const Cell from = astar::step(c, d);
-    Move m{from, d, MoveBlock::OutOfBounds, 0.0};
-    if (level_->in_bounds(from)) {
-      const Move in = policy_.move(from, opposite(d));
-      m.block = in.block == MoveBlock::None && level_->wall(from) ? MoveBlock::Wall : in.block;
-      m.cost = in.cost;
-    }
-    out.push_back(m);
-  }
+  auto add = [&](const Move& m) { out.push_back(m); };
+  if (direction_ == Direction::Forward)
+    policy_.for_each_move(c, add);
+  else
+    policy_.for_each_move_into(c, add);  // backward: the moves that *enter* c
 }
 
 // Examines one move of the taken node: skips it with the reason, or relaxes its cell.
@@ -819,11 +809,9 @@ std::optional<double> path_cost(const MovePolicy& policy, const std::vector<Cell
   if (path.empty()) return std::nullopt;
   double total = 0.0;
   for (std::size_t k = 1; k < path.size(); ++k) {
-    const std::optional<Dir> d = dir_between(path[k - 1], path[k]);
-    if (!d || !policy.level().in_bounds(path[k - 1])) return std::nullopt;
-    const Move m = policy.move(path[k - 1], *d);
-    if (!m.possible()) return std::nullopt;  // includes diagonals under 4 neighbours
-    total += m.cost;
+    const std::optional<Move> m = policy.move_between(path[k - 1], path[k]);
+    if (!m) return std::nullopt;  // includes diagonals under 4 neighbours
+    total += m->cost;
   }
   return total;
 }

@@ -746,3 +746,45 @@ TEST_CASE("run --smooth prints the string-pulled path beside the grid path") {
   // Without --smooth the fields are absent.
   CHECK(field(run_cli({"run", file}).out, "smoothed_path") == "<missing>");
 }
+
+TEST_CASE("run prints each step's action when the path jumps, climbs or drops") {
+  // S . v v . G     heights 2 2 0 0 2 2: max_climb 0, max_drop 0, gap 2: the ditch is jumped
+  nlohmann::json j = nlohmann::json::parse(level_json(open_rows(6, 1), {0, 0}, {5, 0},
+      R"({"neighbours":4,"max_climb":0,"max_drop":0,"jump":{"gap":2,"across_cost":0.5}})"));
+  j["heights"] = {{2, 2, 0, 0, 2, 2}};
+  const std::string file = write_level("ditch.json", j.dump());
+  const Run r = run_cli({"run", file, "--smooth"});
+  INFO("stdout: ", r.out, "stderr: ", r.err);
+  CHECK(r.code == 0);
+  CHECK(field(r.out, "path") == "(0,0) (1,0) (4,0) (5,0)");
+  CHECK(field(r.out, "cost") == "5.5");  // 1 + (3 x 1 + 0.5) + 1
+  CHECK(field(r.out, "actions") == "walk, jump across, walk");
+  CHECK(field(r.out, "smoothed_path") == "(0,0) (1,0) (4,0) (5,0)");  // jump ends stay
+
+  const Run js = run_cli({"run", file, "--format", "json"});
+  nlohmann::json out;
+  REQUIRE_NOTHROW(out = nlohmann::json::parse(js.out));
+  CHECK(out.at("actions") == nlohmann::json::array({"walk", "jump across", "walk"}));
+
+  // All walks: printed only when asked.
+  const std::string flat =
+      write_level("flat.json", level_json(open_rows(3, 1), {0, 0}, {2, 0}, R"({"neighbours":4})"));
+  CHECK(field(run_cli({"run", flat}).out, "actions") == "<missing>");
+  CHECK(field(run_cli({"run", flat, "--actions"}).out, "actions") == "walk, walk");
+  // Theta*'s waypoints are not moves; no path prints none.
+  CHECK(field(run_cli({"run", flat, "--actions", "--algorithm", "theta", "--neighbours", "8"}).out,
+              "actions") == "none");
+  const std::string walled =
+      write_level("walled.json", level_json({".#."}, {0, 0}, {2, 0}, R"({"neighbours":4})"));
+  CHECK(field(run_cli({"run", walled, "--actions"}).out, "actions") == "none");
+  // The shipped lesson: every action on one path. JPS refuses jump rules, with the reason.
+  const std::string lesson = ASTAR_SOURCE_DIR "/levels/terrain-jumps.json";
+  const std::string actions = field(run_cli({"run", lesson}).out, "actions");
+  for (const char* a : {"walk", "climb", "drop", "jump up", "jump down", "jump across"})
+    CHECK_MESSAGE(actions.find(a) != std::string::npos, a);
+  const Run jps = run_cli({"run", lesson, "--algorithm", "jps"});
+  CHECK(jps.code == 2);
+  CHECK(jps.err == "astar: " + lesson +
+                       ": Jump Point Search does not support jumps (rules.jump: up, down and gap "
+                       "must be 0)\n");
+}

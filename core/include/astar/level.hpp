@@ -31,12 +31,29 @@ enum class DiagonalPolicy : std::uint8_t {
 
 inline constexpr int kUnlimited = -1;
 
+// Terrain jumps (moves.hpp says exactly which moves they allow). A limit of 0 turns that jump off;
+// each cost is added to the walking cost of the jump, like climb_cost.
+struct JumpRules {
+  int up = 0;    // most levels a jump up rises (a one-cell rise above max_climb)
+  int down = 0;  // most levels a jump down falls (a one-cell fall beyond max_drop)
+  int gap = 0;   // most cells a straight jump across may clear
+  double up_cost = 0.0;      // added to a jump up
+  double down_cost = 0.0;    // added to a jump down
+  double across_cost = 0.0;  // added to a jump across a gap
+  static constexpr int kMaxHeight = 1000;  // largest up and down accepted (files, studio)
+  static constexpr int kMaxGap = 64;       // largest gap accepted
+  bool enabled() const { return up > 0 || down > 0 || gap > 0; }
+  friend bool operator==(const JumpRules&, const JumpRules&) = default;
+};
+
 struct MovementRules {
   Neighbours neighbours = Neighbours::Eight;
   DiagonalPolicy diagonal = DiagonalPolicy::NoCornerCutting;
   int max_climb = kUnlimited;  // most height levels one move may go up; kUnlimited = any
   int max_drop = kUnlimited;   // most height levels one move may go down; kUnlimited = any
-  double climb_cost = 0.0;     // added cost per height level climbed (drops are free)
+  double climb_cost = 0.0;     // added cost per height level climbed
+  double drop_cost = 0.0;      // added cost per drop (any depth within max_drop); 0: drops are free
+  JumpRules jump{};              // all off by default
   friend bool operator==(const MovementRules&, const MovementRules&) = default;
 };
 

@@ -1,16 +1,39 @@
 // The one cost policy every search asks: "which moves leave cell c, and what does each cost?"
 //
-//   cost(a -> b) = override weight of (a, dir)               if the move has a weight override
-//                = step_length(dir) * cost(b)                otherwise (1 straight, sqrt 2 diagonal)
-//                  + climb_cost * max(0, height(b) - height(a))
+// One-cell moves, from a to its neighbour b in direction d, rise r = height(b) - height(a):
 //
-// A move is impossible when b is outside the level or a wall, the override blocks it, the
-// neighbour mode or diagonal policy forbids it, or it climbs more than max_climb or drops more
-// than max_drop levels. Limits and walls apply even to moves with a weight override.
+//   cost(a -> b) = override weight of (a, d)                  if the move has a weight override
+//                = step_length(d) * cost(b) + extra(action)   otherwise (1 straight, sqrt 2 diagonal)
+//
+//   action      when                                      extra
+//   walk        r == 0                                    0
+//   climb       0 < r <= max_climb                        climb_cost * r
+//   drop        0 < -r <= max_drop                        drop_cost
+//   jump up     max_climb < r <= jump.up                  jump.up_cost
+//   jump down   max_drop < -r <= jump.down                jump.down_cost
+//
+// (an unlimited max_climb or max_drop makes every rise or fall a climb or a drop). A one-cell move
+// is impossible when b is outside the level or a wall, the override blocks it, the neighbour mode
+// or diagonal policy forbids it, or it rises or falls more than both limits allow. Limits and walls
+// apply even to moves with a weight override.
+//
+// Jumps across (jump.gap > 0): from a, in one of the 4 straight directions d, over k = 1..jump.gap
+// gap cells a + d .. a + k d onto the landing cell b = a + (k + 1) d. Every gap cell is inside the
+// level, not a wall, and lower than both a and b (height < min(height(a), height(b))): a pit or a
+// ditch; walls are never jumped over. b is open and its rise from a is a walk, a climb or a drop
+// (within max_climb and max_drop). Each k lands on a different cell, so each is its own move:
+//
+//   cost(a -> b) = (k + 1) * cost(b) + jump.across_cost       (edge overrides do not apply)
+//
+// Only straight jumps: a diagonal jump would need a rule for the cells beside its line of flight
+// (the corner-cutting question at every step), and a ditch is crossed straight.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string_view>
+#include <vector>
 
 #include "astar/level.hpp"
 
@@ -30,11 +53,17 @@ enum class MoveBlock : std::uint8_t {
 };
 std::string_view to_string(MoveBlock b);
 
+// What a possible move does (see the table above).
+enum class MoveAction : std::uint8_t { Walk, Climb, Drop, JumpUp, JumpDown, JumpAcross, _Max };
+std::string_view to_string(MoveAction a);  // "walk", "climb", "drop", "jump up", ...
+inline bool is_jump(MoveAction a) { return a >= MoveAction::JumpUp && a < MoveAction::_Max; }
+
 struct Move {
   Cell to;
   Dir dir = Dir::E;
   MoveBlock block = MoveBlock::None;
   double cost = 0.0;  // meaningful only when block == None
+  MoveAction action = MoveAction::Walk;  // meaningful only when block == None
   bool possible() const { return block == MoveBlock::None; }
 };
 
@@ -51,7 +80,8 @@ class MovePolicy {
   Move move(Cell from, Dir d) const;
 
   // Calls fn(const Move&) for each direction the neighbour mode considers (4 or 8), in the order
-  // of kAllDirs, including impossible moves so listeners can say why they were skipped.
+  // of kAllDirs, including impossible moves so listeners can say why they were skipped; then for
+  // each possible jump across (straight directions in the order of kAllDirs, shorter first).
   template <class Fn>
   void for_each_move(Cell from, Fn&& fn) const {
     const bool eight = rules_.neighbours == Neighbours::Eight;
@@ -59,7 +89,34 @@ class MovePolicy {
       if (!eight && is_diagonal(d)) continue;
       fn(move(from, d));
     }
+    if (rules_.jump.gap > 0) for_each_jump_across(from, false, fn);
   }
+
+  // The moves that enter `to`, for searches that run backward: each is reported with `to` set to
+  // the cell it leaves and `dir` the direction from `to` towards that cell; block and cost are
+  // those of the move into `to` (Wall when the cell it leaves is a wall). Same order as
+  // for_each_move: the 4 or 8 one-cell moves, impossible ones included, then the possible jumps
+  // across that land on `to`.
+  template <class Fn>
+  void for_each_move_into(Cell to, Fn&& fn) const {
+    const bool eight = rules_.neighbours == Neighbours::Eight;
+    for (Dir d : kAllDirs) {
+      if (!eight && is_diagonal(d)) continue;
+      const Cell from = astar::step(to, d);
+      Move m{from, d, MoveBlock::OutOfBounds, 0.0, MoveAction::Walk};
+      if (level_->in_bounds(from)) {
+        const Move in = move(from, opposite(d));
+        m.block = in.block == MoveBlock::None && level_->wall(from) ? MoveBlock::Wall : in.block;
+        m.cost = in.cost;
+        m.action = in.action;
+      }
+      fn(m);
+    }
+    if (rules_.jump.gap > 0) for_each_jump_across(to, true, fn);
+  }
+
+  // The possible move from a to b, a one-cell move or a jump across; nullopt when there is none.
+  std::optional<Move> move_between(Cell a, Cell b) const;
 
   // The least cost per unit of distance any move can have on this level: min over open cells of
   // cost, and over weight overrides of weight / step length. Heuristics are scaled by it, so that
@@ -67,8 +124,46 @@ class MovePolicy {
   double min_cost_per_distance() const;
 
  private:
+  // The action of a one-cell rise r, or the block when no action allows it.
+  MoveBlock classify(int rise, MoveAction& action) const;
+  // True when a jump across may land with this rise (a walk, climb or drop).
+  bool landing_rise_ok(int rise) const {
+    return (rules_.max_climb == kUnlimited || rise <= rules_.max_climb) &&
+           (rules_.max_drop == kUnlimited || -rise <= rules_.max_drop);
+  }
+  // The possible jumps across from `a` (into = false) or onto `a` (into = true), reported as in
+  // for_each_move and for_each_move_into. The gap test is symmetric in the two ends; the landing
+  // rise is that of the jump's own direction.
+  template <class Fn>
+  void for_each_jump_across(Cell a, bool into, Fn&& fn) const {
+    const Level& lv = *level_;
+    if (lv.wall(a)) return;  // searches never stand in a wall; nothing jumps into one
+    const int ha = lv.height_at(a);
+    for (Dir d : kAllDirs) {
+      if (is_diagonal(d)) continue;
+      int highest = 0;  // of the gap cells so far
+      for (int k = 1; k <= rules_.jump.gap; ++k) {
+        const Cell g{a.x + k * dx(d), a.y + k * dy(d)};
+        if (!lv.open(g) || lv.height_at(g) >= ha) break;  // no gap cell: no longer jump either
+        highest = k == 1 ? lv.height_at(g) : std::max(highest, lv.height_at(g));
+        const Cell b{g.x + dx(d), g.y + dy(d)};
+        if (!lv.open(b) || lv.height_at(b) <= highest) continue;
+        const int rise = into ? ha - lv.height_at(b) : lv.height_at(b) - ha;
+        if (!landing_rise_ok(rise)) continue;
+        const Cell landing = into ? a : b;
+        fn(Move{b, d, MoveBlock::None,
+                (k + 1) * static_cast<double>(lv.cost(landing)) + rules_.jump.across_cost,
+                MoveAction::JumpAcross});
+      }
+    }
+  }
+
   const Level* level_;
   MovementRules rules_;
 };
+
+// The action of each step of `path` (path.size() - 1 of them); empty when some step is no
+// possible move.
+std::vector<MoveAction> path_actions(const MovePolicy& policy, const std::vector<Cell>& path);
 
 }  // namespace astar

@@ -99,7 +99,8 @@ struct SearchOptions {
 };
 
 // Empty when `options` can search `level` under `rules`, else the reason (the search then starts
-// Invalid with it): JPS and Theta* need uniform costs, weights apply to weighted A* only, ...
+// Invalid with it): JPS and Theta* need uniform costs and no jumps, weights apply to weighted A*
+// only, ...
 std::string check_supported(const Level& level, const MovementRules& rules,
                             const SearchOptions& options);
 
@@ -168,7 +169,9 @@ class Search {
   virtual const SearchMetrics& metrics() const = 0;
   // Start to goal inclusive when Found (or, with partial_path, to the reached cell nearest the
   // goal when there is none), else empty. Cells are 8-adjacent except for Theta*, whose path is
-  // its any-angle waypoints.
+  // its any-angle waypoints, and except across a jump (rules.jump.gap > 0): a jump across goes
+  // from a cell straight to its landing cell, up to gap + 1 cells away, skipping the gap
+  // (path_actions in moves.hpp tells each step's action).
   virtual std::vector<Cell> path() const = 0;
   // The best path known so far from the start to a seen cell (start to c inclusive); empty for
   // unseen cells. Mid-search this is "how we got here".
@@ -354,7 +357,8 @@ class BestFirstSearch final : public Search {
   std::uint32_t end_best_ = to_u32(kNoCell);
 };
 
-// Total cost of a path under a policy, or nullopt when some step is not a possible move.
+// Total cost of a path under a policy, or nullopt when some step is not a possible move (a
+// one-cell move or a jump across: MovePolicy::move_between).
 std::optional<double> path_cost(const MovePolicy& policy, const std::vector<Cell>& path);
 
 }  // namespace astar

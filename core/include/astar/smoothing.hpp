@@ -7,13 +7,28 @@
 #include <vector>
 
 #include "astar/level.hpp"
+#include "astar/moves.hpp"
 
 namespace astar {
 
 // From the first cell, repeatedly keeps the farthest later cell of `path` still in line of sight
 // of the last kept one, so every waypoint is a cell of the path, consecutive waypoints see each
 // other, and the first and last cells are kept. A path of fewer than 3 cells is returned as is.
-// O(n * k) line-of-sight tests for n cells and k waypoints.
+// O(n * k) line-of-sight tests for n cells and k waypoints. Walls only: for flat levels.
 std::vector<Cell> smooth_path(const Level& level, const std::vector<Cell>& path);
+
+// The same under the policy's rules, for levels with heights, edge overrides and jumps: a
+// shortcut between two path cells is taken only when walking its straight line is legal, that
+// is, when it has line of sight and every two consecutive cells the segment touches are a
+// possible walk, climb or drop under the policy (at a lattice point, through both side cells).
+// Shortcuts never span a jump: both ends of every jump step (up, down, across) are waypoints.
+// So consecutive waypoints are joined by a walkable line or are one step of the path (a jump,
+// or a legal diagonal step whose corner grazes a cell the agent may not enter). On a flat level
+// without overrides or jumps this equals smooth_path(level, path).
+std::vector<Cell> smooth_path(const MovePolicy& policy, const std::vector<Cell>& path);
+
+// True when an agent may walk the straight segment between the centres of a and b under the
+// policy (line of sight, and each step between touched cells a walk, climb or drop).
+bool walkable_line(const MovePolicy& policy, Cell a, Cell b);
 
 }  // namespace astar

@@ -1,0 +1,141 @@
+// Terrain lessons as shipped in levels/: jumps (walk, climb, drop, jump up, jump down, jump
+// across) and a height map with one-way cliffs and costly edge tiles.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <map>
+
+#include "astar/level_io.hpp"
+#include "astar/moves.hpp"
+#include "astar/search.hpp"
+#include "astar/smoothing.hpp"
+#include "oracle.hpp"
+
+using namespace astar;
+
+namespace {
+
+Level shipped(const char* name) {
+  Result<Level> lv = load_level(std::string(ASTAR_SOURCE_DIR "/levels/") + name);
+  REQUIRE_MESSAGE(lv.ok(), (lv.ok() ? "" : lv.error()));
+  return lv.value();
+}
+
+double oracle_cost(const Level& lv) {
+  const std::vector<double> dist = astar::test::oracle_distances(lv, lv.rules());
+  return dist[static_cast<std::size_t>(lv.goal().y * lv.width() + lv.goal().x)];
+}
+
+int count(const std::vector<MoveAction>& actions, MoveAction a) {
+  return static_cast<int>(std::count(actions.begin(), actions.end(), a));
+}
+
+}  // namespace
+
+TEST_CASE("[terrain] terrain-jumps: the optimal path walks, climbs, drops and jumps") {
+  // Bands across the whole level (heights by column), so no way round any of them:
+  //   0 0 0 0 0 | 1 1 1 | 4 4 4 | 0 0 | 4 4 4 | 3 3 | 0 0 0 0 0 0
+  //   ground      step    ledge   ditch ledge   shelf  ground
+  // max_climb 1, max_drop 1; jumps: up 3, down 4, gap 2. The ditch is 4 deep: a jump down
+  // into it is allowed, but nothing climbs out (4 > jump up 3), so it must be jumped across.
+  const Level lv = shipped("terrain-jumps.json");
+  const double best = oracle_cost(lv);
+  const MovePolicy policy(lv);
+  for (Algorithm a : {Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Bidirectional}) {
+    CAPTURE(info(a).name);
+    const auto s = make_search(lv, {.algorithm = a});
+    REQUIRE(s->run() == SearchState::Found);
+    CHECK(s->path_cost() == doctest::Approx(best).epsilon(1e-12));
+    CHECK(path_cost(policy, s->path()) == doctest::Approx(best).epsilon(1e-12));
+  }
+  const auto s = make_search(lv);
+  REQUIRE(s->run() == SearchState::Found);
+  const std::vector<Cell> path = s->path();
+  const std::vector<MoveAction> actions = path_actions(policy, path);
+  REQUIRE(actions.size() + 1 == path.size());
+  CHECK(count(actions, MoveAction::Walk) > 0);
+  CHECK(count(actions, MoveAction::Climb) == 1);
+  CHECK(count(actions, MoveAction::Drop) == 1);
+  CHECK(count(actions, MoveAction::JumpUp) == 1);
+  CHECK(count(actions, MoveAction::JumpDown) == 1);
+  CHECK(count(actions, MoveAction::JumpAcross) == 1);
+  // The jump across goes from the ledge at x = 10 over the ditch to x = 13.
+  const auto across = std::find(actions.begin(), actions.end(), MoveAction::JumpAcross);
+  const std::size_t k = static_cast<std::size_t>(across - actions.begin());
+  CHECK(path[k].x == 10);
+  CHECK(path[k + 1].x == 13);
+  CHECK(path[k].y == path[k + 1].y);
+
+  SUBCASE("smoothing keeps both ends of every jump") {
+    const std::vector<Cell> w = smooth_path(policy, path);
+    CHECK(w.size() < path.size());
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+      if (!is_jump(actions[i])) continue;
+      CAPTURE(i);
+      CHECK(std::find(w.begin(), w.end(), path[i]) != w.end());
+      CHECK(std::find(w.begin(), w.end(), path[i + 1]) != w.end());
+    }
+  }
+  SUBCASE("without jumps there is no way across") {
+    Level flat_rules = lv;
+    flat_rules.rules().jump = {};
+    CHECK(make_search(flat_rules)->run() == SearchState::NoPath);
+  }
+  SUBCASE("JPS and Theta* refuse jumps") {
+    CHECK(make_search(lv, {.algorithm = Algorithm::JumpPoint})->message() ==
+          "Jump Point Search does not support jumps (rules.jump: up, down and gap must be 0)");
+    CHECK(make_search(lv, {.algorithm = Algorithm::ThetaStar})->state() == SearchState::Invalid);
+  }
+}
+
+TEST_CASE("[terrain] height-map-cliffs: falls are one-way, edge tiles steer the path") {
+  // A ridge 3 high (rows 2..4, x 2..15) between boggy lowlands (cost 2); a ramp 1, 2 at its
+  // west end. max_climb 1, max_drop unlimited: falling off is free, climbing back is refused.
+  // Ridge tiles beside a cliff (edge tiles) cost 3; the middle lane costs 1.
+  const Level lv = shipped("height-map-cliffs.json");
+  const MovePolicy policy(lv);
+  auto edge_tiles = [&](const std::vector<Cell>& path) {
+    return std::count_if(path.begin(), path.end(), [&](Cell c) { return lv.cost(c) == 3.0f; });
+  };
+  const auto s = make_search(lv);
+  REQUIRE(s->run() == SearchState::Found);
+  const std::vector<Cell> path = s->path();
+  CHECK(s->path_cost() == doctest::Approx(oracle_cost(lv)).epsilon(1e-12));
+
+  SUBCASE("the fall off the east end is taken, the climb back is refused") {
+    const std::vector<MoveAction> actions = path_actions(policy, path);
+    const auto drop = std::find(actions.begin(), actions.end(), MoveAction::Drop);
+    REQUIRE(drop != actions.end());
+    const std::size_t k = static_cast<std::size_t>(drop - actions.begin());
+    CHECK(lv.height_at(path[k]) - lv.height_at(path[k + 1]) == 3);  // a free 3-level fall
+    const std::optional<Dir> d = dir_between(path[k + 1], path[k]);
+    REQUIRE(d.has_value());
+    CHECK(policy.move(path[k + 1], *d).block == MoveBlock::ClimbTooHigh);
+    // Back from the goal to the start: only the ramp leads up, so the way back is longer and
+    // never climbs more than 1.
+    Level back = lv;
+    back.set_start(lv.goal());
+    back.set_goal(lv.start());
+    const auto r = make_search(back);
+    REQUIRE(r->run() == SearchState::Found);
+    CHECK(r->path_cost() == doctest::Approx(oracle_cost(back)).epsilon(1e-12));
+    CHECK(r->path_cost() > s->path_cost() + 10);
+    const std::vector<Cell> way_back = r->path();
+    for (std::size_t i = 1; i < way_back.size(); ++i)
+      CHECK(lv.height_at(way_back[i]) - lv.height_at(way_back[i - 1]) <= 1);
+    CHECK(std::any_of(way_back.begin(), way_back.end(), [&](Cell c) {  // up the ramp
+      return c.x <= 1 && lv.height_at(c) == 2;
+    }));
+  }
+  SUBCASE("edge tiles' cost keeps the path in the middle lane") {
+    // Start and goal-side drop are edge tiles; nothing else on the path is.
+    CHECK(edge_tiles(path) == 2);
+    // At cost 1 the straight walk along the edge row is cheapest: the edge tiles did the steering.
+    Level even = lv;
+    for (int y = 2; y <= 4; ++y)
+      for (int x = 1; x < 16; ++x) even.set_cost({x, y}, 1);
+    const auto e = make_search(even);
+    REQUIRE(e->run() == SearchState::Found);
+    CHECK(edge_tiles(e->path()) > 10);  // counted on the shipped costs: along the edge row
+  }
+}
