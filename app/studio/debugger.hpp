@@ -22,6 +22,14 @@ struct CodePanel {
   void Draw(const Studio& studio, const Fonts& fonts);
 };
 
+// The plain-language log: one line per event up to where the search is; a click goes there.
+struct LogPanel {
+  void Draw(Studio& studio);
+
+ private:
+  std::size_t shown_ = 0;  // lines last frame: scroll to the end when it changes
+};
+
 struct BreakpointsPanel {
   void Draw(Studio& studio);
 };

@@ -37,8 +37,10 @@ studio::Fonts load_fonts(ImGuiIO& io) {
   const char* kFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
   studio::Fonts fonts;
   std::error_code ec;
+  // Latin-1 plus the arrows and maths signs the log writes (→, ∞, ×).
+  static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x2190, 0x21FF, 0x2200, 0x22FF, 0};
   if (std::filesystem::exists(kFont, ec)) {
-    fonts.ui = io.Fonts->AddFontFromFileTTF(kFont, 15.0f);
+    fonts.ui = io.Fonts->AddFontFromFileTTF(kFont, 15.0f, nullptr, kRanges);
     fonts.small = io.Fonts->AddFontFromFileTTF(kFont, 12.0f);
     fonts.large = io.Fonts->AddFontFromFileTTF(kFont, 26.0f);
   }

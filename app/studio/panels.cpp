@@ -937,6 +937,7 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
   ImGui::BeginChild("debugger", ImVec2(0, body_h), true);
   if (ImGui::CollapsingHeader("Timeline", open)) timeline_.Draw(studio);
   if (ImGui::CollapsingHeader("Pseudo-code", open)) code_.Draw(studio, fonts);
+  if (ImGui::CollapsingHeader("Log", open)) log_.Draw(studio);
   if (ImGui::CollapsingHeader("Breakpoints", open)) breakpoints_.Draw(studio);
   ImGui::EndChild();
 

@@ -123,6 +123,7 @@ class Ui {
   InspectorPanel inspector_;
   TimelinePanel timeline_;
   CodePanel code_;
+  LogPanel log_;
   BreakpointsPanel breakpoints_;
   StatusBar status_;
   Viewport viewport_;

@@ -125,7 +125,10 @@ astar::SearchOptions Studio::search_options() const {
 }
 
 void Studio::new_search() {
-  search_ = astar::make_search(level_, search_options());
+  recorder_.clear();
+  recorder_.set_limit(kMaxLogEvents);
+  search_ = astar::make_search(level_, search_options(), &recorder_);
+  recorder_.attach(*search_);
   // Rewind records cost ~100 bytes per iteration; above this size a full search's records
   // would not fit comfortably in memory, so stepping back is off there.
   search_->set_recording(level_.cell_count() <= kMaxRewindCells);
@@ -297,6 +300,22 @@ void Studio::seek(std::int64_t iteration) {
   if (iteration == search_->iterations() && !search_->mid_iteration()) return;
   if (iteration < search_->iterations() && !search_->recording()) return;
   search_->seek(iteration);
+  clear_path();
+  search_changes.full();
+  after_steps();
+}
+
+void Studio::seek_event(std::size_t index) {
+  const auto& events = recorder_.events();
+  if (index >= events.size()) return;
+  const std::int64_t it = events[index].iteration;
+  // The event's place in its iteration: the take is 0, then one per move examined.
+  std::size_t first = index;
+  while (first > 0 && events[first - 1].iteration == it) --first;
+  seek(it - 1);
+  if (search_->iterations() != it - 1) return;  // cannot go back without recording
+  for (std::size_t k = first; k <= index && !astar::finished(search_->state()); ++k)
+    search_->micro_step();
   clear_path();
   search_changes.full();
   after_steps();

@@ -12,6 +12,7 @@
 #include "astar/level.hpp"
 #include "astar/result.hpp"
 #include "astar/search.hpp"
+#include "astar/trace.hpp"
 
 namespace studio {
 
@@ -47,6 +48,8 @@ struct ChangeLog {
 
 // Largest level whose searches record rewind data (step back). Above it, Back is disabled.
 inline constexpr std::int64_t kMaxRewindCells = 2048LL * 2048LL;
+// Most events the log keeps (about 100 bytes each); later ones are counted, not kept.
+inline constexpr std::size_t kMaxLogEvents = 300000;
 
 class Studio {
  public:
@@ -102,6 +105,10 @@ class Studio {
   bool rewind_enabled() const { return search_->recording(); }
   void run_to_end();
   void reset_search();
+  // The event log of the search shown (one event per micro-step, kept through rewinds).
+  const astar::TraceRecorder& trace() const { return recorder_; }
+  // Goes to just after event `index` of trace(): its iteration, micro-stepped to that event.
+  void seek_event(std::size_t index);
   // One micro-step: the take, or one move of the taken node (Search::micro_step).
   void micro_step();
   bool micro_step_back();
@@ -165,6 +172,7 @@ class Studio {
   std::string path_;
   bool dirty_ = false;
   astar::SearchOptions options_;
+  astar::TraceRecorder recorder_;         // the search's listener: its event log
   std::unique_ptr<astar::Search> search_;  // holds &level_: recreated after every edit
   std::vector<astar::Cell> path_cells_;    // the search's path once it has one
   bool path_partial_ = false;
