@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace astar {
@@ -9,7 +10,8 @@ namespace astar {
 namespace {
 constexpr std::string_view kMoveBlockNames[] = {
     "possible", "outside the level", "wall", "blocked edge", "not a neighbour",
-    "corner cut", "climb too high", "drop too far"};
+    "corner cut", "climb too high", "drop too far", "shape"};
+static_assert(std::size(kMoveBlockNames) == static_cast<std::size_t>(MoveBlock::_Max));
 }
 
 std::string_view to_string(MoveBlock b) { return kMoveBlockNames[static_cast<int>(b)]; }
@@ -43,6 +45,11 @@ Move MovePolicy::move(Cell from, Dir d) const {
   }
   if (rules_.max_drop != kUnlimited && -rise > rules_.max_drop) {
     m.block = MoveBlock::DropTooFar;
+    return m;
+  }
+  // Last, as the dearest test (cached per cell in the level); no shapes: one branch.
+  if (!lv.shapes().empty() && lv.shape_blocks(from, d, rules_.agent_radius)) {
+    m.block = MoveBlock::ShapeHit;
     return m;
   }
   m.cost = over ? over->weight

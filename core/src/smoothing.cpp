@@ -4,7 +4,21 @@
 
 namespace astar {
 
+namespace {
+// Line of sight, and clear of every shape by `radius`.
+bool clear_shot(const Level& level, Cell a, Cell b, double radius) {
+  if (!line_of_sight(level, a, b)) return false;
+  return level.shapes().empty() ||
+         !level.shape_touched(a.x + 0.5, a.y + 0.5, b.x + 0.5, b.y + 0.5, radius);
+}
+}  // namespace
+
 std::vector<Cell> smooth_path(const Level& level, const std::vector<Cell>& path) {
+  return smooth_path(level, path, level.rules().agent_radius);
+}
+
+std::vector<Cell> smooth_path(const Level& level, const std::vector<Cell>& path,
+                              double agent_radius) {
   if (path.size() < 3) return path;
   std::vector<Cell> out{path.front()};
   std::size_t from = 0;
@@ -13,7 +27,7 @@ std::vector<Cell> smooth_path(const Level& level, const std::vector<Cell>& path)
     // no corner cutting; otherwise fall back to it so the walk never stalls).
     std::size_t to = from + 1;
     for (std::size_t k = path.size() - 1; k > from + 1; --k)
-      if (line_of_sight(level, path[from], path[k])) {
+      if (clear_shot(level, path[from], path[k], agent_radius)) {
         to = k;
         break;
       }

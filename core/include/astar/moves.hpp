@@ -6,7 +6,9 @@
 //
 // A move is impossible when b is outside the level or a wall, the override blocks it, the
 // neighbour mode or diagonal policy forbids it, or it climbs more than max_climb or drops more
-// than max_drop levels. Limits and walls apply even to moves with a weight override.
+// than max_drop levels, or when the segment between the two cell centres, widened by the agent
+// radius, touches a collision shape (shapes.hpp). Limits, walls and shapes apply even to moves
+// with a weight override.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +28,8 @@ enum class MoveBlock : std::uint8_t {
   CornerCut,     // the diagonal policy forbids passing these side cells
   ClimbTooHigh,
   DropTooFar,
+  ShapeHit,      // the segment between the cell centres, widened by the agent radius, touches a
+                 // collision shape ("shape"; not named Shape, which would shadow astar::Shape)
   _Max
 };
 std::string_view to_string(MoveBlock b);

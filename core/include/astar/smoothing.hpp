@@ -14,6 +14,12 @@ namespace astar {
 // of the last kept one, so every waypoint is a cell of the path, consecutive waypoints see each
 // other, and the first and last cells are kept. A path of fewer than 3 cells is returned as is.
 // O(n * k) line-of-sight tests for n cells and k waypoints.
+// On a level with collision shapes a shortcut must also keep clear of them: its segment widened
+// by `agent_radius` touches no shape (the test a move between neighbours passes), so a smoothed
+// path never crosses a shape. Walls are not widened, as for moves.
+std::vector<Cell> smooth_path(const Level& level, const std::vector<Cell>& path,
+                              double agent_radius);
+// The same with the level's own agent radius (level.rules().agent_radius).
 std::vector<Cell> smooth_path(const Level& level, const std::vector<Cell>& path);
 
 }  // namespace astar
