@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ascii_level.hpp"
+#include "astar/level_io.hpp"
 #include "astar/line_of_sight.hpp"
 #include "astar/moves.hpp"
 #include "astar/search.hpp"
@@ -415,4 +416,42 @@ TEST_CASE("[shapes] smoothing never cuts across a shape") {
   CHECK(smooth_path(bare, s->path()).size() == 2);
   // An explicit radius: 0 lets the shortcuts come closer, never through.
   CHECK(path_clear(lv, smooth_path(lv, s->path(), 0.0), 0.0));
+}
+
+// [SECTION] The lesson level
+
+TEST_CASE("[shapes] lesson: physics-aware raycast A* with a max-iterations guard") {
+  const auto loaded = load_level(std::string(ASTAR_SOURCE_DIR) + "/levels/raycast-shapes.json");
+  REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error()));
+  const Level& lv = loaded.value();
+  CHECK(lv.width() == 32);
+  CHECK(lv.height() == 20);
+  CHECK(lv.shapes().size() == 13);
+  CHECK(lv.rules().agent_radius == 0.3);
+  CHECK(lv.rules().neighbours == Neighbours::Eight);
+
+  // The guard: a generous limit finds the path, a tiny one stops the search.
+  constexpr std::int64_t kGuard = 2000;
+  const auto s = make_search(lv, {.max_iterations = kGuard});
+  REQUIRE(s->run() == SearchState::Found);
+  CHECK(s->iterations() < kGuard);
+  const std::vector<Cell> path = s->path();
+  // Every step keeps the agent's radius clear of every shape (brute force, not the cache).
+  CHECK(path_clear(lv, path, 0.3));
+  CHECK(s->path_cost() == doctest::Approx(oracle_cost(lv)));
+  // The shapes matter: without them the path is the straight row, cost 27.
+  Level bare = lv;
+  bare.set_shapes({});
+  CHECK(oracle_cost(bare) == doctest::Approx(27));
+  CHECK(s->path_cost() > 27.5);
+
+  const auto limited = make_search(lv, {.max_iterations = 10});
+  CHECK(limited->run() == SearchState::IterationLimit);
+  CHECK(limited->iterations() == 10);
+  CHECK(limited->path().empty());
+
+  // The file is in the writer's own layout.
+  const auto back = parse_level(level_to_json(lv), "x");
+  REQUIRE(back.ok());
+  CHECK(back.value() == lv);
 }
