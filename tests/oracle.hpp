@@ -1,5 +1,7 @@
 // Test helper: an independent plain Dijkstra that re-implements the README's cost formula
 // (walks, climbs, drops and jumps) without MovePolicy, the oracle for every optimal search.
+// Collision shapes are tested by brute force (oracle_capsule_touches), not by the level's cache
+// or shapes.cpp's formulas.
 #pragma once
 
 #include <algorithm>
@@ -7,6 +9,7 @@
 #include <functional>
 #include <limits>
 #include <queue>
+#include <variant>
 #include <vector>
 
 #include "astar/level.hpp"
@@ -14,6 +17,41 @@
 namespace astar::test {
 
 inline constexpr double kOracleInf = std::numeric_limits<double>::infinity();
+
+// Distance from a point to a shape (0 inside), written out plainly.
+inline double oracle_point_shape_distance(const Shape& s, double px, double py) {
+  if (const auto* c = std::get_if<Circle>(&s))
+    return std::max(0.0, std::hypot(px - c->x, py - c->y) - c->r);
+  const Box& b = std::get<Box>(s);
+  const double ddx = px < b.min_x ? b.min_x - px : (px > b.max_x ? px - b.max_x : 0.0);
+  const double ddy = py < b.min_y ? b.min_y - py : (py > b.max_y ? py - b.max_y : 0.0);
+  return std::hypot(ddx, ddy);
+}
+
+// Distance from the segment (ax, ay)-(bx, by) to a shape, by brute force: the distance from a
+// point of the segment to a convex shape is a convex function of the point's parameter t, so a
+// ternary search over t finds its minimum (t to within 1e-17 after 100 rounds).
+inline double oracle_segment_shape_distance(const Shape& s, double ax, double ay, double bx,
+                                            double by) {
+  auto at = [&](double t) { return oracle_point_shape_distance(s, ax + t * (bx - ax), ay + t * (by - ay)); };
+  double lo = 0.0, hi = 1.0;
+  for (int i = 0; i < 100; ++i) {
+    const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+    if (at(m1) <= at(m2)) hi = m2;
+    else lo = m1;
+  }
+  return std::min({at(0.0), at(1.0), at((lo + hi) / 2)});
+}
+
+// True when the segment widened by `radius` touches a shape of the level (distance <= radius;
+// touching counts). The brute force misses an exact touch by its own error, far below 1e-12, so
+// distances within 1e-12 of the radius count as touching: hand-made levels graze exactly.
+inline bool oracle_capsule_touches(const Level& lv, double ax, double ay, double bx, double by,
+                                   double radius) {
+  for (const Shape& s : lv.shapes())
+    if (oracle_segment_shape_distance(s, ax, ay, bx, by) <= radius + 1e-12) return true;
+  return false;
+}
 
 // The cost formula written out again from the README, independently of MovePolicy.
 inline double oracle_move_cost(const Level& lv, const MovementRules& r, Cell a, int ddx, int ddy) {
@@ -27,6 +65,9 @@ inline double oracle_move_cost(const Level& lv, const MovementRules& r, Cell a, 
     if (r.diagonal == DiagonalPolicy::NoCornerCutting && !(s1 && s2)) return kOracleInf;
     if (r.diagonal == DiagonalPolicy::AtLeastOneSideOpen && !(s1 || s2)) return kOracleInf;
   }
+  if (!lv.shapes().empty() &&
+      oracle_capsule_touches(lv, a.x + 0.5, a.y + 0.5, b.x + 0.5, b.y + 0.5, r.agent_radius))
+    return kOracleInf;
   // Walk, climb, drop, or a jump up or down beyond the climb and drop limits.
   const int rise = lv.height_at(b) - lv.height_at(a);
   const bool climbs = rise > 0 && (r.max_climb < 0 || rise <= r.max_climb);
@@ -61,6 +102,9 @@ inline double oracle_jump_cost(const Level& lv, const MovementRules& r, Cell a, 
   const int rise = lv.height_at(b) - lv.height_at(a);
   if (r.max_climb >= 0 && rise > r.max_climb) return kOracleInf;
   if (r.max_drop >= 0 && -rise > r.max_drop) return kOracleInf;
+  if (!lv.shapes().empty() &&
+      oracle_capsule_touches(lv, a.x + 0.5, a.y + 0.5, b.x + 0.5, b.y + 0.5, r.agent_radius))
+    return kOracleInf;
   return span * lv.cost(b) + r.jump.across_cost;
 }
 

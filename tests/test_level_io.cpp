@@ -799,3 +799,106 @@ TEST_CASE("[level-io] the shipped levels load") {
     CHECK(level_to_json(l.value()) == read_file(path));
   }
 }
+
+TEST_CASE("[level-io] collision shapes and the agent radius: round trip and exact messages") {
+  const std::string shapes = R"(,
+  "shapes": [
+    {"circle": [3.5, 1.5, 0.75]},
+    {"box": [0.25, 2, 1, 3.5]}
+  ]
+})";
+  const std::string text = kValid.substr(0, kValid.rfind('}') - 1) + shapes;
+  auto with_shapes = [&](const std::string& from, const std::string& to) {
+    const auto at = text.find(from);
+    REQUIRE_MESSAGE(at != std::string::npos, from);
+    std::string s = text;
+    s.replace(at, from.size(), to);
+    return s;
+  };
+
+  SUBCASE("parses and round-trips") {
+    const auto r = parse_level(with_shapes(R"("climb_cost": 0.5})", R"("climb_cost": 0.5, "agent_radius": 0.3})"),
+                               "a.json");
+    REQUIRE_MESSAGE(r.ok(), (r.ok() ? "" : r.error()));
+    const Level& lv = r.value();
+    REQUIRE(lv.shapes().size() == 2);
+    CHECK(lv.shapes()[0] == Shape{Circle{3.5, 1.5, 0.75}});
+    CHECK(lv.shapes()[1] == Shape{Box{0.25, 2, 1, 3.5}});
+    CHECK(lv.rules().agent_radius == 0.3);
+    const std::string saved = level_to_json(lv);
+    CHECK(saved.find("    \"climb_cost\": 0.5,\n    \"agent_radius\": 0.3\n  }") != std::string::npos);
+    CHECK(saved.find("  \"shapes\": [\n    {\"circle\": [3.5, 1.5, 0.75]},\n    {\"box\": [0.25, 2, 1, 3.5]}\n  ]\n}\n") !=
+          std::string::npos);
+    const auto back = parse_level(saved, "b.json");
+    REQUIRE(back.ok());
+    CHECK(back.value() == lv);
+    CHECK(level_to_json(back.value()) == saved);
+  }
+  SUBCASE("no shapes and radius 0 write nothing new") {
+    const auto r = parse_level(kValid, "a.json");
+    REQUIRE(r.ok());
+    const std::string saved = level_to_json(r.value());
+    CHECK(saved.find("shapes") == std::string::npos);
+    CHECK(saved.find("agent_radius") == std::string::npos);
+  }
+  SUBCASE("exact values survive") {
+    Level lv(3, 3);
+    lv.rules().agent_radius = 1.0 / 3.0;
+    lv.add_shape(Circle{0.1, -7, 1e-9});
+    lv.add_shape(Box{-1e6, 1.0 / 7.0, 1e6, 2.5});
+    const auto back = parse_level(level_to_json(lv), "x.json");
+    REQUIRE_MESSAGE(back.ok(), (back.ok() ? "" : back.error()));
+    CHECK(back.value() == lv);
+  }
+  SUBCASE("malformed shapes") {
+    CHECK(error_of(with_shapes(R"({"circle": [3.5, 1.5, 0.75]})", R"({"circle": [3.5, 1.5, -1]})")) ==
+          "a.json: shapes[0].circle: radius must be > 0, got -1");
+    CHECK(error_of(with_shapes(R"({"box": [0.25, 2, 1, 3.5]})", R"({"box": [2, 2, 1, 3.5]})")) ==
+          "a.json: shapes[1].box: min_x must be < max_x, got 2 and 1");
+    CHECK(error_of(with_shapes(R"({"box": [0.25, 2, 1, 3.5]})", R"({"box": [0.25, 4, 1, 3.5]})")) ==
+          "a.json: shapes[1].box: min_y must be < max_y, got 4 and 3.5");
+    CHECK(error_of(with_shapes(R"([3.5, 1.5, 0.75])", R"([3.5, 1.5])")) ==
+          "a.json: shapes[0].circle: expected [x, y, r], got an array of 2 values");
+    CHECK(error_of(with_shapes(R"([0.25, 2, 1, 3.5])", R"("big")")) ==
+          "a.json: shapes[1].box: expected [min_x, min_y, max_x, max_y], got \"big\"");
+    CHECK(error_of(with_shapes(R"([3.5, 1.5, 0.75])", R"([3.5, "1", 0.75])")) ==
+          "a.json: shapes[0].circle[1]: must be a finite number, got \"1\"");
+    CHECK(error_of(with_shapes(R"([3.5, 1.5, 0.75])", R"([3.5, 1e999, 0.75])")) ==
+          "a.json: shapes[0].circle[1]: must be a finite number, got 1e999");
+    CHECK(error_of(with_shapes(R"([3.5, 1.5, 0.75])", R"([3.5, 2e6, 0.75])")) ==
+          "a.json: shapes[0].circle: y must be a finite number within -1000000..1000000, got 2000000");
+    CHECK(error_of(with_shapes(R"({"circle": [3.5, 1.5, 0.75]})", R"({"circle": [3.5, 1.5, 0.75], "box": [0, 0, 1, 1]})")) ==
+          "a.json: shapes[0]: has both \"circle\" and \"box\"; give exactly one");
+    CHECK(error_of(with_shapes(R"({"circle": [3.5, 1.5, 0.75]})", R"({})")) ==
+          "a.json: shapes[0]: needs \"circle\": [x, y, r] or \"box\": [min_x, min_y, max_x, max_y]");
+    CHECK(error_of(with_shapes(R"({"circle": [3.5, 1.5, 0.75]})", R"({"circel": [3.5, 1.5, 0.75]})")) ==
+          "a.json: shapes[0].circel: unknown field (did you mean \"circle\"?)");
+    CHECK(error_of(with_shapes(R"({"circle": [3.5, 1.5, 0.75]})", "7")) ==
+          "a.json: shapes[0]: expected an object, got number");
+    CHECK(error_of(with_shapes(R"("shapes": [)", R"("shape": [)")) ==
+          "a.json: shape: unknown field (did you mean \"shapes\"?)");
+  }
+  SUBCASE("too many shapes") {
+    std::string many = R"(,
+  "shapes": [)";
+    // The count is checked before the elements (so plain numbers keep the test fast).
+    for (std::size_t i = 0; i <= kMaxShapes; ++i) many += i ? ",0" : "0";
+    many += "]\n}";
+    CHECK(error_of(kValid.substr(0, kValid.rfind('}') - 1) + many) ==
+          "a.json: shapes: at most 100000 shapes, got 100001");
+  }
+  SUBCASE("bad agent radius") {
+    CHECK(error_of(with(R"("climb_cost": 0.5})", R"("climb_cost": 0.5, "agent_radius": -0.5})")) ==
+          "a.json: rules.agent_radius: must be a finite number 0..1000000, got -0.5");
+    CHECK(error_of(with(R"("climb_cost": 0.5})", R"("climb_cost": 0.5, "agent_radius": null})")) ==
+          "a.json: rules.agent_radius: must be a finite number, got null");
+  }
+  SUBCASE("a level with a bad shape is not saved") {
+    Level lv(2, 2);
+    lv.add_shape(Circle{1, 1, 0.5});
+    lv.add_shape(Box{1, 1, 1, 2});
+    const Status st = save_level(lv, "/nonexistent-dir/x.json");
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error() == "/nonexistent-dir/x.json: cannot save: shapes[1].box: min_x must be < max_x, got 1 and 1");
+  }
+}

@@ -39,3 +39,29 @@ TEST_CASE("[readme] the example level in the README loads and behaves as describ
   BestFirstSearch s(level);
   CHECK(s.run() == SearchState::Found);
 }
+
+TEST_CASE("[readme] the collision-shapes example level loads and the agent goes around") {
+  std::ifstream in(ASTAR_SOURCE_DIR "/README.md");
+  REQUIRE(in.good());
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  const auto intro = text.find("A level with collision shapes");
+  REQUIRE(intro != std::string::npos);
+  const auto begin = text.find("```json\n", intro) + 8;
+  const auto end = text.find("```", begin);
+  REQUIRE(end != std::string::npos);
+
+  Result<Level> lv = parse_level(text.substr(begin, end - begin), "README.md");
+  REQUIRE_MESSAGE(lv.ok(), (lv.ok() ? "" : lv.error()));
+  const Level& level = lv.value();
+  CHECK(level.shapes().size() == 2);
+  CHECK(level.rules().agent_radius == 0.3);
+  MovePolicy policy(level);
+  CHECK(policy.move({1, 1}, Dir::E).block == MoveBlock::ShapeHit);  // into the pillar
+  CHECK(policy.move({4, 2}, Dir::E).block == MoveBlock::ShapeHit);  // into the crate
+  CHECK(policy.move({4, 3}, Dir::E).possible());                    // under it, 0.5 clear
+  BestFirstSearch s(level);
+  REQUIRE(s.run() == SearchState::Found);
+  for (Cell c : s.path()) CHECK_FALSE((c.x == 5 && c.y < 3));
+}

@@ -89,8 +89,9 @@ std::string exit_codes_help() {
   h += "      (check-heuristic: h overestimates or is inconsistent on the level)\n";
   h += "  2   bad input: unknown command or option, missing or extra argument, bad option\n";
   h += "      value, a level file that cannot be loaded (the message names the file and the\n";
-  h += "      field), a start or goal outside the level or inside a wall, or an algorithm\n";
-  h += "      that refuses the level or the options (jps on a level with costs, ...)\n";
+  h += "      field), a start or goal outside the level, inside a wall or touching a\n";
+  h += "      collision shape, or an algorithm that refuses the level or the options (jps\n";
+  h += "      on a level with costs, ...)\n";
   h += "  3   internal error: out of memory, or the output could not be written\n";
   h += "\n";
   h += "Errors go to stderr as one line starting with \"astar: \".\n";

@@ -239,13 +239,13 @@ std::string run_help() {
        " counts steps and ignores costs.\n";
   h += "  " + jps + " and " + theta +
        " need a uniform-cost level (every cell costs 1, no edge\n";
-  h += "  overrides, no climb costs or limits that matter, no jumps), 8 neighbours and the\n";
-  h += "  no-corner-cutting diagonal rule; on any other level they refuse (exit 2, the\n";
-  h += "  message says why). " + jps + " prints every cell of its path. " + theta +
-       " is any-angle: its\n";
-  h += "  path is its waypoints, consecutive ones in a straight line of sight and possibly\n";
-  h += "  far apart, and the cost is their Euclidean length, which can be shorter than any\n";
-  h += "  grid path. The waypoints are printed like cells.\n";
+  h += "  overrides, no climb costs or limits that matter, no jumps, no collision\n";
+  h += "  shapes), 8 neighbours and the no-corner-cutting diagonal rule; on any other level\n";
+  h += "  they refuse (exit 2, the message says why). " + jps + " prints every cell of its\n";
+  h += "  path. " + theta + " is any-angle: its path is its waypoints, consecutive ones in a\n";
+  h += "  straight line of sight and possibly far apart, and the cost is their Euclidean\n";
+  h += "  length, which can be shorter than any grid path. The waypoints are printed like\n";
+  h += "  cells.\n";
   h += "\n";
   h += "Output fields:\n";
   h += "  level        LEVEL as given\n";
@@ -283,9 +283,10 @@ std::string run_help() {
   h += "               with --smooth: the string-pulled waypoints and their length\n";
   h += "\n";
   h += "  A search that cannot start exits 2 with \"astar: LEVEL: <reason>\" on stderr: a\n";
-  h += "  start or goal outside the level or inside a wall, or an algorithm that refuses the\n";
-  h += "  level or the options (" + jps + " on a level with costs, --weight with " + astar +
-       ", ...).\n";
+  h += "  start or goal outside the level, inside a wall or touching a collision shape, or\n";
+  h += "  an algorithm that refuses the level or the options (" + jps +
+       " on a level with costs,\n";
+  h += "  --weight with " + astar + ", ...).\n";
   return h;
 }
 

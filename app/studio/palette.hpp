@@ -14,6 +14,8 @@
 //                                    search from the goal)
 //   meeting cell       255 215   0  (bidirectional A*: ring on the best meeting cell so far)
 //   smoothed path        0 200 255  (thin opaque line with waypoint dots, over the path)
+//   collision shape     96 104 124  (fill alpha 0.8, outline 20 20 30; the agent-radius margin
+//                                    is a thin outline of the shape colour, alpha 0.7)
 #pragma once
 
 #include <cstdint>
@@ -40,6 +42,8 @@ inline constexpr Rgb kBackward{30, 120, 255};
 inline constexpr float kBackwardAlpha = 0.30f;
 inline constexpr Rgb kMeet{255, 215, 0};
 inline constexpr Rgb kSmoothed{0, 200, 255};  // the smoothed path: opaque, the test looks for it
+inline constexpr Rgb kShape{96, 104, 124};  // collision shapes (circles, boxes), over the grid
+inline constexpr float kShapeAlpha = 0.8f;
 inline constexpr Rgb kArrow{40, 40, 60};
 inline constexpr Rgb kText{20, 20, 30};
 

@@ -768,6 +768,9 @@ void LegendPanel::Draw(const Studio& studio) {
     if (!studio.smoothed().empty()) {
       ImGui::TableNextColumn(); swatch("Smoothed path", palette::kSmoothed, 1.0f);
     }
+    if (!studio.level().shapes().empty()) {
+      ImGui::TableNextColumn(); swatch("Collision shape", palette::kShape, palette::kShapeAlpha);
+    }
     if (studio.algorithm() == astar::Algorithm::Bidirectional) {
       ImGui::TableNextColumn(); swatch("From the goal", palette::kBackward, 1.0f);
       ImGui::TableNextColumn(); swatch("Meeting cell", palette::kMeet, 1.0f);
@@ -795,6 +798,9 @@ void LevelPanel::Draw(Studio& studio) {
                 value_text(r.climb_cost).c_str(), value_text(r.drop_cost).c_str());
   jump_rules_editor(studio);
   if (!level.edges().empty()) ImGui::Text("%zu edge overrides", level.edges().size());
+  if (!level.shapes().empty() || r.agent_radius != 0.0)
+    ImGui::Text("%zu collision shapes, agent radius %s", level.shapes().size(),
+                value_text(r.agent_radius).c_str());
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", studio.file_path().empty() ? "not saved yet" : studio.file_path().c_str());
   ImGui::PopTextWrapPos();

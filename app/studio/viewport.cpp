@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <variant>
 
 #include "astar/bidirectional.hpp"
 #include "debugger.hpp"
@@ -260,6 +261,43 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
 
 // [SECTION] Overlays
 
+// Collision shapes over the grid (under arrows, path and markers): a filled outline, and when the
+// agent has a radius, a thin outline of the shape widened by it: the margin every move keeps
+// (a box widened by a radius is a rounded box). Shapes outside the canvas are skipped.
+void Viewport::draw_shapes(const astar::Level& level, const View& view, ImDrawList* dl) const {
+  if (level.shapes().empty()) return;
+  const float px = view.cell_px;
+  const float ox = view.canvas_x + view.offset_x, oy = view.canvas_y + view.offset_y;
+  const double radius = level.rules().agent_radius;
+  const ImU32 fill = color(palette::kShape, palette::kShapeAlpha);
+  const ImU32 edge = color(palette::kText, 0.9f);
+  const ImU32 margin = color(palette::kShape, 0.7f);
+  const float thick = std::clamp(px * 0.06f, 1.0f, 2.5f);
+  auto sx = [&](double x) { return ox + static_cast<float>(x) * px; };
+  auto sy = [&](double y) { return oy + static_cast<float>(y) * px; };
+  for (const astar::Shape& shape : level.shapes()) {
+    const astar::Box b = astar::widened_bounds(shape, radius);
+    if (sx(b.max_x) < view.canvas_x || sx(b.min_x) > view.canvas_x + view.canvas_w ||
+        sy(b.max_y) < view.canvas_y || sy(b.min_y) > view.canvas_y + view.canvas_h)
+      continue;
+    if (const auto* c = std::get_if<astar::Circle>(&shape)) {
+      const ImVec2 m(sx(c->x), sy(c->y));
+      const float r = static_cast<float>(c->r) * px;
+      if (radius > 0) dl->AddCircle(m, r + static_cast<float>(radius) * px, margin, 0, 1.0f);
+      dl->AddCircleFilled(m, r, fill, 0);
+      dl->AddCircle(m, r, edge, 0, thick);
+    } else if (const auto* box = std::get_if<astar::Box>(&shape)) {
+      const ImVec2 a(sx(box->min_x), sy(box->min_y)), z(sx(box->max_x), sy(box->max_y));
+      if (radius > 0) {
+        const float w = static_cast<float>(radius) * px;
+        dl->AddRect(ImVec2(a.x - w, a.y - w), ImVec2(z.x + w, z.y + w), margin, w, 0, 1.0f);
+      }
+      dl->AddRectFilled(a, z, fill);
+      dl->AddRect(a, z, edge, 0.0f, 0, thick);
+    }
+  }
+}
+
 void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawList* dl) const {
   const View& view = studio.view;
   const astar::Level& level = studio.level();
@@ -299,6 +337,8 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
         dl->AddRectFilled(a, ImVec2(a.x + px, a.y + px), col);
       }
   }
+
+  draw_shapes(level, view, dl);
 
   // cameFrom arrows: from each visited cell towards its parent. Zoomed out they cross the cell
   // centre; with g/h/f shown they are smaller and sit below f, leaving the corners to g and h.

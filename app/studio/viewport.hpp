@@ -1,5 +1,6 @@
 // The canvas: the grid (drawn by GridRenderer), mouse input (paint, move start/goal, pan, zoom)
-// and the ImDrawList overlays for visible cells (cameFrom arrows, g/h/f, path, markers).
+// and the ImDrawList overlays for visible cells (collision shapes, cameFrom arrows, g/h/f, path,
+// markers).
 #pragma once
 
 #include <optional>
@@ -38,6 +39,7 @@ class Viewport {
   enum class Drag { None, Paint, Start, Goal };
   void handle_input(Studio& studio, bool hovered, bool active);
   void draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawList* dl) const;
+  void draw_shapes(const astar::Level& level, const View& view, ImDrawList* dl) const;
   astar::Cell cell_at(const View& view, ImVec2 screen) const;
 
   Drag drag_ = Drag::None;

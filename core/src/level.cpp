@@ -1,6 +1,8 @@
 #include "astar/level.hpp"
 
 #include <cassert>
+#include <cstdio>
+#include <utility>
 
 namespace astar {
 
@@ -62,6 +64,28 @@ void Level::clear_edge(Cell from, Dir d) {
   edge_mask_[i] = static_cast<std::uint8_t>(edge_mask_[i] & ~(1u << static_cast<int>(d)));
 }
 
+void Level::add_shape(const Shape& s) {
+  shapes_.push_back(s);
+  shape_cache_.drop();
+}
+
+void Level::set_shape(std::size_t i, const Shape& s) {
+  assert(i < shapes_.size());
+  shapes_[i] = s;
+  shape_cache_.drop();
+}
+
+void Level::remove_shape(std::size_t i) {
+  assert(i < shapes_.size());
+  shapes_.erase(shapes_.begin() + static_cast<std::ptrdiff_t>(i));
+  shape_cache_.drop();
+}
+
+void Level::set_shapes(std::vector<Shape> shapes) {
+  shapes_ = std::move(shapes);
+  shape_cache_.drop();
+}
+
 namespace {
 std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
 }  // namespace
@@ -73,6 +97,21 @@ std::string Level::check_endpoints() const {
   if (!in_bounds(goal_)) return "goal " + cell_text(goal_) + bounds;
   if (wall(start_)) return "start " + cell_text(start_) + " is inside a wall";
   if (wall(goal_)) return "goal " + cell_text(goal_) + " is inside a wall";
+  return {};
+}
+
+std::string Level::check_endpoints_clear_of_shapes(double radius) const {
+  if (shapes_.empty()) return {};
+  for (const auto& [what, c] : {std::pair{"start", start_}, std::pair{"goal", goal_}}) {
+    const double x = c.x + 0.5, y = c.y + 0.5;
+    if (const auto i = shape_touched(x, y, x, y, radius)) {
+      char r[32];
+      std::snprintf(r, sizeof r, "%g", radius);
+      return std::string(what) + " " + cell_text(c) + " is inside shapes[" + std::to_string(*i) +
+             "] (a " + shape_kind(shapes_[*i]) + ")" +
+             (radius > 0 ? std::string(" with agent radius ") + r : std::string());
+    }
+  }
   return {};
 }
 

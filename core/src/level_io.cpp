@@ -25,6 +25,7 @@
 #include <system_error>
 #include <tuple>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -476,6 +477,101 @@ json parse_document(std::string_view text) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Collision shapes: "shapes": [{"circle": [x, y, r]}, {"box": [min_x, min_y, max_x, max_y]}, ...]
+// and rules.agent_radius. Kept apart from the rest so the format's other parts read as before.
+
+double get_agent_radius(const json& j, const std::string& field) {
+  const double v = get_number(j, field);
+  if (const std::string why = check_agent_radius(v); !why.empty()) fail(field, why);
+  return v;
+}
+
+// `n` finite numbers in an array, e.g. [x, y, r].
+std::vector<double> get_numbers(const json& j, const std::string& field, std::size_t n,
+                                const char* form) {
+  if (!j.is_array() || j.size() != n) {
+    const std::string got = j.is_array()    ? "an array of " + std::to_string(j.size()) + " values"
+                            : j.is_object() ? "an object"
+                                            : describe(j);
+    fail(field, std::string("expected ") + form + ", got " + got);
+  }
+  std::vector<double> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = get_number(j[i], element(field, i));
+  return v;
+}
+
+void parse_shapes(const json& shapes, Level& level) {
+  expect_array(shapes, "shapes");
+  if (shapes.size() > kMaxShapes)
+    fail("shapes", "at most " + std::to_string(kMaxShapes) + " shapes, got " +
+                       std::to_string(shapes.size()));
+  std::vector<Shape> out;
+  out.reserve(shapes.size());
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    const std::string field = element("shapes", i);
+    const json& e = shapes[i];
+    expect_object(e, field);
+    check_keys(e, field, {"circle", "box"});
+    const json* circle = optional_member(e, "circle");
+    const json* box = optional_member(e, "box");
+    if (circle && box) fail(field, "has both \"circle\" and \"box\"; give exactly one");
+    if (!circle && !box)
+      fail(field, "needs \"circle\": [x, y, r] or \"box\": [min_x, min_y, max_x, max_y]");
+    Shape shape;
+    std::string sub;
+    if (circle) {
+      sub = field + ".circle";
+      const auto v = get_numbers(*circle, sub, 3, "[x, y, r]");
+      shape = Circle{v[0], v[1], v[2]};
+    } else {
+      sub = field + ".box";
+      const auto v = get_numbers(*box, sub, 4, "[min_x, min_y, max_x, max_y]");
+      shape = Box{v[0], v[1], v[2], v[3]};
+    }
+    if (const std::string why = check_shape(shape); !why.empty()) fail(sub, why);
+    out.push_back(shape);
+  }
+  level.set_shapes(std::move(out));
+}
+
+// Empty when the level's shapes and agent radius can be written and read back, else why not.
+std::string check_saveable_shapes(const Level& level) {
+  if (const std::string why = check_agent_radius(level.rules().agent_radius); !why.empty())
+    return "rules.agent_radius " + why;
+  if (level.shapes().size() > kMaxShapes)
+    return "at most " + std::to_string(kMaxShapes) + " shapes, got " +
+           std::to_string(level.shapes().size());
+  for (std::size_t i = 0; i < level.shapes().size(); ++i)
+    if (const std::string why = check_shape(level.shapes()[i]); !why.empty())
+      return "shapes[" + std::to_string(i) + "]." + shape_kind(level.shapes()[i]) + ": " + why;
+  return {};
+}
+
+// Appends ",\n  \"shapes\": [...]" (one shape per line), or nothing when there are none.
+void append_shapes(std::string& out, const Level& level) {
+  if (level.shapes().empty()) return;
+  out += ",\n  \"shapes\": [\n";
+  for (std::size_t i = 0; i < level.shapes().size(); ++i) {
+    const Shape& shape = level.shapes()[i];
+    std::vector<double> v;
+    if (const auto* c = std::get_if<Circle>(&shape))
+      v = {c->x, c->y, c->r};
+    else if (const auto* b = std::get_if<Box>(&shape))
+      v = {b->min_x, b->min_y, b->max_x, b->max_y};
+    out += "    {\"";
+    out += shape_kind(shape);
+    out += "\": [";
+    for (std::size_t k = 0; k < v.size(); ++k) {
+      if (k) out += ", ";
+      append_number(out, v[k]);
+    }
+    out += "]}";
+    out += i + 1 < level.shapes().size() ? ",\n" : "\n";
+  }
+  out += "  ]";
+}
+
+// ---------------------------------------------------------------------------------------------
 // Document -> Level.
 
 Level parse_document_level(const json& root) {
@@ -496,7 +592,7 @@ Level parse_document_level(const json& root) {
   if (vnum < 1) fail("version", "must be at least 1, got " + describe(version));
 
   check_keys(root, "", {"format", "version", "name", "width", "height", "start", "goal", "rules",
-                        "walls", "cost", "heights", "edges"});
+                        "walls", "cost", "heights", "edges", "shapes"});
 
   // Size, checked before anything is allocated.
   const json& width_json = require(root, "width", "");
@@ -521,7 +617,7 @@ Level parse_document_level(const json& root) {
   if (const json* rules = optional_member(root, "rules")) {
     expect_object(*rules, "rules");
     check_keys(*rules, "rules", {"neighbours", "diagonal", "max_climb", "max_drop", "climb_cost",
-                                 "drop_cost", "jump"});
+                                 "drop_cost", "jump", "agent_radius"});
     MovementRules& r = level.rules();
     if (const json* n = optional_member(*rules, "neighbours")) {
       const auto v = get_int(*n, "rules.neighbours", 4, 8, "must be 4 or 8");
@@ -544,6 +640,8 @@ Level parse_document_level(const json& root) {
     }
     if (const json* c = optional_member(*rules, "drop_cost")) r.drop_cost = get_rule_cost(*c, "rules.drop_cost");
     if (const json* j = optional_member(*rules, "jump")) r.jump = get_jump_rules(*j, "rules.jump");
+    if (const json* a = optional_member(*rules, "agent_radius"))
+      r.agent_radius = get_agent_radius(*a, "rules.agent_radius");
   }
 
   // Rows of a grid: an array of `height` entries.
@@ -652,6 +750,8 @@ Level parse_document_level(const json& root) {
     }
   }
 
+  if (const json* shapes = optional_member(root, "shapes")) parse_shapes(*shapes, level);
+
   if (const std::string msg = level.check_endpoints(); !msg.empty())
     fail_with_model_message(msg, {"start", "goal"});
   return level;
@@ -695,7 +795,7 @@ std::string check_saveable(const Level& level) {
              " must have a finite weight > 0, got " + number_text(e.weight);
     }
   }
-  return {};
+  return check_saveable_shapes(level);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -831,6 +931,7 @@ std::string level_to_json(const Level& level) {
   // Written only when set, so levels without them read as before.
   if (r.drop_cost != 0.0) out += ",\n    \"drop_cost\": " + number_text(r.drop_cost);
   if (r.jump != JumpRules{}) out += ",\n    \"jump\": " + jump_rules_json(r.jump);
+  if (r.agent_radius != 0.0) out += ",\n    \"agent_radius\": " + number_text(r.agent_radius);
   out += "\n  }";
 
   // A grid: one line per row.
@@ -887,6 +988,7 @@ std::string level_to_json(const Level& level) {
     }
     out += "  ]";
   }
+  append_shapes(out, level);
   out += "\n}\n";
   return out;
 }

@@ -11,7 +11,8 @@ namespace astar {
 namespace {
 constexpr std::string_view kMoveBlockNames[] = {
     "possible", "outside the level", "wall", "blocked edge", "not a neighbour",
-    "corner cut", "climb too high", "drop too far"};
+    "corner cut", "climb too high", "drop too far", "shape"};
+static_assert(std::size(kMoveBlockNames) == static_cast<std::size_t>(MoveBlock::_Max));
 constexpr std::string_view kMoveActionNames[] = {"walk",      "climb",     "drop",
                                                  "jump up",   "jump down", "jump across"};
 static_assert(std::size(kMoveActionNames) == static_cast<std::size_t>(MoveAction::_Max));
@@ -66,6 +67,11 @@ Move MovePolicy::move(Cell from, Dir d) const {
   const int rise = lv.height_at(m.to) - lv.height_at(from);
   m.block = classify(rise, m.action);
   if (m.block != MoveBlock::None) return m;
+  // Last, as the dearest test (cached per cell in the level); no shapes: one branch.
+  if (!lv.shapes().empty() && lv.shape_blocks(from, d, rules_.agent_radius)) {
+    m.block = MoveBlock::ShapeHit;
+    return m;
+  }
   if (over) {
     m.cost = over->weight;
     return m;

@@ -119,11 +119,20 @@ std::string check_supported(const Level& level, const MovementRules& rules,
   if (o.weight != 1.0 && o.algorithm != Algorithm::WeightedAStar)
     return "a weight applies to weighted A* only, not to " + std::string(a.label);
   if (o.max_iterations < 0) return "max_iterations must be >= 0";
+  if (std::string why = check_agent_radius(rules.agent_radius); !why.empty())
+    return "agent_radius " + why;
+  if (std::string why = level.check_endpoints_clear_of_shapes(rules.agent_radius); !why.empty())
+    return why;
   if (o.algorithm == Algorithm::JumpPoint || o.algorithm == Algorithm::ThetaStar) {
     if (rules.neighbours != Neighbours::Eight || rules.diagonal != DiagonalPolicy::NoCornerCutting)
       return who + "needs 8 neighbours with diagonal rule no-corner-cutting";
     if (rules.jump.enabled())
       return who + "does not support jumps (rules.jump: up, down and gap must be 0)";
+    // JPS prunes moves assuming walls are the only obstacles; Theta*'s line of sight tests walls.
+    if (!level.shapes().empty())
+      return who + (o.algorithm == Algorithm::JumpPoint
+                        ? "needs a level without collision shapes (it assumes walls only)"
+                        : "needs a level without collision shapes (its line of sight tests walls only)");
     if (std::string why = check_uniform(level, rules); !why.empty()) return who + why;
   }
   if (o.algorithm == Algorithm::Bidirectional && o.partial_path)

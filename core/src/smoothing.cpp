@@ -8,6 +8,13 @@ namespace astar {
 
 namespace {
 
+// Line of sight, and clear of every shape by `radius`.
+bool clear_shot(const Level& level, Cell a, Cell b, double radius) {
+  if (!line_of_sight(level, a, b)) return false;
+  return level.shapes().empty() ||
+         !level.shape_touched(a.x + 0.5, a.y + 0.5, b.x + 0.5, b.y + 0.5, radius);
+}
+
 // String pulling over path[first..last] (inclusive), appending the waypoints after path[first]
 // to out. `sees(a, b)` says whether a shortcut from a to b is allowed.
 template <class Sees>
@@ -37,15 +44,21 @@ bool walk_step(const MovePolicy& policy, Cell from, Dir d) {
 }  // namespace
 
 std::vector<Cell> smooth_path(const Level& level, const std::vector<Cell>& path) {
+  return smooth_path(level, path, level.rules().agent_radius);
+}
+
+std::vector<Cell> smooth_path(const Level& level, const std::vector<Cell>& path,
+                              double agent_radius) {
   if (path.size() < 3) return path;
   std::vector<Cell> out{path.front()};
-  pull(path, 0, path.size() - 1, [&](Cell a, Cell b) { return line_of_sight(level, a, b); }, out);
+  pull(path, 0, path.size() - 1,
+       [&](Cell a, Cell b) { return clear_shot(level, a, b, agent_radius); }, out);
   return out;
 }
 
 // The walk of line_of_sight (see line_of_sight.cpp), checking each step between touched cells.
 bool walkable_line(const MovePolicy& policy, Cell a, Cell b) {
-  if (!line_of_sight(policy.level(), a, b)) return false;
+  if (!clear_shot(policy.level(), a, b, policy.rules().agent_radius)) return false;
   const int nx = std::abs(b.x - a.x);
   const int ny = std::abs(b.y - a.y);
   const Dir along_x = b.x >= a.x ? Dir::E : Dir::W;

@@ -788,3 +788,29 @@ TEST_CASE("run prints each step's action when the path jumps, climbs or drops") 
                        ": Jump Point Search does not support jumps (rules.jump: up, down and gap "
                        "must be 0)\n");
 }
+
+TEST_CASE("the raycast lesson: shapes, the agent radius and a max-iterations guard") {
+  const std::string file = std::string(ASTAR_SOURCE_DIR) + "/levels/raycast-shapes.json";
+  const Run r = run_cli({"run", file, "--max-iterations", "2000", "--smooth"});
+  INFO("stderr: ", r.err);
+  CHECK(r.code == 0);
+  CHECK(field(r.out, "outcome") == str(SearchState::Found));
+  CHECK(field(r.out, "cost") == "30.07106781");
+  const Run limited = run_cli({"run", file, "--max-iterations", "10"});
+  CHECK(limited.code == 1);
+  CHECK(field(limited.out, "outcome") == str(SearchState::IterationLimit));
+  check_bad_input({"run", file, "--algorithm", "jps"},
+                  {"astar: " + file + ": ", "Jump Point Search needs a level without collision shapes"});
+  check_bad_input({"run", file, "--algorithm", "theta"}, {"Theta*", "collision shapes"});
+
+  // A start whose centre is within the agent radius of a shape cannot start.
+  nlohmann::json j = nlohmann::json::parse(level_json(open_rows(6, 3), {0, 1}, {5, 1}, R"({"agent_radius":0.25})"));
+  j["shapes"] = nlohmann::json::parse(R"([{"box": [1, 0, 2, 3]}, {"circle": [0.5, 1.3, 0.05]}])");
+  check_bad_input({"run", write_level("start-in-shape.json", j.dump())},
+                  {"start (0, 1) is inside shapes[1] (a circle) with agent radius 0.25"});
+  // Without that circle the box across the level leaves no way through.
+  j["shapes"].erase(1);
+  const Run walled = run_cli({"run", write_level("box-across.json", j.dump())});
+  CHECK(walled.code == 1);
+  CHECK(field(walled.out, "outcome") == str(SearchState::NoPath));
+}

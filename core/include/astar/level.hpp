@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "astar/grid.hpp"
+#include "astar/shapes.hpp"
 
 namespace astar {
 
@@ -54,6 +55,7 @@ struct MovementRules {
   double climb_cost = 0.0;     // added cost per height level climbed
   double drop_cost = 0.0;      // added cost per drop (any depth within max_drop); 0: drops are free
   JumpRules jump{};              // all off by default
+  double agent_radius = 0.0;   // moves keep this far from collision shapes (cell units, >= 0)
   friend bool operator==(const MovementRules&, const MovementRules&) = default;
 };
 
@@ -112,6 +114,28 @@ class Level {
   using EdgeKey = std::pair<std::uint32_t, Dir>;  // (cell index, direction)
   const std::map<EdgeKey, EdgeOverride>& edges() const { return edges_; }
 
+  // Collision shapes (shapes.hpp). Every edit drops the move cache.
+  const std::vector<Shape>& shapes() const { return shapes_; }
+  void add_shape(const Shape& s);
+  void set_shape(std::size_t i, const Shape& s);  // i < shapes().size()
+  void remove_shape(std::size_t i);               // i < shapes().size()
+  void set_shapes(std::vector<Shape> shapes);
+  // True when the move from `from` in direction d (both cells in bounds), its segment between the
+  // cell centres widened by `radius`, touches a shape. Cached per cell and direction.
+  bool shape_blocks(Cell from, Dir d, double radius) const {
+    return shape_cache_.blocks(shapes_, width_, height_, from, d, radius);
+  }
+  // The first shape (lowest index) that the segment between two points (cell units) widened by
+  // `radius` touches. a == b tests a disc.
+  std::optional<std::size_t> shape_touched(double ax, double ay, double bx, double by,
+                                           double radius) const {
+    return shape_cache_.first_touched(shapes_, width_, height_, ax, ay, bx, by, radius);
+  }
+  // Empty when the centres of start and goal are clear of every shape by `radius`, else a
+  // message naming the shape: "start (3, 4) is inside shapes[2] (a circle) with agent radius 0.3".
+  std::string check_endpoints_clear_of_shapes(double radius) const;
+  const ShapeStats& shape_stats() const { return shape_cache_.stats(); }
+
   Cell start() const { return start_; }
   Cell goal() const { return goal_; }
   void set_start(Cell c) { start_ = c; }
@@ -138,6 +162,8 @@ class Level {
   Cell start_{};
   Cell goal_{};
   MovementRules rules_{};
+  std::vector<Shape> shapes_;
+  mutable ShapeCache shape_cache_;  // derived from shapes_; always compares equal
 };
 
 }  // namespace astar

@@ -15,7 +15,9 @@
 // (an unlimited max_climb or max_drop makes every rise or fall a climb or a drop). A one-cell move
 // is impossible when b is outside the level or a wall, the override blocks it, the neighbour mode
 // or diagonal policy forbids it, or it rises or falls more than both limits allow. Limits and walls
-// apply even to moves with a weight override.
+// apply even to moves with a weight override. Every move, jumps across included, is also
+// impossible when the segment between the two cell centres, widened by the agent radius,
+// touches a collision shape (shapes.hpp).
 //
 // Jumps across (jump.gap > 0): from a, in one of the 4 straight directions d, over k = 1..jump.gap
 // gap cells a + d .. a + k d onto the landing cell b = a + (k + 1) d. Every gap cell is inside the
@@ -49,6 +51,8 @@ enum class MoveBlock : std::uint8_t {
   CornerCut,     // the diagonal policy forbids passing these side cells
   ClimbTooHigh,
   DropTooFar,
+  ShapeHit,      // the segment between the cell centres, widened by the agent radius, touches a
+                 // collision shape ("shape"; not named Shape, which would shadow astar::Shape)
   _Max
 };
 std::string_view to_string(MoveBlock b);
@@ -150,6 +154,10 @@ class MovePolicy {
         if (!lv.open(b) || lv.height_at(b) <= highest) continue;
         const int rise = into ? ha - lv.height_at(b) : lv.height_at(b) - ha;
         if (!landing_rise_ok(rise)) continue;
+        // The flight, centre to centre and widened by the agent radius, clears every shape.
+        if (!lv.shapes().empty() && lv.shape_touched(a.x + 0.5, a.y + 0.5, b.x + 0.5, b.y + 0.5,
+                                                     rules_.agent_radius))
+          continue;
         const Cell landing = into ? a : b;
         fn(Move{b, d, MoveBlock::None,
                 (k + 1) * static_cast<double>(lv.cost(landing)) + rules_.jump.across_cost,
