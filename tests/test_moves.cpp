@@ -251,6 +251,19 @@ TEST_CASE("[moves] jump across a gap of lower cells") {
   CHECK_FALSE(p.move_between({1, 1}, {3, 1}).has_value());  // (2,1) is not lower
   CHECK_FALSE(p.move_between({2, 1}, {5, 1}).has_value());  // (4,1) is not lower
 
+  SUBCASE("a collision shape over the gap stops the jump, both ways") {
+    lv.add_shape(Circle{3.5, 1.5, 0.2});  // a post in the ditch, on the line of flight
+    const MovePolicy shaped(lv, r);
+    std::vector<Cell> to;
+    shaped.for_each_move({2, 1}, [&](const Move& mv) {
+      if (mv.possible() && mv.action == MoveAction::JumpAcross) to.push_back(mv.to);
+    });
+    CHECK(to.empty());
+    CHECK_FALSE(shaped.move_between({2, 1}, {4, 1}).has_value());
+    shaped.for_each_move_into({4, 1}, [&](const Move& mv) {
+      CHECK_FALSE((mv.possible() && mv.action == MoveAction::JumpAcross));
+    });
+  }
   SUBCASE("the gap limit counts the cells cleared") {
     // Row 0 from (5,0) west: (4,0) is a wall; from (1,0) east the ditch is 2 wide but lands on a wall.
     Level wide = ascii_level("......");
