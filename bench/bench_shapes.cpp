@@ -2,7 +2,7 @@
 // cold (dropped before every search) and warm (kept from the previous search), against the same
 // level without shapes. Times include making the search (its node array), as the studio does.
 //   build/bench/bench_shapes [LEVEL.json] [repeats]
-// Default: levels/raycast-shapes.json, then a random 512 x 512 level with 20,000 shapes.
+// Default: levels/lessons/08-raycast-shapes.json, then a random 512 x 512 level with 20,000 shapes.
 // Prints one tab-separated row per (level, case). Figures go in the README.
 #include <chrono>
 #include <cstdio>
@@ -52,7 +52,7 @@ void run(const char* name, const Level& level, int repeats) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string path = argc > 1 ? argv[1] : "levels/raycast-shapes.json";
+  const std::string path = argc > 1 ? argv[1] : "levels/lessons/08-raycast-shapes.json";
   const int repeats = argc > 2 ? std::atoi(argv[2]) : 200;
   std::printf("level\tcase\toutcome\tsearches\texpanded\tms_per_search\tns_per_expansion\tsegment_tests\tmoves_computed\n");
   const auto loaded = load_level(path);

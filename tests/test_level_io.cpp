@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "astar/level_io.hpp"
+#include "astar/search.hpp"
 
 namespace fs = std::filesystem;
 using namespace astar;
@@ -330,6 +331,58 @@ TEST_CASE("[level-io] jump rules and drop cost: read, written only when set, rou
     CHECK(save_level(l, dir / "j.json").error() ==
           dir / "j.json" + ": cannot save: rules.jump.across_cost must be a finite number >= 0, got -1");
     CHECK(dir.entries().empty());
+  }
+}
+
+TEST_CASE("[level-io] a lesson's description and search: read, written after the name, checked") {
+  const auto r = parse_level(
+      with(R"("name": "Small",)",
+           R"("name": "Small", "description": "Greedy walks into the pocket.",
+              "search": {"algorithm": "weighted-astar", "heuristic": "manhattan", "weight": 1.5,
+                         "tie_break": "smaller-g", "partial_path": true, "max_iterations": 500,
+                         "smooth": false},)"),
+      "a.json");
+  REQUIRE_MESSAGE(r.ok(), (r.ok() ? "" : r.error()));
+  const Level& lv = r.value();
+  CHECK(lv.description == "Greedy walks into the pocket.");
+  CHECK(lv.preset.algorithm == "weighted-astar");
+  CHECK(lv.preset.weight == 1.5);
+  CHECK(lv.preset.max_iterations == 500);
+  CHECK(lv.preset.smooth == false);
+  const SearchOptions o = with_preset({}, lv.preset);
+  CHECK(o.algorithm == Algorithm::WeightedAStar);
+  CHECK(o.heuristic == Heuristic::Manhattan);
+  CHECK(o.weight == 1.5);
+  CHECK(o.tie_break == TieBreak::SmallerG);
+  CHECK(o.partial_path);
+  CHECK(o.max_iterations == 500);
+  const std::string text = level_to_json(lv);
+  CHECK(text.find(R"(  "name": "Small",
+  "description": "Greedy walks into the pocket.",
+  "search": {"algorithm": "weighted-astar", "heuristic": "manhattan", "weight": 1.5, "tie_break": "smaller-g", "partial_path": true, "max_iterations": 500, "smooth": false},
+  "width": 6,)") != std::string::npos);
+  const auto back = parse_level(text, "b.json");
+  REQUIRE(back.ok());
+  CHECK(back.value() == lv);
+  CHECK(level_to_json(parse_level(kValid, "a.json").value()).find("search") == std::string::npos);
+
+  SUBCASE("bad values name the field") {
+    auto err = [](const std::string& search) {
+      return error_of(with(R"("name": "Small",)", R"("name": "Small", "search": )" + search + ","));
+    };
+    CHECK(err(R"({"algorithm": "astra"})") ==
+          "a.json: search.algorithm: unknown name \"astra\" (expected astar, weighted-astar, "
+          "dijkstra, greedy, bfs, jps, theta, bidirectional)");
+    CHECK(err(R"({"heuristic": 3})") == "a.json: search.heuristic: expected a string, got number");
+    CHECK(err(R"({"weight": 2})") ==
+          "a.json: search.weight: applies to \"algorithm\": \"weighted-astar\" only");
+    CHECK(err(R"({"algorithm": "weighted-astar", "weight": 0.5})") == "a.json: search.weight: must be 1..100, got 0.5");
+    CHECK(err(R"({"max_iterations": 0})") == "a.json: search.max_iterations: must be an integer >= 1, got 0");
+    CHECK(err(R"({"smooth": "yes"})") == "a.json: search.smooth: expected true or false, got \"yes\"");
+    CHECK(err(R"({"speed": 3})") == "a.json: search.speed: unknown field");
+    CHECK(err(R"([1])") == "a.json: search: expected an object, got array");
+    CHECK(error_of(with(R"("name": "Small",)", R"("name": "Small", "description": 7,)")) ==
+          "a.json: description: expected a string, got number");
   }
 }
 
@@ -760,13 +813,13 @@ TEST_CASE("[level-io] a failed save leaves the old file intact and no temporary 
 TEST_CASE("[level-io] the shipped levels load") {
   const fs::path levels = fs::path(ASTAR_SOURCE_DIR) / "levels";
   int loaded = 0;
-  for (const auto& entry : fs::directory_iterator(levels)) {
+  for (const auto& entry : fs::recursive_directory_iterator(levels)) {
     if (entry.path().extension() != ".json") continue;
     const auto r = load_level(entry.path().string());
     CHECK_MESSAGE(r.ok(), (r.ok() ? "" : r.error()));
     ++loaded;
   }
-  CHECK(loaded >= 2);
+  CHECK(loaded >= 13);  // welcome.json and the lessons
 
   const auto welcome = load_level((levels / "welcome.json").string());
   REQUIRE(welcome.ok());
@@ -776,7 +829,7 @@ TEST_CASE("[level-io] the shipped levels load") {
   CHECK(welcome.value().rules().neighbours == Neighbours::Eight);
   CHECK(welcome.value().rules().diagonal == DiagonalPolicy::NoCornerCutting);
 
-  const auto roblox = load_level((levels / "roblox-cost-grid.json").string());
+  const auto roblox = load_level((levels / "lessons" / "09-roblox-cost-grid.json").string());
   REQUIRE(roblox.ok());
   const Level& r = roblox.value();
   CHECK(r.name == "Roblox cost grid");
@@ -791,9 +844,12 @@ TEST_CASE("[level-io] the shipped levels load") {
     }
 
   // The files are in the writer's own layout, so re-saving them changes nothing.
-  for (const char* name : {"welcome.json", "roblox-cost-grid.json", "terrain-jumps.json",
-                           "height-map-cliffs.json"}) {
-    const std::string path = (levels / name).string();
+  std::vector<std::string> files{(levels / "welcome.json").string()};
+  for (const auto& e : std::filesystem::directory_iterator(levels / "lessons"))
+    files.push_back(e.path().string());
+  CHECK(files.size() >= 13);
+  for (const std::string& path : files) {
+    CAPTURE(path);
     const auto l = load_level(path);
     REQUIRE(l.ok());
     CHECK(level_to_json(l.value()) == read_file(path));

@@ -57,7 +57,7 @@ TEST_CASE("[search] the Roblox cost grid lesson, built in code") {
 }
 
 TEST_CASE("[search] the Roblox cost grid lesson, as shipped in levels/") {
-  Result<Level> lv = load_level(ASTAR_SOURCE_DIR "/levels/roblox-cost-grid.json");
+  Result<Level> lv = load_level(ASTAR_SOURCE_DIR "/levels/lessons/09-roblox-cost-grid.json");
   REQUIRE_MESSAGE(lv.ok(), (lv.ok() ? "" : lv.error()));
   CHECK(lv.value().rules().neighbours == Neighbours::Four);
   check_roblox_lesson(lv.value());

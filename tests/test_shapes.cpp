@@ -421,7 +421,7 @@ TEST_CASE("[shapes] smoothing never cuts across a shape") {
 // [SECTION] The lesson level
 
 TEST_CASE("[shapes] lesson: physics-aware raycast A* with a max-iterations guard") {
-  const auto loaded = load_level(std::string(ASTAR_SOURCE_DIR) + "/levels/raycast-shapes.json");
+  const auto loaded = load_level(std::string(ASTAR_SOURCE_DIR) + "/levels/lessons/08-raycast-shapes.json");
   REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error()));
   const Level& lv = loaded.value();
   CHECK(lv.width() == 32);

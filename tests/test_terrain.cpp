@@ -16,7 +16,7 @@ using namespace astar;
 namespace {
 
 Level shipped(const char* name) {
-  Result<Level> lv = load_level(std::string(ASTAR_SOURCE_DIR "/levels/") + name);
+  Result<Level> lv = load_level(std::string(ASTAR_SOURCE_DIR "/levels/lessons/") + name);
   REQUIRE_MESSAGE(lv.ok(), (lv.ok() ? "" : lv.error()));
   return lv.value();
 }
@@ -38,7 +38,7 @@ TEST_CASE("[terrain] terrain-jumps: the optimal path walks, climbs, drops and ju
   //   ground      step    ledge   ditch ledge   shelf  ground
   // max_climb 1, max_drop 1; jumps: up 3, down 4, gap 2. The ditch is 4 deep: a jump down
   // into it is allowed, but nothing climbs out (4 > jump up 3), so it must be jumped across.
-  const Level lv = shipped("terrain-jumps.json");
+  const Level lv = shipped("12-terrain-jumps.json");
   const double best = oracle_cost(lv);
   const MovePolicy policy(lv);
   for (Algorithm a : {Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Bidirectional}) {
@@ -92,7 +92,7 @@ TEST_CASE("[terrain] height-map-cliffs: falls are one-way, edge tiles steer the 
   // A ridge 3 high (rows 2..4, x 2..15) between boggy lowlands (cost 2); a ramp 1, 2 at its
   // west end. max_climb 1, max_drop unlimited: falling off is free, climbing back is refused.
   // Ridge tiles beside a cliff (edge tiles) cost 3; the middle lane costs 1.
-  const Level lv = shipped("height-map-cliffs.json");
+  const Level lv = shipped("11-height-map-cliffs.json");
   const MovePolicy policy(lv);
   auto edge_tiles = [&](const std::vector<Cell>& path) {
     return std::count_if(path.begin(), path.end(), [&](Cell c) { return lv.cost(c) == 3.0f; });

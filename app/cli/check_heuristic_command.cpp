@@ -112,10 +112,11 @@ int check_heuristic_command(std::span<const std::string> args) {
     print_error(!search ? search.error() : format.error());
     return kExitBadInput;
   }
-  const SearchArgs& a = search.value();
+  SearchArgs& a = search.value();
   const std::optional<Level> loaded = load_level_or_report(a.level_path);
   if (!loaded) return kExitBadInput;
   const Level& level = *loaded;
+  apply_level_preset(a, level);
   if (const std::string why = level.check_endpoints(); !why.empty()) {
     print_error(a.level_path + ": " + why);
     return kExitBadInput;

@@ -158,11 +158,13 @@ int run_command(std::span<const std::string> args) {
     print_error(parsed.error());
     return kExitBadInput;
   }
-  const RunConfig& cfg = parsed.value();
+  RunConfig& cfg = parsed.value();
 
   const std::optional<Level> loaded = load_level_or_report(cfg.search.level_path);
   if (!loaded) return kExitBadInput;
   const Level& level = *loaded;
+  apply_level_preset(cfg.search, level);
+  if (level.preset.smooth) cfg.smooth = cfg.smooth || *level.preset.smooth;
   const MovementRules rules = rules_for(level, cfg.search);
   const std::unique_ptr<Search> search = run_search(cfg.search, level, rules);
   if (!search) return kExitBadInput;

@@ -1,5 +1,7 @@
 #include "search_args.hpp"
 
+#include <algorithm>
+
 #include "algorithms.hpp"
 #include "astar/level_io.hpp"
 #include "output.hpp"
@@ -22,6 +24,8 @@ Result<SearchArgs> read_search_args(const ParsedArgs& p, std::string_view comman
                  see_help};
   out.level_path = p.positionals.front();
   if (out.level_path.empty()) return Error{cmd + ": LEVEL is an empty file name"};
+  for (const OptionSpec& o : kSearchOptionSpecs)
+    if (p.has(o.name)) out.given.emplace_back(o.name);
 
   if (const std::string* v = p.get("--algorithm")) {
     auto a = parse_algorithm_option(*v);
@@ -61,6 +65,20 @@ Result<SearchArgs> read_search_args(const ParsedArgs& p, std::string_view comman
     out.options.max_iterations = n.value();
   }
   return out;
+}
+
+void apply_level_preset(SearchArgs& args, const Level& level) {
+  SearchPreset p = level.preset;
+  auto given = [&](std::string_view name) {
+    return std::find(args.given.begin(), args.given.end(), name) != args.given.end();
+  };
+  if (given("--algorithm")) p.algorithm.reset(), p.weight.reset();
+  if (given("--heuristic")) p.heuristic.reset();
+  if (given("--weight")) p.weight.reset();
+  if (given("--tie-break")) p.tie_break.reset();
+  if (given("--max-iterations")) p.max_iterations.reset();
+  if (p.heuristic) args.heuristic_given = true;
+  args.options = with_preset(args.options, p);
 }
 
 Result<Format> read_format(const ParsedArgs& p) {

@@ -37,6 +37,7 @@ struct SearchArgs {
   SearchOptions options;                 // algorithm, heuristic, weight, tie-break, ...
   bool heuristic_given = false;          // --heuristic was on the command line
   std::optional<Neighbours> neighbours;  // none: the level's own rule
+  std::vector<std::string> given;        // the search options on the command line
 };
 
 // LEVEL (exactly one positional) and those search options that were given. Messages start with
@@ -49,6 +50,10 @@ Result<Format> read_format(const ParsedArgs& p);
 
 // The level file, or none after printing why it cannot be loaded ("file: field: reason").
 std::optional<Level> load_level_or_report(const std::string& path);
+
+// The level's suggested search (its "search" preset, for lessons) under the options given on the
+// command line: what the command line sets wins.
+void apply_level_preset(SearchArgs& args, const Level& level);
 
 // The level's rules with --neighbours applied.
 MovementRules rules_for(const Level& level, const SearchArgs& args);

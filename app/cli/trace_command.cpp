@@ -78,10 +78,11 @@ int trace_command(std::span<const std::string> args) {
     print_error(parsed.error());
     return kExitBadInput;
   }
-  const TraceConfig& cfg = parsed.value();
+  TraceConfig& cfg = parsed.value();
   const std::optional<Level> loaded = load_level_or_report(cfg.search.level_path);
   if (!loaded) return kExitBadInput;
   const Level& level = *loaded;
+  apply_level_preset(cfg.search, level);
   const MovementRules rules = rules_for(level, cfg.search);
 
   TraceRecorder rec;

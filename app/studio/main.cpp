@@ -103,12 +103,13 @@ int main(int argc, char** argv) {
   studio::Studio studio;
   std::string load_warning;
   if (!load_initial_level(studio, options, load_warning)) return 1;
-  studio.set_algorithm(options.algorithm);
-  studio.set_heuristic(options.heuristic);
-  studio.set_weight(options.weight);
-  studio.set_tie_break(options.tie_break);
-  studio.set_partial_path(options.partial_path);
-  studio.set_smooth(options.smooth);
+  // The command line overrides what the level suggests (its preset, applied when it opened).
+  if (options.was_given("--algorithm")) studio.set_algorithm(options.algorithm);
+  if (options.was_given("--heuristic")) studio.set_heuristic(options.heuristic);
+  if (options.was_given("--weight")) studio.set_weight(options.weight);
+  if (options.was_given("--tie-break")) studio.set_tie_break(options.tie_break);
+  if (options.partial_path) studio.set_partial_path(true);
+  if (options.smooth) studio.set_smooth(true);
   studio.flush();
   if (options.run) studio.run_to_end();
   else if (options.steps > 0) studio.step(options.steps);

@@ -121,6 +121,7 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       return true;
     };
     std::string_view v;
+    if (arg.starts_with("--")) o.given.emplace_back(arg);
     if (arg == "--help" || arg == "-h") {
       o.help = true;
     } else if (arg == "--run") {

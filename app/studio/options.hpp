@@ -9,7 +9,10 @@
 
 #include <cstdint>
 #include <optional>
+#include <algorithm>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "astar/grid.hpp"
 #include "astar/result.hpp"
@@ -38,6 +41,11 @@ struct Options {
   std::int64_t gif_from = 0, gif_to = -1;
   int gif_frames = 40, gif_delay_ms = 100, gif_shrink = 1;
   bool help = false;
+  // The options on the command line ("--algorithm", ...): only those override a level's preset.
+  std::vector<std::string> given;
+  bool was_given(std::string_view name) const {
+    return std::find(given.begin(), given.end(), name) != given.end();
+  }
 };
 
 // Parses argv (argv[0] is skipped). The error names the bad argument.

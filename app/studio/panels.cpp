@@ -204,8 +204,52 @@ void FileDialogs::proceed(Pending action) {
     case Pending::New: open_new_ = true; break;
     case Pending::Open: open_open_ = true; break;
     case Pending::Quit: quit_ = true; break;
+    case Pending::Lesson: open_lesson_ = true; break;
     case Pending::None: break;
   }
+}
+
+void FileDialogs::request_lesson(const Studio& studio, std::string path) {
+  lesson_path_ = std::move(path);
+  ask_or_proceed(studio, Pending::Lesson);
+}
+
+std::vector<LessonEntry> find_lessons() {
+  std::vector<LessonEntry> out;
+  std::error_code ec;
+  const fs::path dir = fs::path(level_dir()) / "lessons";
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".json")
+      if (auto lv = astar::load_level(e.path().string()))
+        out.push_back({e.path().string(), lv.value().name.empty() ? e.path().stem().string()
+                                                                  : lv.value().name});
+  std::sort(out.begin(), out.end(), [](const LessonEntry& a, const LessonEntry& b) { return a.path < b.path; });
+  return out;
+}
+
+void LessonPanel::Draw(const Studio& studio, const Fonts& fonts) {
+  const astar::Level& lv = studio.level();
+  ImGui::PushTextWrapPos(0.0f);
+  if (fonts.large) ImGui::PushFont(fonts.large);
+  ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.35f, 1.0f), "%s", lv.name.c_str());
+  if (fonts.large) ImGui::PopFont();
+  ImGui::TextUnformatted(lv.description.c_str());
+  const astar::SearchPreset& p = lv.preset;
+  std::string suggested;
+  auto add = [&](const std::string& s) { suggested += (suggested.empty() ? "" : ", ") + s; };
+  if (p.algorithm) add(*p.algorithm);
+  if (p.heuristic) add(*p.heuristic + " heuristic");
+  if (p.weight) {
+    char w[32];
+    std::snprintf(w, sizeof w, "w = %g", *p.weight);
+    add(w);
+  }
+  if (p.tie_break) add(*p.tie_break + " ties");
+  if (p.partial_path && *p.partial_path) add("partial path");
+  if (p.max_iterations) add("at most " + std::to_string(*p.max_iterations) + " iterations");
+  if (p.smooth && *p.smooth) add("smoothed path");
+  if (!suggested.empty()) ImGui::TextDisabled("Set up for this lesson: %s.", suggested.c_str());
+  ImGui::PopTextWrapPos();
 }
 
 void FileDialogs::request_new(const Studio& studio) { ask_or_proceed(studio, Pending::New); }
@@ -267,6 +311,10 @@ void FileDialogs::Draw(Studio& studio) {
     ImGui::OpenPopup(name);
     return true;
   };
+  if (open_lesson_) {
+    open_lesson_ = false;
+    if (auto opened = studio.open(lesson_path_); !opened) show_error("Could not open the lesson", opened.error());
+  }
   open_if(open_guard_, "Unsaved changes") || open_if(open_new_, "New level") ||
       open_if(open_open_, "Open level") || open_if(open_save_as_, "Save level as") ||
       open_if(open_error_, "Error##modal");
@@ -539,6 +587,17 @@ void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, Animat
     if (ImGui::MenuItem("Export animation (GIF)...")) animation.open = true;
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) files.request_quit(studio);
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Lessons")) {
+    if (!lessons_read_) {
+      lessons_ = find_lessons();
+      lessons_read_ = true;
+    }
+    if (lessons_.empty()) ImGui::TextDisabled("No lessons in %s/lessons", level_dir().c_str());
+    for (const LessonEntry& l : lessons_)
+      if (ImGui::MenuItem(l.title.c_str(), nullptr, l.path == studio.file_path()))
+        files.request_lesson(studio, l.path);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Search")) {
@@ -921,6 +980,8 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
   // Sidebar: the panels, scrolling when the window is short.
   ImGui::BeginChild("sidebar", ImVec2(sidebar_w, body_h), true);
   const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
+  if (!studio.level().description.empty() && ImGui::CollapsingHeader("Lesson", open))
+    lesson_.Draw(studio, fonts);
   if (ImGui::CollapsingHeader("Edit", open)) tools_.Draw(studio);
   if (ImGui::CollapsingHeader("Search", open)) search_.Draw(studio);
   if (ImGui::CollapsingHeader("Legend", open)) legend_.Draw(studio);

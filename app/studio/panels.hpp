@@ -31,6 +31,8 @@ class FileDialogs {
   void request_open(const Studio& studio);
   void request_quit(const Studio& studio);
   void request_save_as(const Studio& studio);
+  // Opens a lesson (a level file of levels/lessons/), after the guard.
+  void request_lesson(const Studio& studio, std::string path);
   void save(Studio& studio);  // Save As when the level has no file yet
   void show_error(std::string title, std::string message);
 
@@ -38,7 +40,7 @@ class FileDialogs {
   bool quit_confirmed() const { return quit_; }
 
  private:
-  enum class Pending { None, New, Open, Quit };
+  enum class Pending { None, New, Open, Quit, Lesson };
   void ask_or_proceed(const Studio& studio, Pending action);
   void proceed(Pending action);
   void refresh_open_list(const Studio& studio);
@@ -53,7 +55,8 @@ class FileDialogs {
   bool quit_ = false;
   // Popups to open at the next Draw (OpenPopup must run in the modal's ID scope).
   bool open_guard_ = false, open_new_ = false, open_open_ = false, open_save_as_ = false,
-       open_error_ = false;
+       open_error_ = false, open_lesson_ = false;
+  std::string lesson_path_;
 
   int new_w_ = 24, new_h_ = 16;
   std::string open_path_, open_error_text_;
@@ -69,8 +72,24 @@ struct HelpWindow {
   void Draw();
 };
 
+// A lesson file and its title, for the Lessons menu.
+struct LessonEntry {
+  std::string path, title;
+};
+// levels/lessons/*.json in file-name order, with their titles (unreadable files are left out).
+std::vector<LessonEntry> find_lessons();
+
+// The lesson's title and explanation, and the search it suggests (levels with a description).
+struct LessonPanel {
+  void Draw(const Studio& studio, const Fonts& fonts);
+};
+
 struct MainMenu {
   void Draw(Studio& studio, FileDialogs& files, HelpWindow& help, AnimationDialog& animation);
+
+ private:
+  std::vector<LessonEntry> lessons_;
+  bool lessons_read_ = false;
 };
 
 struct ToolsPanel {
@@ -114,6 +133,7 @@ class Ui {
 
  private:
   MainMenu menu_;
+  LessonPanel lesson_;
   AnimationDialog animation_;
   std::optional<AnimationSettings> animation_request_;
   ToolsPanel tools_;

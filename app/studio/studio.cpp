@@ -41,7 +41,21 @@ void Studio::set_level(astar::Level level, std::string path) {
   rerun_pending_ = false;
   view.fit_pending = true;
   level_changes.full();
+  apply_preset();
   new_search();
+}
+
+// What the level suggests (a lesson's search); a level without a guard clears the last one's.
+void Studio::apply_preset() {
+  const astar::SearchPreset& p = level_.preset;
+  const astar::SearchOptions o = astar::with_preset(options_, p);
+  options_.algorithm = o.algorithm;
+  options_.heuristic = o.heuristic;
+  if (p.weight) options_.weight = *p.weight;
+  options_.tie_break = o.tie_break;
+  options_.partial_path = o.partial_path;
+  options_.max_iterations = p.max_iterations.value_or(0);
+  if (p.smooth) smooth_ = *p.smooth;
 }
 
 astar::Status Studio::open(const std::string& path) {

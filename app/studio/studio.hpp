@@ -159,6 +159,7 @@ class Studio {
 
  private:
   void after_edit();
+  void apply_preset();
   void new_search();
   void record_step();
   void after_steps();

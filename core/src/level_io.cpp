@@ -30,6 +30,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "astar/search.hpp"
 #include "text_file.hpp"
 
 namespace astar {
@@ -477,6 +478,94 @@ json parse_document(std::string_view text) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Lessons: "description" (text) and "search" (the settings the level suggests), e.g.
+//   "search": {"algorithm": "greedy", "heuristic": "octile", "max_iterations": 500}
+
+constexpr std::size_t kMaxDescription = 20000;  // characters
+
+bool get_bool(const json& j, const std::string& field) {
+  if (!j.is_boolean()) fail(field, "expected true or false, got " + describe(j));
+  return j.get<bool>();
+}
+
+// A name one of `parse` accepts, e.g. an algorithm's; `names` lists them for the message.
+template <class Parse>
+std::string get_name(const json& j, const std::string& field, Parse&& parse, const std::string& names) {
+  const std::string& v = get_string(j, field);
+  if (!parse(v)) fail(field, "unknown name " + describe(j) + " (expected " + names + ")");
+  return v;
+}
+
+template <class Enum, class Name>
+std::string names_of(Name&& name) {
+  std::string out;
+  for (int i = 0; i < static_cast<int>(Enum::_Max); ++i)
+    out += (i ? ", " : "") + std::string(name(static_cast<Enum>(i)));
+  return out;
+}
+
+SearchPreset parse_preset(const json& j) {
+  expect_object(j, "search");
+  check_keys(j, "search", {"algorithm", "heuristic", "weight", "tie_break", "partial_path",
+                           "max_iterations", "smooth"});
+  SearchPreset p;
+  if (const json* v = optional_member(j, "algorithm"))
+    p.algorithm = get_name(*v, "search.algorithm", parse_algorithm,
+                           names_of<Algorithm>([](Algorithm a) { return info(a).name; }));
+  if (const json* v = optional_member(j, "heuristic"))
+    p.heuristic = get_name(*v, "search.heuristic", parse_heuristic,
+                           names_of<Heuristic>([](Heuristic h) { return to_string(h); }));
+  if (const json* v = optional_member(j, "weight")) {
+    const double w = get_number(*v, "search.weight");
+    if (!(w >= 1.0 && w <= 100.0)) fail("search.weight", "must be 1..100, got " + describe(*v));
+    p.weight = w;
+  }
+  if (const json* v = optional_member(j, "tie_break"))
+    p.tie_break = get_name(*v, "search.tie_break", parse_tie_break,
+                           names_of<TieBreak>([](TieBreak t) { return to_string(t); }));
+  if (const json* v = optional_member(j, "partial_path")) p.partial_path = get_bool(*v, "search.partial_path");
+  if (const json* v = optional_member(j, "max_iterations"))
+    p.max_iterations = get_int(*v, "search.max_iterations", 1, INT64_MAX / 2, "must be an integer >= 1");
+  if (const json* v = optional_member(j, "smooth")) p.smooth = get_bool(*v, "search.smooth");
+  if (p.weight && p.algorithm != "weighted-astar")
+    fail("search.weight", "applies to \"algorithm\": \"weighted-astar\" only");
+  return p;
+}
+
+void parse_lesson(const json& root, Level& level) {
+  if (const json* d = optional_member(root, "description")) {
+    level.description = get_string(*d, "description");
+    if (level.description.size() > kMaxDescription)
+      fail("description", "at most " + std::to_string(kMaxDescription) + " characters, got " +
+                              std::to_string(level.description.size()));
+  }
+  if (const json* s = optional_member(root, "search")) level.preset = parse_preset(*s);
+}
+
+// A string as JSON text, whole (quoted() shortens for messages).
+std::string json_text(const std::string& s) {
+  return json(s).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+// Written after "name" when set, so levels without them read and save as before.
+void append_lesson(std::string& out, const Level& level) {
+  if (!level.description.empty()) out += "  \"description\": " + json_text(level.description) + ",\n";
+  const SearchPreset& p = level.preset;
+  if (p.empty()) return;
+  std::vector<std::string> fields;
+  if (p.algorithm) fields.push_back("\"algorithm\": " + json_text(*p.algorithm));
+  if (p.heuristic) fields.push_back("\"heuristic\": " + json_text(*p.heuristic));
+  if (p.weight) fields.push_back("\"weight\": " + number_text(*p.weight));
+  if (p.tie_break) fields.push_back("\"tie_break\": " + json_text(*p.tie_break));
+  if (p.partial_path) fields.push_back(std::string("\"partial_path\": ") + (*p.partial_path ? "true" : "false"));
+  if (p.max_iterations) fields.push_back("\"max_iterations\": " + std::to_string(*p.max_iterations));
+  if (p.smooth) fields.push_back(std::string("\"smooth\": ") + (*p.smooth ? "true" : "false"));
+  out += "  \"search\": {";
+  for (std::size_t i = 0; i < fields.size(); ++i) out += (i ? ", " : "") + fields[i];
+  out += "},\n";
+}
+
+// ---------------------------------------------------------------------------------------------
 // Collision shapes: "shapes": [{"circle": [x, y, r]}, {"box": [min_x, min_y, max_x, max_y]}, ...]
 // and rules.agent_radius. Kept apart from the rest so the format's other parts read as before.
 
@@ -591,8 +680,8 @@ Level parse_document_level(const json& root) {
                         std::to_string(kLevelFormatVersion) + "; please update A* Studio");
   if (vnum < 1) fail("version", "must be at least 1, got " + describe(version));
 
-  check_keys(root, "", {"format", "version", "name", "width", "height", "start", "goal", "rules",
-                        "walls", "cost", "heights", "edges", "shapes"});
+  check_keys(root, "", {"format", "version", "name", "description", "search", "width", "height",
+                        "start", "goal", "rules", "walls", "cost", "heights", "edges", "shapes"});
 
   // Size, checked before anything is allocated.
   const json& width_json = require(root, "width", "");
@@ -610,6 +699,7 @@ Level parse_document_level(const json& root) {
   const auto h = static_cast<std::size_t>(height);
 
   if (const json* name = optional_member(root, "name")) level.name = get_string(*name, "name");
+  parse_lesson(root, level);
 
   level.set_start(get_cell(require(root, "start", ""), "start"));
   level.set_goal(get_cell(require(root, "goal", ""), "goal"));
@@ -766,6 +856,12 @@ std::string check_saveable(const Level& level) {
   const MovementRules& r = level.rules();
   if (r.neighbours != Neighbours::Four && r.neighbours != Neighbours::Eight)
     return "rules.neighbours is not 4 or 8";
+  if (level.description.size() > kMaxDescription) return "description is too long";
+  const SearchPreset& p = level.preset;
+  if ((p.algorithm && !parse_algorithm(*p.algorithm)) || (p.heuristic && !parse_heuristic(*p.heuristic)) ||
+      (p.tie_break && !parse_tie_break(*p.tie_break)) || (p.weight && !(*p.weight >= 1 && *p.weight <= 100)) ||
+      (p.max_iterations && *p.max_iterations < 1))
+    return "search has a value the reader would refuse";
   if (r.diagonal >= DiagonalPolicy::_Max) return "rules.diagonal is not a known policy";
   using Limit = std::pair<const char*, int>;
   for (const auto& [name, limit] : {Limit{"rules.max_climb", r.max_climb}, Limit{"rules.max_drop", r.max_drop}})
@@ -917,7 +1013,8 @@ std::string level_to_json(const Level& level) {
   out += "{\n";
   out += "  \"format\": \"" + std::string(kFormatName) + "\",\n";
   out += "  \"version\": " + std::to_string(kLevelFormatVersion) + ",\n";
-  out += "  \"name\": " + json(level.name).dump(-1, ' ', false, json::error_handler_t::replace) + ",\n";
+  out += "  \"name\": " + json_text(level.name) + ",\n";
+  append_lesson(out, level);
   out += "  \"width\": " + std::to_string(w) + ",\n";
   out += "  \"height\": " + std::to_string(h) + ",\n";
   out += "  \"start\": " + cell_json(level.start()) + ",\n";

@@ -110,6 +110,19 @@ std::string check_uniform(const Level& level, const MovementRules& rules) {
 }
 }  // namespace
 
+SearchOptions with_preset(SearchOptions o, const SearchPreset& p) {
+  if (p.algorithm)
+    if (const auto a = parse_algorithm(*p.algorithm)) o.algorithm = *a;
+  if (p.heuristic)
+    if (const auto h = parse_heuristic(*p.heuristic)) o.heuristic = *h;
+  if (p.weight) o.weight = *p.weight;
+  if (p.tie_break)
+    if (const auto t = parse_tie_break(*p.tie_break)) o.tie_break = *t;
+  if (p.partial_path) o.partial_path = *p.partial_path;
+  if (p.max_iterations) o.max_iterations = *p.max_iterations;
+  return o;
+}
+
 std::string check_supported(const Level& level, const MovementRules& rules,
                             const SearchOptions& o) {
   const AlgorithmInfo& a = info(o.algorithm);

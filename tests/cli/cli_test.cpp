@@ -778,7 +778,7 @@ TEST_CASE("run prints each step's action when the path jumps, climbs or drops") 
       write_level("walled.json", level_json({".#."}, {0, 0}, {2, 0}, R"({"neighbours":4})"));
   CHECK(field(run_cli({"run", walled, "--actions"}).out, "actions") == "none");
   // The shipped lesson: every action on one path. JPS refuses jump rules, with the reason.
-  const std::string lesson = ASTAR_SOURCE_DIR "/levels/terrain-jumps.json";
+  const std::string lesson = ASTAR_SOURCE_DIR "/levels/lessons/12-terrain-jumps.json";
   const std::string actions = field(run_cli({"run", lesson}).out, "actions");
   for (const char* a : {"walk", "climb", "drop", "jump up", "jump down", "jump across"})
     CHECK_MESSAGE(actions.find(a) != std::string::npos, a);
@@ -790,7 +790,7 @@ TEST_CASE("run prints each step's action when the path jumps, climbs or drops") 
 }
 
 TEST_CASE("the raycast lesson: shapes, the agent radius and a max-iterations guard") {
-  const std::string file = std::string(ASTAR_SOURCE_DIR) + "/levels/raycast-shapes.json";
+  const std::string file = std::string(ASTAR_SOURCE_DIR) + "/levels/lessons/08-raycast-shapes.json";
   const Run r = run_cli({"run", file, "--max-iterations", "2000", "--smooth"});
   INFO("stderr: ", r.err);
   CHECK(r.code == 0);
@@ -813,4 +813,23 @@ TEST_CASE("the raycast lesson: shapes, the agent radius and a max-iterations gua
   const Run walled = run_cli({"run", write_level("box-across.json", j.dump())});
   CHECK(walled.code == 1);
   CHECK(field(walled.out, "outcome") == str(SearchState::NoPath));
+}
+
+TEST_CASE("run takes a lesson's search as its defaults; the command line wins") {
+  const std::string trap = ASTAR_SOURCE_DIR "/levels/lessons/04-greedy-trap.json";
+  const Run r = run_cli({"run", trap});
+  INFO("stderr: ", r.err);
+  CHECK(r.code == 0);
+  CHECK(field(r.out, "algorithm") == "greedy");
+  const Run a = run_cli({"run", trap, "--algorithm", "astar"});
+  CHECK(field(a.out, "algorithm") == "astar");
+  CHECK(std::stod(field(a.out, "cost")) < std::stod(field(r.out, "cost")));
+  // The raycast lesson's guard: 2000 iterations unless the command line says otherwise.
+  const std::string raycast = ASTAR_SOURCE_DIR "/levels/lessons/08-raycast-shapes.json";
+  CHECK(field(run_cli({"run", raycast}).out, "outcome") == "found");
+  CHECK(field(run_cli({"run", raycast, "--max-iterations", "5"}).out, "outcome") == "iteration-limit");
+  // A heuristic from the lesson counts as chosen: Manhattan with 8 neighbours gets its note.
+  const Run over = run_cli({"run", ASTAR_SOURCE_DIR "/levels/lessons/05-overestimate.json"});
+  CHECK(field(over.out, "heuristic") == "manhattan");
+  CHECK(over.err.find("overestimate") != std::string::npos);
 }

@@ -200,6 +200,33 @@ else
   fail "--help does not mention --smooth"
 fi
 
+# Lessons: each opens with the search it sets up (the sidecar names its algorithm and heuristic,
+# as the lesson file does) and runs to the end (no-path for the no-path lesson, else found).
+lessons=$(dirname "$level")/lessons
+n=0
+for f in "$lessons"/*.json; do
+  name=$(basename "$f" .json)
+  rm -f "$out/lesson.png.json"
+  if ! xvfb-run -a -s "-screen 0 1280x800x24" "$studio" "$f" --run --screenshot "$out/lesson.png" --frames 2 >/dev/null 2>&1; then
+    fail "lesson $name: the studio exited non-zero"
+    continue
+  fi
+  side=$(tr -d '\n ' <"$out/lesson.png.json")
+  file=$(tr -d '\n ' <"$f")
+  want_algorithm=$(echo "$file" | sed -n 's/.*"search":{[^}]*"algorithm":"\([a-z-]*\)".*/\1/p')
+  want_heuristic=$(echo "$file" | sed -n 's/.*"search":{[^}]*"heuristic":"\([a-z]*\)".*/\1/p')
+  got_algorithm=$(echo "$side" | sed -n 's/.*"algorithm":"\([a-z-]*\)".*/\1/p')
+  got_heuristic=$(echo "$side" | sed -n 's/.*"heuristic":"\([a-z]*\)".*/\1/p')
+  state=$(echo "$side" | sed -n 's/.*"state":"\([a-z-]*\)".*/\1/p')
+  want_state=found
+  case $name in *no-path*) want_state=no-path ;; esac
+  [ -n "$want_algorithm" ] && [ "$got_algorithm" = "$want_algorithm" ] || fail "lesson $name: algorithm '$got_algorithm', the lesson sets '$want_algorithm'"
+  [ -z "$want_heuristic" ] || [ "$got_heuristic" = "$want_heuristic" ] || fail "lesson $name: heuristic '$got_heuristic', the lesson sets '$want_heuristic'"
+  [ "$state" = "$want_state" ] || fail "lesson $name: state '$state', want '$want_state'"
+  n=$((n + 1))
+done
+[ "$n" -ge 12 ] && echo "ok: $n lessons open with their searches" || fail "only $n lessons opened"
+
 # A missing shader folder: a clear message naming the file, no crash.
 expect_failure missing-shader "no-shaders/grid.vert" \
   env ASTAR_SHADER_DIR="$out/no-shaders" xvfb-run -a -s "-screen 0 1280x800x24" "$studio" "$level" --screenshot "$out/noshader.png" --frames 2

@@ -66,6 +66,21 @@ struct EdgeOverride {
   friend bool operator==(const EdgeOverride&, const EdgeOverride&) = default;
 };
 
+// The search a level suggests, for lessons: applied when the studio opens the level, and the
+// defaults of `astar run` (its options override them). Names as the command line spells them;
+// level_io checks them when it reads a file. Unset fields leave the user's choice alone.
+struct SearchPreset {
+  std::optional<std::string> algorithm;  // "astar", "dijkstra", ...
+  std::optional<std::string> heuristic;  // "octile", "manhattan", ...
+  std::optional<double> weight;          // weighted A*'s w
+  std::optional<std::string> tie_break;  // "larger-g", ...
+  std::optional<bool> partial_path;
+  std::optional<std::int64_t> max_iterations;  // a guard: stop after this many iterations
+  std::optional<bool> smooth;                  // show the string-pulled path
+  bool empty() const { return *this == SearchPreset{}; }
+  friend bool operator==(const SearchPreset&, const SearchPreset&) = default;
+};
+
 std::string_view to_string(Neighbours n);
 std::string_view to_string(DiagonalPolicy p);
 std::optional<DiagonalPolicy> parse_diagonal_policy(std::string_view name);
@@ -144,7 +159,9 @@ class Level {
   MovementRules& rules() { return rules_; }
   const MovementRules& rules() const { return rules_; }
 
-  std::string name;  // shown in the studio; free text
+  std::string name;         // shown in the studio; free text (a lesson's title)
+  std::string description;  // a lesson's explanation, shown beside the grid; may be empty
+  SearchPreset preset;      // the search this level suggests (lessons)
 
   // Empty when start and goal are usable (in bounds, not walls), else a message.
   std::string check_endpoints() const;

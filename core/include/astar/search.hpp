@@ -98,6 +98,10 @@ struct SearchOptions {
   std::int64_t max_iterations = 0;      // 0: no limit
 };
 
+// `options` with what a level's preset sets (level.preset): names already checked by level_io;
+// a name that does not parse is ignored.
+SearchOptions with_preset(SearchOptions options, const SearchPreset& preset);
+
 // Empty when `options` can search `level` under `rules`, else the reason (the search then starts
 // Invalid with it): JPS and Theta* need uniform costs and no jumps, weights apply to weighted A*
 // only, ...

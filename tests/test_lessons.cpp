@@ -1,0 +1,175 @@
+// The lessons in levels/lessons/: each opens, has a title, an explanation and the search it sets
+// up, and shows the point its explanation makes.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "astar/heuristic_check.hpp"
+#include "astar/level_io.hpp"
+#include "astar/search.hpp"
+#include "oracle.hpp"
+
+using namespace astar;
+
+namespace {
+
+const std::string kLessons = ASTAR_SOURCE_DIR "/levels/lessons/";
+
+Level lesson(const char* file) {
+  Result<Level> lv = load_level(kLessons + file);
+  REQUIRE_MESSAGE(lv.ok(), (lv.ok() ? "" : lv.error()));
+  return lv.value();
+}
+
+// The search as the lesson sets it up, with `change` applied, run to its end.
+template <class Change>
+std::unique_ptr<Search> run(const Level& lv, Change&& change) {
+  SearchOptions o = with_preset({}, lv.preset);
+  change(o);
+  auto s = make_search(lv, o);
+  s->run();
+  return s;
+}
+std::unique_ptr<Search> run(const Level& lv) {
+  return run(lv, [](SearchOptions&) {});
+}
+std::unique_ptr<Search> run(const Level& lv, Algorithm a) {
+  return run(lv, [a](SearchOptions& o) { o.algorithm = a; });
+}
+
+double optimum(const Level& lv) {
+  return test::oracle_distances(lv, lv.rules())[to_u32(lv.index(lv.goal()))];
+}
+
+}  // namespace
+
+TEST_CASE("[lessons] every lesson opens with a title, an explanation and a search that runs") {
+  int n = 0;
+  for (const auto& e : std::filesystem::directory_iterator(kLessons)) {
+    CAPTURE(e.path().string());
+    Result<Level> lv = load_level(e.path().string());
+    REQUIRE_MESSAGE(lv.ok(), (lv.ok() ? "" : lv.error()));
+    const Level& l = lv.value();
+    CHECK(!l.name.empty());
+    CHECK(l.description.size() > 80);
+    CHECK(l.preset.algorithm.has_value());
+    const auto s = run(l);
+    CHECK(s->state() != SearchState::Invalid);
+    CHECK(s->state() != SearchState::InProgress);
+    ++n;
+  }
+  CHECK(n >= 12);
+}
+
+TEST_CASE("[lessons] four searches: BFS ignores the mud, A* equals Dijkstra with fewer nodes") {
+  const Level lv = lesson("01-four-searches.json");
+  const auto bfs = run(lv, Algorithm::BreadthFirst), dij = run(lv, Algorithm::Dijkstra);
+  const auto astar = run(lv, Algorithm::AStar), greedy = run(lv, Algorithm::GreedyBestFirst);
+  CHECK(dij->path_cost() == doctest::Approx(optimum(lv)));
+  CHECK(astar->path_cost() == doctest::Approx(dij->path_cost()));
+  CHECK(bfs->path_cost() > dij->path_cost() + 5);  // through the mud
+  CHECK(astar->iterations() * 2 < dij->iterations());
+  CHECK(greedy->iterations() < astar->iterations());
+}
+
+TEST_CASE("[lessons] forest: the road is longer in cells and cheaper") {
+  const Level lv = lesson("02-forest.json");
+  const auto astar = run(lv), bfs = run(lv, Algorithm::BreadthFirst);
+  CHECK(astar->path_cost() == doctest::Approx(optimum(lv)));
+  const auto path = astar->path();
+  CHECK(path.size() > bfs->path().size());  // more cells than the fewest-step path ...
+  CHECK(astar->path_cost() * 2 < bfs->path_cost());  // ... for less than half its cost
+  const auto on_road = std::count_if(path.begin(), path.end(), [&](Cell c) { return lv.cost(c) == 1.0; });
+  CHECK(on_road * 10 >= static_cast<long>(path.size()) * 9);
+}
+
+TEST_CASE("[lessons] no path: the open set runs empty; the partial path ends nearest the goal") {
+  const Level lv = lesson("03-no-path.json");
+  CHECK(lv.preset.partial_path == true);
+  const auto s = run(lv);
+  CHECK(s->state() == SearchState::NoPath);
+  const auto path = s->path();
+  REQUIRE(!path.empty());
+  CHECK(s->partial());
+  // The end is a reachable cell at the least straight-line distance from the goal.
+  const auto dist = test::oracle_distances(lv, lv.rules());
+  double nearest = 1e300;
+  for (int y = 0; y < lv.height(); ++y)
+    for (int x = 0; x < lv.width(); ++x)
+      if (std::isfinite(dist[to_u32(lv.index({x, y}))]))
+        nearest = std::min(nearest, heuristic_distance(Heuristic::Euclidean, {x, y}, lv.goal()));
+  CHECK(heuristic_distance(Heuristic::Euclidean, path.back(), lv.goal()) == doctest::Approx(nearest));
+}
+
+TEST_CASE("[lessons] the greedy trap: greedy's path costs more than A*'s") {
+  const Level lv = lesson("04-greedy-trap.json");
+  CHECK(lv.preset.algorithm == "greedy");
+  const auto greedy = run(lv), astar = run(lv, Algorithm::AStar);
+  CHECK(astar->path_cost() == doctest::Approx(optimum(lv)));
+  CHECK(greedy->path_cost() > astar->path_cost() + 1);
+}
+
+TEST_CASE("[lessons] an overestimating heuristic costs A* its guarantee here") {
+  const Level lv = lesson("05-overestimate.json");
+  CHECK(lv.preset.heuristic == "manhattan");
+  const HeuristicReport r = check_heuristic(lv, lv.rules(), with_preset({}, lv.preset));
+  CHECK_FALSE(r.admissible());
+  CHECK(r.overestimate_count > 10);
+  const auto manhattan = run(lv);
+  const auto octile = run(lv, [](SearchOptions& o) { o.heuristic = Heuristic::Octile; });
+  CHECK(octile->path_cost() == doctest::Approx(optimum(lv)));
+  CHECK(manhattan->path_cost() > optimum(lv) + 1);
+}
+
+TEST_CASE("[lessons] tie-breaking: larger g first takes far fewer nodes, same cost") {
+  const Level lv = lesson("06-tie-breaking.json");
+  const auto larger = run(lv, [](SearchOptions& o) { o.tie_break = TieBreak::LargerG; });
+  const auto smaller = run(lv, [](SearchOptions& o) { o.tie_break = TieBreak::SmallerG; });
+  CHECK(larger->path_cost() == smaller->path_cost());
+  CHECK(larger->path_cost() == doctest::Approx(optimum(lv)));
+  CHECK(larger->iterations() * 4 < smaller->iterations());
+}
+
+TEST_CASE("[lessons] JPS on an open field: A*'s cost with a handful of nodes") {
+  const Level lv = lesson("07-jps-open-field.json");
+  const auto jps = run(lv), astar = run(lv, Algorithm::AStar);
+  CHECK(jps->path_cost() == doctest::Approx(astar->path_cost()));
+  CHECK(jps->path_cost() == doctest::Approx(optimum(lv)));
+  CHECK(jps->iterations() * 5 < astar->iterations());
+}
+
+TEST_CASE("[lessons] the raycast lesson carries its iteration guard") {
+  const Level lv = lesson("08-raycast-shapes.json");
+  CHECK(lv.preset.max_iterations == 2000);
+  CHECK(with_preset({}, lv.preset).max_iterations == 2000);
+  CHECK(run(lv)->state() == SearchState::Found);
+  CHECK(run(lv, [](SearchOptions& o) { o.max_iterations = 10; })->state() == SearchState::IterationLimit);
+}
+
+TEST_CASE("[lessons] Roblox cost grid: cost 7 around the wall-like cells") {
+  const Level lv = lesson("09-roblox-cost-grid.json");
+  CHECK(run(lv)->path_cost() == doctest::Approx(7.0));
+}
+
+TEST_CASE("[lessons] agents block: the path goes round them, and is longer than without them") {
+  const Level lv = lesson("10-agents-block.json");
+  REQUIRE(lv.shapes().size() >= 4);
+  const auto s = run(lv);
+  REQUIRE(s->state() == SearchState::Found);
+  CHECK(s->path_cost() == doctest::Approx(optimum(lv)));
+  for (Cell c : s->path())
+    for (const Shape& sh : lv.shapes())
+      CHECK_FALSE(segment_touches(sh, c.x + 0.5, c.y + 0.5, c.x + 0.5, c.y + 0.5, 0.0));
+  Level free = lv;
+  free.set_shapes({});
+  CHECK(run(free)->path_cost() < s->path_cost());
+}
+
+TEST_CASE("[lessons] terrain lessons set up their searches") {
+  CHECK(lesson("12-terrain-jumps.json").preset.smooth == true);
+  CHECK(run(lesson("11-height-map-cliffs.json"))->state() == SearchState::Found);
+}
