@@ -104,6 +104,14 @@ std::string usage() {
          "  --gif-frames N     frames, evenly spaced over the range (default 40, 2..1000)\n"
          "  --gif-delay MS     time per frame (default 100, 10..10000)\n"
          "  --gif-shrink K     reduce the canvas K times in each direction (default 1, 1..8)\n"
+         "  --present          presentation mode: fonts 1.6 times larger, high-contrast\n"
+         "                     style, full screen, no debugger column (F11 toggles it)\n"
+         "  --palette NAME     colours: default, colour-blind (Okabe-Ito) or high-contrast\n"
+         "  --patterns on|off  a second cue beside hue: dots on open cells, a cross-hatch on\n"
+         "                     closed ones, dots on the path (default: on for colour-blind\n"
+         "                     and high-contrast, off for default)\n"
+         "  --ui-scale F       scale fonts and widgets F times, 0.5..4 (default: the\n"
+         "                     monitor's content scale, 2 on most 4K laptops)\n"
          "  --help             show this text\n";
 }
 
@@ -196,6 +204,21 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       if (!value(v)) return astar::Error{"--gif-shrink: missing value"};
       if (!parse_number(v, o.gif_shrink) || o.gif_shrink < 1 || o.gif_shrink > 8)
         return bad(arg, v, "a factor 1..8");
+    } else if (arg == "--present") {
+      o.present = true;
+    } else if (arg == "--palette") {
+      if (!value(v)) return astar::Error{"--palette: missing value (default, colour-blind or high-contrast)"};
+      const auto id = palette::parse(v);
+      if (!id) return bad(arg, v, "default, colour-blind or high-contrast");
+      o.palette = *id;
+    } else if (arg == "--patterns") {
+      if (!value(v)) return astar::Error{"--patterns: missing value (on or off)"};
+      if (v != "on" && v != "off") return bad(arg, v, "on or off");
+      o.patterns = v == "on";
+    } else if (arg == "--ui-scale") {
+      if (!value(v)) return astar::Error{"--ui-scale: missing value"};
+      if (!parse_number(v, o.ui_scale) || !(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
+        return bad(arg, v, "a scale 0.5..4");
     } else if (arg == "--partial-path") {
       o.partial_path = true;
     } else if (arg == "--smooth") {

@@ -4,7 +4,8 @@
 //                                          [--weight W] [--tie-break NAME] [--partial-path]
 //                                          [--smooth] [--gif FILE [--gif-range A:B]
 //                                          [--gif-frames N] [--gif-delay MS] [--gif-shrink K]]
-//                                          [--help]
+//                                          [--present] [--palette NAME] [--patterns on|off]
+//                                          [--ui-scale F] [--help]
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include "astar/grid.hpp"
 #include "astar/result.hpp"
 #include "astar/search.hpp"
+#include "palette.hpp"
 
 namespace studio {
 
@@ -37,6 +39,11 @@ struct Options {
   std::string gif;
   std::int64_t gif_from = 0, gif_to = -1;
   int gif_frames = 40, gif_delay_ms = 100, gif_shrink = 1;
+  // Presentation and accessibility (see Appearance).
+  bool present = false;              // presentation mode at start: large fonts, full screen
+  palette::Id palette = palette::Id::Default;
+  std::optional<bool> patterns;      // unset: the palette's default (on for colour-blind)
+  float ui_scale = 0.0f;             // 0: the monitor's content scale; else 0.5..4
   bool help = false;
 };
 
