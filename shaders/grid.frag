@@ -8,7 +8,7 @@
 // drawing cost does not depend on the number of cells.
 // Patterns (u_patterns = 1, set only when cells are at least 8 px): a second cue beside hue, in
 // cell-local coordinates so they line up with the grid: open cells get four dots, closed cells a
-// diagonal cross-hatch; walls, unseen floor and path cells get none (the path has its own line).
+// diagonal cross-hatch (anti-aliased); walls, unseen floor and path cells get none (the path has its own line).
 
 uniform sampler2D u_layers;
 uniform usampler2D u_search;
@@ -40,13 +40,14 @@ const vec3 kLow = vec3(0.45, 0.55, 0.85);
 float dots(vec2 inner) {
   vec2 q = fract(inner / u_cell_px * 2.0) - 0.5;  // -0.5..0.5 across the quarter
   float d = length(q) * u_cell_px * 0.5;          // pixels from the quarter's centre
-  float r = max(1.5, 0.09 * u_cell_px);
+  float r = max(1.25, 0.07 * u_cell_px);
   return clamp(r - d + 0.5, 0.0, 1.0);
 }
 
-// Cross-hatch: lines along both diagonals, three per cell each way, through the cell corners.
+// Cross-hatch: lines along both diagonals through the cell corners, about one per 15 px of
+// cell (1 to 4 each way), so small cells keep most of their tint.
 float cross_hatch(vec2 inner) {
-  float period = u_cell_px / 3.0;
+  float period = u_cell_px / clamp(round(u_cell_px / 15.0), 1.0, 4.0);
   float half_w = 0.5 * max(1.0, 0.035 * u_cell_px);
   vec2 t = vec2(inner.x + inner.y, inner.x - inner.y) / period;
   vec2 d = abs(fract(t + 0.5) - 0.5) * period * 0.70710678;  // pixels to the nearest line

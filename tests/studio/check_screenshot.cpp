@@ -27,7 +27,8 @@
 // the path colour.) --same-canvas-as OTHER.png: the canvas rectangle must hold the same pixels
 // in both screenshots. --palette NAME (default: default): the sidecar must name this palette,
 // and every colour above is that palette's (app/studio/palette.hpp). With "patterns": true in the
-// sidecar, open and closed cells carry a pattern over part of their tint, and the path colour is
+// sidecar, open and closed cells carry a pattern over part of their tint (40% of the interior must
+// show the tint, not 50%), and the path colour is
 // looked for near, not only at, each path cell's centre (a dot sits there). --patterns-vs OTHER.png:
 // OTHER is the same view with patterns off: every checked closed and open cell must differ from
 // it inside (the pattern), and no wall cell may. --window WxH: the screenshot must be that size
@@ -487,8 +488,9 @@ int main(int argc, char** argv) {
       const Rgb want = backward ? backward_over_floor(pal, is_closed ? pal.closed : pal.open)
                                 : is_closed ? closed : open;
       // Most of the interior shows the tint; arrows, outlines and the path line may cover some.
+      // With patterns, dots or a cross-hatch cover part of it (less than half).
       const double share = coverage(img, m, c, want, 3);
-      if (share < 0.5)
+      if (share < (patterns ? 0.4 : 0.5))
         fail(std::string(backward ? "backward " : "") + (is_closed ? "closed" : "open") +
              " cell " + cell_text(c) + ": only " + std::to_string(static_cast<int>(share * 100)) +
              "% of its pixels show " + rgb_text(want));
