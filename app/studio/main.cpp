@@ -238,6 +238,13 @@ int main(int argc, char** argv) {
                              ? options.ui_scale
                              : std::clamp(content_x / fb_scale, 0.5f, 4.0f);
   studio.appearance.ui_scale = ui_scale;
+  // A scaled UI needs a larger window: the default size times the scale, within the screen.
+  if (!options.size_given && ui_scale > 1.0f) {
+    const GLFWvidmode* mode = glfwGetVideoMode(glfwGetPrimaryMonitor());
+    if (mode)
+      glfwSetWindowSize(window, std::min(static_cast<int>(options.width * ui_scale), mode->width * 9 / 10),
+                        std::min(static_cast<int>(options.height * ui_scale), mode->height * 9 / 10));
+  }
   const studio::Fonts normal_fonts = load_fonts(io, ui_scale, fb_scale);
   const studio::Fonts present_fonts = load_fonts(io, ui_scale * studio::kPresentationScale, fb_scale);
   io.FontGlobalScale = 1.0f / fb_scale;

@@ -87,7 +87,8 @@ std::string usage() {
          "  --steps K          take K search iterations at start\n"
          "  --run              run the search to the end at start\n"
          "  --back K           then step back K iterations (rewind)\n"
-         "  --size WxH         window size in pixels (default 1280x800)\n"
+         "  --size WxH         window size in pixels (default 1280x800 times the UI scale,\n"
+         "                     within the screen)\n"
          "  --zoom PX          cell size in pixels (default: fit the level to the canvas)\n"
          "  --focus X,Y        cell to centre in the canvas (with --zoom)\n"
          "  --algorithm NAME   " + wrapped("the search, one of " + algorithm_names() + " (default astar)", 21) +
@@ -153,6 +154,7 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       if (!parse_pair(v, 'x', o.width, o.height) || o.width < 320 || o.height < 240 ||
           o.width > 8192 || o.height > 8192)
         return bad(arg, v, "WxH between 320x240 and 8192x8192");
+      o.size_given = true;
     } else if (arg == "--zoom") {
       if (!value(v)) return astar::Error{"--zoom: missing value"};
       int px = 0;

@@ -27,6 +27,7 @@ struct Options {
   bool run = false;                  // run the search to the end at start
   std::int64_t back = 0;             // iterations stepped back after --steps / --run
   int width = 1280, height = 800;    // window size
+  bool size_given = false;           // --size: else the size grows with the UI scale
   float zoom = 0.0f;                 // cell size in pixels; 0: fit the level to the canvas
   std::optional<astar::Cell> focus;  // cell centred in the canvas (with --zoom)
   astar::Algorithm algorithm = astar::Algorithm::AStar;

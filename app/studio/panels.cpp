@@ -442,7 +442,8 @@ void HelpWindow::Draw() {
   if (!open) return;
   const ImVec2 d = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(d.x * 0.5f, d.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_Appearing);
+  const float em = ImGui::GetFontSize() / 15.0f;  // larger with the UI scale and when presenting
+  ImGui::SetNextWindowSize(ImVec2(560 * em, 0), ImGuiCond_Appearing);
   if (!ImGui::Begin("Help", &open, ImGuiWindowFlags_NoCollapse)) {
     ImGui::End();
     return;
@@ -459,9 +460,9 @@ void HelpWindow::Draw() {
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", what);
   };
-  auto table = [](const char* id) {
+  auto table = [em](const char* id) {
     if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingFixedFit)) return false;
-    ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, 190);
+    ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, 190 * em);
     ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
     return true;
   };
