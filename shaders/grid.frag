@@ -4,8 +4,11 @@
 //                     g = cost: 0.5 is cost 1, above leans to the cost tint, below to "cheap"
 //                     b = height: 0.5 is height 0, above is higher (darker), below is lower (bluish)
 //   u_search (R8UI):  0 unseen, 1 open, 2 closed, 3 on the path
-// Grid lines are computed here from the pixel's position inside its cell, so drawing cost does
-// not depend on the number of cells.
+// Grid lines and patterns are computed here from the pixel's position inside its cell, so
+// drawing cost does not depend on the number of cells.
+// Patterns (u_patterns = 1, set only when cells are at least 8 px): a second cue beside hue, in
+// cell-local coordinates so they line up with the grid: open cells get four dots, closed cells a
+// diagonal cross-hatch (anti-aliased); walls, unseen floor and path cells get none (the path has its own line).
 
 uniform sampler2D u_layers;
 uniform usampler2D u_search;
@@ -14,6 +17,10 @@ uniform float u_cell_px;    // cell size in framebuffer pixels
 uniform float u_fb_height;  // to turn gl_FragCoord (bottom-left origin) into top-left origin
 uniform ivec2 u_level_size;
 uniform float u_grid_alpha; // grid line strength: 0 when zoomed out, 1 when zoomed in
+uniform float u_line_px;    // grid line width in framebuffer pixels (wider when presenting)
+uniform int u_patterns;
+uniform vec3 u_pattern_ink;
+uniform float u_pattern_alpha;
 
 uniform vec3 u_floor;
 uniform vec3 u_wall;
@@ -28,6 +35,26 @@ out vec4 out_color;
 const vec3 kCheap = vec3(0.80, 0.93, 1.00);
 const vec3 kLow = vec3(0.45, 0.55, 0.85);
 
+// Pattern coverage (0..1, anti-aliased) at `inner` pixels from the cell's top-left corner.
+// Dots: one in the middle of each quarter of the cell.
+float dots(vec2 inner) {
+  vec2 q = fract(inner / u_cell_px * 2.0) - 0.5;  // -0.5..0.5 across the quarter
+  float d = length(q) * u_cell_px * 0.5;          // pixels from the quarter's centre
+  float r = max(1.25, 0.07 * u_cell_px);
+  return clamp(r - d + 0.5, 0.0, 1.0);
+}
+
+// Cross-hatch: lines along both diagonals through the cell corners, about one per 15 px of
+// cell (1 to 4 each way), so small cells keep most of their tint.
+float cross_hatch(vec2 inner) {
+  float period = u_cell_px / clamp(round(u_cell_px / 15.0), 1.0, 4.0);
+  float half_w = 0.5 * max(1.0, 0.035 * u_cell_px);
+  vec2 t = vec2(inner.x + inner.y, inner.x - inner.y) / period;
+  vec2 d = abs(fract(t + 0.5) - 0.5) * period * 0.70710678;  // pixels to the nearest line
+  vec2 a = clamp(half_w - d + 0.5, 0.0, 1.0);
+  return max(a.x, a.y);
+}
+
 void main() {
   vec2 px = vec2(gl_FragCoord.x, u_fb_height - gl_FragCoord.y);
   vec2 cell = (px - u_origin) / u_cell_px;
@@ -36,7 +63,7 @@ void main() {
 
   vec4 layer = texelFetch(u_layers, c, 0);
   vec2 inner = (cell - vec2(c)) * u_cell_px;  // pixels from the cell's top-left corner
-  bool on_line = inner.x < 1.0 || inner.y < 1.0;
+  bool on_line = inner.x < u_line_px || inner.y < u_line_px;
 
   vec3 color;
   if (layer.r > 0.5) {
@@ -54,6 +81,10 @@ void main() {
     if (state == 1u) color = mix(color, u_open, u_overlay_alpha);
     else if (state == 2u) color = mix(color, u_closed, u_overlay_alpha);
     else if (state == 3u) color = mix(color, u_path, u_overlay_alpha);
+    if (u_patterns == 1) {
+      float ink = state == 1u ? dots(inner) : state == 2u ? cross_hatch(inner) : 0.0;
+      color = mix(color, u_pattern_ink, u_pattern_alpha * ink);
+    }
 
     if (on_line) color *= 1.0 - 0.22 * u_grid_alpha;
   }

@@ -109,22 +109,15 @@ bool GridRenderer::init(const std::string& dir) {
   }
 
   auto at = [&](const char* name) { return glGetUniformLocation(program_, name); };
-  u_ = {at("u_quad"),       at("u_fb_size"),   at("u_layers"),    at("u_search"),
-        at("u_origin"),     at("u_cell_px"),   at("u_fb_height"), at("u_level_size"),
-        at("u_grid_alpha"), at("u_floor"),     at("u_wall"),      at("u_cost_tint"),
-        at("u_open"),       at("u_closed"),    at("u_path"),      at("u_overlay_alpha")};
+  u_ = {at("u_quad"),        at("u_fb_size"),     at("u_layers"),       at("u_search"),
+        at("u_origin"),      at("u_cell_px"),     at("u_fb_height"),    at("u_level_size"),
+        at("u_grid_alpha"),  at("u_floor"),       at("u_wall"),         at("u_cost_tint"),
+        at("u_open"),        at("u_closed"),      at("u_path"),         at("u_overlay_alpha"),
+        at("u_line_px"),     at("u_patterns"),    at("u_pattern_ink"),  at("u_pattern_alpha")};
 
-  // The palette does not change: set it once.
   glUseProgram(program_);
   glUniform1i(u_.layers, 0);
   glUniform1i(u_.search, 1);
-  set_rgb(u_.floor, palette::kFloor);
-  set_rgb(u_.wall, palette::kWall);
-  set_rgb(u_.cost_tint, palette::kCostTint);
-  set_rgb(u_.open, palette::kOpen);
-  set_rgb(u_.closed, palette::kClosed);
-  set_rgb(u_.path, palette::kPath);
-  glUniform1f(u_.overlay_alpha, palette::kOverlayAlpha);
   glUseProgram(0);
 
   glGenVertexArrays(1, &vao_);  // core profile: a draw needs a bound VAO, even an empty one
@@ -296,7 +289,16 @@ void GridRenderer::sync(Studio& studio) {
 
 // [SECTION] Drawing
 
-void GridRenderer::draw(ImDrawList* dl, const View& view, int level_w, int level_h) {
+GridLook grid_look(const Appearance& appearance) {
+  GridLook look;
+  look.colors = &appearance.colors();
+  look.patterns = appearance.patterns;
+  look.line_px = std::max(1.0f, std::round(appearance.label_scale()));
+  return look;
+}
+
+void GridRenderer::draw(ImDrawList* dl, const View& view, int level_w, int level_h,
+                        const GridLook& look) {
   pending_ = {view.canvas_x,
               view.canvas_y,
               view.canvas_x + view.canvas_w,
@@ -305,7 +307,8 @@ void GridRenderer::draw(ImDrawList* dl, const View& view, int level_w, int level
               view.canvas_y + view.offset_y,
               view.cell_px,
               level_w,
-              level_h};
+              level_h,
+              look};
   dl->AddCallback(&GridRenderer::render_callback, this);
   dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }
@@ -352,6 +355,19 @@ void GridRenderer::render(const ImDrawCmd* cmd) {
   glUniform2i(u_.level_size, level_w, level_h);
   // Grid lines fade in between 6 and 12 pixels per cell.
   glUniform1f(u_.grid_alpha, std::clamp((cell_x - 6.0f) / 6.0f, 0.0f, 1.0f));
+  // The palette (the View menu may change it any frame; a few uniforms cost nothing).
+  const palette::Palette& c = *p.look.colors;
+  set_rgb(u_.floor, c.floor);
+  set_rgb(u_.wall, c.wall);
+  set_rgb(u_.cost_tint, c.cost_tint);
+  set_rgb(u_.open, c.open);
+  set_rgb(u_.closed, c.closed);
+  set_rgb(u_.path, c.path);
+  glUniform1f(u_.overlay_alpha, c.overlay_alpha);
+  glUniform1f(u_.line_px, p.look.line_px);
+  glUniform1i(u_.patterns, p.look.patterns && cell_x >= kPatternMinPx ? 1 : 0);
+  set_rgb(u_.pattern_ink, c.pattern_ink);
+  glUniform1f(u_.pattern_alpha, c.pattern_alpha);
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_2D, search_tex_);
   glActiveTexture(GL_TEXTURE0);

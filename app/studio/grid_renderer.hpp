@@ -11,12 +11,25 @@
 #include <glad/gl.h>
 #include <imgui.h>
 
+#include "palette.hpp"
 #include "studio.hpp"
 
 namespace studio {
 
 // The shader folder: $ASTAR_SHADER_DIR when set, else the compiled-in source tree's shaders/.
 std::string shader_dir();
+
+// What the grid looks like: the palette, patterns on or off, the grid line width.
+struct GridLook {
+  const palette::Palette* colors = &palette::kDefault;
+  bool patterns = false;  // drawn only where cells are at least kPatternMinPx framebuffer pixels
+  float line_px = 1.0f;   // grid line width in framebuffer pixels
+};
+inline constexpr float kPatternMinPx = 8.0f;
+
+// The look the studio's appearance asks for (grid lines widen with the UI scale and when
+// presenting).
+GridLook grid_look(const Appearance& appearance);
 
 class GridRenderer {
  public:
@@ -35,7 +48,7 @@ class GridRenderer {
   void sync(Studio& studio);
 
   // Queues the grid into `dl` (an ImDrawList callback), under the view's canvas and mapping.
-  void draw(ImDrawList* dl, const View& view, int level_w, int level_h);
+  void draw(ImDrawList* dl, const View& view, int level_w, int level_h, const GridLook& look = {});
 
  private:
   static void render_callback(const ImDrawList* list, const ImDrawCmd* cmd);
@@ -62,6 +75,7 @@ class GridRenderer {
   struct Uniforms {
     GLint quad, fb_size, layers, search, origin, cell_px, fb_height, level_size, grid_alpha;
     GLint floor, wall, cost_tint, open, closed, path, overlay_alpha;
+    GLint line_px, patterns, pattern_ink, pattern_alpha;
   } u_{};
 
   // The draw queued for this frame, in ImGui display coordinates.
@@ -69,6 +83,7 @@ class GridRenderer {
     float canvas_x0, canvas_y0, canvas_x1, canvas_y1;
     float origin_x, origin_y, cell_px;
     int level_w, level_h;
+    GridLook look;
   } pending_{};
 };
 

@@ -7,7 +7,9 @@
 #include <glad/gl.h>  // before GLFW, so GLFW does not pull in the system GL header
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -32,25 +34,93 @@ void glfw_error(int code, const char* description) {
   std::fprintf(stderr, "astar-studio: GLFW error %d: %s\n", code, description);
 }
 
-// DejaVu Sans when installed (crisper at the sizes cell labels need), else ImGui's default font.
-studio::Fonts load_fonts(ImGuiIO& io) {
+// DejaVu Sans when installed (crisper at the sizes cell labels need), else ImGui's default font,
+// at `scale` times the normal sizes. Glyphs are rasterised at `raster` times that (the
+// framebuffer scale: Retina screens) and shown through io.FontGlobalScale = 1 / raster.
+studio::Fonts load_fonts(ImGuiIO& io, float scale, float raster) {
   const char* kFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+  const float r = scale * raster;
   studio::Fonts fonts;
   std::error_code ec;
   // Latin-1 plus the arrows and maths signs the log writes (→, ∞, ×).
   static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x2190, 0x21FF, 0x2200, 0x22FF, 0};
   if (std::filesystem::exists(kFont, ec)) {
-    fonts.ui = io.Fonts->AddFontFromFileTTF(kFont, 15.0f, nullptr, kRanges);
-    fonts.small = io.Fonts->AddFontFromFileTTF(kFont, 12.0f);
-    fonts.large = io.Fonts->AddFontFromFileTTF(kFont, 26.0f);
+    fonts.ui = io.Fonts->AddFontFromFileTTF(kFont, std::round(15.0f * r), nullptr, kRanges);
+    fonts.small = io.Fonts->AddFontFromFileTTF(kFont, std::round(12.0f * r));
+    fonts.large = io.Fonts->AddFontFromFileTTF(kFont, std::round(26.0f * r));
   }
   const char* kMono = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
-  if (fonts.ui && std::filesystem::exists(kMono, ec)) fonts.mono = io.Fonts->AddFontFromFileTTF(kMono, 12.0f);
+  if (fonts.ui && std::filesystem::exists(kMono, ec))
+    fonts.mono = io.Fonts->AddFontFromFileTTF(kMono, std::round(12.0f * r));
   if (!fonts.ui || !fonts.small || !fonts.large) {
-    io.Fonts->Clear();
-    fonts.ui = fonts.small = fonts.large = io.Fonts->AddFontDefault();
+    ImFontConfig config;
+    config.SizePixels = std::round(13.0f * r);
+    fonts.ui = fonts.small = fonts.large = io.Fonts->AddFontDefault(&config);
   }
   return fonts;
+}
+
+// The two looks of the UI, built once at start and swapped between frames: the normal dark style
+// and presentation mode's high-contrast one (black, white text, thick borders), each with its
+// sizes scaled.
+ImGuiStyle normal_style(float scale) {
+  ImGuiStyle style;
+  ImGui::StyleColorsDark(&style);
+  style.FrameRounding = 3.0f;
+  style.GrabRounding = 3.0f;
+  style.WindowRounding = 4.0f;
+  style.ChildRounding = 0.0f;
+  style.ScaleAllSizes(scale);
+  return style;
+}
+
+ImGuiStyle presentation_style(float scale) {
+  ImGuiStyle style = normal_style(scale);
+  ImVec4* c = style.Colors;
+  const ImVec4 black(0, 0, 0, 1), white(1, 1, 1, 1), grey(0.16f, 0.16f, 0.16f, 1);
+  const ImVec4 accent(1.0f, 0.85f, 0.0f, 1.0f);  // yellow: selection, checks, the slider grab
+  c[ImGuiCol_Text] = white;
+  c[ImGuiCol_TextDisabled] = ImVec4(0.8f, 0.8f, 0.8f, 1);
+  c[ImGuiCol_WindowBg] = c[ImGuiCol_ChildBg] = c[ImGuiCol_MenuBarBg] = black;
+  c[ImGuiCol_PopupBg] = ImVec4(0.05f, 0.05f, 0.05f, 1);
+  c[ImGuiCol_Border] = ImVec4(0.85f, 0.85f, 0.85f, 1);
+  c[ImGuiCol_FrameBg] = c[ImGuiCol_Button] = c[ImGuiCol_Header] = grey;
+  c[ImGuiCol_FrameBgHovered] = c[ImGuiCol_ButtonHovered] = c[ImGuiCol_HeaderHovered] =
+      ImVec4(0.3f, 0.3f, 0.3f, 1);
+  c[ImGuiCol_FrameBgActive] = c[ImGuiCol_ButtonActive] = c[ImGuiCol_HeaderActive] =
+      ImVec4(0.45f, 0.45f, 0.45f, 1);
+  c[ImGuiCol_CheckMark] = c[ImGuiCol_SliderGrab] = c[ImGuiCol_SliderGrabActive] = accent;
+  c[ImGuiCol_Separator] = ImVec4(0.7f, 0.7f, 0.7f, 1);
+  style.WindowBorderSize = 2.0f;
+  style.ChildBorderSize = 2.0f;
+  style.FrameBorderSize = 1.5f;
+  style.PopupBorderSize = 2.0f;
+  return style;
+}
+
+// Presentation mode's full screen: the primary monitor at its current video mode, and back to
+// the window's place and size. Under Xvfb (no window manager) GLFW resizes an override-redirect
+// window; any failure leaves the window as it was.
+struct Placement {
+  int x = 0, y = 0, w = 0, h = 0;
+};
+
+void set_full_screen(GLFWwindow* window, bool on, Placement& windowed) {
+  if (on == (glfwGetWindowMonitor(window) != nullptr)) return;
+  if (on) {
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+    if (!mode) {
+      std::fprintf(stderr, "astar-studio: no monitor to go full screen on\n");
+      return;
+    }
+    glfwGetWindowPos(window, &windowed.x, &windowed.y);
+    glfwGetWindowSize(window, &windowed.w, &windowed.h);
+    glfwSetWindowMonitor(window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+  } else {
+    glfwSetWindowMonitor(window, nullptr, windowed.x, windowed.y, windowed.w, windowed.h,
+                         GLFW_DONT_CARE);
+  }
 }
 
 // The level to start with: the command line's, else levels/welcome.json, else a blank level.
@@ -110,6 +180,8 @@ int main(int argc, char** argv) {
   if (options.was_given("--tie-break")) studio.set_tie_break(options.tie_break);
   if (options.partial_path) studio.set_partial_path(true);
   if (options.smooth) studio.set_smooth(true);
+  studio.appearance.choose_palette(options.palette);
+  if (options.patterns) studio.appearance.patterns = *options.patterns;
   studio.flush();
   if (options.run) studio.run_to_end();
   else if (options.steps > 0) studio.step(options.steps);
@@ -154,13 +226,37 @@ int main(int argc, char** argv) {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // never write imgui.ini into the working directory
-  const studio::Fonts fonts = load_fonts(io);
-  ImGui::StyleColorsDark();
-  ImGuiStyle& style = ImGui::GetStyle();
-  style.FrameRounding = 3.0f;
-  style.GrabRounding = 3.0f;
-  style.WindowRounding = 4.0f;
-  style.ChildRounding = 0.0f;
+  // HiDPI: the monitor's content scale over the framebuffer's (1 on X11 and Windows, where a
+  // 4K laptop says 2; 2 / 2 on a Retina Mac, whose window coordinates are already points), or
+  // --ui-scale. Fonts and style sizes follow it; presentation mode multiplies it by 1.6.
+  float content_x = 1.0f, content_y = 1.0f;
+  glfwGetWindowContentScale(window, &content_x, &content_y);
+  int win_w = 0, win_h = 0, fb_w0 = 0, fb_h0 = 0;
+  glfwGetWindowSize(window, &win_w, &win_h);
+  glfwGetFramebufferSize(window, &fb_w0, &fb_h0);
+  const float fb_scale = win_w > 0 && fb_w0 > 0 ? static_cast<float>(fb_w0) / win_w : 1.0f;
+  const float ui_scale = options.ui_scale > 0.0f
+                             ? options.ui_scale
+                             : std::clamp(content_x / fb_scale, 0.5f, 4.0f);
+  studio.appearance.ui_scale = ui_scale;
+  // A scaled UI needs a larger window: the default size times the scale, within the screen.
+  if (!options.size_given && ui_scale > 1.0f) {
+    const GLFWvidmode* mode = glfwGetVideoMode(glfwGetPrimaryMonitor());
+    if (mode)
+      glfwSetWindowSize(window, std::min(static_cast<int>(options.width * ui_scale), mode->width * 9 / 10),
+                        std::min(static_cast<int>(options.height * ui_scale), mode->height * 9 / 10));
+  }
+  const studio::Fonts normal_fonts = load_fonts(io, ui_scale, fb_scale);
+  const studio::Fonts present_fonts = load_fonts(io, ui_scale * studio::kPresentationScale, fb_scale);
+  io.FontGlobalScale = 1.0f / fb_scale;
+  const ImGuiStyle styles[2] = {normal_style(ui_scale),
+                                presentation_style(ui_scale * studio::kPresentationScale)};
+  ImGui::GetStyle() = styles[0];
+  io.FontDefault = normal_fonts.ui;
+  studio.appearance.presentation = options.present;
+  bool presenting = false;  // what is applied: fonts, style, full screen
+  Placement windowed;
+  int refit_frames = 0, last_w = 0, last_h = 0;
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init(glsl_version);
 
@@ -204,10 +300,32 @@ int main(int argc, char** argv) {
       glfwSetWindowTitle(window, title.c_str());
     }
 
+    // Presentation mode (View menu, F11, --present): applied between frames.
+    if (studio.appearance.presentation != presenting) {
+      presenting = studio.appearance.presentation;
+      ImGui::GetStyle() = styles[presenting ? 1 : 0];
+      io.FontDefault = (presenting ? present_fonts : normal_fonts).ui;
+      studio.appearance.debugger_column = !presenting;
+      set_full_screen(window, presenting, windowed);
+      studio.view.fit_pending = true;  // (a pending --zoom still applies)
+      refit_frames = 30;
+    }
+    // A window manager may resize the window a few frames later: refit to the final size.
+    if (refit_frames > 0) {
+      --refit_frames;
+      int w = 0, h = 0;
+      glfwGetWindowSize(window, &w, &h);
+      if ((w != last_w || h != last_h) && studio.view.initial_zoom <= 0.0f) studio.view.fit_pending = true;
+      last_w = w;
+      last_h = h;
+    }
+    const studio::Fonts& fonts = presenting ? present_fonts : normal_fonts;
+
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     if (screenshot_mode || gif_mode) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // no hover in captures
     ImGui::NewFrame();
+    studio.appearance.font_px = ImGui::GetFontSize();  // the atlas is built by now
     if (animation.active()) animation.before_frame(studio);
     else if (!screenshot_mode) studio.update(io.DeltaTime);
     ui.Draw(studio, renderer, fonts);

@@ -87,7 +87,8 @@ std::string usage() {
          "  --steps K          take K search iterations at start\n"
          "  --run              run the search to the end at start\n"
          "  --back K           then step back K iterations (rewind)\n"
-         "  --size WxH         window size in pixels (default 1280x800)\n"
+         "  --size WxH         window size in pixels (default 1280x800 times the UI scale,\n"
+         "                     within the screen)\n"
          "  --zoom PX          cell size in pixels (default: fit the level to the canvas)\n"
          "  --focus X,Y        cell to centre in the canvas (with --zoom)\n"
          "  --algorithm NAME   " + wrapped("the search, one of " + algorithm_names() + " (default astar)", 21) +
@@ -104,6 +105,14 @@ std::string usage() {
          "  --gif-frames N     frames, evenly spaced over the range (default 40, 2..1000)\n"
          "  --gif-delay MS     time per frame (default 100, 10..10000)\n"
          "  --gif-shrink K     reduce the canvas K times in each direction (default 1, 1..8)\n"
+         "  --present          presentation mode: fonts 1.6 times larger, high-contrast\n"
+         "                     style, full screen, no debugger column (F11 toggles it)\n"
+         "  --palette NAME     colours: default, colour-blind (Okabe-Ito) or high-contrast\n"
+         "  --patterns on|off  a second cue beside hue: dots on open cells, a cross-hatch on\n"
+         "                     closed ones, dots on the path (default: on for colour-blind\n"
+         "                     and high-contrast, off for default)\n"
+         "  --ui-scale F       scale fonts and widgets F times, 0.5..4 (default: the\n"
+         "                     monitor's content scale, 2 on most 4K laptops)\n"
          "  --help             show this text\n";
 }
 
@@ -146,6 +155,7 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       if (!parse_pair(v, 'x', o.width, o.height) || o.width < 320 || o.height < 240 ||
           o.width > 8192 || o.height > 8192)
         return bad(arg, v, "WxH between 320x240 and 8192x8192");
+      o.size_given = true;
     } else if (arg == "--zoom") {
       if (!value(v)) return astar::Error{"--zoom: missing value"};
       int px = 0;
@@ -197,6 +207,21 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       if (!value(v)) return astar::Error{"--gif-shrink: missing value"};
       if (!parse_number(v, o.gif_shrink) || o.gif_shrink < 1 || o.gif_shrink > 8)
         return bad(arg, v, "a factor 1..8");
+    } else if (arg == "--present") {
+      o.present = true;
+    } else if (arg == "--palette") {
+      if (!value(v)) return astar::Error{"--palette: missing value (default, colour-blind or high-contrast)"};
+      const auto id = palette::parse(v);
+      if (!id) return bad(arg, v, "default, colour-blind or high-contrast");
+      o.palette = *id;
+    } else if (arg == "--patterns") {
+      if (!value(v)) return astar::Error{"--patterns: missing value (on or off)"};
+      if (v != "on" && v != "off") return bad(arg, v, "on or off");
+      o.patterns = v == "on";
+    } else if (arg == "--ui-scale") {
+      if (!value(v)) return astar::Error{"--ui-scale: missing value"};
+      if (!parse_number(v, o.ui_scale) || !(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
+        return bad(arg, v, "a scale 0.5..4");
     } else if (arg == "--partial-path") {
       o.partial_path = true;
     } else if (arg == "--smooth") {

@@ -4,7 +4,8 @@
 //                                          [--weight W] [--tie-break NAME] [--partial-path]
 //                                          [--smooth] [--gif FILE [--gif-range A:B]
 //                                          [--gif-frames N] [--gif-delay MS] [--gif-shrink K]]
-//                                          [--help]
+//                                          [--present] [--palette NAME] [--patterns on|off]
+//                                          [--ui-scale F] [--help]
 #pragma once
 
 #include <cstdint>
@@ -17,6 +18,7 @@
 #include "astar/grid.hpp"
 #include "astar/result.hpp"
 #include "astar/search.hpp"
+#include "palette.hpp"
 
 namespace studio {
 
@@ -28,6 +30,7 @@ struct Options {
   bool run = false;                  // run the search to the end at start
   std::int64_t back = 0;             // iterations stepped back after --steps / --run
   int width = 1280, height = 800;    // window size
+  bool size_given = false;           // --size: else the size grows with the UI scale
   float zoom = 0.0f;                 // cell size in pixels; 0: fit the level to the canvas
   std::optional<astar::Cell> focus;  // cell centred in the canvas (with --zoom)
   astar::Algorithm algorithm = astar::Algorithm::AStar;
@@ -40,6 +43,11 @@ struct Options {
   std::string gif;
   std::int64_t gif_from = 0, gif_to = -1;
   int gif_frames = 40, gif_delay_ms = 100, gif_shrink = 1;
+  // Presentation and accessibility (see Appearance).
+  bool present = false;              // presentation mode at start: large fonts, full screen
+  palette::Id palette = palette::Id::Default;
+  std::optional<bool> patterns;      // unset: the palette's default (on for colour-blind)
+  float ui_scale = 0.0f;             // 0: the monitor's content scale; else 0.5..4
   bool help = false;
   // The options on the command line ("--algorithm", ...): only those override a level's preset.
   std::vector<std::string> given;

@@ -490,7 +490,8 @@ void HelpWindow::Draw() {
   if (!open) return;
   const ImVec2 d = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(d.x * 0.5f, d.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_Appearing);
+  const float em = ImGui::GetFontSize() / 15.0f;  // larger with the UI scale and when presenting
+  ImGui::SetNextWindowSize(ImVec2(560 * em, 0), ImGuiCond_Appearing);
   if (!ImGui::Begin("Help", &open, ImGuiWindowFlags_NoCollapse)) {
     ImGui::End();
     return;
@@ -507,9 +508,9 @@ void HelpWindow::Draw() {
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", what);
   };
-  auto table = [](const char* id) {
+  auto table = [em](const char* id) {
     if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingFixedFit)) return false;
-    ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, 190);
+    ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, 190 * em);
     ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
     return true;
   };
@@ -558,6 +559,9 @@ void HelpWindow::Draw() {
     row("Ctrl+Shift+S", "Save as");
     row("Ctrl+Q", "Quit");
     row("F12", "Save a screenshot (PNG) in the current folder");
+    row("F11", "Presentation mode: large fonts, high contrast, full screen");
+    row("View > Palette", "Default, Colour-blind safe or High contrast colours; Patterns adds "
+                          "dots (open), a cross-hatch (closed) and path dots");
     row("F1 or H", "This window");
     ImGui::EndTable();
   }
@@ -566,8 +570,9 @@ void HelpWindow::Draw() {
       "there are unsaved changes.");
   section("Overlays");
   ImGui::TextWrapped(
-      "Green: open set. Purple: closed set. Orange line: the path (dashed and lighter: a partial "
-      "path). Magenta outline: the node taken by the last step; teal outlines: its neighbours whose cost improved. From %.0f px "
+      "Default palette: green open set, purple closed set, orange path (the Legend shows the "
+      "palette in use). Dashed and lighter: a partial "
+      "path. Magenta outline: the node taken by the last step; teal outlines: its neighbours whose cost improved. From %.0f px "
       "per cell, arrows point from each visited cell to its parent (cameFrom); from %.0f px, "
       "cells show g (top left), h (top right) and f = g + h (centre).",
       kArrowMinPx, kTextMinPx);
@@ -613,6 +618,18 @@ void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, Animat
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Fit level", "F")) studio.view.fit_pending = true;
     if (ImGui::MenuItem("Save screenshot", "F12")) studio.screenshot_requested = true;
+    ImGui::Separator();
+    Appearance& look = studio.appearance;
+    ImGui::MenuItem("Presentation mode", "F11", &look.presentation);
+    if (ImGui::BeginMenu("Palette")) {
+      for (int i = 0; i < static_cast<int>(palette::Id::_Max); ++i) {
+        const auto id = static_cast<palette::Id>(i);
+        if (ImGui::MenuItem(palette::get(id).label, nullptr, look.palette == id)) look.choose_palette(id);
+      }
+      ImGui::EndMenu();
+    }
+    ImGui::MenuItem("Patterns (second cue beside colour)", nullptr, &look.patterns);
+    ImGui::MenuItem("Debugger column", nullptr, &look.debugger_column);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
@@ -779,7 +796,7 @@ void SearchPanel::Draw(Studio& studio) {
                                          : (shown == 1 ? " cell" : " cells"));
   ImGui::PushTextWrapPos(0.0f);
   if (state == astar::SearchState::Found) {
-    ImGui::TextColored(to_vec4(palette::kPath), "%s: cost %s, %s", outcome.c_str(),
+    ImGui::TextColored(to_vec4(studio.appearance.colors().path), "%s: cost %s, %s", outcome.c_str(),
                        value_text(search.path_cost()).c_str(), length.c_str());
   } else if (state == astar::SearchState::Invalid) {
     ImGui::TextColored(kWarnText, "invalid: this search cannot run here.");
@@ -797,7 +814,7 @@ void SearchPanel::Draw(Studio& studio) {
   if (const std::string moves = actions_summary(studio.path_actions()); !moves.empty())
     ImGui::TextDisabled("%s", moves.c_str());
   if (const auto& smoothed = studio.smoothed(); !smoothed.empty()) {
-    ImGui::TextColored(to_vec4(palette::kSmoothed), "path cost %s \xC2\xB7 smoothed length %s (%zu %s)",
+    ImGui::TextColored(to_vec4(studio.appearance.colors().smoothed), "path cost %s \xC2\xB7 smoothed length %s (%zu %s)",
                        value_text(search.path_cost()).c_str(),
                        value_text(studio.smoothed_length()).c_str(), smoothed.size(),
                        smoothed.size() == 1 ? "waypoint" : "waypoints");
@@ -806,33 +823,58 @@ void SearchPanel::Draw(Studio& studio) {
 }
 
 void LegendPanel::Draw(const Studio& studio) {
-  auto swatch = [](const char* label, palette::Rgb c, float alpha) {
+  const palette::Palette& p = studio.appearance.colors();
+  const bool patterns = studio.appearance.patterns;
+  // A swatch: the colour as the grid shows it, with its pattern when patterns are on.
+  enum class Mark { None, Dots, Hatch, PathDot };
+  auto swatch = [&](const char* label, palette::Rgb c, float alpha, Mark mark = Mark::None) {
+    const float s = ImGui::GetFontSize();
     ImGui::ColorButton(label, to_vec4(c, alpha), ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_AlphaPreview,
-                       ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
+                       ImVec2(s, s));
+    const ImVec2 a = ImGui::GetItemRectMin(), z = ImGui::GetItemRectMax();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 ink = ImGui::GetColorU32(to_vec4(p.pattern_ink, p.pattern_alpha + 0.2f));
+    if (patterns && mark == Mark::Dots)
+      for (float fy : {0.25f, 0.75f})
+        for (float fx : {0.25f, 0.75f})
+          dl->AddCircleFilled(ImVec2(a.x + (z.x - a.x) * fx, a.y + (z.y - a.y) * fy), s * 0.1f, ink, 8);
+    if (patterns && mark == Mark::Hatch) {
+      dl->PushClipRect(a, z, true);
+      for (float t = -1.0f; t <= 1.01f; t += 1.0f / 3.0f) {
+        dl->AddLine(ImVec2(a.x + t * s, a.y), ImVec2(a.x + (t + 1) * s, z.y), ink, 1.0f);
+        dl->AddLine(ImVec2(a.x + t * s, z.y), ImVec2(a.x + (t + 1) * s, a.y), ink, 1.0f);
+      }
+      dl->PopClipRect();
+    }
+    if (patterns && mark == Mark::PathDot)
+      dl->AddCircleFilled(ImVec2((a.x + z.x) * 0.5f, (a.y + z.y) * 0.5f), s * 0.18f,
+                          ImGui::GetColorU32(to_vec4(palette::path_dot(p))), 10);
     ImGui::SameLine();
     ImGui::TextUnformatted(label);
   };
+  ImGui::TextDisabled("%s%s", p.label, patterns ? ", patterns" : "");
   if (ImGui::BeginTable("legend", 2)) {
-    ImGui::TableNextColumn(); swatch("Open set", palette::kOpen, 1.0f);
-    ImGui::TableNextColumn(); swatch("Closed set", palette::kClosed, 1.0f);
-    ImGui::TableNextColumn(); swatch("Path", palette::kPath, 1.0f);
-    ImGui::TableNextColumn(); swatch("Wall", palette::kWall, 1.0f);
-    ImGui::TableNextColumn(); swatch("Taken, path to it", palette::kTaken, 1.0f);
-    ImGui::TableNextColumn(); swatch("Relaxed", palette::kRelaxed, 1.0f);
-    ImGui::TableNextColumn(); swatch("Start", palette::kStart, 1.0f);
-    ImGui::TableNextColumn(); swatch("Goal", palette::kGoal, 1.0f);
+    // Open and closed as the grid tints them (blended over the floor).
+    ImGui::TableNextColumn(); swatch("Open set", palette::blend_over_floor(p, p.open), 1.0f, Mark::Dots);
+    ImGui::TableNextColumn(); swatch("Closed set", palette::blend_over_floor(p, p.closed), 1.0f, Mark::Hatch);
+    ImGui::TableNextColumn(); swatch("Path", p.path, 1.0f, Mark::PathDot);
+    ImGui::TableNextColumn(); swatch("Wall", p.wall, 1.0f);
+    ImGui::TableNextColumn(); swatch("Taken, path to it", p.taken, 1.0f);
+    ImGui::TableNextColumn(); swatch("Relaxed", p.relaxed, 1.0f);
+    ImGui::TableNextColumn(); swatch("Start", p.start, 1.0f);
+    ImGui::TableNextColumn(); swatch("Goal", p.goal, 1.0f);
     if (Studio::supports_partial_path(studio.algorithm()) && studio.options().partial_path) {
-      ImGui::TableNextColumn(); swatch("Partial path", palette::kPartialPath, 1.0f);
+      ImGui::TableNextColumn(); swatch("Partial path", p.partial_path, 1.0f);
     }
     if (!studio.smoothed().empty()) {
-      ImGui::TableNextColumn(); swatch("Smoothed path", palette::kSmoothed, 1.0f);
+      ImGui::TableNextColumn(); swatch("Smoothed path", p.smoothed, 1.0f);
     }
     if (!studio.level().shapes().empty()) {
-      ImGui::TableNextColumn(); swatch("Collision shape", palette::kShape, palette::kShapeAlpha);
+      ImGui::TableNextColumn(); swatch("Collision shape", p.shape, p.shape_alpha);
     }
     if (studio.algorithm() == astar::Algorithm::Bidirectional) {
-      ImGui::TableNextColumn(); swatch("From the goal", palette::kBackward, 1.0f);
-      ImGui::TableNextColumn(); swatch("Meeting cell", palette::kMeet, 1.0f);
+      ImGui::TableNextColumn(); swatch("From the goal", p.backward, 1.0f);
+      ImGui::TableNextColumn(); swatch("Meeting cell", p.meet, 1.0f);
     }
     ImGui::EndTable();
   }
@@ -932,6 +974,7 @@ void handle_shortcuts(Studio& studio, FileDialogs& files, HelpWindow& help) {
   const ImGuiIO& io = ImGui::GetIO();
   auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
   if (pressed(GLFW_KEY_F12)) studio.screenshot_requested = true;  // works over dialogs too
+  if (pressed(GLFW_KEY_F11)) studio.appearance.presentation = !studio.appearance.presentation;
   if (any_popup_open()) return;
   if (io.KeyCtrl) {  // also while typing in the level name: text fields do not use these
     if (pressed(GLFW_KEY_N)) files.request_new(studio);
@@ -973,26 +1016,38 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
 
   const float status_h = ImGui::GetFrameHeight();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float sidebar_w = std::clamp(avail.x * 0.26f, 270.0f, 330.0f);
-  const float debugger_w = std::clamp(avail.x * 0.25f, 270.0f, 360.0f);
+  // Column widths follow the font (UI scale, presentation mode); View > Debugger column hides
+  // the right one (presentation mode starts without it).
+  const float em = ImGui::GetFontSize() / 15.0f;
+  const float sidebar_w = std::clamp(avail.x * 0.26f, 270.0f * em, 330.0f * em);
+  const bool debugger_shown = studio.appearance.debugger_column;
+  const float debugger_w =
+      debugger_shown ? std::clamp(avail.x * 0.25f, 270.0f * em, 360.0f * em) : 0.0f;
   const float body_h = avail.y - status_h - ImGui::GetStyle().ItemSpacing.y;
 
   // Sidebar: the panels, scrolling when the window is short.
   ImGui::BeginChild("sidebar", ImVec2(sidebar_w, body_h), true);
   const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
+  // Presentation mode folds Edit, Level and Cell (Search and Legend stay), leaving it unfolds them.
+  const bool presenting = studio.appearance.presentation;
+  const bool fold = std::exchange(presenting_, presenting) != presenting;
+  auto folds = [&] { if (fold) ImGui::SetNextItemOpen(!presenting); };
   if (!studio.level().description.empty() && ImGui::CollapsingHeader("Lesson", open))
     lesson_.Draw(studio, fonts);
+  folds();
   if (ImGui::CollapsingHeader("Edit", open)) tools_.Draw(studio);
   if (ImGui::CollapsingHeader("Search", open)) search_.Draw(studio);
   if (ImGui::CollapsingHeader("Legend", open)) legend_.Draw(studio);
+  folds();
   if (ImGui::CollapsingHeader("Level", open)) level_.Draw(studio);
+  folds();
   if (ImGui::CollapsingHeader("Cell", open)) inspector_.Draw(studio, viewport_.hovered_cell());
   ImGui::EndChild();
 
   // Canvas: the rest of the window.
   ImGui::SameLine();
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-  ImGui::BeginChild("canvas", ImVec2(avail.x - sidebar_w - debugger_w - 2 * ImGui::GetStyle().ItemSpacing.x, body_h), false,
+  ImGui::BeginChild("canvas", ImVec2(avail.x - sidebar_w - debugger_w - (debugger_shown ? 2 : 1) * ImGui::GetStyle().ItemSpacing.x, body_h), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                         ImGuiWindowFlags_NoMove);
   viewport_.Draw(studio, renderer, fonts, ImGui::GetContentRegionAvail());
@@ -1000,13 +1055,15 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
   ImGui::PopStyleVar();
 
   // Debugger: the timeline, the pseudo-code and the breakpoints.
-  ImGui::SameLine();
-  ImGui::BeginChild("debugger", ImVec2(0, body_h), true);
-  if (ImGui::CollapsingHeader("Timeline", open)) timeline_.Draw(studio);
-  if (ImGui::CollapsingHeader("Pseudo-code", open)) code_.Draw(studio, fonts);
-  if (ImGui::CollapsingHeader("Log", open)) log_.Draw(studio);
-  if (ImGui::CollapsingHeader("Breakpoints", open)) breakpoints_.Draw(studio);
-  ImGui::EndChild();
+  if (debugger_shown) {
+    ImGui::SameLine();
+    ImGui::BeginChild("debugger", ImVec2(0, body_h), true);
+    if (ImGui::CollapsingHeader("Timeline", open)) timeline_.Draw(studio);
+    if (ImGui::CollapsingHeader("Pseudo-code", open)) code_.Draw(studio, fonts);
+    if (ImGui::CollapsingHeader("Log", open)) log_.Draw(studio);
+    if (ImGui::CollapsingHeader("Breakpoints", open)) breakpoints_.Draw(studio);
+    ImGui::EndChild();
+  }
 
   status_.Draw(studio, viewport_.hovered_cell());
   handle_shortcuts(studio, files, help);

@@ -147,6 +147,7 @@ class Ui {
   BreakpointsPanel breakpoints_;
   StatusBar status_;
   Viewport viewport_;
+  bool presenting_ = false;  // presentation mode as of the last frame (folds the sidebar)
 };
 
 }  // namespace studio

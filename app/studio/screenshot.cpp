@@ -63,6 +63,14 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
   j << "  \"cell_px\": " << v.cell_px * scale_x << ",\n";
   j << "  \"origin\": [" << (v.canvas_x + v.offset_x) * scale_x << ", "
     << (v.canvas_y + v.offset_y) * scale_y << "],\n";
+  // How it looks: the palette, patterns, presentation mode, the UI scale and the UI font's size
+  // in framebuffer pixels.
+  const Appearance& a = studio.appearance;
+  j << "  \"palette\": " << json_string(a.colors().name) << ",\n";
+  j << "  \"patterns\": " << (a.patterns ? "true" : "false") << ",\n";
+  j << "  \"presentation\": " << (a.presentation ? "true" : "false") << ",\n";
+  j << "  \"ui_scale\": " << a.ui_scale << ",\n";
+  j << "  \"font_px\": " << a.font_px * scale_y << ",\n";
   j << "  \"level\": [" << level.width() << ", " << level.height() << "],\n";
   j << "  \"start\": [" << level.start().x << ", " << level.start().y << "],\n";
   j << "  \"goal\": [" << level.goal().x << ", " << level.goal().y << "],\n";

@@ -13,6 +13,7 @@
 #include "astar/result.hpp"
 #include "astar/search.hpp"
 #include "astar/trace.hpp"
+#include "appearance.hpp"
 
 namespace studio {
 
@@ -152,6 +153,7 @@ class Studio {
   // [SECTION] Tools, view and messages
   Tool tool = Tool::Wall;
   View view;
+  Appearance appearance;  // palette, patterns, presentation mode, UI scale
   std::string status;  // the last message for the status line
   bool screenshot_requested = false;  // F12: main writes the window to a PNG after rendering
   ChangeLog level_changes;

@@ -90,7 +90,7 @@ std::vector<ImVec2> path_points(const std::vector<Cell>& path,
 // Markers on the steps that jump up or down: a small triangle pointing up or down at the step's
 // middle, light with a dark edge so it reads over the orange path.
 template <class Center>
-void draw_jump_markers(ImDrawList* dl, const std::vector<Cell>& path,
+void draw_jump_markers(ImDrawList* dl, const palette::Palette& pal, const std::vector<Cell>& path,
                        const std::vector<astar::MoveAction>& actions, Center&& center, float size) {
   for (std::size_t i = 0; i < actions.size() && i + 1 < path.size(); ++i) {
     const bool up = actions[i] == astar::MoveAction::JumpUp;
@@ -99,8 +99,8 @@ void draw_jump_markers(ImDrawList* dl, const std::vector<Cell>& path,
     const ImVec2 m((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
     const float s = up ? -size : size;  // the tip's direction on screen
     const ImVec2 tip(m.x, m.y + s), l(m.x - size, m.y - s * 0.6f), r(m.x + size, m.y - s * 0.6f);
-    dl->AddTriangleFilled(tip, l, r, color(palette::kFloor));
-    dl->AddTriangle(tip, l, r, color(palette::kText, 0.85f), std::max(1.0f, size * 0.2f));
+    dl->AddTriangleFilled(tip, l, r, color(pal.floor));
+    dl->AddTriangle(tip, l, r, color(pal.text, 0.85f), std::max(1.0f, size * 0.2f));
   }
 }
 
@@ -169,9 +169,9 @@ void Viewport::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts, 
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(p0, p1, true);
-  dl->AddRectFilled(p0, p1, color(palette::kBackground));
+  dl->AddRectFilled(p0, p1, color(studio.appearance.colors().background));
   if (renderer.ready()) {
-    renderer.draw(dl, view, level.width(), level.height());
+    renderer.draw(dl, view, level.width(), level.height(), grid_look(studio.appearance));
     draw_overlays(studio, fonts, dl);
   } else {
     const std::string message = "The grid cannot be drawn:\n" + renderer.error();
@@ -264,14 +264,15 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
 // Collision shapes over the grid (under arrows, path and markers): a filled outline, and when the
 // agent has a radius, a thin outline of the shape widened by it: the margin every move keeps
 // (a box widened by a radius is a rounded box). Shapes outside the canvas are skipped.
-void Viewport::draw_shapes(const astar::Level& level, const View& view, ImDrawList* dl) const {
+void Viewport::draw_shapes(const astar::Level& level, const View& view, const palette::Palette& pal,
+                           ImDrawList* dl) const {
   if (level.shapes().empty()) return;
   const float px = view.cell_px;
   const float ox = view.canvas_x + view.offset_x, oy = view.canvas_y + view.offset_y;
   const double radius = level.rules().agent_radius;
-  const ImU32 fill = color(palette::kShape, palette::kShapeAlpha);
-  const ImU32 edge = color(palette::kText, 0.9f);
-  const ImU32 margin = color(palette::kShape, 0.7f);
+  const ImU32 fill = color(pal.shape, pal.shape_alpha);
+  const ImU32 edge = color(pal.text, 0.9f);
+  const ImU32 margin = color(pal.shape, 0.7f);
   const float thick = std::clamp(px * 0.06f, 1.0f, 2.5f);
   auto sx = [&](double x) { return ox + static_cast<float>(x) * px; };
   auto sy = [&](double y) { return oy + static_cast<float>(y) * px; };
@@ -305,13 +306,16 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
   // Bidirectional A*: its two halves, to tell the backward side's cells apart.
   const auto* bidi = dynamic_cast<const astar::BidirectionalSearch*>(&search);
   const float px = view.cell_px;
+  const palette::Palette& pal = studio.appearance.colors();
+  // Cell labels, zoom thresholds and line widths follow the UI scale and presentation mode.
+  const float k = studio.appearance.label_scale();
   const float ox = view.canvas_x + view.offset_x, oy = view.canvas_y + view.offset_y;
   auto corner = [&](Cell c) { return ImVec2(ox + c.x * px, oy + c.y * px); };
   auto center = [&](Cell c) { return ImVec2(ox + (c.x + 0.5f) * px, oy + (c.y + 0.5f) * px); };
 
   // The level's outline, so its edge shows against the background even next to walls.
   dl->AddRect(ImVec2(ox - 1, oy - 1), ImVec2(ox + level.width() * px + 1, oy + level.height() * px + 1),
-              IM_COL32(120, 124, 136, 255));
+              color(pal.level_outline), 0.0f, 0, k >= 1.5f ? 2.0f : 1.0f);
 
   // Visible cells only: everything below costs what the canvas shows, not what the level holds.
   const int x0 = std::max(0, static_cast<int>(std::floor((view.canvas_x - ox) / px)));
@@ -320,12 +324,12 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
                           static_cast<int>(std::floor((view.canvas_x + view.canvas_w - ox) / px)));
   const int y1 = std::min(level.height() - 1,
                           static_cast<int>(std::floor((view.canvas_y + view.canvas_h - oy) / px)));
-  const bool show_text = px >= kTextMinPx;
+  const bool show_text = px >= kTextMinPx * k;
 
   // Bidirectional A*: cells only the backward side (the search from the goal) has seen get a
   // bluer hue over their open or closed tint. Their g is the cost to the goal.
   if (bidi) {
-    const ImU32 col = color(palette::kBackward, palette::kBackwardAlpha);
+    const ImU32 col = color(pal.backward, pal.backward_alpha);
     for (int y = y0; y <= y1; ++y)
       for (int x = x0; x <= x1; ++x) {
         const Cell c{x, y};
@@ -338,12 +342,12 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
       }
   }
 
-  draw_shapes(level, view, dl);
+  draw_shapes(level, view, pal, dl);
 
   // cameFrom arrows: from each visited cell towards its parent. Zoomed out they cross the cell
   // centre; with g/h/f shown they are smaller and sit below f, leaving the corners to g and h.
-  if (px >= kArrowMinPx) {
-    const ImU32 col = color(palette::kArrow, show_text ? 0.6f : 0.55f);
+  if (px >= kArrowMinPx * k) {
+    const ImU32 col = color(pal.arrow, show_text ? 0.6f : 0.55f);
     const float shift = show_text ? 0.3f * px : 0.0f;
     const float t0 = show_text ? -0.13f : -0.22f, t1 = show_text ? 0.13f : 0.34f;
     const float head = show_text ? std::clamp(px * 0.09f, 3.0f, 8.0f) : std::clamp(px * 0.13f, 3.0f, 8.0f);
@@ -351,7 +355,7 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
     // Jump Point Search: a parent is the previous jump point, often several cells away. A thin
     // line shows the jump; the arrow on the cell points along it, as for adjacent parents.
     const bool jumps = search.options().algorithm == astar::Algorithm::JumpPoint;
-    const ImU32 jump_col = color(palette::kArrow, 0.35f);
+    const ImU32 jump_col = color(pal.arrow, 0.35f);
     for (int y = y0; y <= y1; ++y)
       for (int x = x0; x <= x1; ++x) {
         const astar::NodeView n = search.node({x, y});
@@ -378,33 +382,46 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
   // with a ring where it ends, so it never reads as a path to the goal.
   const auto& path = studio.path();
   // Thinner when g/h/f are shown, so the f values it crosses stay readable.
+  // Presenting: bolder (k > 1).
   const float path_thick =
-      show_text ? std::clamp(px * 0.07f, 3.0f, 6.0f) : std::clamp(px * 0.22f, 2.0f, 10.0f);
+      show_text ? std::clamp(px * 0.07f, 3.0f, 6.0f * k) : std::clamp(px * 0.22f * std::min(k, 1.3f), 2.0f, 10.0f * k);
+  // A palette with a path outline (colour-blind: yellow on black) draws it under the line.
+  const bool outlined = palette::path_outlined(pal);
+  const float outline = std::max(2.0f, path_thick * 0.35f);
   std::vector<ImVec2> points;
   // Jumps across arc over their gap; jumps up and down get a triangle marker.
   const auto& actions = studio.path_actions();
   const float jump_mark = std::clamp(px * 0.28f, 5.0f, 14.0f);
   if (path.size() >= 2 && !studio.path_partial()) {
     points = path_points(path, actions, center);
-    dl->AddPolyline(points.data(), static_cast<int>(points.size()), color(palette::kPath), 0,
+    if (outlined)
+      dl->AddPolyline(points.data(), static_cast<int>(points.size()), color(pal.path_outline), 0,
+                      path_thick + 2.0f * outline);
+    dl->AddPolyline(points.data(), static_cast<int>(points.size()), color(pal.path), 0,
                     path_thick);
-    draw_jump_markers(dl, path, actions, center, jump_mark);
+    // Patterns on: a dot on every path cell, so the path reads without its hue too.
+    if (studio.appearance.patterns && px >= kPatternMinPx) {
+      const ImU32 dot = color(palette::path_dot(pal));
+      const float r = std::max(2.0f, path_thick * 0.28f);
+      for (Cell c : path) dl->AddCircleFilled(center(c), r, dot, 12);
+    }
+    draw_jump_markers(dl, pal, path, actions, center, jump_mark);
     // Theta*'s path is waypoints joined by straight lines: mark the turns.
     if (search.options().algorithm == astar::Algorithm::ThetaStar)
       for (std::size_t i = 1; i + 1 < points.size(); ++i) {
-        dl->AddCircleFilled(points[i], path_thick * 1.1f, color(palette::kPath), 16);
-        dl->AddCircle(points[i], path_thick * 1.1f, color(palette::kText, 0.7f), 16,
+        dl->AddCircleFilled(points[i], path_thick * 1.1f, color(pal.path), 16);
+        dl->AddCircle(points[i], path_thick * 1.1f, color(pal.text, 0.7f), 16,
                       std::max(1.0f, path_thick * 0.25f));
       }
   } else if (!path.empty() && studio.path_partial()) {
     points = path_points(path, actions, center);
     const float dash = std::max(6.0f, px * 0.45f), gap = std::max(4.0f, px * 0.3f);
-    add_dashed_polyline(dl, points, color(palette::kText, 0.55f), path_thick + 2.0f, dash, gap);
-    add_dashed_polyline(dl, points, color(palette::kPartialPath), path_thick, dash, gap);
-    draw_jump_markers(dl, path, actions, center, jump_mark);
+    add_dashed_polyline(dl, points, color(pal.text, 0.55f), path_thick + 2.0f, dash, gap);
+    add_dashed_polyline(dl, points, color(pal.partial_path), path_thick, dash, gap);
+    draw_jump_markers(dl, pal, path, actions, center, jump_mark);
     const float r = std::max(4.0f, px * 0.3f);
-    dl->AddCircle(points.back(), r, color(palette::kText, 0.55f), 24, path_thick * 0.5f + 2.0f);
-    dl->AddCircle(points.back(), r, color(palette::kPartialPath), 24, path_thick * 0.5f);
+    dl->AddCircle(points.back(), r, color(pal.text, 0.55f), 24, path_thick * 0.5f + 2.0f);
+    dl->AddCircle(points.back(), r, color(pal.partial_path), 24, path_thick * 0.5f);
   } else if (const std::optional<Cell> taken = search.last_taken()) {
     // Mid-search: the best known path from the start to the node just taken ("how the search
     // got here"), thinner and in the taken node's colour so it never reads as the final path.
@@ -418,7 +435,7 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
       for (Cell c : so_far) points.push_back(center(c));
       const float thick = std::clamp(px * 0.08f, 1.5f, 4.0f);
       dl->AddPolyline(points.data(), static_cast<int>(points.size()),
-                      color(palette::kTaken, 0.8f), 0, thick);
+                      color(pal.taken, 0.8f), 0, thick);
     }
   }
 
@@ -430,12 +447,12 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
     for (Cell c : smoothed) sp.push_back(center(c));
     const float thin = std::clamp(px * 0.08f, 2.0f, 4.0f);
     const float dot = std::max(thin * 1.4f, 3.0f);
-    dl->AddPolyline(sp.data(), static_cast<int>(sp.size()), color(palette::kText, 0.55f), 0,
+    dl->AddPolyline(sp.data(), static_cast<int>(sp.size()), color(pal.text, 0.55f), 0,
                     thin + 2.0f);
-    dl->AddPolyline(sp.data(), static_cast<int>(sp.size()), color(palette::kSmoothed), 0, thin);
+    dl->AddPolyline(sp.data(), static_cast<int>(sp.size()), color(pal.smoothed), 0, thin);
     for (const ImVec2& q : sp) {
-      dl->AddCircleFilled(q, dot + 1.0f, color(palette::kText, 0.55f), 12);
-      dl->AddCircleFilled(q, dot, color(palette::kSmoothed), 12);
+      dl->AddCircleFilled(q, dot + 1.0f, color(pal.text, 0.55f), 12);
+      dl->AddCircleFilled(q, dot, color(pal.smoothed), 12);
     }
   }
 
@@ -444,17 +461,17 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
     const ImVec2 m = center(*bidi->meeting_cell());
     const float r = std::max(5.0f, px * 0.42f);
     const float t = std::clamp(px * 0.08f, 2.0f, 4.0f);
-    dl->AddCircle(m, r, color(palette::kText, 0.6f), 24, t + 2.0f);
-    dl->AddCircle(m, r, color(palette::kMeet), 24, t);
+    dl->AddCircle(m, r, color(pal.text, 0.6f), 24, t + 2.0f);
+    dl->AddCircle(m, r, color(pal.meet), 24, t);
   }
 
   // g (top left), h (top right) and f (centre): the classic layout.
   if (show_text) {
-    const float small = std::clamp(px * 0.2f, 10.0f, 18.0f);
-    const float large = std::clamp(px * 0.3f, 13.0f, 32.0f);
+    const float small = std::clamp(px * 0.2f, 10.0f * k, 18.0f * k);
+    const float large = std::clamp(px * 0.3f, 13.0f * k, 32.0f * k);
     const float pad = std::max(2.0f, px * 0.06f);
-    const ImU32 text = color(palette::kText);
-    const ImU32 faint = color(palette::kText, 0.75f);
+    const ImU32 text = color(pal.text);
+    const ImU32 faint = color(pal.text, 0.75f);
     char g[32], h[32], f[32];
     for (int y = y0; y <= y1; ++y)
       for (int x = x0; x <= x1; ++x) {
@@ -490,13 +507,13 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
   for (Cell c : search.last_relaxed()) {
     const ImVec2 a = corner(c);
     dl->AddRect(ImVec2(a.x + inset, a.y + inset), ImVec2(a.x + px - inset, a.y + px - inset),
-                color(palette::kRelaxed), 0.0f, 0, relaxed_thick);
+                color(pal.relaxed), 0.0f, 0, relaxed_thick);
   }
   if (const auto taken = search.last_taken()) {
     const ImVec2 a = corner(*taken);
     const float t = std::clamp(px * 0.1f, 2.0f, 4.0f);
     dl->AddRect(ImVec2(a.x - t * 0.5f, a.y - t * 0.5f), ImVec2(a.x + px + t * 0.5f, a.y + px + t * 0.5f),
-                color(palette::kTaken), 0.0f, 0, t);
+                color(pal.taken), 0.0f, 0, t);
   }
 
   // Start and goal markers: a disc with S/G, never smaller than a few pixels. With g/h/f shown,
@@ -527,8 +544,8 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
                   IM_COL32(255, 255, 255, 255), label);
     }
   };
-  marker(level.start(), palette::kStart, "S");
-  marker(level.goal(), palette::kGoal, "G");
+  marker(level.start(), pal.start, "S");
+  marker(level.goal(), pal.goal, "G");
   draw_debugger_marks(studio, dl, ImVec2(ox, oy), px);
 
   // The cell under the mouse.

@@ -9,6 +9,7 @@
 
 #include "astar/grid.hpp"
 #include "grid_renderer.hpp"
+#include "palette.hpp"
 #include "studio.hpp"
 
 namespace studio {
@@ -39,7 +40,8 @@ class Viewport {
   enum class Drag { None, Paint, Start, Goal };
   void handle_input(Studio& studio, bool hovered, bool active);
   void draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawList* dl) const;
-  void draw_shapes(const astar::Level& level, const View& view, ImDrawList* dl) const;
+  void draw_shapes(const astar::Level& level, const View& view, const palette::Palette& pal,
+                   ImDrawList* dl) const;
   astar::Cell cell_at(const View& view, ImVec2 screen) const;
 
   Drag drag_ = Drag::None;

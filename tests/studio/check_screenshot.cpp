@@ -2,6 +2,8 @@
 //
 //   studio_screenshot_check SHOT.png LEVEL.json --expect STATE [--iteration N]
 //                           [--algorithm NAME] [--same-cost-as NAME] [--smoothed]
+//                           [--same-canvas-as OTHER.png] [--palette NAME]
+//                           [--patterns-vs OTHER.png] [--window WxH] [--font-px-at-least PX]
 //
 // The sidecar SHOT.png.json gives the view mapping (cell (x, y)'s top-left pixel is
 // origin + (x, y) * cell_px), the search options (algorithm, heuristic, weight, tie-break,
@@ -23,7 +25,15 @@
 // length, and the smoothed colour must show at the midpoint of the longest smoothed segment.
 // (Whenever the sidecar has "smoothed", path cells under the smoothed line are not checked for
 // the path colour.) --same-canvas-as OTHER.png: the canvas rectangle must hold the same pixels
-// in both screenshots. Exit 0 when all hold, 1 with a message per failure otherwise.
+// in both screenshots. --palette NAME (default: default): the sidecar must name this palette,
+// and every colour above is that palette's (app/studio/palette.hpp). With "patterns": true in the
+// sidecar, open and closed cells carry a pattern over part of their tint (40% of the interior must
+// show the tint, not 50%), and the path colour is
+// looked for near, not only at, each path cell's centre (a dot sits there). --patterns-vs OTHER.png:
+// OTHER is the same view with patterns off: every checked closed and open cell must differ from
+// it inside (the pattern), and no wall cell may. --window WxH: the screenshot must be that size
+// (full screen under Xvfb). --font-px-at-least PX: the sidecar's UI font size must be at least PX.
+// Exit 0 when all hold, 1 with a message per failure otherwise.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -119,14 +129,17 @@ int main(int argc, char** argv) {
   auto usage = [&] {
     std::fprintf(stderr,
                  "usage: %s SHOT.png LEVEL.json --expect STATE [--iteration N] [--algorithm NAME] "
-                 "[--same-cost-as NAME] [--smoothed] [--same-canvas-as OTHER.png]\n",
+                 "[--same-cost-as NAME] [--smoothed] [--same-canvas-as OTHER.png] [--palette NAME] "
+                 "[--patterns-vs OTHER.png] [--window WxH] [--font-px-at-least PX]\n",
                  argv[0]);
     return 2;
   };
   if (argc < 5 || std::string(argv[3]) != "--expect") return usage();
   const std::string png = argv[1], level_path = argv[2], expect_state = argv[4];
   long long expect_iteration = -1;
-  std::string expect_algorithm, same_cost_as, same_canvas_as;
+  std::string expect_algorithm, same_cost_as, same_canvas_as, patterns_vs, expect_window;
+  std::string palette_name = "default";
+  double min_font_px = 0.0;
   bool expect_smoothed = false;
   for (int i = 5; i < argc; ++i) {
     const std::string opt = argv[i];
@@ -139,7 +152,16 @@ int main(int argc, char** argv) {
     else if (opt == "--algorithm") expect_algorithm = argv[++i];
     else if (opt == "--same-cost-as") same_cost_as = argv[++i];
     else if (opt == "--same-canvas-as") same_canvas_as = argv[++i];
+    else if (opt == "--palette") palette_name = argv[++i];
+    else if (opt == "--patterns-vs") patterns_vs = argv[++i];
+    else if (opt == "--window") expect_window = argv[++i];
+    else if (opt == "--font-px-at-least") min_font_px = std::atof(argv[++i]);
     else return usage();
+  }
+  const auto palette_id = studio::palette::parse(palette_name);
+  if (!palette_id) {
+    std::fprintf(stderr, "FAIL: --palette: unknown palette '%s'\n", palette_name.c_str());
+    return 2;
   }
 
   // [SECTION] Inputs
@@ -164,6 +186,31 @@ int main(int argc, char** argv) {
   }
   img.rgb.assign(data, data + static_cast<std::size_t>(img.w) * img.h * 3);
   stbi_image_free(data);
+
+  // [SECTION] Appearance: palette, window size, font size
+  const studio::palette::Palette& pal = studio::palette::get(*palette_id);
+  const std::string side_palette = side.value("palette", std::string("default"));
+  if (side_palette != pal.name)
+    fail("expected palette '" + std::string(pal.name) + "', the sidecar says '" + side_palette + "'");
+  const bool patterns = side.value("patterns", false);
+  if (!patterns_vs.empty() && !patterns) fail("--patterns-vs: this screenshot has patterns off");
+  if (!expect_window.empty()) {
+    const std::string got = std::to_string(img.w) + "x" + std::to_string(img.h);
+    const std::string side_window = side.contains("window")
+        ? std::to_string(side.at("window").at(0).get<int>()) + "x" + std::to_string(side.at("window").at(1).get<int>())
+        : std::string("none");
+    if (got != expect_window || side_window != expect_window)
+      fail("expected a " + expect_window + " window, the screenshot is " + got + " and the sidecar says " + side_window);
+    else
+      std::printf("window %s, as expected\n", got.c_str());
+  }
+  if (min_font_px > 0.0) {
+    const double font_px = side.value("font_px", 0.0);
+    if (font_px < min_font_px)
+      fail("UI font " + std::to_string(font_px) + " px, expected at least " + std::to_string(min_font_px));
+    else
+      std::printf("UI font %.1f px (at least %.1f)\n", font_px, min_font_px);
+  }
 
   auto loaded = astar::load_level(level_path);
   if (!loaded) {
@@ -330,7 +377,8 @@ int main(int argc, char** argv) {
   };
 
   // [SECTION] Pixels
-  using namespace studio::palette;
+  using studio::palette::backward_over_floor;
+  using studio::palette::blend_over_floor;
   int checked_path = 0, checked_walls = 0, checked_closed = 0, checked_open = 0, checked_back = 0;
   int partial_hits = 0;
   for (std::size_t i = 1; i + 1 < path.size(); ++i) {
@@ -341,22 +389,25 @@ int main(int argc, char** argv) {
       const int r = static_cast<int>(m.s * 0.3);
       bool hit = false;
       for (int dy = -r; dy <= r && !hit; ++dy)
-        for (int dx = -r; dx <= r && !hit; ++dx) hit = close_to(img.at(x + dx, y + dy), kPartialPath, 10);
+        for (int dx = -r; dx <= r && !hit; ++dx) hit = close_to(img.at(x + dx, y + dy), pal.partial_path, 10);
       partial_hits += hit;
       ++checked_path;
       continue;
     }
     if (has_smoothed && under_smoothed(path[i])) continue;  // the smoothed line is on top
-    bool hit = false;  // the centre, or a pixel within 1 (anti-aliasing of the polyline joints)
-    for (int dy = -1; dy <= 1 && !hit; ++dy)
-      for (int dx = -1; dx <= 1 && !hit; ++dx) hit = close_to(img.at(x + dx, y + dy), kPath, 10);
+    // The centre, or a pixel within 1 (anti-aliasing of the polyline joints); with patterns, a
+    // dot covers the centre: the line runs on within a fifth of a cell.
+    const int r = patterns ? std::max(2, static_cast<int>(m.s * 0.2)) : 1;
+    bool hit = false;
+    for (int dy = -r; dy <= r && !hit; ++dy)
+      for (int dx = -r; dx <= r && !hit; ++dx) hit = close_to(img.at(x + dx, y + dy), pal.path, 10);
     if (!hit)
       fail("path cell " + cell_text(path[i]) + " at pixel (" + std::to_string(x) + ", " +
-           std::to_string(y) + ") is " + rgb_text(img.at(x, y)) + ", want path " + rgb_text(kPath));
+           std::to_string(y) + ") is " + rgb_text(img.at(x, y)) + ", want path " + rgb_text(pal.path));
     ++checked_path;
   }
   if (partial && partial_hits * 2 < checked_path)
-    fail("the partial path shows its colour " + rgb_text(kPartialPath) + " near only " +
+    fail("the partial path shows its colour " + rgb_text(pal.partial_path) + " near only " +
          std::to_string(partial_hits) + " of its " + std::to_string(checked_path) + " cells");
   // Inside an iteration the debugger marks the move just examined: a dot at its cell's centre,
   // green when it relaxed the cell, grey when skipped.
@@ -378,7 +429,29 @@ int main(int argc, char** argv) {
                     better ? "relaxed" : "skipped");
     }
   }
-  const Rgb closed = blend_over_floor(kClosed), open = blend_over_floor(kOpen);
+  const Rgb closed = blend_over_floor(pal, pal.closed), open = blend_over_floor(pal, pal.open);
+  // --patterns-vs: the same view with patterns off.
+  Image plain;
+  if (!patterns_vs.empty()) {
+    unsigned char* pd = stbi_load(patterns_vs.c_str(), &plain.w, &plain.h, &channels, 3);
+    if (!pd) {
+      fail("cannot load " + patterns_vs);
+    } else {
+      plain.rgb.assign(pd, pd + static_cast<std::size_t>(plain.w) * plain.h * 3);
+      stbi_image_free(pd);
+      if (plain.w != img.w || plain.h != img.h) fail("--patterns-vs: the two screenshots differ in size");
+    }
+  }
+  const bool compare_plain = !plain.rgb.empty() && plain.w == img.w && plain.h == img.h;
+  int pattern_cells = 0, plain_walls = 0;
+  // The share of cell c's interior pixels that differ between the two screenshots.
+  auto differs = [&](Cell c) {
+    int x0, y0, x1, y1, n = 0, total = 0;
+    if (!m.interior(c, 2.0, x0, y0, x1, y1)) return -1.0;
+    for (int y = y0; y <= y1; ++y)
+      for (int x = x0; x <= x1; ++x, ++total) n += !close_to(img.at(x, y), plain.at(x, y), 0);
+    return static_cast<double>(n) / total;
+  };
   for (int cy = 0; cy < level.height(); ++cy)
     for (int cx = 0; cx < level.width(); ++cx) {
       const Cell c{cx, cy};
@@ -387,9 +460,15 @@ int main(int argc, char** argv) {
       if (level.wall(c)) {
         int x, y;
         m.center(c, x, y);
-        if (!close_to(img.at(x, y), kWall, 2))
-          fail("wall cell " + cell_text(c) + " is " + rgb_text(img.at(x, y)) + ", want wall " + rgb_text(kWall));
+        if (!close_to(img.at(x, y), pal.wall, 2))
+          fail("wall cell " + cell_text(c) + " is " + rgb_text(img.at(x, y)) + ", want wall " + rgb_text(pal.wall));
         ++checked_walls;
+        if (compare_plain) {
+          if (const double d = differs(c); d > 0.0)
+            fail("wall cell " + cell_text(c) + ": " + std::to_string(static_cast<int>(d * 100)) +
+                 "% of its pixels change with patterns on");
+          ++plain_walls;
+        }
         continue;
       }
       // Plain cells only (cost 1, height 0): others are tinted or shaded beneath the overlay.
@@ -400,22 +479,34 @@ int main(int argc, char** argv) {
       const astar::NodeState ns = search.node_state(c);
       if (ns == astar::NodeState::Unseen) {
         // Unseen plain cells show the floor (an invalid search tints nothing at all).
-        if (state == "invalid" && coverage(img, m, c, kFloor, 3) < 0.9)
+        if (state == "invalid" && coverage(img, m, c, pal.floor, 3) < 0.9)
           fail("unseen cell " + cell_text(c) + " of an invalid search does not show the floor");
         continue;
       }
       const bool is_closed = ns == astar::NodeState::Closed;
       const bool backward = bidi && bidi->forward().node(c).state == astar::NodeState::Unseen;
-      const Rgb want = backward ? backward_over_floor(is_closed ? kClosed : kOpen)
+      const Rgb want = backward ? backward_over_floor(pal, is_closed ? pal.closed : pal.open)
                                 : is_closed ? closed : open;
       // Most of the interior shows the tint; arrows, outlines and the path line may cover some.
+      // With patterns, dots or a cross-hatch cover part of it (less than half).
       const double share = coverage(img, m, c, want, 3);
-      if (share < 0.5)
+      if (share < (patterns ? 0.4 : 0.5))
         fail(std::string(backward ? "backward " : "") + (is_closed ? "closed" : "open") +
              " cell " + cell_text(c) + ": only " + std::to_string(static_cast<int>(share * 100)) +
              "% of its pixels show " + rgb_text(want));
       ++(is_closed ? checked_closed : checked_open);
       checked_back += backward;
+      // Patterns: dots cover about a tenth of an open cell, the cross-hatch a quarter of a
+      // closed one. Arrows are drawn over both screenshots alike.
+      if (compare_plain) {
+        const double d = differs(c);
+        const double need = is_closed ? 0.12 : 0.04;
+        if (d < need)
+          fail(std::string(is_closed ? "closed" : "open") + " cell " + cell_text(c) + ": only " +
+               std::to_string(d * 100) + "% of its pixels differ with patterns on (want " +
+               std::to_string(need * 100) + "%)");
+        ++pattern_cells;
+      }
     }
   if (checked_walls == 0) fail("no wall cell was visible to check");
   if (iteration > 0 && checked_closed == 0)
@@ -440,11 +531,11 @@ int main(int argc, char** argv) {
     for (int dy = -1; dy <= 1 && !hit; ++dy)
       for (int dx = -1; dx <= 1 && !hit; ++dx)
         if (x + dx >= 0 && y + dy >= 0 && x + dx < img.w && y + dy < img.h)
-          hit = close_to(img.at(x + dx, y + dy), kSmoothed, 12);
+          hit = close_to(img.at(x + dx, y + dy), pal.smoothed, 12);
     if (!hit)
       fail("the midpoint of the longest smoothed segment " + cell_text(smoothed[longest - 1]) +
            " - " + cell_text(smoothed[longest]) + " at pixel (" + std::to_string(x) + ", " +
-           std::to_string(y) + ") is " + rgb_text(img.at(x, y)) + ", want smoothed " + rgb_text(kSmoothed));
+           std::to_string(y) + ") is " + rgb_text(img.at(x, y)) + ", want smoothed " + rgb_text(pal.smoothed));
     else
       std::printf("smoothed colour at the midpoint of segment %s - %s\n",
                   cell_text(smoothed[longest - 1]).c_str(), cell_text(smoothed[longest]).c_str());
@@ -471,6 +562,14 @@ int main(int argc, char** argv) {
     }
   }
 
+  if (compare_plain) {
+    if (pattern_cells == 0 || plain_walls == 0)
+      fail("--patterns-vs: no open, closed or wall cell was compared");
+    else
+      std::printf("patterns: %d open/closed cells differ from %s, %d walls do not\n",
+                  pattern_cells, patterns_vs.c_str(), plain_walls);
+  }
+  std::printf("palette %s%s\n", pal.name, patterns ? ", patterns on" : "");
   std::printf("checked %d path, %d wall, %d closed and %d open cells (%d backward): %d failure(s)\n",
               checked_path, checked_walls, checked_closed, checked_open, checked_back, failures);
   return failures == 0 ? 0 : 1;

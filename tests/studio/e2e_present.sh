@@ -1,0 +1,45 @@
+#!/bin/sh
+# shellcheck disable=SC2086,SC2015,SC2317  # "a && b || die"; trap
+# e2e_present.sh STUDIO SCREENSHOT_CHECK LEVEL OUTDIR
+# Presentation mode by real key presses under its own Xvfb (1280x800, no window manager): a
+# 960x640 window, F11 goes full screen with large fonts, F11 again comes back to 960x640 with the
+# normal fonts. Each state is read from an F12 screenshot (its size, the sidecar's presentation
+# flag and font size) and its pixels are checked against the checker's own search.
+# Exit 77 (ctest: skipped) when Xvfb or xdotool is missing.
+set -u
+studio=$1 checker=$2 level_src=$3 out=$4
+case $level_src in /*) ;; *) level_src=$PWD/$level_src ;; esac
+# shellcheck source=e2e_lib.sh
+. "$(dirname "$0")/e2e_lib.sh"
+
+cp "$level_src" level.json || die "cannot copy $level_src"
+start_xvfb
+start_studio level.json --size 960x640 --steps 20
+
+field() {  # field N KEY: the value of "KEY" in astar-studio-N.png.json
+  sed -n "s/^ *\"$2\": *\"*\([^\",]*\)\"*,*$/\1/p" "astar-studio-$1.png.json"
+}
+check() {  # check N WINDOW PRESENTATION MIN-FONT-PX
+  [ "$(field "$1" presentation)" = "$3" ] || die "shot $1: presentation is '$(field "$1" presentation)', expected $3"
+  "$checker" "astar-studio-$1.png" level.json --expect in-progress --iteration 20 --window "$2" \
+    --font-px-at-least "$4" >"check-$1.log" 2>&1 ||
+    { cat "check-$1.log"; die "shot $1: not a $2 window with a font of at least $4 px showing the search"; }
+  ok "shot $1: $2, presentation $3, font $(field "$1" font_px) px; $(tail -n 1 "check-$1.log")"
+}
+
+keys F12
+wait_for 10 test -s astar-studio-1.png.json || die "the studio rendered no frame within 10 s"
+check 1 960x640 false 15
+
+keys F11
+sleep 0.5
+running || die "the studio exited after F11 (full screen)"
+shot 2
+check 2 1280x800 true 24
+
+keys F11
+sleep 0.5
+running || die "the studio exited after the second F11 (back to a window)"
+shot 3
+check 3 960x640 false 15
+[ "$(field 3 font_px)" = "$(field 1 font_px)" ] || die "shot 3: the font did not come back to its size"
