@@ -156,6 +156,22 @@ void LogPanel::Draw(Studio& studio) {
   if (clicked) studio.seek_event(*clicked);
 }
 
+// [SECTION] Quiz
+
+void QuizPanel::Draw(Studio& studio) {
+  Studio::Quiz& q = studio.quiz;
+  ImGui::Checkbox("Predict the next node", &q.on);
+  ImGui::PushTextWrapPos(0.0f);
+  if (q.on && q.asked == 0)
+    ImGui::TextDisabled("Click the cell you think the search takes next. The studio says whether "
+                        "you are right and why, then takes that step.");
+  if (q.asked > 0) ImGui::Text("Score: %d of %d", q.right, q.asked);
+  if (!q.last.empty())
+    ImGui::TextColored(q.last_right ? ImVec4(0.4f, 0.9f, 0.5f, 1.0f) : ImVec4(1.0f, 0.55f, 0.45f, 1.0f),
+                       "%s", q.last.c_str());
+  ImGui::PopTextWrapPos();
+}
+
 // [SECTION] Breakpoints
 
 void BreakpointsPanel::Draw(Studio& studio) {
@@ -200,6 +216,10 @@ void handle_debugger_keys(Studio& studio, std::optional<Cell> hovered) {
     else studio.micro_step();
   }
   if (ImGui::IsKeyPressed(GLFW_KEY_HOME, false)) studio.seek(0);
+  if (ImGui::IsKeyPressed(GLFW_KEY_Q, false)) {
+    studio.quiz.on = !studio.quiz.on;
+    studio.status = studio.quiz.on ? "Quiz: click the cell the search takes next" : "Quiz off";
+  }
   if (hovered && studio.level().in_bounds(*hovered)) {
     astar::Breakpoints& b = studio.breakpoints();
     if (ImGui::IsKeyPressed(GLFW_KEY_K, false))

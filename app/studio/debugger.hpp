@@ -30,12 +30,17 @@ struct LogPanel {
   std::size_t shown_ = 0;  // lines last frame: scroll to the end when it changes
 };
 
+// The quiz: predict the next node with a click; score and the last verdict.
+struct QuizPanel {
+  void Draw(Studio& studio);
+};
+
 struct BreakpointsPanel {
   void Draw(Studio& studio);
 };
 
-// M: micro-step, Shift+M: micro-step back, Home: back to iteration 0; K / O over a cell: toggle a
-// breakpoint when it is taken / opened.
+// M: micro-step, Shift+M: micro-step back, Home: back to iteration 0, Q: the quiz on or off;
+// K / O over a cell: toggle a breakpoint when it is taken / opened.
 void handle_debugger_keys(Studio& studio, std::optional<astar::Cell> hovered);
 
 // Canvas marks: a red dot on breakpoint cells, and an arrow to the move just examined (green:

@@ -13,6 +13,7 @@
 #include <imgui_stdlib.h>
 
 #include "astar/bidirectional.hpp"
+#include "astar/inspect.hpp"
 #include "astar/level.hpp"
 #include "astar/level_io.hpp"
 #include "palette.hpp"
@@ -535,6 +536,7 @@ void HelpWindow::Draw() {
     row("M / Shift+M", "Micro-step: take a node or examine one move / one micro-step back");
     row("Home", "Back to iteration 0, keeping the steps for replay (the timeline)");
     row("K / O over a cell", "Breakpoint: pause when the cell is taken / opened");
+    row("Q", "Quiz: click the cell you think the search takes next");
     ImGui::EndTable();
   }
   ImGui::TextWrapped(
@@ -813,6 +815,20 @@ void SearchPanel::Draw(Studio& studio) {
   }
   if (const std::string moves = actions_summary(studio.path_actions()); !moves.empty())
     ImGui::TextDisabled("%s", moves.c_str());
+  // The path's cost, move by move, as the cost policy prices each step.
+  if (!studio.path().empty() && ImGui::TreeNode("Path cost, move by move")) {
+    const astar::MovePolicy policy(studio.level());
+    const auto steps = astar::path_breakdown(policy, studio.path());
+    if (steps.empty()) ImGui::TextDisabled("The path's steps are waypoints, not moves.");
+    double total = 0.0;
+    for (const astar::PathStep& st : steps) {
+      total += st.cost;
+      ImGui::Text("%s -> %s  %s  %s  (total %s)", cell_text(st.from).c_str(), cell_text(st.to).c_str(),
+                  std::string(astar::to_string(st.action)).c_str(), value_text(st.cost).c_str(),
+                  value_text(total).c_str());
+    }
+    ImGui::TreePop();
+  }
   if (const auto& smoothed = studio.smoothed(); !smoothed.empty()) {
     ImGui::TextColored(to_vec4(studio.appearance.colors().smoothed), "path cost %s \xC2\xB7 smoothed length %s (%zu %s)",
                        value_text(search.path_cost()).c_str(),
@@ -921,9 +937,25 @@ void InspectorPanel::Draw(const Studio& studio, std::optional<Cell> cell) {
     return;
   }
   ImGui::Text("Cost %s   Height %d", value_text(level.cost(c)).c_str(), level.height_at(c));
+  // The moves out of the cell under the level's rules, with their costs or why they are impossible.
+  if (ImGui::TreeNode("Moves out")) {
+    const astar::MovePolicy policy(level);
+    policy.for_each_move(c, [&](const astar::Move& m) {
+      if (m.possible())
+        ImGui::Text("%s %s  %s  %s", std::string(astar::dir_name(m.dir)).c_str(), cell_text(m.to).c_str(),
+                    std::string(astar::to_string(m.action)).c_str(), value_text(m.cost).c_str());
+      else if (m.block != astar::MoveBlock::OutOfBounds)
+        ImGui::TextDisabled("%s %s  %s", std::string(astar::dir_name(m.dir)).c_str(), cell_text(m.to).c_str(),
+                            std::string(astar::to_string(m.block)).c_str());
+    });
+    ImGui::TreePop();
+  }
   const astar::NodeView n = studio.search().node(c);
+  const std::string why = astar::why_not_taken(studio.search(), c);
   if (n.state == astar::NodeState::Unseen) {
-    ImGui::TextDisabled("Not reached yet");
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", why.empty() ? "Not reached yet" : ("Not taken: " + why).c_str());
+    ImGui::PopTextWrapPos();
     return;
   }
   const auto* bidi = dynamic_cast<const astar::BidirectionalSearch*>(&studio.search());
@@ -938,6 +970,11 @@ void InspectorPanel::Draw(const Studio& studio, std::optional<Cell> cell) {
               value_text(n.f).c_str());
   if (backward) ImGui::TextDisabled("g: cost from here to the goal");
   if (n.parent) ImGui::Text("Parent %s", cell_text(*n.parent).c_str());
+  if (!why.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kWarnText, "Not taken: %s", why.c_str());
+    ImGui::PopTextWrapPos();
+  }
 }
 
 void StatusBar::Draw(const Studio& studio, std::optional<Cell> cell) {
@@ -1061,7 +1098,8 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
     if (ImGui::CollapsingHeader("Timeline", open)) timeline_.Draw(studio);
     if (ImGui::CollapsingHeader("Pseudo-code", open)) code_.Draw(studio, fonts);
     if (ImGui::CollapsingHeader("Log", open)) log_.Draw(studio);
-    if (ImGui::CollapsingHeader("Breakpoints", open)) breakpoints_.Draw(studio);
+    if (ImGui::CollapsingHeader("Quiz")) quiz_.Draw(studio);
+  if (ImGui::CollapsingHeader("Breakpoints", open)) breakpoints_.Draw(studio);
     ImGui::EndChild();
   }
 

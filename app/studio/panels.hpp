@@ -144,6 +144,7 @@ class Ui {
   TimelinePanel timeline_;
   CodePanel code_;
   LogPanel log_;
+  QuizPanel quiz_;
   BreakpointsPanel breakpoints_;
   StatusBar status_;
   Viewport viewport_;

@@ -85,6 +85,8 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
   j << "  \"examined\": " << search.examined() << ",\n";
   j << "  \"furthest_iteration\": " << studio.furthest_iteration() << ",\n";
   j << "  \"status\": " << json_string(studio.status) << ",\n";
+  j << "  \"quiz_asked\": " << studio.quiz.asked << ",\n";
+  j << "  \"quiz_right\": " << studio.quiz.right << ",\n";
   j << "  \"state\": " << json_string(astar::to_string(search.state())) << ",\n";
   j << "  \"message\": " << json_string(search.message()) << ",\n";
   j << "  \"partial\": " << (studio.path_partial() ? "true" : "false") << ",\n";

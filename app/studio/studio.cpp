@@ -7,6 +7,7 @@
 #include <limits>
 #include <utility>
 
+#include "astar/inspect.hpp"
 #include "astar/level_io.hpp"
 #include "astar/line_of_sight.hpp"
 #include "astar/smoothing.hpp"
@@ -317,6 +318,24 @@ void Studio::seek(std::int64_t iteration) {
   clear_path();
   search_changes.full();
   after_steps();
+}
+
+void Studio::answer_quiz(Cell guess) {
+  flush();
+  playing = false;
+  if (search_->mid_iteration()) step();  // finish the iteration under way: then a take is next
+  const auto verdict = astar::judge_prediction(*search_, guess);
+  if (!verdict) {
+    quiz.last = "Nothing to predict: the search has finished. Reset it (R) to play again.";
+    quiz.last_right = false;
+    return;
+  }
+  ++quiz.asked;
+  quiz.right += verdict->right;
+  quiz.last = verdict->why;
+  quiz.last_right = verdict->right;
+  status = verdict->right ? "Right!" : "Not quite: see the Quiz panel";
+  step();  // show the take
 }
 
 void Studio::seek_event(std::size_t index) {

@@ -117,6 +117,15 @@ class Studio {
   void seek(std::int64_t iteration);
   // The furthest iteration this search has reached: the timeline's end.
   std::int64_t furthest_iteration() const { return furthest_; }
+  // "Predict the next node": while on, a click on the canvas is the student's guess of the node
+  // the next take takes; the studio says right or wrong and why, then takes that step.
+  struct Quiz {
+    bool on = false;
+    int asked = 0, right = 0;
+    std::string last;      // the last verdict
+    bool last_right = false;
+  } quiz;
+  void answer_quiz(astar::Cell guess);
   // Breakpoints: checked after every step, micro-step and play; a hit pauses and says why in
   // the status line.
   astar::Breakpoints& breakpoints() { return watch_.breakpoints; }

@@ -227,6 +227,11 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
   };
   const bool on_start = on_marker(level.start()), on_goal = on_marker(level.goal());
 
+  // Quiz: a left click is the guess of the next node, not a stroke.
+  if (studio.quiz.on && hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    if (studio.level().in_bounds(cell)) studio.answer_quiz(cell);
+    return;
+  }
   // Left button: drag the start or goal marker, else paint a stroke.
   if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     if (on_start) {

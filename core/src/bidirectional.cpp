@@ -238,6 +238,12 @@ NodeView BidirectionalSearch::node(Cell c) const {
   return v.state != NodeState::Unseen ? v : backward_.node(c);
 }
 
+std::optional<Cell> BidirectionalSearch::next_to_take() const {
+  if (state_ != SearchState::InProgress || mid_iteration()) return std::nullopt;
+  // The side that goes next, as begin_iteration picks it.
+  return (forward_.open_size() <= backward_.open_size() ? forward_ : backward_).next_to_take();
+}
+
 std::optional<Cell> BidirectionalSearch::last_taken() const {
   if (metrics_.expanded == 0) return std::nullopt;
   return (last_forward_ ? forward_ : backward_).last_taken();

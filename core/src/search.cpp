@@ -783,6 +783,11 @@ NodeView BestFirstSearch::node(Cell c) const {
   return v;
 }
 
+std::optional<Cell> BestFirstSearch::next_to_take() const {
+  if (state_ != SearchState::InProgress || mid_ || heap_.empty()) return std::nullopt;
+  return level_->cell(CellIndex(heap_.front().node));
+}
+
 std::optional<Cell> BestFirstSearch::last_taken() const {
   if (last_taken_ == kNone) return std::nullopt;
   return level_->cell(CellIndex(last_taken_));

@@ -6,7 +6,8 @@
 #   1. Right x5: iteration 5;  2. Left x2: iteration 3, the timeline still reaches 5;
 #   3. M x3: inside iteration 4 after its take and 2 moves;  4. Shift+M: 1 move;
 #   5. Home: iteration 0;  6. K over a cell, then Enter: the run stops when that cell is taken,
-#      and the status line says so.
+#      and the status line says so;  7. Q, then clicks: a right guess of the next node and a
+#      wrong one (a wall), each scored and followed by its step.
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing.
 set -u
 studio=$1 checker=$2 shot_checker=$3 level_src=$4 out=$5
@@ -94,3 +95,27 @@ expect 8 state in-progress
 it=$(field 8 iteration)
 pixels 8 in-progress "$it"
 ok "the run stopped at iteration $it, when (12, 5) was taken"
+
+# 7. The quiz (Q): a click on the node the trace says is taken next is right; a click on a wall
+#    is not. Each answer takes that step.
+astar_cli=$(dirname "$studio")/astar
+next=$("$astar_cli" trace level.json --max-events 100000 | sed -n "s/^$((it + 1))  took (\([0-9]*\),\([0-9]*\)).*/\1 \2/p" | head -n 1)
+[ -n "$next" ] || die "no take at iteration $((it + 1)) in the trace"
+pn=$("$checker" cell map.png.json $next) || die "no pixel for cell ($next)"
+pw=$("$checker" cell map.png.json 7 8) || die "no pixel for cell (7, 8)"
+tap q
+click $pn
+sleep 0.3
+shot 9
+expect 9 status "Right!"
+expect 9 quiz_asked 1
+expect 9 quiz_right 1
+expect 9 iteration $((it + 1))
+click $pw
+sleep 0.3
+shot 10
+expect 10 status "Not quite: see the Quiz panel"
+expect 10 quiz_asked 2
+expect 10 quiz_right 1
+expect 10 iteration $((it + 2))
+ok "quiz: a right and a wrong guess, each followed by its step"

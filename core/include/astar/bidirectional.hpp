@@ -35,6 +35,7 @@ class BidirectionalSearch final : public Search {
   // by the backward side shows the backward node (g is then the cost *to the goal*).
   NodeView node(Cell c) const override;
   std::optional<Cell> last_taken() const override;
+  std::optional<Cell> next_to_take() const override;
   const std::vector<Cell>& last_relaxed() const override;
   std::size_t open_size() const override;
   std::int64_t closed_count() const override;

@@ -166,6 +166,8 @@ class Search {
   virtual NodeView node(Cell c) const = 0;
   NodeState node_state(Cell c) const { return node(c).state; }
   virtual std::optional<Cell> last_taken() const = 0;          // node taken by the last step
+  // The node the next take will take (none when finished, or in the middle of an iteration).
+  virtual std::optional<Cell> next_to_take() const = 0;
   virtual const std::vector<Cell>& last_relaxed() const = 0;  // its improved successors
   virtual std::size_t open_size() const = 0;
   virtual std::int64_t closed_count() const = 0;
@@ -242,6 +244,7 @@ class BestFirstSearch final : public Search {
 
   NodeView node(Cell c) const override;
   std::optional<Cell> last_taken() const override;
+  std::optional<Cell> next_to_take() const override;
   const std::vector<Cell>& last_relaxed() const override { return last_relaxed_; }
   std::size_t open_size() const override { return heap_.size(); }
   std::int64_t closed_count() const override { return closed_; }

@@ -1,0 +1,95 @@
+#include "astar/inspect.hpp"
+
+#include <cstdio>
+
+namespace astar {
+
+namespace {
+
+std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
+
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+// The priority as the algorithm words it: "f 9.41 (g 5.00 + h 4.41)", "h 4.41", "g 5.00", ...
+std::string priority_text(Algorithm a, const NodeView& n) {
+  switch (a) {
+    case Algorithm::Dijkstra: return "g " + num(n.g);
+    case Algorithm::GreedyBestFirst: return "h " + num(n.h);
+    case Algorithm::BreadthFirst: return num(n.f) + " steps from the start";
+    case Algorithm::WeightedAStar: return "f " + num(n.f) + " (g " + num(n.g) + " + w * h " + num(n.h) + ")";
+    default: return "f " + num(n.f) + " (g " + num(n.g) + " + h " + num(n.h) + ")";
+  }
+}
+
+}  // namespace
+
+std::string why_not_taken(const Search& s, Cell c) {
+  const Level& lv = s.level();
+  if (!lv.in_bounds(c)) return "outside the level";
+  if (lv.wall(c)) return "a wall: never entered";
+  if (!finished(s.state())) return {};
+  const NodeView n = s.node(c);
+  if (n.state == NodeState::Closed) return {};
+  const Algorithm a = s.options().algorithm;
+  if (n.state == NodeState::Unseen) {
+    if (s.state() == SearchState::Found)
+      return "never reached: the goal was taken before any taken node's move led here";
+    if (s.state() == SearchState::NoPath) return "never reached: no path from the start leads here";
+    return "never reached before the search stopped";
+  }
+  // Open when the search ended.
+  if (s.state() == SearchState::Found) {
+    const double cost = s.path_cost();
+    const bool a_star_like = a == Algorithm::AStar || a == Algorithm::Dijkstra ||
+                             a == Algorithm::JumpPoint || a == Algorithm::Bidirectional;
+    if (a_star_like && n.f > cost + 1e-9)
+      return "open with " + priority_text(a, n) + " > the path's cost " + num(cost) +
+             ": no path through it can be cheaper, so it was never needed";
+    if (a_star_like)
+      return "open with " + priority_text(a, n) + ", equal to the path's cost " + num(cost) +
+             ": the goal came first in the tie-break";
+    return "open with " + priority_text(a, n) + ": the goal was taken before it";
+  }
+  return "open with " + priority_text(a, n) + " when the search stopped";
+}
+
+std::vector<PathStep> path_breakdown(const MovePolicy& policy, const std::vector<Cell>& path) {
+  std::vector<PathStep> out;
+  for (std::size_t k = 1; k < path.size(); ++k) {
+    const std::optional<Move> m = policy.move_between(path[k - 1], path[k]);
+    if (!m) return {};
+    out.push_back({path[k - 1], path[k], m->action, m->cost});
+  }
+  return out;
+}
+
+std::optional<Verdict> judge_prediction(const Search& s, Cell guess) {
+  const std::optional<Cell> next = s.next_to_take();
+  if (!next) return std::nullopt;
+  const Algorithm a = s.options().algorithm;
+  const NodeView want = s.node(*next);
+  const std::string rule = a == Algorithm::GreedyBestFirst ? "the lowest h"
+                           : a == Algorithm::Dijkstra     ? "the lowest g"
+                           : a == Algorithm::BreadthFirst ? "the fewest steps"
+                                                          : "the lowest f";
+  const std::string label(info(a).label);
+  const std::string chosen = cell_text(*next) + " has " + priority_text(a, want);
+  if (guess == *next) return Verdict{true, "Right: " + label + " takes the open node with " + rule + ", and " + chosen + "."};
+  const NodeView g = s.node(guess);
+  if (!s.level().in_bounds(guess) || g.state == NodeState::Unseen)
+    return Verdict{false, "Not quite: " + cell_text(guess) + " is not in the open set yet, so it cannot be taken. " + chosen + "."};
+  if (g.state == NodeState::Closed)
+    return Verdict{false, "Not quite: " + cell_text(guess) + " is closed: it was taken already. " + chosen + "."};
+  if (g.f == want.f)
+    return Verdict{false, "Close: " + cell_text(guess) + " has the same priority, " + priority_text(a, g) +
+                              "; the tie-break (" + std::string(to_string(s.options().tie_break)) +
+                              ") puts " + cell_text(*next) + " first."};
+  return Verdict{false, "Not quite: " + cell_text(guess) + " has " + priority_text(a, g) + ", but " + chosen +
+                            ", which comes first: " + label + " takes the open node with " + rule + "."};
+}
+
+}  // namespace astar
