@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <string_view>
 #include <system_error>
@@ -104,6 +105,8 @@ std::string usage() {
          "  --gif-frames N     frames, evenly spaced over the range (default 40, 2..1000)\n"
          "  --gif-delay MS     time per frame (default 100, 10..10000)\n"
          "  --gif-shrink K     reduce the canvas K times in each direction (default 1, 1..8)\n"
+         "  --compare A,B,...  open the Compare window with 2 to 4 algorithms side by side\n"
+         "                     (--steps and --run step them too)\n"
          "  --help             show this text\n";
 }
 
@@ -196,6 +199,18 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       if (!value(v)) return astar::Error{"--gif-shrink: missing value"};
       if (!parse_number(v, o.gif_shrink) || o.gif_shrink < 1 || o.gif_shrink > 8)
         return bad(arg, v, "a factor 1..8");
+    } else if (arg == "--compare") {
+      if (!value(v)) return astar::Error{"--compare: missing value (2 to 4 of " + algorithm_names() + ")"};
+      o.compare.clear();
+      for (std::size_t at = 0; at <= v.size();) {
+        const std::size_t comma = std::min(v.find(',', at), v.size());
+        const auto a = astar::parse_algorithm(v.substr(at, comma - at));
+        if (!a) return bad(arg, v, "2 to 4 comma-separated names, each one of " + algorithm_names());
+        o.compare.push_back(*a);
+        at = comma + 1;
+      }
+      if (o.compare.size() < 2 || o.compare.size() > 4)
+        return bad(arg, v, "2 to 4 comma-separated algorithm names");
     } else if (arg == "--partial-path") {
       o.partial_path = true;
     } else if (arg == "--smooth") {

@@ -4,12 +4,13 @@
 //                                          [--weight W] [--tie-break NAME] [--partial-path]
 //                                          [--smooth] [--gif FILE [--gif-range A:B]
 //                                          [--gif-frames N] [--gif-delay MS] [--gif-shrink K]]
-//                                          [--help]
+//                                          [--compare A,B[,C[,D]]] [--help]
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "astar/grid.hpp"
 #include "astar/result.hpp"
@@ -37,6 +38,9 @@ struct Options {
   std::string gif;
   std::int64_t gif_from = 0, gif_to = -1;
   int gif_frames = 40, gif_delay_ms = 100, gif_shrink = 1;
+  // --compare a,b[,c[,d]]: open the Compare window with these algorithms (--steps / --run
+  // step it too).
+  std::vector<astar::Algorithm> compare;
   bool help = false;
 };
 

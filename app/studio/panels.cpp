@@ -528,7 +528,8 @@ void HelpWindow::Draw() {
 
 // [SECTION] Menu
 
-void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, AnimationDialog& animation) {
+void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, AnimationDialog& animation,
+                    CompareWindow& compare) {
   if (!ImGui::BeginMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("New...", "Ctrl+N")) files.request_new(studio);
@@ -553,6 +554,7 @@ void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, Animat
   }
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Fit level", "F")) studio.view.fit_pending = true;
+    ImGui::MenuItem("Compare", "C", &compare.open);
     if (ImGui::MenuItem("Save screenshot", "F12")) studio.screenshot_requested = true;
     ImGui::EndMenu();
   }
@@ -910,7 +912,7 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleVar(2);
-  menu_.Draw(studio, files, help, animation_);
+  menu_.Draw(studio, files, help, animation_, compare);
 
   const float status_h = ImGui::GetFrameHeight();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -949,12 +951,14 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
 
   status_.Draw(studio, viewport_.hovered_cell());
   handle_shortcuts(studio, files, help);
+  compare.handle_key();
   if (!any_popup_open()) handle_debugger_keys(studio, viewport_.hovered_cell());
   files.Draw(studio);
   if (auto chosen = animation_.Draw(studio)) animation_request_ = std::move(chosen);
   ImGui::End();
 
   help.Draw();
+  compare.Draw(studio, fonts);
 }
 
 }  // namespace studio

@@ -12,6 +12,7 @@
 
 #include "astar/grid.hpp"
 #include "animation_export.hpp"
+#include "compare_window.hpp"
 #include "debugger.hpp"
 #include "grid_renderer.hpp"
 #include "studio.hpp"
@@ -70,7 +71,8 @@ struct HelpWindow {
 };
 
 struct MainMenu {
-  void Draw(Studio& studio, FileDialogs& files, HelpWindow& help, AnimationDialog& animation);
+  void Draw(Studio& studio, FileDialogs& files, HelpWindow& help, AnimationDialog& animation,
+            CompareWindow& compare);
 };
 
 struct ToolsPanel {
@@ -109,6 +111,7 @@ class Ui {
   void Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts);
   FileDialogs files;
   HelpWindow help;
+  CompareWindow compare;
   // File > Export animation: the settings chosen this frame, once.
   std::optional<AnimationSettings> take_animation_request() { return std::exchange(animation_request_, {}); }
 
