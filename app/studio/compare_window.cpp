@@ -1,7 +1,6 @@
 #include "compare_window.hpp"
 
 #include <algorithm>
-#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -379,20 +378,8 @@ void CompareWindow::draw_pane(Pane& pane, std::size_t index, const Fonts& fonts,
     dl->AddRect(a, ImVec2(a.x + px, a.y + px), color(palette::kTaken), 0.0f, 0,
                 std::clamp(px * 0.1f, 1.5f, 3.0f));
   }
-  auto marker = [&](Cell c, palette::Rgb rgb, const char* label) {
-    const ImVec2 m = center(c);
-    const float r = std::max(4.0f, px * 0.34f);
-    dl->AddCircleFilled(m, r, color(rgb), 20);
-    dl->AddCircle(m, r, IM_COL32(255, 255, 255, 230), 20, std::clamp(px * 0.05f, 1.0f, 2.0f));
-    if (r >= 8.0f) {
-      const float fs = std::min(r * 1.3f, 30.0f);
-      const ImVec2 t = fonts.large->CalcTextSizeA(fs, FLT_MAX, 0.0f, label);
-      dl->AddText(fonts.large, fs, ImVec2(m.x - t.x * 0.5f, m.y - t.y * 0.5f),
-                  IM_COL32(255, 255, 255, 255), label);
-    }
-  };
-  marker(level_.start(), palette::kStart, "S");
-  marker(level_.goal(), palette::kGoal, "G");
+  draw_endpoint_marker(dl, fonts, center(level_.start()), px, palette::kStart, "S");
+  draw_endpoint_marker(dl, fonts, center(level_.goal()), px, palette::kGoal, "G");
   dl->PopClipRect();
 }
 

@@ -510,6 +510,7 @@ void HelpWindow::Draw() {
     row("Ctrl+Shift+S", "Save as");
     row("Ctrl+Q", "Quit");
     row("F12", "Save a screenshot (PNG) in the current folder");
+    row("C", "Compare: 2 to 4 searches side by side, stepped together");
     row("F1 or H", "This window");
     ImGui::EndTable();
   }
