@@ -47,7 +47,7 @@ Result<ParsedArgs> parse_args(std::span<const std::string> args,
     const std::string_view name = arg.substr(0, eq);
     const OptionSpec* spec = find_spec(specs, name);
     if (spec == nullptr) return Error{"unknown option " + quoted(name)};
-    if (out.has(name)) return Error{std::string(name) + ": given more than once"};
+    if (out.has(name) && !spec->repeatable) return Error{std::string(name) + ": given more than once"};
     std::string value;
     if (!spec->takes_value) {
       if (eq != std::string_view::npos) return Error{std::string(name) + ": takes no value"};
@@ -58,7 +58,8 @@ Result<ParsedArgs> parse_args(std::span<const std::string> args,
     } else {
       return Error{std::string(name) + ": missing value"};
     }
-    out.options.emplace(std::string(name), std::move(value));
+    out.sequence.emplace_back(std::string(name), value);
+    out.options.insert_or_assign(std::string(name), std::move(value));
   }
   return out;
 }

@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "astar/result.hpp"
@@ -23,11 +24,14 @@ inline constexpr int kExitInternal = 3;  // out of memory, output not written, .
 struct OptionSpec {
   std::string_view name;  // with the dashes: "--heuristic"
   bool takes_value = true;
+  bool repeatable = false;  // may be given more than once (compare's --algorithm)
 };
 
 struct ParsedArgs {
   std::vector<std::string> positionals;
   std::map<std::string, std::string, std::less<>> options;  // name -> value ("" for flags)
+  // Every option as given, in order (a repeatable option once per time; get() has the last).
+  std::vector<std::pair<std::string, std::string>> sequence;
 
   bool has(std::string_view name) const { return options.find(name) != options.end(); }
   // The value of an option, or nullptr when it was not given.
@@ -40,7 +44,8 @@ struct ParsedArgs {
 // True when `-h` or `--help` appears before any `--`.
 bool wants_help(std::span<const std::string> args);
 
-// Splits args into options (each must be in `specs`, at most once) and positionals.
+// Splits args into options (each must be in `specs`, at most once unless repeatable) and
+// positionals.
 Result<ParsedArgs> parse_args(std::span<const std::string> args, std::span<const OptionSpec> specs);
 
 // A whole number in [1, INT64_MAX], decimal, no sign or spaces. `option` names it in messages.

@@ -33,6 +33,10 @@ std::string trace_help();
 int check_heuristic_command(std::span<const std::string> args);
 std::string check_heuristic_help();
 
+// astar compare LEVEL --algorithm A --algorithm B [...]: 2 to 4 searches side by side, one row each
+int compare_command(std::span<const std::string> args);
+std::string compare_help();
+
 // The "Exit codes:" section printed by every help text.
 std::string exit_codes_help();
 

@@ -15,7 +15,7 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<Command, 4> kCommands{{
+constexpr std::array<Command, 5> kCommands{{
     {"run", "search one level with a chosen algorithm and print the path, cost and counters",
      &run_command, &run_help},
     {"bench", "run MovingAI scenario files and compare every length with the optimal one",
@@ -26,6 +26,9 @@ constexpr std::array<Command, 4> kCommands{{
     {"check-heuristic",
      "does the heuristic overestimate on this level? counts, worst cases, verdict",
      &check_heuristic_command, &check_heuristic_help},
+    {"compare",
+     "run 2 to 4 algorithms on one level: iterations, expanded, open peak, cost, time",
+     &compare_command, &compare_help},
 }};
 
 const Command* find_command(std::string_view name) {

@@ -216,7 +216,7 @@ void GridRenderer::write_layers(const astar::Level& level) {
   }
 }
 
-std::uint8_t GridRenderer::search_code(const Studio& studio, Cell c) const {
+std::uint8_t GridRenderer::search_code(const Studio& studio, Cell c) {
   // A partial path tints no cells: it is drawn dashed over them (see the viewport).
   if (studio.path_contains(c) && !studio.path_partial()) return 3;
   switch (studio.search().node_state(c)) {
@@ -227,24 +227,29 @@ std::uint8_t GridRenderer::search_code(const Studio& studio, Cell c) const {
   return 0;
 }
 
-void GridRenderer::write_search(const Studio& studio) {
+void GridRenderer::write_search(const GridSource& source) {
   std::size_t i = 0;
   for (int y = 0; y < tex_h_; ++y)
-    for (int x = 0; x < tex_w_; ++x) search_[i++] = search_code(studio, {x, y});
+    for (int x = 0; x < tex_w_; ++x) search_[i++] = source.search_code({x, y});
 }
 
 void GridRenderer::sync(Studio& studio) {
-  const astar::Level& level = studio.level();
+  sync({studio.level(), studio.level_changes, studio.search_changes,
+        [&studio](Cell c) { return search_code(studio, c); }});
+}
+
+void GridRenderer::sync(const GridSource& source) {
+  const astar::Level& level = source.level;
   if (!ready()) {
-    studio.level_changes.cells.clear();
-    studio.search_changes.cells.clear();
+    source.level_changes.cells.clear();
+    source.search_changes.cells.clear();
     return;
   }
   const bool resized = level.width() != tex_w_ || level.height() != tex_h_;
   if (resized) resize(level.width(), level.height());
   if (!size_error_.empty()) {
-    studio.level_changes.cells.clear();
-    studio.search_changes.cells.clear();
+    source.level_changes.cells.clear();
+    source.search_changes.cells.clear();
     return;
   }
 
@@ -274,7 +279,7 @@ void GridRenderer::sync(Studio& studio) {
   };
 
   apply(
-      studio.level_changes, level_revision_, layers_tex_, 4, GL_RGBA,
+      source.level_changes, level_revision_, layers_tex_, 4, GL_RGBA,
       [&] { write_layers(level); },
       [&](Cell c) {
         // Painting changes walls only; costs and heights keep the scale of the last full write.
@@ -282,9 +287,9 @@ void GridRenderer::sync(Studio& studio) {
             level.wall(c) ? 255 : 0;
       });
   apply(
-      studio.search_changes, search_revision_, search_tex_, 1, GL_RED_INTEGER,
-      [&] { write_search(studio); },
-      [&](Cell c) { search_[astar::to_u32(level.index(c))] = search_code(studio, c); });
+      source.search_changes, search_revision_, search_tex_, 1, GL_RED_INTEGER,
+      [&] { write_search(source); },
+      [&](Cell c) { search_[astar::to_u32(level.index(c))] = source.search_code(c); });
 }
 
 // [SECTION] Drawing

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,16 @@ inline constexpr float kPatternMinPx = 8.0f;
 // presenting).
 GridLook grid_look(const Appearance& appearance);
 
+// What a renderer draws: a level, each cell's search code (0 unseen, 1 open, 2 closed, 3 on the
+// path) and the change logs saying what to upload. The studio's canvas is one; each pane of the
+// Compare window is another, with its own renderer.
+struct GridSource {
+  const astar::Level& level;
+  ChangeLog& level_changes;
+  ChangeLog& search_changes;
+  std::function<std::uint8_t(astar::Cell)> search_code;
+};
+
 class GridRenderer {
  public:
   GridRenderer() = default;
@@ -46,6 +57,8 @@ class GridRenderer {
 
   // Uploads what changed since the last call and clears the studio's change logs.
   void sync(Studio& studio);
+  // The same for any source (clears its change logs).
+  void sync(const GridSource& source);
 
   // Queues the grid into `dl` (an ImDrawList callback), under the view's canvas and mapping.
   void draw(ImDrawList* dl, const View& view, int level_w, int level_h, const GridLook& look = {});
@@ -55,8 +68,8 @@ class GridRenderer {
   void render(const ImDrawCmd* cmd);
   void resize(int w, int h);
   void write_layers(const astar::Level& level);
-  void write_search(const Studio& studio);
-  std::uint8_t search_code(const Studio& studio, astar::Cell c) const;
+  void write_search(const GridSource& source);
+  static std::uint8_t search_code(const Studio& studio, astar::Cell c);
   void upload(GLuint tex, int bytes_per_texel, GLenum format, GLenum type,
               const std::vector<std::uint8_t>& data, int x0, int y0, int x1, int y1);
 

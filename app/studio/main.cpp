@@ -265,6 +265,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "astar-studio: %s\n", renderer.error().c_str());
 
   studio::Ui ui;
+  if (!options.compare.empty())
+    ui.compare.start(options.compare, options.heuristic, options.steps, options.run);
   if (!load_warning.empty()) ui.files.show_error("Could not open the welcome level", load_warning);
 
   // --gif: export the run, then exit (like --screenshot, without hover effects).
@@ -344,7 +346,9 @@ int main(int argc, char** argv) {
       auto written = studio::write_screenshot(options.screenshot, fb_w, fb_h);
       if (written)
         written = studio::write_sidecar(options.screenshot, studio, fb_w, fb_h,
-                                        io.DisplayFramebufferScale.x, io.DisplayFramebufferScale.y);
+                                        io.DisplayFramebufferScale.x, io.DisplayFramebufferScale.y,
+                                        ui.compare.sidecar_json(io.DisplayFramebufferScale.x,
+                                                                io.DisplayFramebufferScale.y));
       if (!written) {
         std::fprintf(stderr, "astar-studio: %s\n", written.error().c_str());
         exit_code = 1;
@@ -375,7 +379,9 @@ int main(int argc, char** argv) {
       auto written = studio::write_screenshot(file, fb_w, fb_h);
       if (written)  // with the state it shows, as --screenshot does (tests read it)
         written = studio::write_sidecar(file, studio, fb_w, fb_h, io.DisplayFramebufferScale.x,
-                                        io.DisplayFramebufferScale.y);
+                                        io.DisplayFramebufferScale.y,
+                                        ui.compare.sidecar_json(io.DisplayFramebufferScale.x,
+                                                                io.DisplayFramebufferScale.y));
       studio.status = written ? "Screenshot saved: " + file : written.error();
     }
     glfwSwapBuffers(window);

@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <string_view>
 #include <system_error>
@@ -113,6 +114,8 @@ std::string usage() {
          "                     and high-contrast, off for default)\n"
          "  --ui-scale F       scale fonts and widgets F times, 0.5..4 (default: the\n"
          "                     monitor's content scale, 2 on most 4K laptops)\n"
+         "  --compare A,B,...  open the Compare window with 2 to 4 algorithms side by side\n"
+         "                     (--steps and --run step them too)\n"
          "  --help             show this text\n";
 }
 
@@ -222,6 +225,18 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       if (!value(v)) return astar::Error{"--ui-scale: missing value"};
       if (!parse_number(v, o.ui_scale) || !(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
         return bad(arg, v, "a scale 0.5..4");
+    } else if (arg == "--compare") {
+      if (!value(v)) return astar::Error{"--compare: missing value (2 to 4 of " + algorithm_names() + ")"};
+      o.compare.clear();
+      for (std::size_t at = 0; at <= v.size();) {
+        const std::size_t comma = std::min(v.find(',', at), v.size());
+        const auto a = astar::parse_algorithm(v.substr(at, comma - at));
+        if (!a) return bad(arg, v, "2 to 4 comma-separated names, each one of " + algorithm_names());
+        o.compare.push_back(*a);
+        at = comma + 1;
+      }
+      if (o.compare.size() < 2 || o.compare.size() > 4)
+        return bad(arg, v, "2 to 4 comma-separated algorithm names");
     } else if (arg == "--partial-path") {
       o.partial_path = true;
     } else if (arg == "--smooth") {

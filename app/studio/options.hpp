@@ -5,7 +5,7 @@
 //                                          [--smooth] [--gif FILE [--gif-range A:B]
 //                                          [--gif-frames N] [--gif-delay MS] [--gif-shrink K]]
 //                                          [--present] [--palette NAME] [--patterns on|off]
-//                                          [--ui-scale F] [--help]
+//                                          [--ui-scale F] [--compare A,B[,C[,D]]] [--help]
 #pragma once
 
 #include <cstdint>
@@ -48,6 +48,9 @@ struct Options {
   palette::Id palette = palette::Id::Default;
   std::optional<bool> patterns;      // unset: the palette's default (on for colour-blind)
   float ui_scale = 0.0f;             // 0: the monitor's content scale; else 0.5..4
+  // --compare a,b[,c[,d]]: open the Compare window with these algorithms (--steps / --run
+  // step it too).
+  std::vector<astar::Algorithm> compare;
   bool help = false;
   // The options on the command line ("--algorithm", ...): only those override a level's preset.
   std::vector<std::string> given;

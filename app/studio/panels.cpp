@@ -564,6 +564,7 @@ void HelpWindow::Draw() {
     row("F11", "Presentation mode: large fonts, high contrast, full screen");
     row("View > Palette", "Default, Colour-blind safe or High contrast colours; Patterns adds "
                           "dots (open), a cross-hatch (closed) and path dots");
+    row("C", "Compare: 2 to 4 searches side by side, stepped together");
     row("F1 or H", "This window");
     ImGui::EndTable();
   }
@@ -583,7 +584,8 @@ void HelpWindow::Draw() {
 
 // [SECTION] Menu
 
-void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, AnimationDialog& animation) {
+void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, AnimationDialog& animation,
+                    CompareWindow& compare) {
   if (!ImGui::BeginMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("New...", "Ctrl+N")) files.request_new(studio);
@@ -619,6 +621,7 @@ void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, Animat
   }
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Fit level", "F")) studio.view.fit_pending = true;
+    ImGui::MenuItem("Compare", "C", &compare.open);
     if (ImGui::MenuItem("Save screenshot", "F12")) studio.screenshot_requested = true;
     ImGui::Separator();
     Appearance& look = studio.appearance;
@@ -1049,7 +1052,7 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleVar(2);
-  menu_.Draw(studio, files, help, animation_);
+  menu_.Draw(studio, files, help, animation_, compare);
 
   const float status_h = ImGui::GetFrameHeight();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -1105,12 +1108,14 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
 
   status_.Draw(studio, viewport_.hovered_cell());
   handle_shortcuts(studio, files, help);
+  compare.handle_key();
   if (!any_popup_open()) handle_debugger_keys(studio, viewport_.hovered_cell());
   files.Draw(studio);
   if (auto chosen = animation_.Draw(studio)) animation_request_ = std::move(chosen);
   ImGui::End();
 
   help.Draw();
+  compare.Draw(studio, fonts);
 }
 
 }  // namespace studio

@@ -12,6 +12,7 @@
 
 #include "astar/grid.hpp"
 #include "animation_export.hpp"
+#include "compare_window.hpp"
 #include "debugger.hpp"
 #include "grid_renderer.hpp"
 #include "studio.hpp"
@@ -85,7 +86,8 @@ struct LessonPanel {
 };
 
 struct MainMenu {
-  void Draw(Studio& studio, FileDialogs& files, HelpWindow& help, AnimationDialog& animation);
+  void Draw(Studio& studio, FileDialogs& files, HelpWindow& help, AnimationDialog& animation,
+            CompareWindow& compare);
 
  private:
   std::vector<LessonEntry> lessons_;
@@ -128,6 +130,7 @@ class Ui {
   void Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts);
   FileDialogs files;
   HelpWindow help;
+  CompareWindow compare;
   // File > Export animation: the settings chosen this frame, once.
   std::optional<AnimationSettings> take_animation_request() { return std::exchange(animation_request_, {}); }
 

@@ -31,8 +31,6 @@ astar::Status write_screenshot(const std::string& path, int fb_w, int fb_h) {
   return astar::Ok{};
 }
 
-namespace {
-
 std::string json_string(std::string_view s) {
   std::string out = "\"";
   for (char c : s) {
@@ -48,10 +46,8 @@ std::string json_string(std::string_view s) {
   return out + "\"";
 }
 
-}  // namespace
-
 astar::Status write_sidecar(const std::string& png_path, const Studio& studio, int fb_w, int fb_h,
-                            float scale_x, float scale_y) {
+                            float scale_x, float scale_y, std::string_view extra) {
   const View& v = studio.view;
   const auto& level = studio.level();
   const auto& search = studio.search();
@@ -106,6 +102,7 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
     if (smoothed.empty()) j << "null";
     else j << std::setprecision(17) << studio.smoothed_length() << std::setprecision(9);
   }
+  if (!extra.empty()) j << ",\n  " << extra;
   j << "\n}\n";
 
   const std::string file = png_path + ".json";

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "astar/result.hpp"
 #include "studio.hpp"
@@ -17,8 +18,11 @@ namespace studio {
 
 // Reads the current (back) buffer after rendering, flips it to top-left origin, writes a PNG.
 astar::Status write_screenshot(const std::string& path, int fb_w, int fb_h);
-// Writes path + ".json". `scale_x/y` turn ImGui coordinates into framebuffer pixels.
+// Writes path + ".json". `scale_x/y` turn ImGui coordinates into framebuffer pixels. `extra`,
+// when not empty, is one more member ("key": value), e.g. the Compare window's.
 astar::Status write_sidecar(const std::string& png_path, const Studio& studio, int fb_w, int fb_h,
-                            float scale_x, float scale_y);
+                            float scale_x, float scale_y, std::string_view extra = {});
+// A JSON string literal, quotes included.
+std::string json_string(std::string_view s);
 
 }  // namespace studio

@@ -115,6 +115,19 @@ void format_value(char* buf, std::size_t n, double v) {
 
 // [SECTION] View mapping
 
+void draw_endpoint_marker(ImDrawList* dl, const Fonts& fonts, ImVec2 m, float px, palette::Rgb rgb,
+                          const char* label) {
+  const float r = std::max(5.0f, px * 0.34f);
+  dl->AddCircleFilled(m, r, color(rgb), 24);
+  dl->AddCircle(m, r, IM_COL32(255, 255, 255, 230), 24, std::clamp(px * 0.05f, 1.0f, 2.5f));
+  if (r >= 8.0f) {
+    const float size = std::min(r * 1.3f, 36.0f);
+    const ImVec2 s = fonts.large->CalcTextSizeA(size, FLT_MAX, 0.0f, label);
+    dl->AddText(fonts.large, size, ImVec2(m.x - s.x * 0.5f, m.y - s.y * 0.5f),
+                IM_COL32(255, 255, 255, 255), label);
+  }
+}
+
 void fit_view(View& view, int level_w, int level_h) {
   view.fit_pending = false;
   if (level_w <= 0 || level_h <= 0 || view.canvas_w <= 0 || view.canvas_h <= 0) return;
@@ -538,16 +551,7 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
                   IM_COL32(255, 255, 255, 255), label);
       return;
     }
-    const ImVec2 m = center(c);
-    const float r = std::max(5.0f, px * 0.34f);
-    dl->AddCircleFilled(m, r, color(rgb), 24);
-    dl->AddCircle(m, r, IM_COL32(255, 255, 255, 230), 24, std::clamp(px * 0.05f, 1.0f, 2.5f));
-    if (r >= 8.0f) {
-      const float size = std::min(r * 1.3f, 36.0f);
-      const ImVec2 s = fonts.large->CalcTextSizeA(size, FLT_MAX, 0.0f, label);
-      dl->AddText(fonts.large, size, ImVec2(m.x - s.x * 0.5f, m.y - s.y * 0.5f),
-                  IM_COL32(255, 255, 255, 255), label);
-    }
+    draw_endpoint_marker(dl, fonts, center(c), px, rgb, label);
   };
   marker(level.start(), pal.start, "S");
   marker(level.goal(), pal.goal, "G");

@@ -30,6 +30,11 @@ inline constexpr float kMaxCellPx = 256.0f;
 // Fits the level into the view's canvas, centred (or applies a pending --zoom/--focus).
 void fit_view(View& view, int level_w, int level_h);
 
+// The start or goal marker: a disc in `rgb` centred at `m` with a white rim, and its letter
+// when the disc is large enough (`px` is the cell size).
+void draw_endpoint_marker(ImDrawList* dl, const Fonts& fonts, ImVec2 m, float px, palette::Rgb rgb,
+                          const char* label);
+
 class Viewport {
  public:
   // Fills the remaining content region of the current window with the canvas.

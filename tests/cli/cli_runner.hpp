@@ -72,4 +72,13 @@ inline Run run_cli(const std::vector<std::string>& args, const std::filesystem::
   return r;
 }
 
+// A bad-input run: exit 2, nothing on stdout, "astar: ..." on stderr holding `expected`.
+inline void check_refused(const Run& r, const std::string& expected) {
+  INFO("stderr: ", r.err);
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.rfind("astar: ", 0) == 0);
+  CHECK(r.err.find(expected) != std::string::npos);
+}
+
 }  // namespace astar::test

@@ -13,6 +13,7 @@
 #include "cli_runner.hpp"
 
 namespace fs = std::filesystem;
+using astar::test::check_refused;
 using astar::test::Run;
 
 namespace {
@@ -42,14 +43,6 @@ const std::vector<std::string> kTinyArgs = {"--heuristic", "manhattan", "--tie-b
 std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b) {
   a.insert(a.end(), b.begin(), b.end());
   return a;
-}
-
-void check_refused(const Run& r, const std::string& expected) {
-  INFO("stderr: ", r.err);
-  CHECK(r.code == 2);
-  CHECK(r.out.empty());
-  CHECK(r.err.rfind("astar: ", 0) == 0);
-  CHECK(r.err.find(expected) != std::string::npos);
 }
 
 }  // namespace

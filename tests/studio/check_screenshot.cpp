@@ -53,11 +53,13 @@
 #include "astar/smoothing.hpp"
 #include "astar/search.hpp"
 #include "palette.hpp"
+#include "screenshot_image.hpp"
 
 namespace {
 
 using astar::Cell;
 using studio::palette::Rgb;
+using namespace astar::test;
 
 int failures = 0;
 
@@ -66,43 +68,6 @@ void fail(const std::string& message) {
   ++failures;
 }
 
-std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
-std::string rgb_text(Rgb c) {
-  return std::to_string(c.r) + " " + std::to_string(c.g) + " " + std::to_string(c.b);
-}
-
-struct Image {
-  int w = 0, h = 0;
-  std::vector<unsigned char> rgb;
-  Rgb at(int x, int y) const {
-    const auto i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) +
-                    static_cast<std::size_t>(x)) * 3;
-    return {rgb[i], rgb[i + 1], rgb[i + 2]};
-  }
-};
-
-bool close_to(Rgb a, Rgb b, int tolerance) {
-  return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance &&
-         std::abs(a.b - b.b) <= tolerance;
-}
-
-struct Mapping {
-  double ox = 0, oy = 0, s = 0;
-  double cx = 0, cy = 0, cw = 0, ch = 0;  // canvas
-  // Pixel bounds of a cell's interior, shrunk by `inset` pixels on each side.
-  bool interior(Cell c, double inset, int& x0, int& y0, int& x1, int& y1) const {
-    x0 = static_cast<int>(std::ceil(ox + c.x * s + inset));
-    y0 = static_cast<int>(std::ceil(oy + c.y * s + inset));
-    x1 = static_cast<int>(std::floor(ox + (c.x + 1) * s - inset)) - 1;
-    y1 = static_cast<int>(std::floor(oy + (c.y + 1) * s - inset)) - 1;
-    return x0 <= x1 && y0 <= y1 && x0 >= cx && y0 >= cy && x1 < cx + cw && y1 < cy + ch;
-  }
-  void center(Cell c, int& x, int& y) const {
-    x = static_cast<int>(std::floor(ox + (c.x + 0.5) * s));
-    y = static_cast<int>(std::floor(oy + (c.y + 0.5) * s));
-  }
-};
-
 // Distance from point p to the segment a-b.
 double segment_distance(double px, double py, double ax, double ay, double bx, double by) {
   const double dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
@@ -110,18 +75,6 @@ double segment_distance(double px, double py, double ax, double ay, double bx, d
   t = std::clamp(t, 0.0, 1.0);
   return std::hypot(px - (ax + t * dx), py - (ay + t * dy));
 }
-
-// The share of a cell's interior pixels close to `want`.
-double coverage(const Image& img, const Mapping& m, Cell c, Rgb want, int tolerance) {
-  int x0, y0, x1, y1;
-  if (!m.interior(c, 2.0, x0, y0, x1, y1)) return -1.0;
-  int hits = 0, total = 0;
-  for (int y = y0; y <= y1; ++y)
-    for (int x = x0; x <= x1; ++x, ++total)
-      if (close_to(img.at(x, y), want, tolerance)) ++hits;
-  return static_cast<double>(hits) / total;
-}
-
 
 }  // namespace
 

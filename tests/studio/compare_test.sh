@@ -1,0 +1,57 @@
+#!/bin/sh
+# compare_test.sh STUDIO CHECKER LEVEL OUTDIR
+# The Compare window under Xvfb (--compare): screenshots whose sidecar table and pane pixels the
+# checker compares with searches of its own; bad --compare values fail with a message. Exit 77
+# (ctest: skipped) when xvfb-run is missing.
+set -u
+studio=$1 checker=$2 level=$3 out=$4
+mkdir -p "$out"
+status=0
+
+fail() { echo "FAIL: $*"; status=1; }
+
+# Command-line errors need no display.
+for bad in astar astar,nope astar,bfs,greedy,dijkstra,jps; do
+  if "$studio" --compare "$bad" "$level" >"$out/bad.out" 2>"$out/bad.err"; then
+    fail "--compare $bad: exited 0"
+  elif ! grep -q -- "--compare" "$out/bad.err"; then
+    fail "--compare $bad: stderr does not name --compare:"; cat "$out/bad.err"
+  else
+    echo "ok: --compare $bad: $(head -n 1 "$out/bad.err")"
+  fi
+done
+
+if ! command -v xvfb-run >/dev/null 2>&1; then
+  echo "SKIP: xvfb-run is not installed, so the studio cannot be run headless"
+  exit 77
+fi
+
+# shot NAME STUDIO-ARGS... -- CHECKER-ARGS...: a screenshot, then the checker on it.
+shot() {
+  name=$1
+  shift
+  args=''
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do args="$args $1"; shift; done
+  [ $# -gt 0 ] && shift
+  rm -f "$out/$name.png" "$out/$name.png.json"
+  # shellcheck disable=SC2086  # the arguments split on purpose
+  if xvfb-run -a -s "-screen 0 1600x900x24" "$studio" "$level" $args --size 1600x900 \
+       --screenshot "$out/$name.png" --frames 6; then
+    if "$checker" "$out/$name.png" "$level" "$@"; then
+      echo "ok: $name:$args"
+    else
+      fail "$name:$args"
+    fi
+  else
+    fail "$name: studio$args exited non-zero"
+  fi
+}
+
+# Four searches stepped together to step 20: all in progress but greedy, each pane its own state.
+shot four --compare astar,dijkstra,greedy,bfs --steps 20 -- --panes 4 --step 20
+# Run to the end: every row is the search's own (costs, peaks), the paths tinted.
+shot run --compare astar,dijkstra --run -- --panes 2 --finished
+# JPS refuses welcome.json's costs: its row carries the reason, its pane shows no search.
+shot refused --compare jps,astar,weighted-astar --run -- --panes 3 --finished
+
+exit $status
