@@ -243,7 +243,7 @@ void CompareWindow::draw_toolbar(const Studio& studio) {
   }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(160);
-  ImGui::SliderFloat("steps/s", &speed_, 1.0f, 1000.0f, "%.0f", ImGuiSliderFlags_Logarithmic);
+  ImGui::SliderFloat("steps/s", &speed_, 1.0f, 100000.0f, "%.0f", ImGuiSliderFlags_Logarithmic);
   ImGui::SameLine();
   ImGui::BeginDisabled(panes_.size() >= astar::Comparison::kMaxEntries);
   if (ImGui::Button("Add pane")) {

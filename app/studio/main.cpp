@@ -144,9 +144,9 @@ bool load_initial_level(studio::Studio& studio, const studio::Options& options,
 }
 
 // F12: astar-studio-1.png, -2, ... in the current folder, never overwriting a file.
-std::string next_screenshot_name() {
+std::string next_free_name(const std::string& stem, const std::string& ext) {
   for (int i = 1;; ++i) {
-    const std::string name = "astar-studio-" + std::to_string(i) + ".png";
+    const std::string name = stem + std::to_string(i) + ext;
     std::error_code ec;
     if (!std::filesystem::exists(name, ec)) return name;
   }
@@ -373,9 +373,13 @@ int main(int argc, char** argv) {
       if (auto started = animation.start(studio, *request); !started)
         studio.status = "Animation not started: " + started.error();
     }
+    if (studio.trace_requested) {
+      studio.trace_requested = false;
+      (void)studio.export_trace(next_free_name("astar-trace-", ".json"));
+    }
     if (studio.screenshot_requested) {
       studio.screenshot_requested = false;
-      const std::string file = next_screenshot_name();
+      const std::string file = next_free_name("astar-studio-", ".png");
       auto written = studio::write_screenshot(file, fb_w, fb_h);
       if (written)  // with the state it shows, as --screenshot does (tests read it)
         written = studio::write_sidecar(file, studio, fb_w, fb_h, io.DisplayFramebufferScale.x,

@@ -561,6 +561,7 @@ void HelpWindow::Draw() {
     row("Ctrl+Shift+S", "Save as");
     row("Ctrl+Q", "Quit");
     row("F12", "Save a screenshot (PNG) in the current folder");
+    row("Ctrl+T", "Save the event log as JSON (astar-trace-N.json) in the current folder");
     row("F11", "Presentation mode: large fonts, high contrast, full screen");
     row("View > Palette", "Default, Colour-blind safe or High contrast colours; Patterns adds "
                           "dots (open), a cross-hatch (closed) and path dots");
@@ -594,6 +595,7 @@ void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, Animat
     if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) files.request_save_as(studio);
     ImGui::Separator();
     if (ImGui::MenuItem("Export animation (GIF)...")) animation.open = true;
+    if (ImGui::MenuItem("Export trace (JSON)", "Ctrl+T")) studio.trace_requested = true;
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) files.request_quit(studio);
     ImGui::EndMenu();
@@ -687,7 +689,7 @@ void SearchPanel::Draw(Studio& studio) {
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Run to the end");
 
   ImGui::SetNextItemWidth(-FLT_MIN);
-  ImGui::SliderFloat("##speed", &studio.speed, 1.0f, 1000.0f, "speed %.0f it/s",
+  ImGui::SliderFloat("##speed", &studio.speed, 1.0f, 100000.0f, "speed %.0f it/s",
                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
 
   // The algorithm, with what it promises on hover and on the line below.
@@ -1024,6 +1026,7 @@ void handle_shortcuts(Studio& studio, FileDialogs& files, HelpWindow& help) {
       else files.save(studio);
     }
     if (pressed(GLFW_KEY_Q)) files.request_quit(studio);
+    if (pressed(GLFW_KEY_T)) studio.trace_requested = true;
     return;
   }
   if (io.WantTextInput) return;

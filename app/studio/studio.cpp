@@ -320,6 +320,15 @@ void Studio::seek(std::int64_t iteration) {
   after_steps();
 }
 
+astar::Status Studio::export_trace(const std::string& path) {
+  const auto& all = recorder_.events();
+  const std::size_t n = recorder_.count_at(*search_);
+  const std::vector<astar::TraceEvent> shown(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(n));
+  astar::Status written = astar::write_atomically(path, astar::to_json(shown));
+  status = written ? "Trace saved: " + path + " (" + std::to_string(n) + " events)" : written.error();
+  return written;
+}
+
 void Studio::answer_quiz(Cell guess) {
   flush();
   playing = false;

@@ -108,6 +108,9 @@ class Studio {
   void reset_search();
   // The event log of the search shown (one event per micro-step, kept through rewinds).
   const astar::TraceRecorder& trace() const { return recorder_; }
+  // Writes the log's events up to where the search is as JSON (one record per event, the same as
+  // `astar trace --format json`) to `path`, atomically. The status line says where or why not.
+  astar::Status export_trace(const std::string& path);
   // Goes to just after event `index` of trace(): its iteration, micro-stepped to that event.
   void seek_event(std::size_t index);
   // One micro-step: the take, or one move of the taken node (Search::micro_step).
@@ -164,7 +167,8 @@ class Studio {
   View view;
   Appearance appearance;  // palette, patterns, presentation mode, UI scale
   std::string status;  // the last message for the status line
-  bool screenshot_requested = false;  // F12: main writes the window to a PNG after rendering
+  bool screenshot_requested = false;
+  bool trace_requested = false;  // Ctrl+T: main writes the trace next to the screenshots  // F12: main writes the window to a PNG after rendering
   ChangeLog level_changes;
   ChangeLog search_changes;
 

@@ -924,7 +924,13 @@ Status save_level_impl(const Level& level, const std::string& path) {
   if (text.size() > kMaxLevelFileBytes)
     return Error{prefix + "the file would be " + size_text(text.size()) + ", more than the limit of " +
                  size_text(kMaxLevelFileBytes)};
+  return write_atomically(path, text);
+}
 
+}  // namespace
+
+Status write_atomically(const std::string& path, std::string_view text) {
+  const std::string prefix = path + ": cannot save: ";
   // Saving through a symbolic link replaces the file it points to, not the link.
   std::string target = path;
   struct stat st {};
@@ -971,8 +977,6 @@ Status save_level_impl(const Level& level, const std::string& path) {
   if (dir_fd.get() >= 0) (void)::fsync(dir_fd.get());
   return Ok{};
 }
-
-}  // namespace
 
 Result<Level> parse_level(std::string_view json_text, std::string_view source) {
   const std::string src(source);

@@ -7,7 +7,8 @@
 #   3. M x3: inside iteration 4 after its take and 2 moves;  4. Shift+M: 1 move;
 #   5. Home: iteration 0;  6. K over a cell, then Enter: the run stops when that cell is taken,
 #      and the status line says so;  7. Q, then clicks: a right guess of the next node and a
-#      wrong one (a wall), each scored and followed by its step.
+#      wrong one (a wall), each scored and followed by its step;  8. Ctrl+T: the log as JSON,
+#      equal to the first records of `astar trace --format json`.
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing.
 set -u
 studio=$1 checker=$2 shot_checker=$3 level_src=$4 out=$5
@@ -119,3 +120,18 @@ expect 10 quiz_asked 2
 expect 10 quiz_right 1
 expect 10 iteration $((it + 2))
 ok "quiz: a right and a wrong guess, each followed by its step"
+
+# 8. Ctrl+T: the event log as JSON, the same records `astar trace --format json` prints, up to
+#    where the search is.
+keys ctrl+t
+wait_for 5 test -s astar-trace-1.json || die "Ctrl+T wrote no astar-trace-1.json"
+"$astar_cli" trace level.json --format json >cli-trace.json || die "astar trace failed"
+python3 - <<'PY' || die "the studio's trace is not a prefix of the CLI's"
+import json
+studio = json.load(open("astar-trace-1.json"))
+cli = json.load(open("cli-trace.json"))
+assert len(studio) > 100, len(studio)
+assert studio == cli[:len(studio)], "records differ"
+assert studio[-1]["iteration"] == max(e["iteration"] for e in studio)
+print("ok: Ctrl+T saved", len(studio), "events, the first", len(studio), "of the CLI's", len(cli))
+PY

@@ -23,5 +23,7 @@ std::string level_to_json(const Level& level);
 // Writes atomically: a temporary file in the same folder, flushed, then renamed over `path`.
 // On any failure the old file is untouched and the message says what failed.
 Status save_level(const Level& level, const std::string& path);
+// The same atomic write for any text (trace exports, say); messages read "path: cannot save: ...".
+Status write_atomically(const std::string& path, std::string_view text);
 
 }  // namespace astar
