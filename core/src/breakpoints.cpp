@@ -1,4 +1,5 @@
 #include "astar/breakpoints.hpp"
+#include "astar/format.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -6,12 +7,7 @@
 namespace astar {
 
 namespace {
-std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
-std::string number_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
+std::string number_text(double v) { return fixed2_text(v); }
 }  // namespace
 
 void BreakpointWatch::before_step(const Search& s) {

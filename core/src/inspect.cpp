@@ -1,4 +1,5 @@
 #include "astar/inspect.hpp"
+#include "astar/format.hpp"
 
 #include <cstdio>
 
@@ -6,13 +7,7 @@ namespace astar {
 
 namespace {
 
-std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
-
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
+std::string num(double v) { return fixed2_text(v); }
 
 // The priority as the algorithm words it: "f 9.41 (g 5.00 + h 4.41)", "h 4.41", "g 5.00", ...
 std::string priority_text(Algorithm a, const NodeView& n) {

@@ -1,4 +1,5 @@
 #include "astar/level.hpp"
+#include "astar/format.hpp"
 
 #include <cassert>
 #include <cstdio>
@@ -86,9 +87,6 @@ void Level::set_shapes(std::vector<Shape> shapes) {
   shape_cache_.drop();
 }
 
-namespace {
-std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
-}  // namespace
 
 std::string Level::check_endpoints() const {
   const std::string bounds = " is outside the level (0, 0)-(" + std::to_string(width_ - 1) + ", " +

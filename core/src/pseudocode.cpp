@@ -1,4 +1,5 @@
 #include "astar/pseudocode.hpp"
+#include "astar/format.hpp"
 
 #include <algorithm>
 #include <array>
@@ -82,16 +83,8 @@ PseudoCode make(Algorithm a) {
 
 // [SECTION] Values
 
-std::string cell_value(Cell c) {
-  return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
-}
-
-std::string number_value(double v) {
-  if (std::isinf(v)) return "inf";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
+std::string cell_value(Cell c) { return cell_text(c); }
+std::string number_value(double v) { return fixed2_text(v); }
 
 void at_step(CodePosition& p, Algorithm a, CodeStep s) {
   p.step = s;

@@ -1,4 +1,5 @@
 #include "astar/search.hpp"
+#include "astar/format.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -47,10 +48,6 @@ std::string number_text(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", v);
   return buf;
-}
-
-std::string cell_text(Cell c) {
-  return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
 }
 }  // namespace
 

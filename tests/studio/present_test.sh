@@ -11,22 +11,8 @@
 set -u
 studio=$1 checker=$2 level=$3 out=$4
 mkdir -p "$out"
-status=0
-
-fail() { echo "FAIL: $*"; status=1; }
-
-# expect_failure NAME TEXT CMD...: CMD must exit non-zero and print TEXT on stderr.
-expect_failure() {
-  name=$1 text=$2
-  shift 2
-  if "$@" >"$out/$name.out" 2>"$out/$name.err"; then
-    fail "$name: exited 0"
-  elif ! grep -q -- "$text" "$out/$name.err"; then
-    fail "$name: stderr does not mention '$text':"; cat "$out/$name.err"
-  else
-    echo "ok: $name: $(head -n 1 "$out/$name.err")"
-  fi
-}
+# shellcheck source=check_lib.sh
+. "$(dirname "$0")/check_lib.sh"
 
 expect_failure bad-palette "default, colour-blind or high-contrast" "$studio" --palette pink "$level"
 expect_failure bad-patterns "on or off" "$studio" --patterns yes "$level"

@@ -1,0 +1,14 @@
+// How core writes cells and numbers in the sentences people read (pseudo-code values, the
+// inspector, breakpoints): "(4, 3)" and two decimals, "inf" for infinity.
+#pragma once
+
+#include <string>
+
+#include "astar/grid.hpp"
+
+namespace astar {
+
+std::string cell_text(Cell c);     // "(4, 3)"
+std::string fixed2_text(double v);  // "9.41", "inf"
+
+}  // namespace astar
