@@ -141,9 +141,8 @@ bool BidirectionalSearch::mid_iteration() const {
   return forward_.mid_iteration() || backward_.mid_iteration();
 }
 
-const std::vector<Move>& BidirectionalSearch::taken_moves() const {
-  static const std::vector<Move> none;
-  if (metrics_.expanded == 0) return none;
+std::span<const Move> BidirectionalSearch::taken_moves() const {
+  if (metrics_.expanded == 0) return {};
   return (last_forward_ ? forward_ : backward_).taken_moves();
 }
 

@@ -206,6 +206,8 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
       listener_(listener),
       direction_(direction) {
   nodes_.resize(static_cast<std::size_t>(level.cell_count()));
+  // Room for the most moves one cell can have: 8 one-cell moves, 4 jumps across per gap length.
+  moves_.resize(8 + 4 * static_cast<std::size_t>(std::max(0, rules.jump.gap)));
   // h is scaled by the cheapest cost per unit of distance, so it never overestimates. Algorithms
   // without a heuristic see h = 0.
   const bool uses_h = info(options_.algorithm).uses_heuristic;
@@ -230,7 +232,7 @@ void BestFirstSearch::restart() {
   last_taken_ = kNone;
   best_ = kNone;
   last_relaxed_.clear();
-  moves_.clear();
+  move_count_ = 0;
   examined_ = 0;
   moves_stale_ = false;
   mid_ = false;
@@ -391,7 +393,7 @@ bool BestFirstSearch::nearer_goal(std::uint32_t a, std::uint32_t b) const {
 SearchState BestFirstSearch::step() {
   if (state_ != SearchState::InProgress) return state_;
   if (!mid_ && !take()) return state_;
-  while (examined_ < moves_.size()) examine(moves_[examined_++]);
+  while (examined_ < move_count_) examine(moves_[examined_++]);
   finish_iteration();
   return state_;
 }
@@ -401,11 +403,11 @@ SearchState BestFirstSearch::micro_step() {
   if (!mid_) {
     // A half-done iteration is always the trace's last step, so steps kept for replay go.
     truncate_trace();
-    if (take() && moves_.empty()) finish_iteration();
+    if (take() && move_count_ == 0) finish_iteration();
     return state_;
   }
   examine(moves_[examined_++]);
-  if (examined_ == moves_.size()) finish_iteration();
+  if (examined_ == move_count_) finish_iteration();
   return state_;
 }
 
@@ -428,7 +430,7 @@ bool BestFirstSearch::take() {
   if (options_.partial_path && nearer_goal(cur, best_)) best_ = cur;  // only partial paths use it
   const Cell c = level_->cell(CellIndex(cur));
   if (listener_) listener_->on_take(c, node(c));
-  moves_.clear();
+  move_count_ = 0;
   examined_ = 0;
   moves_stale_ = false;
 
@@ -439,7 +441,7 @@ bool BestFirstSearch::take() {
     note_trace_end();
     return false;
   }
-  collect_moves(cur, moves_);
+  collect_moves(cur);
   mid_ = true;
   return true;
 }
@@ -460,9 +462,11 @@ void BestFirstSearch::note_trace_end() {
   end_best_ = best_;
 }
 
-// The moves leaving the taken node (entering it, for a backward search), in examination order.
-void BestFirstSearch::collect_moves(std::uint32_t taken, std::vector<Move>& out) const {
-  out.clear();
+// The moves leaving the taken node (entering it, for a backward search), in examination order,
+// into moves_[0, move_count_).
+void BestFirstSearch::collect_moves(std::uint32_t taken) const {
+  std::size_t n = 0;
+  Move* out = moves_.data();
   const Cell c = level_->cell(CellIndex(taken));
   if (options_.algorithm == Algorithm::JumpPoint) {
     scratch_.clear();
@@ -472,16 +476,17 @@ void BestFirstSearch::collect_moves(std::uint32_t taken, std::vector<Move>& out)
     jump_point_successors(*level_, c, parent, level_->cell(goal_), scratch_);
     for (Cell to : scratch_) {
       const Cell first{c.x + (to.x > c.x) - (to.x < c.x), c.y + (to.y > c.y) - (to.y < c.y)};
-      out.push_back({to, dir_between(c, first).value_or(Dir::E), MoveBlock::None,
-                     heuristic_distance(Heuristic::Octile, c, to), MoveAction::Walk});
+      out[n++] = {to, dir_between(c, first).value_or(Dir::E), MoveBlock::None,
+                  heuristic_distance(Heuristic::Octile, c, to), MoveAction::Walk};
     }
-    return;
+  } else {
+    auto add = [&](const Move& m) { out[n++] = m; };
+    if (direction_ == Direction::Forward)
+      policy_.for_each_move(c, add);
+    else
+      policy_.for_each_move_into(c, add);  // backward: the moves that *enter* c
   }
-  auto add = [&](const Move& m) { out.push_back(m); };
-  if (direction_ == Direction::Forward)
-    policy_.for_each_move(c, add);
-  else
-    policy_.for_each_move_into(c, add);  // backward: the moves that *enter* c
+  move_count_ = n;
 }
 
 // Examines one move of the taken node: skips it with the reason, or relaxes its cell.
@@ -712,7 +717,7 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
 void BestFirstSearch::restore_last_step_views() {
   last_taken_ = kNone;
   last_relaxed_.clear();
-  moves_.clear();
+  move_count_ = 0;
   examined_ = 0;
   moves_stale_ = false;
   if (at_ == 0) return;
@@ -723,13 +728,14 @@ void BestFirstSearch::restore_last_step_views() {
   moves_stale_ = true;
 }
 
-const std::vector<Move>& BestFirstSearch::taken_moves() const {
+std::span<const Move> BestFirstSearch::taken_moves() const {
   if (moves_stale_) {
     moves_stale_ = false;
-    if (last_taken_ != to_u32(goal_)) collect_moves(last_taken_, moves_);
-    examined_ = moves_.size();
+    move_count_ = 0;
+    if (last_taken_ != to_u32(goal_)) collect_moves(last_taken_);
+    examined_ = move_count_;
   }
-  return moves_;
+  return {moves_.data(), move_count_};
 }
 
 std::size_t BestFirstSearch::examined() const {

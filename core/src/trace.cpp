@@ -96,7 +96,7 @@ double priority(const Side& side, const Offer& of, double g) {
 // The move under examination: the search calls the listener from inside examine().
 const Move* move_under_way(const Side& side) {
   const std::size_t k = side.search->examined();
-  const std::vector<Move>& moves = side.search->taken_moves();
+  const std::span<const Move> moves = side.search->taken_moves();
   return k >= 1 && k <= moves.size() ? &moves[k - 1] : nullptr;
 }
 

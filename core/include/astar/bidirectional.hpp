@@ -24,7 +24,7 @@ class BidirectionalSearch final : public Search {
   SearchState step() override;
   SearchState micro_step() override;
   bool mid_iteration() const override;
-  const std::vector<Move>& taken_moves() const override;
+  std::span<const Move> taken_moves() const override;
   std::size_t examined() const override;
   SearchState state() const override { return state_; }
   const std::string& message() const override { return message_; }

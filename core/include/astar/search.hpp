@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -152,7 +153,7 @@ class Search {
   virtual bool mid_iteration() const = 0;
   // The moves of the last taken node in the order they are examined (JPS: its jump successors;
   // impossible moves included, so their reasons can be shown), and how many are examined.
-  virtual const std::vector<Move>& taken_moves() const = 0;
+  virtual std::span<const Move> taken_moves() const = 0;
   virtual std::size_t examined() const = 0;
   // Goes back one micro-step, exactly (needs recording): false at the very start.
   bool micro_step_back();
@@ -232,7 +233,7 @@ class BestFirstSearch final : public Search {
   SearchState step() override;
   SearchState micro_step() override;
   bool mid_iteration() const override { return mid_; }
-  const std::vector<Move>& taken_moves() const override;
+  std::span<const Move> taken_moves() const override;
   std::size_t examined() const override;
   SearchState state() const override { return state_; }
   const std::string& message() const override { return message_; }
@@ -312,7 +313,7 @@ class BestFirstSearch final : public Search {
   void update_key(const Node& n);
   void relax(Cell c, const Move& m, std::uint32_t via, double g_new);
   bool take();
-  void collect_moves(std::uint32_t taken, std::vector<Move>& out) const;
+  void collect_moves(std::uint32_t taken) const;
   void examine(const Move& m);
   void finish_iteration();
   void note_trace_end();
@@ -349,7 +350,10 @@ class BestFirstSearch final : public Search {
   mutable std::vector<Cell> scratch_;     // jump point successors
   // The iteration under way: the taken node's moves, how many are examined, and whether some
   // are left (views of a finished iteration are rebuilt lazily after a rewind).
+  // moves_ holds room for the most moves a cell can have (8, plus 4 per gap cell a jump may
+  // clear); the first move_count_ are the taken node's. Filled in place: no allocation per step.
   mutable std::vector<Move> moves_;
+  mutable std::size_t move_count_ = 0;
   mutable std::size_t examined_ = 0;
   mutable bool moves_stale_ = false;
   bool mid_ = false;
