@@ -4,6 +4,11 @@
 //                     g = cost: 0.5 is cost 1, above leans to the cost tint, below to "cheap"
 //                     b = height: 0.5 is height 0, above is higher (darker), below is lower (bluish)
 //   u_search (R8UI):  0 unseen, 1 open, 2 closed, 3 on the path
+//   u_heat (RGBA8):   the heat map's ramp colour of each seen cell (alpha 0 where unseen)
+// Overlays (View > Overlays): the open, closed and path tints are mixed in at u_open_alpha,
+// u_closed_alpha and u_path_alpha (the palette's overlay alpha times each overlay's opacity, 0
+// when off; a path cell with the path off shows the closed tint), then the heat map at
+// u_heat_alpha over the open and closed tints, under the path's.
 // Grid lines and patterns are computed here from the pixel's position inside its cell, so
 // drawing cost does not depend on the number of cells.
 // Patterns (u_patterns = 1, set only when cells are at least 8 px): a second cue beside hue, in
@@ -28,7 +33,12 @@ uniform vec3 u_cost_tint;
 uniform vec3 u_open;
 uniform vec3 u_closed;
 uniform vec3 u_path;
-uniform float u_overlay_alpha;
+uniform float u_overlay_alpha;  // the palette's; the overlays' alphas below include it
+uniform float u_open_alpha;
+uniform float u_closed_alpha;
+uniform float u_path_alpha;
+uniform sampler2D u_heat;
+uniform float u_heat_alpha;     // 0: no heat map
 
 out vec4 out_color;
 
@@ -78,11 +88,17 @@ void main() {
                           : mix(color, kLow, 0.45 * min(-height, 1.0));
 
     uint state = texelFetch(u_search, c, 0).r;
-    if (state == 1u) color = mix(color, u_open, u_overlay_alpha);
-    else if (state == 2u) color = mix(color, u_closed, u_overlay_alpha);
-    else if (state == 3u) color = mix(color, u_path, u_overlay_alpha);
+    bool closed = state == 2u || (state == 3u && u_path_alpha <= 0.0);
+    if (state == 1u) color = mix(color, u_open, u_open_alpha);
+    else if (closed) color = mix(color, u_closed, u_closed_alpha);
+    if (u_heat_alpha > 0.0) {
+      vec4 heat = texelFetch(u_heat, c, 0);
+      color = mix(color, heat.rgb, u_heat_alpha * heat.a);
+    }
+    if (state == 3u && u_path_alpha > 0.0) color = mix(color, u_path, u_path_alpha);
     if (u_patterns == 1) {
-      float ink = state == 1u ? dots(inner) : state == 2u ? cross_hatch(inner) : 0.0;
+      float ink = state == 1u && u_open_alpha > 0.0 ? dots(inner)
+                : closed && u_closed_alpha > 0.0 ? cross_hatch(inner) : 0.0;
       color = mix(color, u_pattern_ink, u_pattern_alpha * ink);
     }
 

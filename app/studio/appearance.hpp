@@ -3,6 +3,7 @@
 // presentation mode (fonts, style, full screen) between frames. No GL or ImGui here.
 #pragma once
 
+#include "overlays.hpp"
 #include "palette.hpp"
 
 namespace studio {
@@ -22,6 +23,8 @@ struct Appearance {
   // label sizes and zoom thresholds follow it), and the UI font's size in display pixels now.
   float ui_scale = 1.0f;
   float font_px = 15.0f;
+  // What is drawn over the grid, each with a toggle and an opacity (View > Overlays).
+  Overlays overlays;
 
   const palette::Palette& colors() const { return palette::get(palette); }
   // A palette comes with its patterns setting (on for colour-blind and high contrast).

@@ -81,6 +81,7 @@ GridRenderer::~GridRenderer() {
   if (vao_) glDeleteVertexArrays(1, &vao_);
   if (layers_tex_) glDeleteTextures(1, &layers_tex_);
   if (search_tex_) glDeleteTextures(1, &search_tex_);
+  if (heat_tex_) glDeleteTextures(1, &heat_tex_);
 }
 
 bool GridRenderer::init(const std::string& dir) {
@@ -113,11 +114,14 @@ bool GridRenderer::init(const std::string& dir) {
         at("u_origin"),      at("u_cell_px"),     at("u_fb_height"),    at("u_level_size"),
         at("u_grid_alpha"),  at("u_floor"),       at("u_wall"),         at("u_cost_tint"),
         at("u_open"),        at("u_closed"),      at("u_path"),         at("u_overlay_alpha"),
-        at("u_line_px"),     at("u_patterns"),    at("u_pattern_ink"),  at("u_pattern_alpha")};
+        at("u_line_px"),     at("u_patterns"),    at("u_pattern_ink"),  at("u_pattern_alpha"),
+        at("u_open_alpha"),  at("u_closed_alpha"), at("u_path_alpha"),  at("u_heat"),
+        at("u_heat_alpha")};
 
   glUseProgram(program_);
   glUniform1i(u_.layers, 0);
   glUniform1i(u_.search, 1);
+  glUniform1i(u_.heat, 2);
   glUseProgram(0);
 
   glGenVertexArrays(1, &vao_);  // core profile: a draw needs a bound VAO, even an empty one
@@ -152,6 +156,9 @@ void GridRenderer::resize(int w, int h) {
   };
   make(layers_tex_, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE);
   make(search_tex_, GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE);
+  make(heat_tex_, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE);
+  heat_.assign(n * 4, 0);
+  heat_ready_ = false;
   glBindTexture(GL_TEXTURE_2D, 0);
 }
 
@@ -236,6 +243,32 @@ void GridRenderer::write_search(const GridSource& source) {
 void GridRenderer::sync(Studio& studio) {
   sync({studio.level(), studio.level_changes, studio.search_changes,
         [&studio](Cell c) { return search_code(studio, c); }});
+  // The heat map: the ramp's colour per seen cell, uploaded only when the search has moved.
+  const Overlays& overlays = studio.appearance.overlays;
+  if (!overlays.on(OverlayId::Heat) || !ready() || !size_error_.empty() || tex_w_ == 0) {
+    heat_ready_ = false;
+    return;
+  }
+  const auto key = studio.search_key();
+  if (heat_ready_ && key == heat_key_ && overlays.heat == heat_source_) return;
+  const Studio::HeatField& field = studio.heat_field(overlays.heat);
+  if (field.t.size() * 4 != heat_.size()) return;  // the level was replaced: next frame
+  for (std::size_t i = 0; i < field.t.size(); ++i) {
+    std::uint8_t* t = &heat_[i * 4];
+    if (field.t[i] < 0.0f) {
+      t[0] = t[1] = t[2] = t[3] = 0;
+      continue;
+    }
+    const palette::Rgb c = heat_colour(field.t[i]);
+    t[0] = c.r;
+    t[1] = c.g;
+    t[2] = c.b;
+    t[3] = 255;
+  }
+  upload(heat_tex_, 4, GL_RGBA, GL_UNSIGNED_BYTE, heat_, 0, 0, tex_w_ - 1, tex_h_ - 1);
+  heat_key_ = key;
+  heat_source_ = overlays.heat;
+  heat_ready_ = true;
 }
 
 void GridRenderer::sync(const GridSource& source) {
@@ -299,6 +332,11 @@ GridLook grid_look(const Appearance& appearance) {
   look.colors = &appearance.colors();
   look.patterns = appearance.patterns;
   look.line_px = std::max(1.0f, std::round(appearance.label_scale()));
+  const Overlays& o = appearance.overlays;
+  look.open = o.alpha(OverlayId::Open);
+  look.closed = o.alpha(OverlayId::Closed);
+  look.path = o.alpha(OverlayId::Path);
+  look.heat = o.alpha(OverlayId::Heat);
   return look;
 }
 
@@ -369,10 +407,17 @@ void GridRenderer::render(const ImDrawCmd* cmd) {
   set_rgb(u_.closed, c.closed);
   set_rgb(u_.path, c.path);
   glUniform1f(u_.overlay_alpha, c.overlay_alpha);
+  glUniform1f(u_.open_alpha, c.overlay_alpha * p.look.open);
+  glUniform1f(u_.closed_alpha, c.overlay_alpha * p.look.closed);
+  glUniform1f(u_.path_alpha, c.overlay_alpha * p.look.path);
+  // The heat map only where this renderer holds one (the studio's canvas, heat on).
+  glUniform1f(u_.heat_alpha, heat_ready_ ? p.look.heat : 0.0f);
   glUniform1f(u_.line_px, p.look.line_px);
   glUniform1i(u_.patterns, p.look.patterns && cell_x >= kPatternMinPx ? 1 : 0);
   set_rgb(u_.pattern_ink, c.pattern_ink);
   glUniform1f(u_.pattern_alpha, c.pattern_alpha);
+  glActiveTexture(GL_TEXTURE2);
+  glBindTexture(GL_TEXTURE_2D, heat_tex_);
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_2D, search_tex_);
   glActiveTexture(GL_TEXTURE0);

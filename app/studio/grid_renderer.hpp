@@ -25,11 +25,14 @@ struct GridLook {
   const palette::Palette* colors = &palette::kDefault;
   bool patterns = false;  // drawn only where cells are at least kPatternMinPx framebuffer pixels
   float line_px = 1.0f;   // grid line width in framebuffer pixels
+  // Overlay opacities (0: off): the open, closed and path tints are the palette's overlay_alpha
+  // times these; the heat map (the studio's canvas only) is mixed over the tints this much.
+  float open = 1.0f, closed = 1.0f, path = 1.0f, heat = 0.0f;
 };
 inline constexpr float kPatternMinPx = 8.0f;
 
 // The look the studio's appearance asks for (grid lines widen with the UI scale and when
-// presenting).
+// presenting; overlay opacities from its Overlays).
 GridLook grid_look(const Appearance& appearance);
 
 // What a renderer draws: a level, each cell's search code (0 unseen, 1 open, 2 closed, 3 on the
@@ -56,6 +59,7 @@ class GridRenderer {
   const std::string& error() const { return error_; }
 
   // Uploads what changed since the last call and clears the studio's change logs.
+  // With the heat map on, also the heat texture, rebuilt only when the search has changed.
   void sync(Studio& studio);
   // The same for any source (clears its change logs).
   void sync(const GridSource& source);
@@ -77,6 +81,11 @@ class GridRenderer {
   GLuint vao_ = 0;
   GLuint layers_tex_ = 0;  // RGBA8, one texel per cell
   GLuint search_tex_ = 0;  // R8UI, one texel per cell
+  GLuint heat_tex_ = 0;    // RGBA8, one texel per cell: the ramp's colour, alpha 0 where unseen
+  bool heat_ready_ = false;  // heat_tex_ holds the studio's current heat map
+  std::pair<std::uint64_t, std::size_t> heat_key_{0, 0};
+  HeatSource heat_source_ = HeatSource::F;
+  std::vector<std::uint8_t> heat_;
   int tex_w_ = 0, tex_h_ = 0;
   int max_texture_size_ = 0;
   std::vector<std::uint8_t> layers_;  // CPU copies, so changed rectangles upload from them
@@ -89,6 +98,7 @@ class GridRenderer {
     GLint quad, fb_size, layers, search, origin, cell_px, fb_height, level_size, grid_alpha;
     GLint floor, wall, cost_tint, open, closed, path, overlay_alpha;
     GLint line_px, patterns, pattern_ink, pattern_alpha;
+    GLint open_alpha, closed_alpha, path_alpha, heat, heat_alpha;
   } u_{};
 
   // The draw queued for this frame, in ImGui display coordinates.

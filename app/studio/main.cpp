@@ -182,7 +182,9 @@ int main(int argc, char** argv) {
   if (options.smooth) studio.set_smooth(true);
   studio.appearance.choose_palette(options.palette);
   if (options.patterns) studio.appearance.patterns = *options.patterns;
+  studio.appearance.overlays = options.overlays;
   studio.flush();
+  if (options.check_heuristic) studio.check_heuristic();
   if (options.run) studio.run_to_end();
   else if (options.steps > 0) studio.step(options.steps);
   for (std::int64_t i = 0; i < options.back && studio.step_back(); ++i) {

@@ -68,6 +68,11 @@ std::string wrapped(const std::string& text, std::size_t first_column) {
   return out + "\n";
 }
 
+std::string overlay_names() {
+  return one_of(static_cast<int>(kOverlayCount),
+                [](int i) { return kOverlays[static_cast<std::size_t>(i)].name; });
+}
+
 astar::Error bad(std::string_view option, std::string_view value, std::string_view expected) {
   return {std::string(option) + ": expected " + std::string(expected) + ", got '" +
           std::string(value) + "'"};
@@ -116,6 +121,13 @@ std::string usage() {
          "                     monitor's content scale, 2 on most 4K laptops)\n"
          "  --compare A,B,...  open the Compare window with 2 to 4 algorithms side by side\n"
          "                     (--steps and --run step them too)\n"
+         "  --overlay NAME=V   show an overlay (on), hide it (off) or set its opacity\n"
+         "                     (0..1; 0 hides it), repeatable; NAME is one of\n"
+         "                     " + wrapped(overlay_names(), 21) +
+         "  --heat g|h|f       heat map of g, h or f over the seen cells (viridis, low to\n"
+         "                     high)\n"
+         "  --check-heuristic  run the heuristic check at start: mark the cells where h\n"
+         "                     overestimates and the moves where it is inconsistent\n"
          "  --help             show this text\n";
 }
 
@@ -237,6 +249,30 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       }
       if (o.compare.size() < 2 || o.compare.size() > 4)
         return bad(arg, v, "2 to 4 comma-separated algorithm names");
+    } else if (arg == "--overlay") {
+      const std::string expected = "NAME=off|on|OPACITY (0..1) with NAME one of " + overlay_names();
+      if (!value(v)) return astar::Error{"--overlay: missing value (" + expected + ")"};
+      const auto eq = v.find('=');
+      const auto id = eq == std::string_view::npos ? std::nullopt : parse_overlay(v.substr(0, eq));
+      if (!id) return bad(arg, v, expected);
+      const std::string_view setting = v.substr(eq + 1);
+      Overlay& ov = o.overlays[*id];
+      float opacity = 0.0f;
+      if (setting == "on" || setting == "off") ov.on = setting == "on";
+      else if (parse_number(setting, opacity) && opacity >= 0.0f && opacity <= 1.0f) {
+        ov.on = opacity > 0.0f;
+        if (ov.on) ov.opacity = opacity;
+      } else {
+        return bad(arg, v, expected);
+      }
+    } else if (arg == "--heat") {
+      if (!value(v)) return astar::Error{"--heat: missing value (g, h or f)"};
+      const auto source = parse_heat(v);
+      if (!source) return bad(arg, v, "g, h or f");
+      o.overlays.heat = *source;
+      o.overlays[OverlayId::Heat].on = true;
+    } else if (arg == "--check-heuristic") {
+      o.check_heuristic = true;
     } else if (arg == "--partial-path") {
       o.partial_path = true;
     } else if (arg == "--smooth") {

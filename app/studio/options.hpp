@@ -5,7 +5,9 @@
 //                                          [--smooth] [--gif FILE [--gif-range A:B]
 //                                          [--gif-frames N] [--gif-delay MS] [--gif-shrink K]]
 //                                          [--present] [--palette NAME] [--patterns on|off]
-//                                          [--ui-scale F] [--compare A,B[,C[,D]]] [--help]
+//                                          [--ui-scale F] [--compare A,B[,C[,D]]]
+//                                          [--overlay NAME=off|on|OPACITY]... [--heat g|h|f]
+//                                          [--check-heuristic] [--help]
 #pragma once
 
 #include <cstdint>
@@ -18,6 +20,7 @@
 #include "astar/grid.hpp"
 #include "astar/result.hpp"
 #include "astar/search.hpp"
+#include "overlays.hpp"
 #include "palette.hpp"
 
 namespace studio {
@@ -51,6 +54,10 @@ struct Options {
   // --compare a,b[,c[,d]]: open the Compare window with these algorithms (--steps / --run
   // step it too).
   std::vector<astar::Algorithm> compare;
+  // --overlay NAME=off|on|OPACITY (repeatable) and --heat g|h|f (turns the heat map on).
+  Overlays overlays;
+  // --check-heuristic: run the heuristic check at start (after the options above apply).
+  bool check_heuristic = false;
   bool help = false;
   // The options on the command line ("--algorithm", ...): only those override a level's preset.
   std::vector<std::string> given;

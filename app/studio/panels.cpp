@@ -637,6 +637,10 @@ void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, Animat
     }
     ImGui::MenuItem("Patterns (second cue beside colour)", nullptr, &look.patterns);
     ImGui::MenuItem("Debugger column", nullptr, &look.debugger_column);
+    if (ImGui::BeginMenu("Overlays")) {
+      draw_overlay_controls(studio);
+      ImGui::EndMenu();
+    }
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
@@ -789,6 +793,7 @@ void SearchPanel::Draw(Studio& studio) {
                        kHeuristicLabels[h], std::string(astar::to_string(rules.neighbours)).c_str());
     ImGui::PopTextWrapPos();
   }
+  if (ai.uses_heuristic) draw_heuristic_check(studio);
 
   ImGui::Separator();
   ImGui::Text("Iteration %lld", static_cast<long long>(search.iterations()));
@@ -899,6 +904,7 @@ void LegendPanel::Draw(const Studio& studio) {
     }
     ImGui::EndTable();
   }
+  draw_overlay_legend(studio);
 }
 
 // The jump rules (rules.jump), edited in place: 0 turns that jump off. Each change is an edit
@@ -1081,6 +1087,10 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
   if (ImGui::CollapsingHeader("Edit", open)) tools_.Draw(studio);
   if (ImGui::CollapsingHeader("Search", open)) search_.Draw(studio);
   if (ImGui::CollapsingHeader("Legend", open)) legend_.Draw(studio);
+  // Folded unless the command line changed an overlay.
+  if (studio.appearance.overlays.items != Overlays{}.items)
+    ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+  if (ImGui::CollapsingHeader("Overlays")) overlays_.Draw(studio);
   folds();
   if (ImGui::CollapsingHeader("Level", open)) level_.Draw(studio);
   folds();

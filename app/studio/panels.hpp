@@ -15,6 +15,7 @@
 #include "compare_window.hpp"
 #include "debugger.hpp"
 #include "grid_renderer.hpp"
+#include "overlays_panel.hpp"
 #include "studio.hpp"
 #include "viewport.hpp"
 
@@ -142,6 +143,7 @@ class Ui {
   ToolsPanel tools_;
   SearchPanel search_;
   LegendPanel legend_;
+  OverlaysPanel overlays_;
   LevelPanel level_;
   InspectorPanel inspector_;
   TimelinePanel timeline_;

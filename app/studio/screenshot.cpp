@@ -102,6 +102,31 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
     if (smoothed.empty()) j << "null";
     else j << std::setprecision(17) << studio.smoothed_length() << std::setprecision(9);
   }
+  // The overlays (name: on, opacity), the heat map's source and range, the heuristic check.
+  const Overlays& ov = a.overlays;
+  j << ",\n  \"overlays\": {";
+  for (std::size_t i = 0; i < kOverlayCount; ++i)
+    j << (i ? ", " : "") << "\"" << kOverlays[i].name << "\": {\"on\": "
+      << (ov.items[i].on ? "true" : "false") << ", \"opacity\": " << ov.items[i].opacity << "}";
+  j << "},\n  \"heat\": ";
+  if (!ov.on(OverlayId::Heat)) {
+    j << "null";
+  } else {
+    const Studio::HeatField& heat = studio.heat_field(ov.heat);
+    j << "{\"source\": " << json_string(kHeatNames[static_cast<std::size_t>(ov.heat)])
+      << ", \"min\": " << std::setprecision(17) << heat.min << ", \"max\": " << heat.max
+      << std::setprecision(9) << "}";
+  }
+  j << ",\n  \"heuristic_check\": ";
+  if (const auto& r = studio.heuristic_report(); !r) {
+    j << "null";
+  } else {
+    j << "{\"overestimates\": " << r->overestimate_count
+      << ", \"inconsistent_moves\": " << r->inconsistent_count
+      << ", \"admissible\": " << (r->admissible() ? "true" : "false")
+      << ", \"consistent\": " << (r->consistent() ? "true" : "false")
+      << ", \"verdict\": " << json_string(r->verdict) << "}";
+  }
   if (!extra.empty()) j << ",\n  " << extra;
   j << "\n}\n";
 

@@ -11,6 +11,7 @@
 #include "astar/level_io.hpp"
 #include "astar/line_of_sight.hpp"
 #include "astar/smoothing.hpp"
+#include "expansion_order.hpp"
 
 namespace studio {
 
@@ -42,6 +43,7 @@ void Studio::set_level(astar::Level level, std::string path) {
   rerun_pending_ = false;
   view.fit_pending = true;
   level_changes.full();
+  heuristic_report_.reset();
   apply_preset();
   new_search();
 }
@@ -140,6 +142,7 @@ astar::SearchOptions Studio::search_options() const {
 }
 
 void Studio::new_search() {
+  ++generation_;
   recorder_.clear();
   recorder_.set_limit(kMaxLogEvents);
   search_ = astar::make_search(level_, search_options(), &recorder_);
@@ -386,6 +389,7 @@ void Studio::reset_search() {
 
 void Studio::rerun() {
   rerun_pending_ = false;
+  heuristic_report_.reset();  // made for the level and options before the edit
   // An Invalid search never moved: keep the place the last valid one had reached.
   if (search_->state() != astar::SearchState::Invalid) {
     target_iteration_ = search_->iterations();
@@ -415,6 +419,51 @@ void Studio::update(double dt) {
   const auto n = static_cast<std::int64_t>(std::min(whole, std::max(1.0, speed * 0.25)));
   if (n > 0) step(n);
   if (astar::finished(search_->state())) playing = false;
+}
+
+const std::vector<std::int64_t>& Studio::expansion_order() const {
+  const std::size_t count = recorder_.count_at(*search_);
+  if (order_generation_ != generation_ || order_count_ != count) {
+    order_ = studio::expansion_order(recorder_.events(), count, level_.width(), level_.height());
+    order_generation_ = generation_;
+    order_count_ = count;
+  }
+  return order_;
+}
+
+const Studio::HeatField& Studio::heat_field(HeatSource source) const {
+  const auto key = search_key();
+  if (heat_key_ == key && heat_.source == source) return heat_;
+  heat_key_ = key;
+  heat_.source = source;
+  heat_.any = false;
+  heat_.t.assign(static_cast<std::size_t>(level_.cell_count()), -1.0f);
+  std::vector<double> v(heat_.t.size(), 0.0);
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (int y = 0; y < level_.height(); ++y)
+    for (int x = 0; x < level_.width(); ++x) {
+      const astar::NodeView n = search_->node({x, y});
+      if (n.state == astar::NodeState::Unseen || level_.wall({x, y})) continue;
+      const double value = source == HeatSource::G ? n.g : source == HeatSource::H ? n.h : n.f;
+      if (!std::isfinite(value)) continue;
+      const std::size_t i = astar::to_u32(level_.index({x, y}));
+      v[i] = value;
+      heat_.t[i] = 0.0f;
+      lo = std::min(lo, value);
+      hi = std::max(hi, value);
+      heat_.any = true;
+    }
+  heat_.min = heat_.any ? lo : 0.0;
+  heat_.max = heat_.any ? hi : 0.0;
+  if (heat_.any && hi > lo)
+    for (std::size_t i = 0; i < v.size(); ++i)
+      if (heat_.t[i] >= 0.0f) heat_.t[i] = static_cast<float>((v[i] - lo) / (hi - lo));
+  return heat_;
+}
+
+void Studio::check_heuristic() {
+  flush();
+  heuristic_report_ = astar::check_heuristic(level_, level_.rules(), search_options());
 }
 
 bool Studio::path_contains(Cell c) const {

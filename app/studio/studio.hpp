@@ -5,10 +5,13 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "astar/breakpoints.hpp"
+#include "astar/heuristic_check.hpp"
 #include "astar/level.hpp"
 #include "astar/result.hpp"
 #include "astar/search.hpp"
@@ -111,6 +114,28 @@ class Studio {
   // Writes the log's events up to where the search is as JSON (one record per event, the same as
   // `astar trace --format json`) to `path`, atomically. The status line says where or why not.
   astar::Status export_trace(const std::string& path);
+  // Bumped each time a new search is made (edits, options, reset, a new level).
+  std::uint64_t generation() const { return generation_; }
+  // Per cell (row-major), the iteration at which the search shown took it, 0 if not taken (the
+  // expansion order overlay). Rebuilt from trace() when the search has moved, O(cells).
+  const std::vector<std::int64_t>& expansion_order() const;
+  // The heat map's values: per cell (row-major) g, h or f normalised to [0, 1] over the seen
+  // cells' [min, max] (-1: unseen or wall). Rebuilt when the search has moved, O(cells).
+  struct HeatField {
+    HeatSource source = HeatSource::F;
+    double min = 0.0, max = 0.0;
+    bool any = false;  // some cell is seen
+    std::vector<float> t;
+  };
+  const HeatField& heat_field(HeatSource source) const;
+  // Changes whenever expansion_order() or heat_field() may change: the search moved or is new.
+  std::pair<std::uint64_t, std::size_t> search_key() const {
+    return {generation_, recorder_.count_at(*search_)};
+  }
+  // The heuristic check (astar::check_heuristic) for the current level and options, after
+  // check_heuristic(); dropped when the level or the options change.
+  void check_heuristic();
+  const std::optional<astar::HeuristicReport>& heuristic_report() const { return heuristic_report_; }
   // Goes to just after event `index` of trace(): its iteration, micro-stepped to that event.
   void seek_event(std::size_t index);
   // One micro-step: the take, or one move of the taken node (Search::micro_step).
@@ -206,6 +231,14 @@ class Studio {
   // choosing an algorithm that cannot run here and then another one returns to the same place.
   std::int64_t target_iteration_ = 0;
   bool target_end_ = false;
+  std::uint64_t generation_ = 0;
+  std::optional<astar::HeuristicReport> heuristic_report_;
+  // expansion_order()'s cache and what it was built for (generation, events up to the search).
+  mutable std::vector<std::int64_t> order_;
+  mutable std::uint64_t order_generation_ = 0;
+  mutable std::size_t order_count_ = static_cast<std::size_t>(-1);
+  mutable HeatField heat_;
+  mutable std::pair<std::uint64_t, std::size_t> heat_key_{0, static_cast<std::size_t>(-1)};
 };
 
 }  // namespace studio

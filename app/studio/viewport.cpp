@@ -9,6 +9,8 @@
 #include <variant>
 
 #include "astar/bidirectional.hpp"
+#include "astar/heuristic_check.hpp"
+#include "astar/moves.hpp"
 #include "debugger.hpp"
 #include "palette.hpp"
 
@@ -325,6 +327,7 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
   const auto* bidi = dynamic_cast<const astar::BidirectionalSearch*>(&search);
   const float px = view.cell_px;
   const palette::Palette& pal = studio.appearance.colors();
+  const Overlays& ov = studio.appearance.overlays;
   // Cell labels, zoom thresholds and line widths follow the UI scale and presentation mode.
   const float k = studio.appearance.label_scale();
   const float ox = view.canvas_x + view.offset_x, oy = view.canvas_y + view.offset_y;
@@ -364,8 +367,9 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
 
   // cameFrom arrows: from each visited cell towards its parent. Zoomed out they cross the cell
   // centre; with g/h/f shown they are smaller and sit below f, leaving the corners to g and h.
-  if (px >= kArrowMinPx * k) {
-    const ImU32 col = color(pal.arrow, show_text ? 0.6f : 0.55f);
+  if (ov.on(OverlayId::Arrows) && px >= kArrowMinPx * k) {
+    const float arrow_alpha = ov.alpha(OverlayId::Arrows);
+    const ImU32 col = color(pal.arrow, (show_text ? 0.6f : 0.55f) * arrow_alpha);
     const float shift = show_text ? 0.3f * px : 0.0f;
     const float t0 = show_text ? -0.13f : -0.22f, t1 = show_text ? 0.13f : 0.34f;
     const float head = show_text ? std::clamp(px * 0.09f, 3.0f, 8.0f) : std::clamp(px * 0.13f, 3.0f, 8.0f);
@@ -373,7 +377,7 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
     // Jump Point Search: a parent is the previous jump point, often several cells away. A thin
     // line shows the jump; the arrow on the cell points along it, as for adjacent parents.
     const bool jumps = search.options().algorithm == astar::Algorithm::JumpPoint;
-    const ImU32 jump_col = color(pal.arrow, 0.35f);
+    const ImU32 jump_col = color(pal.arrow, 0.35f * arrow_alpha);
     for (int y = y0; y <= y1; ++y)
       for (int x = x0; x <= x1; ++x) {
         const astar::NodeView n = search.node({x, y});
@@ -398,7 +402,10 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
   // The path: a thick polyline through cell centres (Theta*: through its waypoints). A partial
   // path (no path exists; it leads to the reached cell nearest the goal) is dashed and lighter,
   // with a ring where it ends, so it never reads as a path to the goal.
-  const auto& path = studio.path();
+  // The path overlay off: no line (the grid shows its cells closed); its opacity fades it.
+  static const std::vector<Cell> kNoPath;
+  const float path_alpha = ov.alpha(OverlayId::Path);
+  const auto& path = path_alpha > 0.0f ? studio.path() : kNoPath;
   // Thinner when g/h/f are shown, so the f values it crosses stay readable.
   // Presenting: bolder (k > 1).
   const float path_thick =
@@ -413,13 +420,13 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
   if (path.size() >= 2 && !studio.path_partial()) {
     points = path_points(path, actions, center);
     if (outlined)
-      dl->AddPolyline(points.data(), static_cast<int>(points.size()), color(pal.path_outline), 0,
-                      path_thick + 2.0f * outline);
-    dl->AddPolyline(points.data(), static_cast<int>(points.size()), color(pal.path), 0,
+      dl->AddPolyline(points.data(), static_cast<int>(points.size()),
+                      color(pal.path_outline, path_alpha), 0, path_thick + 2.0f * outline);
+    dl->AddPolyline(points.data(), static_cast<int>(points.size()), color(pal.path, path_alpha), 0,
                     path_thick);
     // Patterns on: a dot on every path cell, so the path reads without its hue too.
     if (studio.appearance.patterns && px >= kPatternMinPx) {
-      const ImU32 dot = color(palette::path_dot(pal));
+      const ImU32 dot = color(palette::path_dot(pal), path_alpha);
       const float r = std::max(2.0f, path_thick * 0.28f);
       for (Cell c : path) dl->AddCircleFilled(center(c), r, dot, 12);
     }
@@ -427,20 +434,21 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
     // Theta*'s path is waypoints joined by straight lines: mark the turns.
     if (search.options().algorithm == astar::Algorithm::ThetaStar)
       for (std::size_t i = 1; i + 1 < points.size(); ++i) {
-        dl->AddCircleFilled(points[i], path_thick * 1.1f, color(pal.path), 16);
-        dl->AddCircle(points[i], path_thick * 1.1f, color(pal.text, 0.7f), 16,
+        dl->AddCircleFilled(points[i], path_thick * 1.1f, color(pal.path, path_alpha), 16);
+        dl->AddCircle(points[i], path_thick * 1.1f, color(pal.text, 0.7f * path_alpha), 16,
                       std::max(1.0f, path_thick * 0.25f));
       }
   } else if (!path.empty() && studio.path_partial()) {
     points = path_points(path, actions, center);
     const float dash = std::max(6.0f, px * 0.45f), gap = std::max(4.0f, px * 0.3f);
-    add_dashed_polyline(dl, points, color(pal.text, 0.55f), path_thick + 2.0f, dash, gap);
-    add_dashed_polyline(dl, points, color(pal.partial_path), path_thick, dash, gap);
+    add_dashed_polyline(dl, points, color(pal.text, 0.55f * path_alpha), path_thick + 2.0f, dash, gap);
+    add_dashed_polyline(dl, points, color(pal.partial_path, path_alpha), path_thick, dash, gap);
     draw_jump_markers(dl, pal, path, actions, center, jump_mark);
     const float r = std::max(4.0f, px * 0.3f);
-    dl->AddCircle(points.back(), r, color(pal.text, 0.55f), 24, path_thick * 0.5f + 2.0f);
-    dl->AddCircle(points.back(), r, color(pal.partial_path), 24, path_thick * 0.5f);
-  } else if (const std::optional<Cell> taken = search.last_taken()) {
+    dl->AddCircle(points.back(), r, color(pal.text, 0.55f * path_alpha), 24, path_thick * 0.5f + 2.0f);
+    dl->AddCircle(points.back(), r, color(pal.partial_path, path_alpha), 24, path_thick * 0.5f);
+  } else if (const std::optional<Cell> taken = search.last_taken();
+             taken && studio.path().empty() && ov.on(OverlayId::Current)) {
     // Mid-search: the best known path from the start to the node just taken ("how the search
     // got here"), thinner and in the taken node's colour so it never reads as the final path.
     // Bidirectional A*'s backward side got there from the goal.
@@ -453,7 +461,7 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
       for (Cell c : so_far) points.push_back(center(c));
       const float thick = std::clamp(px * 0.08f, 1.5f, 4.0f);
       dl->AddPolyline(points.data(), static_cast<int>(points.size()),
-                      color(pal.taken, 0.8f), 0, thick);
+                      color(pal.taken, 0.8f * ov.alpha(OverlayId::Current)), 0, thick);
     }
   }
 
@@ -519,19 +527,85 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
       }
   }
 
+  // Expansion order: the iteration at which each closed cell was taken, centred (in the
+  // bottom-right corner when g/h/f are shown), on a light pill so it reads over any tint. Only
+  // on cells big enough.
+  if (ov.on(OverlayId::Order) && px >= kOrderMinPx * k) {
+    const std::vector<std::int64_t>& order = studio.expansion_order();
+    const float size = show_text ? std::clamp(px * 0.17f, 9.0f * k, 15.0f * k)
+                                 : std::clamp(px * 0.36f, 9.0f * k, 20.0f * k);
+    const float a = ov.alpha(OverlayId::Order);
+    const ImU32 ink = color(pal.text, a), pill = color(pal.floor, 0.75f * a);
+    char buf[24];
+    for (int y = y0; y <= y1; ++y)
+      for (int x = x0; x <= x1; ++x) {
+        const std::int64_t it = order[astar::to_u32(level.index({x, y}))];
+        if (it <= 0) continue;
+        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(it));
+        const ImVec2 ts = fonts.small->CalcTextSizeA(size, FLT_MAX, 0.0f, buf);
+        if (ts.x > px - 4.0f) continue;  // too many digits for this zoom
+        const ImVec2 c = center({x, y}), tl = corner({x, y});
+        const float pad = std::max(3.0f, px * 0.06f);
+        const ImVec2 at = show_text ? ImVec2(tl.x + px - pad - ts.x, tl.y + px - pad - ts.y)
+                                    : ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f);
+        dl->AddRectFilled(ImVec2(at.x - 2.0f, at.y), ImVec2(at.x + ts.x + 2.0f, at.y + ts.y), pill, 3.0f);
+        dl->AddText(fonts.small, size, at, ink, buf);
+      }
+  }
+
+  // The heuristic check (after Check heuristic): a red triangle in the bottom-right corner of
+  // each cell where h overestimates the true cost, and a short red arrow along each move a -> b
+  // where h is inconsistent (h(a) > cost(a -> b) + h(b)).
+  if (const auto& report = studio.heuristic_report(); report && ov.on(OverlayId::Heuristic) &&
+      report->width == level.width() && report->height == level.height()) {
+    const float a = ov.alpha(OverlayId::Heuristic);
+    const ImU32 mark = color(kOverestimateMark, a), bad = color(kInconsistentMark, a);
+    const float t = kOverestimateMarkSize * px;
+    const astar::MovePolicy policy(level);
+    const float thick = std::clamp(px * 0.05f, 1.0f, 2.5f);
+    for (int y = y0; y <= y1; ++y)
+      for (int x = x0; x <= x1; ++x) {
+        const Cell c{x, y};
+        const std::size_t i = report->index(c);
+        if (report->overestimates[i]) {
+          const ImVec2 z(corner(c).x + px, corner(c).y + px);
+          dl->AddTriangleFilled(ImVec2(z.x - t, z.y), ImVec2(z.x, z.y - t), z, mark);
+        }
+        if (!report->inconsistent[i] || px < kArrowMinPx * k) continue;
+        policy.for_each_move(c, [&](const astar::Move& m) {
+          if (!m.possible() || !level.in_bounds(m.to)) return;
+          const double rhs = m.cost + report->h[report->index(m.to)];
+          if (!(report->h[i] > rhs + astar::kHeuristicTolerance * std::max(1.0, std::abs(rhs)))) return;
+          const ImVec2 c0 = center(c), c1 = center(m.to);
+          float dx = c1.x - c0.x, dy = c1.y - c0.y;
+          const float len = std::sqrt(dx * dx + dy * dy);
+          dx /= len;
+          dy /= len;
+          const ImVec2 tip(c0.x + dx * px * 0.45f, c0.y + dy * px * 0.45f);
+          const ImVec2 tail(c0.x + dx * px * 0.15f, c0.y + dy * px * 0.15f);
+          const float head = std::clamp(px * 0.1f, 3.0f, 7.0f);
+          const ImVec2 base(tip.x - dx * head, tip.y - dy * head);
+          dl->AddLine(tail, base, bad, thick);
+          dl->AddTriangleFilled(tip, ImVec2(base.x - dy * head * 0.6f, base.y + dx * head * 0.6f),
+                                ImVec2(base.x + dy * head * 0.6f, base.y - dx * head * 0.6f), bad);
+        });
+      }
+  }
+
   // The last step: its neighbours whose g improved, and the node it took.
   const float relaxed_thick = std::clamp(px * 0.06f, 1.0f, 2.0f);
   const float inset = show_text ? relaxed_thick * 0.5f + 1.0f : std::max(1.5f, px * 0.08f);
-  for (Cell c : search.last_relaxed()) {
-    const ImVec2 a = corner(c);
-    dl->AddRect(ImVec2(a.x + inset, a.y + inset), ImVec2(a.x + px - inset, a.y + px - inset),
-                color(pal.relaxed), 0.0f, 0, relaxed_thick);
-  }
-  if (const auto taken = search.last_taken()) {
+  if (ov.on(OverlayId::Examined))
+    for (Cell c : search.last_relaxed()) {
+      const ImVec2 a = corner(c);
+      dl->AddRect(ImVec2(a.x + inset, a.y + inset), ImVec2(a.x + px - inset, a.y + px - inset),
+                  color(pal.relaxed, ov.alpha(OverlayId::Examined)), 0.0f, 0, relaxed_thick);
+    }
+  if (const auto taken = search.last_taken(); taken && ov.on(OverlayId::Current)) {
     const ImVec2 a = corner(*taken);
     const float t = std::clamp(px * 0.1f, 2.0f, 4.0f);
     dl->AddRect(ImVec2(a.x - t * 0.5f, a.y - t * 0.5f), ImVec2(a.x + px + t * 0.5f, a.y + px + t * 0.5f),
-                color(pal.taken), 0.0f, 0, t);
+                color(pal.taken, ov.alpha(OverlayId::Current)), 0.0f, 0, t);
   }
 
   // Start and goal markers: a disc with S/G, never smaller than a few pixels. With g/h/f shown,

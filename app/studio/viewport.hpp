@@ -1,6 +1,6 @@
 // The canvas: the grid (drawn by GridRenderer), mouse input (paint, move start/goal, pan, zoom)
 // and the ImDrawList overlays for visible cells (collision shapes, cameFrom arrows, g/h/f, path,
-// markers).
+// expansion order, heuristic check marks, markers), each as View > Overlays says.
 #pragma once
 
 #include <optional>
@@ -25,6 +25,7 @@ struct Fonts {
 // Zoom thresholds (cell size in pixels).
 inline constexpr float kArrowMinPx = 12.0f;  // cameFrom arrows from here
 inline constexpr float kTextMinPx = 48.0f;   // g, h, f from here
+inline constexpr float kOrderMinPx = 22.0f;  // expansion order numbers from here
 inline constexpr float kMaxCellPx = 256.0f;
 
 // Fits the level into the view's canvas, centred (or applies a pending --zoom/--focus).

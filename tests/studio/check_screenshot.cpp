@@ -52,6 +52,8 @@
 #include "astar/line_of_sight.hpp"
 #include "astar/smoothing.hpp"
 #include "astar/search.hpp"
+#include "astar/heuristic_check.hpp"
+#include "overlays.hpp"
 #include "palette.hpp"
 #include "screenshot_image.hpp"
 
@@ -382,7 +384,59 @@ int main(int argc, char** argv) {
                     better ? "relaxed" : "skipped");
     }
   }
-  const Rgb closed = blend_over_floor(pal, pal.closed), open = blend_over_floor(pal, pal.open);
+  // [SECTION] Overlays (the sidecar's "overlays"; older sidecars: the defaults). The open and
+  // closed tints at their opacity (the floor when off), then the heat map over them.
+  using studio::OverlayId;
+  studio::Overlays overlays;
+  if (side.contains("overlays"))
+    for (std::size_t i = 0; i < studio::kOverlayCount; ++i)
+      if (const char* name = studio::kOverlays[i].name; side.at("overlays").contains(name)) {
+        overlays.items[i].on = side.at("overlays").at(name).at("on").get<bool>();
+        overlays.items[i].opacity = side.at("overlays").at(name).at("opacity").get<float>();
+      }
+  const Rgb closed = studio::palette::blend(pal.floor, pal.closed, pal.overlay_alpha * overlays.alpha(OverlayId::Closed));
+  const Rgb open = studio::palette::blend(pal.floor, pal.open, pal.overlay_alpha * overlays.alpha(OverlayId::Open));
+  if (!overlays.on(OverlayId::Open) || !overlays.on(OverlayId::Closed) ||
+      overlays.alpha(OverlayId::Open) < 1.0f || overlays.alpha(OverlayId::Closed) < 1.0f)
+    std::printf("overlays: open %s, closed %s\n", rgb_text(open).c_str(), rgb_text(closed).c_str());
+  // The heat map: t of each seen cell from this program's own search, over [min, max] of the
+  // seen cells; a cell shows heat_colour(t) mixed over its tint at the heat map's opacity.
+  const bool heat_on = side.contains("heat") && !side.at("heat").is_null();
+  std::vector<double> heat_t(static_cast<std::size_t>(level.cell_count()), -1.0);
+  if (heat_on != overlays.on(OverlayId::Heat)) fail("the sidecar's heat and its heat overlay disagree");
+  if (heat_on) {
+    const auto source = studio::parse_heat(side.at("heat").at("source").get<std::string>());
+    if (!source) {
+      fail("unknown heat source in the sidecar");
+    } else {
+      double lo = 1e300, hi = -1e300;
+      std::vector<double> v(heat_t.size(), 0.0);
+      for (int y = 0; y < level.height(); ++y)
+        for (int x = 0; x < level.width(); ++x) {
+          const astar::NodeView n = search.node({x, y});
+          if (n.state == astar::NodeState::Unseen || level.wall({x, y})) continue;
+          const double value = *source == studio::HeatSource::G ? n.g : *source == studio::HeatSource::H ? n.h : n.f;
+          const auto i = astar::to_u32(level.index({x, y}));
+          v[i] = value;
+          heat_t[i] = 0.0;
+          lo = std::min(lo, value);
+          hi = std::max(hi, value);
+        }
+      for (std::size_t i = 0; i < v.size(); ++i)
+        if (heat_t[i] >= 0.0 && hi > lo) heat_t[i] = (v[i] - lo) / (hi - lo);
+      const double side_lo = side.at("heat").at("min").get<double>(), side_hi = side.at("heat").at("max").get<double>();
+      if (std::abs(side_lo - lo) > 1e-9 || std::abs(side_hi - hi) > 1e-9)
+        fail("the sidecar's heat range " + std::to_string(side_lo) + ".." + std::to_string(side_hi) +
+             " differs from the own search's " + std::to_string(lo) + ".." + std::to_string(hi));
+      std::printf("heat map of %s: %.3f .. %.3f\n", studio::kHeatNames[static_cast<std::size_t>(*source)], lo, hi);
+    }
+  }
+  auto with_heat = [&](Cell c, Rgb tint) {
+    const double t = heat_t[astar::to_u32(level.index(c))];
+    if (t < 0.0) return tint;
+    return studio::palette::blend(tint, studio::heat_colour(t), overlays.alpha(OverlayId::Heat));
+  };
+  const int heat_tolerance = heat_on ? 4 : 3;  // the shader mixes in float, this program in double
   // --patterns-vs: the same view with patterns off.
   Image plain;
   if (!patterns_vs.empty()) {
@@ -439,10 +493,10 @@ int main(int argc, char** argv) {
       const bool is_closed = ns == astar::NodeState::Closed;
       const bool backward = bidi && bidi->forward().node(c).state == astar::NodeState::Unseen;
       const Rgb want = backward ? backward_over_floor(pal, is_closed ? pal.closed : pal.open)
-                                : is_closed ? closed : open;
+                                : with_heat(c, is_closed ? closed : open);
       // Most of the interior shows the tint; arrows, outlines and the path line may cover some.
       // With patterns, dots or a cross-hatch cover part of it (less than half).
-      const double share = coverage(img, m, c, want, 3);
+      const double share = coverage(img, m, c, want, heat_tolerance);
       if (share < (patterns ? 0.4 : 0.5))
         fail(std::string(backward ? "backward " : "") + (is_closed ? "closed" : "open") +
              " cell " + cell_text(c) + ": only " + std::to_string(static_cast<int>(share * 100)) +
@@ -461,6 +515,106 @@ int main(int argc, char** argv) {
         ++pattern_cells;
       }
     }
+  // [SECTION] The heat map's ends: the start (lowest g, and lowest f under a consistent h) shows
+  // the ramp's low end beside its marker; the farthest closed cell (largest g) another colour.
+  if (heat_on && state != "invalid") {
+    auto corner_px = [&](Cell c, double fx, double fy) {
+      return img.at(static_cast<int>(m.ox + (c.x + fx) * m.s), static_cast<int>(m.oy + (c.y + fy) * m.s));
+    };
+    auto near_corner = [&](Cell c) { return corner_px(c, 0.12, 0.12); };  // clear of discs and lines
+    const Cell s0 = level.start();
+    const double t0 = heat_t[astar::to_u32(level.index(s0))];
+    const Rgb low = studio::palette::blend(closed, studio::heat_colour(0.0), overlays.alpha(OverlayId::Heat));
+    // A start on the path has the path's tint over it; the path line leaves it through one
+    // corner at most, so one of the four corners shows the colour.
+    const Rgb start_want = on_path[astar::to_u32(level.index(s0))]
+        ? studio::palette::blend(low, pal.path, pal.overlay_alpha * overlays.alpha(OverlayId::Path)) : low;
+    bool start_ok = false;
+    for (double fx : {0.12, 0.88})
+      for (double fy : {0.12, 0.88}) start_ok = start_ok || close_to(corner_px(s0, fx, fy), start_want, heat_tolerance);
+    if (t0 != 0.0) fail("the start is not at the low end of the heat map (t = " + std::to_string(t0) + ")");
+    else if (!start_ok)
+      fail("the start " + cell_text(s0) + " shows " + rgb_text(near_corner(s0)) + ", want the ramp's low end " +
+           rgb_text(low) + (start_want.r != low.r ? " under the path's tint: " + rgb_text(start_want) : ""));
+    else
+      std::printf("heat: the start shows the ramp's low end %s\n", rgb_text(low).c_str());
+    std::optional<Cell> far;
+    for (int cy = 0; cy < level.height(); ++cy)
+      for (int cx = 0; cx < level.width(); ++cx) {
+        const Cell c{cx, cy};
+        if (search.node_state(c) != astar::NodeState::Closed || on_path[astar::to_u32(level.index(c))] ||
+            c == level.start() || c == level.goal() || level.cost(c) != 1.0 || level.height_at(c) != 0)
+          continue;
+        if (!far || search.node(c).g > search.node(*far).g) far = c;
+      }
+    if (!far) {
+      fail("heat: no plain closed cell to compare with the start");
+    } else {
+      const Rgb got = near_corner(*far);
+      const Rgb want = with_heat(*far, closed);
+      if (!close_to(got, want, heat_tolerance) || close_to(got, low, 12))
+        fail("heat: the farthest closed cell " + cell_text(*far) + " shows " + rgb_text(got) + ", want " +
+             rgb_text(want) + ", unlike the low end " + rgb_text(low));
+      else
+        std::printf("heat: the farthest closed cell %s (g %.2f, t %.2f) shows %s\n", cell_text(*far).c_str(),
+                    search.node(*far).g, heat_t[astar::to_u32(level.index(*far))], rgb_text(got).c_str());
+    }
+  }
+
+  // [SECTION] The heuristic check (--check-heuristic): the sidecar's counts and verdict are
+  // astar::check_heuristic's here; with its overlay on, each overestimating cell shows the mark
+  // in its bottom-right corner and no other cell does (off: no cell does). Cells on or beside
+  // the path, the start and goal and the last step's outlines are not looked at.
+  if (side.contains("heuristic_check") && !side.at("heuristic_check").is_null()) {
+    const auto& hc = side.at("heuristic_check");
+    astar::SearchOptions ho = options;
+    if (ho.algorithm != astar::Algorithm::WeightedAStar) ho.weight = 1.0;
+    const astar::HeuristicReport report = astar::check_heuristic(level, level.rules(), ho);
+    const auto over = hc.at("overestimates").get<long long>();
+    const auto inconsistent = hc.at("inconsistent_moves").get<long long>();
+    if (over != report.overestimate_count || inconsistent != report.inconsistent_count ||
+        hc.at("verdict").get<std::string>() != report.verdict)
+      fail("the sidecar's heuristic check (" + std::to_string(over) + " overestimates, " +
+           std::to_string(inconsistent) + " inconsistent moves) differs from check_heuristic's (" +
+           std::to_string(report.overestimate_count) + ", " + std::to_string(report.inconsistent_count) + ")");
+    else
+      std::printf("heuristic check: %lld overestimates, %lld inconsistent moves: %s\n", over, inconsistent,
+                  report.verdict.c_str());
+    const bool marks = overlays.on(OverlayId::Heuristic);
+    const Rgb mark_rgb = studio::kOverestimateMark;
+    auto near_path = [&](Cell c) {
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          const Cell n{c.x + dx, c.y + dy};
+          if (!level.in_bounds(n)) continue;
+          if (on_path[astar::to_u32(level.index(n))] || n == level.start() || n == level.goal()) return true;
+        }
+      return false;
+    };
+    const auto& relaxed = search.last_relaxed();
+    int marked = 0, unmarked = 0;
+    for (int cy = 0; cy < level.height(); ++cy)
+      for (int cx = 0; cx < level.width(); ++cx) {
+        const Cell c{cx, cy};
+        int x0, y0, x1, y1;
+        if (level.wall(c) || !m.interior(c, 2.0, x0, y0, x1, y1) || near_path(c) ||
+            std::find(relaxed.begin(), relaxed.end(), c) != relaxed.end() || search.last_taken() == c)
+          continue;
+        const Rgb got = img.at(static_cast<int>(m.ox + (c.x + 0.88) * m.s), static_cast<int>(m.oy + (c.y + 0.88) * m.s));
+        const bool want_mark = marks && report.overestimates[report.index(c)];
+        if (close_to(got, mark_rgb, 10) != want_mark)
+          fail("cell " + cell_text(c) + (report.overestimates[report.index(c)] ? " overestimates" : " is admissible") +
+               " and shows " + rgb_text(got) + " in its bottom-right corner: want " +
+               (want_mark ? "the mark " : "no mark ") + rgb_text(mark_rgb));
+        ++(want_mark ? marked : unmarked);
+      }
+    if ((marks && report.overestimate_count > 0 && marked == 0) || unmarked == 0)
+      fail("heuristic marks: no marked or no unmarked cell was checked");
+    else
+      std::printf("heuristic marks: %d cells show the mark, %d do not%s\n", marked, unmarked,
+                  marks ? "" : " (the overlay is off)");
+  }
+
   if (checked_walls == 0) fail("no wall cell was visible to check");
   if (iteration > 0 && checked_closed == 0)
     fail("no plain closed cell off the path was visible to check");

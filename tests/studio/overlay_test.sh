@@ -1,0 +1,131 @@
+#!/bin/sh
+# overlay_test.sh STUDIO CHECKER LEVELS OUTDIR
+# Overlays, the heat map and the heuristic check, in screenshots taken under Xvfb (LEVELS is
+# the levels/ folder):
+#   - bad --overlay / --heat values fail with clear messages; --help mentions the options;
+#   - --overlay closed=off: closed cells show the floor while open cells keep their tint
+#     (--overlay open=0.5: at half strength), and the checker refuses the picture when its
+#     sidecar claims the closed tint is on;
+#   - --heat f: every plain seen cell shows the viridis colour of its f over the seen cells'
+#     range (the checker's own search and the shared ramp of app/studio/overlays.hpp), the start
+#     the ramp's low end, the farthest closed cell another colour; refused when the sidecar
+#     claims the heat of g;
+#   - --check-heuristic --heuristic manhattan on lessons/05-overestimate.json: the sidecar's
+#     counts and verdict equal astar::check_heuristic's, overestimating cells show the mark and
+#     admissible ones do not; with --overlay heuristic=off no cell does; refused with a wrong
+#     count or a false claim that the marks are on.
+# Exit 77 (ctest: skipped) when xvfb-run is missing.
+set -u
+studio=$1 checker=$2 levels=$3 out=$4
+mkdir -p "$out"
+status=0
+welcome=$levels/welcome.json
+overestimate=$levels/lessons/05-overestimate.json
+
+fail() { echo "FAIL: $*"; status=1; }
+
+expect_failure() {
+  name=$1 text=$2
+  shift 2
+  if "$@" >"$out/$name.out" 2>"$out/$name.err"; then
+    fail "$name: exited 0"
+  elif ! grep -q -- "$text" "$out/$name.err"; then
+    fail "$name: stderr does not mention '$text':"; cat "$out/$name.err"
+  else
+    echo "ok: $name: $(head -n 1 "$out/$name.err")"
+  fi
+}
+
+expect_failure bad-overlay-name "with NAME one of open, closed" "$studio" --overlay nope=on "$welcome"
+expect_failure bad-overlay-value "NAME=off|on|OPACITY" "$studio" --overlay closed=maybe "$welcome"
+expect_failure bad-overlay-opacity "NAME=off|on|OPACITY (0..1)" "$studio" --overlay path=1.5 "$welcome"
+expect_failure no-equals "--overlay: expected" "$studio" --overlay closed "$welcome"
+expect_failure missing-overlay "--overlay: missing value" "$studio" "$welcome" --overlay
+expect_failure bad-heat "--heat: expected g, h or f, got 'q'" "$studio" --heat q "$welcome"
+for opt in --overlay --heat --check-heuristic; do
+  if "$studio" --help 2>&1 | grep -q -- "$opt"; then echo "ok: --help mentions $opt"
+  else fail "--help does not mention $opt"; fi
+done
+
+if ! command -v xvfb-run >/dev/null 2>&1; then
+  echo "SKIP: xvfb-run is not installed, so the studio cannot be run headless"
+  exit 77
+fi
+
+# shot NAME LEVEL STUDIO-ARGS... -- CHECKER-ARGS...
+shot() {
+  name=$1 level=$2
+  shift 2
+  args=''
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do args="$args $1"; shift; done
+  [ $# -gt 0 ] && shift
+  rm -f "$out/$name.png" "$out/$name.png.json"
+  # shellcheck disable=SC2086  # the arguments split on purpose
+  if xvfb-run -a -s "-screen 0 1280x800x24" "$studio" "$level" $args \
+       --screenshot "$out/$name.png" --frames 5 >"$out/$name.log" 2>&1; then
+    if "$checker" "$out/$name.png" "$level" "$@" >"$out/$name.check" 2>&1; then
+      echo "ok: $name:$args: $(tail -n 1 "$out/$name.check")"
+    else
+      cat "$out/$name.check"
+      fail "$name:$args"
+    fi
+  else
+    cat "$out/$name.log"
+    fail "$name: studio$args exited non-zero"
+  fi
+}
+# claims NAME COPY LEVEL SED-EXPR TEXT CHECKER-ARGS...: NAME.png with its sidecar edited by
+# SED-EXPR must be refused by the checker, with TEXT in its failure (so each check can fail).
+claims() {
+  name=$1 copy=$2 level=$3 expr=$4 text=$5
+  shift 5
+  cp "$out/$name.png" "$out/$copy.png"
+  sed "$expr" "$out/$name.png.json" >"$out/$copy.png.json"
+  if cmp -s "$out/$name.png.json" "$out/$copy.png.json"; then
+    fail "$copy: the sed expression changed nothing"
+  elif "$checker" "$out/$copy.png" "$level" "$@" >"$out/$copy.neg" 2>&1; then
+    fail "the checker accepts $copy.png"
+  elif ! grep -q -- "$text" "$out/$copy.neg"; then
+    cat "$out/$copy.neg"
+    fail "$copy: the checker's failure does not mention '$text'"
+  else
+    echo "ok: the checker refuses $copy.png: $(grep -m 1 FAIL "$out/$copy.neg")"
+  fi
+}
+grep_check() { grep -q -- "$2" "$out/$1.check" || fail "$1: the checker did not report '$2'"; }
+
+# [SECTION] (a) Open and closed tints: toggles and opacities
+shot closed-off "$welcome" --steps 40 --overlay closed=off --overlay open=0.5 -- \
+  --expect in-progress --iteration 40
+grep_check closed-off "overlays: open"
+claims closed-off closed-claims-on "$welcome" \
+  's/"closed": {"on": false/"closed": {"on": true/' "closed cell" --expect in-progress --iteration 40
+claims closed-off open-claims-full "$welcome" \
+  's/"open": {"on": true, "opacity": 0.5}/"open": {"on": true, "opacity": 1}/' "open cell" \
+  --expect in-progress --iteration 40
+
+# [SECTION] (b) The heat map of f
+shot heat-f "$welcome" --steps 60 --heat f -- --expect in-progress --iteration 60
+grep_check heat-f "heat: the start shows the ramp's low end"
+grep_check heat-f "heat: the farthest closed cell"
+claims heat-f heat-claims-g "$welcome" 's/"source": "f"/"source": "g"/' "pixels show" \
+  --expect in-progress --iteration 60
+shot heat-g-run "$welcome" --run --heat g --overlay heat=1 -- --expect found
+
+# [SECTION] (c) The heuristic check on the overestimating lesson
+shot heuristic "$overestimate" --run --check-heuristic --heuristic manhattan -- --expect found
+grep_check heuristic "heuristic check: [1-9][0-9]* overestimates"
+grep_check heuristic "heuristic marks: [1-9][0-9]* cells show the mark"
+claims heuristic heuristic-wrong-count "$overestimate" 's/"overestimates": \([0-9]*\)/"overestimates": 1\1/' \
+  "differs from check_heuristic" --expect found
+shot heuristic-off "$overestimate" --run --check-heuristic --heuristic manhattan --overlay heuristic=off -- \
+  --expect found
+grep_check heuristic-off "the overlay is off"
+claims heuristic-off heuristic-claims-on "$overestimate" \
+  's/"heuristic": {"on": false/"heuristic": {"on": true/' "want the mark" --expect found
+# Octile never overestimates: the check says so, and no cell is marked.
+shot heuristic-octile "$overestimate" --run --check-heuristic --heuristic octile -- --expect found
+grep_check heuristic-octile "heuristic check: 0 overestimates"
+grep -q '"admissible": true' "$out/heuristic-octile.png.json" || fail "heuristic-octile: not admissible in the sidecar"
+
+exit $status
