@@ -15,6 +15,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "astar/movingai.hpp"
@@ -481,64 +482,92 @@ void check_shared_files(Algorithm algorithm, int every) {
     const std::string map_path = resolve_movingai_map_path(scen_path, queries.front().map);
     auto loaded = load_movingai_map(map_path);
     REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error()));
-    Level& level = loaded.value();
+    const Level& map_level = loaded.value();
 
-    const std::unique_ptr<Search> searcher =
-        make_search(level, movingai_rules(), {.algorithm = algorithm, .heuristic = Heuristic::Octile});
-    Search& search = *searcher;
-    const MovePolicy policy(level, movingai_rules());
-    std::int64_t failures = 0;
-    std::string first_failures;
-    const auto fail = [&](const ScenarioQuery& q, const std::string& why) {
-      if (++failures <= 5)
-        first_failures += "\n  line " + std::to_string(q.line) + ": start " + cell_text(q.start) +
-                          ", goal " + cell_text(q.goal) + ", expected " + q.optimal_text + ": " +
-                          why;
+    // The queries are independent: they run on every core (each worker with its own copy of the
+    // level and its own search), and doctest sees the results in this thread.
+    struct Tally {
+      std::int64_t total = 0, expanded = 0, beyond = 0, failures = 0;
+      std::vector<std::pair<int, std::string>> first;  // (line, what failed), up to 5
     };
-    for (std::size_t k = 0; k < queries.size(); k += static_cast<std::size_t>(every)) {
-      const ScenarioQuery& q = queries[k];
-      ++total;
-      if (q.map_width != level.width() || q.map_height != level.height()) {
-        fail(q, "map size differs from " + map_path);
-        continue;
+    const unsigned workers = std::clamp(std::thread::hardware_concurrency(), 1u, 4u);
+    std::vector<Tally> tallies(workers);
+    auto work = [&](unsigned w) {
+      Tally& t = tallies[w];
+      Level level = map_level;
+      const std::unique_ptr<Search> searcher =
+          make_search(level, movingai_rules(), {.algorithm = algorithm, .heuristic = Heuristic::Octile});
+      Search& search = *searcher;
+      const MovePolicy policy(level, movingai_rules());
+      const auto fail = [&](const ScenarioQuery& q, const std::string& why) {
+        if (++t.failures <= 5)
+          t.first.emplace_back(q.line, "\n  line " + std::to_string(q.line) + ": start " + cell_text(q.start) +
+                                           ", goal " + cell_text(q.goal) + ", expected " + q.optimal_text +
+                                           ": " + why);
+      };
+      const std::size_t stride = static_cast<std::size_t>(every) * workers;
+      for (std::size_t k = static_cast<std::size_t>(every) * w; k < queries.size(); k += stride) {
+        const ScenarioQuery& q = queries[k];
+        ++t.total;
+        if (q.map_width != level.width() || q.map_height != level.height()) {
+          fail(q, "map size differs from " + map_path);
+          continue;
+        }
+        if (!level.open(q.start) || !level.open(q.goal)) {
+          fail(q, "start or goal blocked");
+          continue;
+        }
+        level.set_start(q.start);
+        level.set_goal(q.goal);
+        search.restart();
+        const SearchState state = search.run();
+        t.expanded += search.metrics().expanded;
+        if (state != SearchState::Found) {
+          fail(q, "outcome " + std::string(to_string(state)));
+          continue;
+        }
+        const double cost = search.path_cost();
+        char got[64];
+        std::snprintf(got, sizeof got, "%.10f", cost);
+        if (!movingai_length_matches(q, cost)) {
+          fail(q, std::string("got ") + got);
+          continue;
+        }
+        if (std::fabs(cost - q.optimal) > q.tolerance) ++t.beyond;
+        // The path is legal and costs what the search claims...
+        const std::vector<Cell> path = search.path();
+        const auto legal = astar::path_cost(policy, path);
+        if (!legal || std::fabs(*legal - cost) > 1e-9) {
+          fail(q, std::string("the path is illegal or does not cost ") + got);
+          continue;
+        }
+        // ...and its straight and diagonal steps reproduce the printed text exactly.
+        long straight = 0, diagonal = 0;
+        for (std::size_t i = 1; i < path.size(); ++i)
+          (path[i].x != path[i - 1].x && path[i].y != path[i - 1].y ? diagonal : straight) += 1;
+        const std::string printed = generator_text(straight, diagonal, q.optimal_text);
+        if (!printed.empty() && printed != q.optimal_text)
+          fail(q, std::to_string(straight) + " straight + " + std::to_string(diagonal) +
+                      " diagonal steps print as " + printed);
       }
-      if (!level.open(q.start) || !level.open(q.goal)) {
-        fail(q, "start or goal blocked");
-        continue;
-      }
-      level.set_start(q.start);
-      level.set_goal(q.goal);
-      search.restart();
-      const SearchState state = search.run();
-      total_expanded += search.metrics().expanded;
-      if (state != SearchState::Found) {
-        fail(q, "outcome " + std::string(to_string(state)));
-        continue;
-      }
-      const double cost = search.path_cost();
-      char got[64];
-      std::snprintf(got, sizeof got, "%.10f", cost);
-      if (!movingai_length_matches(q, cost)) {
-        fail(q, std::string("got ") + got);
-        continue;
-      }
-      if (std::fabs(cost - q.optimal) > q.tolerance) ++beyond_half_unit;
-      // The path is legal and costs what the search claims...
-      const std::vector<Cell> path = search.path();
-      const auto legal = astar::path_cost(policy, path);
-      if (!legal || std::fabs(*legal - cost) > 1e-9) {
-        fail(q, std::string("the path is illegal or does not cost ") + got);
-        continue;
-      }
-      // ...and its straight and diagonal steps reproduce the printed text exactly.
-      long straight = 0, diagonal = 0;
-      for (std::size_t i = 1; i < path.size(); ++i)
-        (path[i].x != path[i - 1].x && path[i].y != path[i - 1].y ? diagonal : straight) += 1;
-      const std::string printed = generator_text(straight, diagonal, q.optimal_text);
-      if (!printed.empty() && printed != q.optimal_text)
-        fail(q, std::to_string(straight) + " straight + " + std::to_string(diagonal) +
-                    " diagonal steps print as " + printed);
+    };
+    std::vector<std::thread> threads;
+    for (unsigned w = 1; w < workers; ++w) threads.emplace_back(work, w);
+    work(0);
+    for (std::thread& th : threads) th.join();
+
+    std::int64_t failures = 0;
+    std::vector<std::pair<int, std::string>> first;
+    for (const Tally& t : tallies) {
+      total += t.total;
+      total_expanded += t.expanded;
+      beyond_half_unit += t.beyond;
+      failures += t.failures;
+      first.insert(first.end(), t.first.begin(), t.first.end());
     }
+    std::sort(first.begin(), first.end());
+    std::string first_failures;
+    for (std::size_t i = 0; i < first.size() && i < 5; ++i) first_failures += first[i].second;
     CHECK_MESSAGE(failures == 0, info(algorithm).label << ", " << scen_path << ": " << failures
                                                        << " queries fail:" << first_failures);
   }
