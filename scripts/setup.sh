@@ -9,6 +9,7 @@ packages=(
   libimgui-dev libglfw3-dev libstb-dev doctest-dev python3-glad nlohmann-json3-dev libgif-dev
   fonts-dejavu-core
   xvfb xauth xdotool
+  clang-14 libclang-rt-14-dev
 )
 
 missing=()

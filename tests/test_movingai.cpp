@@ -220,6 +220,14 @@ TEST_CASE("[movingai] malformed .map files: one exact message each") {
         "t.map: row 1: expected 4 characters (width), got 0");
   CHECK(map_error("type octile\nheight 2\nwidth 4\nmap\n@.GS\nOTW.\n....\n") ==
         "t.map: line 7: unexpected text after the 2 rows of the map: '....'");
+  // A few bytes claiming 4096 x 4096 cells: the rows are checked before the level (16 M cells,
+  // 160 MB) is allocated, so this is refused at once.
+  const auto t0 = std::chrono::steady_clock::now();
+  CHECK(map_error("type octile\nheight 4096\nwidth 4096\nmap\n") ==
+        "t.map: line 5: expected 4096 rows (height), got 0 (the file ends)");
+  CHECK(map_error("type octile\nheight 4096\nwidth 4096\nmap\n" + std::string(4096, '.') + "\nx\n") ==
+        "t.map: row 1: expected 4096 characters (width), got 1");
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(500));
   // The same messages with CRLF line ends.
   CHECK(map_error(crlf("type octile\nheight 3\nwidth 4\nmap\n@.GS\nOTW\n....\n")) ==
         "t.map: row 1: expected 4 characters (width), got 3");

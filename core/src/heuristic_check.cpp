@@ -67,7 +67,9 @@ std::vector<double> true_cost_to_goal(const Level& level, const MovementRules& r
   dist[to_u32(level.index(goal))] = 0.0;
   queue.push({0.0, to_u32(level.index(goal))});
   while (!queue.empty()) {
-    const auto [d, i] = queue.top();
+    // Not a structured binding: clang 14 (the fuzz build) cannot capture one in the lambda.
+    const double d = queue.top().first;
+    const std::uint32_t i = queue.top().second;
     queue.pop();
     if (d > dist[i]) continue;
     policy.for_each_move_into(level.cell(CellIndex(i)), [&](const Move& in) {

@@ -454,18 +454,65 @@ std::string position_text(std::string_view text, std::size_t index) {
   return "line " + std::to_string(line) + ", column " + std::to_string(index - line_start + 1);
 }
 
+// The length of the well-formed UTF-8 sequence starting at s[i], or 0 when there is none.
+std::size_t utf8_length(std::string_view s, std::size_t i) {
+  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned c = b(i);
+  if (c < 0x80) return 1;
+  std::size_t n = 0;
+  unsigned lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+  if (c >= 0xC2 && c <= 0xDF) n = 2;
+  else if (c >= 0xE0 && c <= 0xEF) n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+  else if (c >= 0xF0 && c <= 0xF4) n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+  else return 0;
+  if (i + n > s.size() || b(i + 1) < lo || b(i + 1) > hi) return 0;
+  for (std::size_t k = 2; k < n; ++k)
+    if ((b(i + k) & 0xC0) != 0x80) return 0;
+  return n;
+}
+
+// Text for a message: bytes that are not UTF-8 (quoted from a bad file) shown as <0xFF>.
+std::string valid_utf8(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size();) {
+    if (const std::size_t n = utf8_length(s, i)) {
+      out.append(s.substr(i, n));
+      i += n;
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "<0x%02X>", static_cast<unsigned>(static_cast<unsigned char>(s[i++])));
+      out += buf;
+    }
+  }
+  return out;
+}
+
 json parse_document(std::string_view text) {
+  // UTF-16 would only fail on its first character, with a message quoting a stray byte.
+  if (text.size() >= 2) {
+    const auto b0 = static_cast<unsigned char>(text[0]), b1 = static_cast<unsigned char>(text[1]);
+    if ((b0 == 0xFF && b1 == 0xFE) || (b0 == 0xFE && b1 == 0xFF)) {
+      char bom[8];
+      std::snprintf(bom, sizeof bom, "%02X %02X", b0, b1);
+      fail(position_text(text, 0), std::string("invalid JSON: the file is UTF-16 (it starts with the "
+                                               "byte order mark ") + bom + "); save it as UTF-8");
+    }
+  }
   PathTracker tracker;
   try {
     return json::parse(text.begin(), text.end(), std::ref(tracker));
   } catch (const json::parse_error& e) {
     // e.byte counts the characters read, the offending one included.
     const std::size_t index = e.byte == 0 ? 0 : e.byte - 1;
+    // The parser reads a NUL byte as the end of the input: say what it is.
+    if (const auto nul = text.find('\0'); nul != std::string_view::npos && nul <= index)
+      fail(position_text(text, nul), "invalid JSON: a NUL byte; level files are UTF-8 text "
+                                     "(is this one UTF-16, or not text at all?)");
     std::string reason = e.what();
     const auto at = reason.find("parse error");
     const auto colon = reason.find(": ", at == std::string::npos ? 0 : at);
     if (colon != std::string::npos) reason = reason.substr(colon + 2);
-    fail(position_text(text, index), "invalid JSON: " + shorten(reason, 200));
+    fail(position_text(text, index), "invalid JSON: " + shorten(valid_utf8(reason), 200));
   } catch (const json::out_of_range& e) {
     if (e.id != 406) throw;  // "number overflow parsing '1e999'"
     std::string token = e.what();
@@ -694,9 +741,30 @@ Level parse_document_level(const json& root) {
   if (const std::string msg = Level::check_size(width, height); !msg.empty())
     fail_with_model_message(msg, {"width x height", "width", "height"});
 
-  Level level(static_cast<int>(width), static_cast<int>(height));
   const auto w = static_cast<std::size_t>(width);
   const auto h = static_cast<std::size_t>(height);
+  // Rows of a grid: an array of `height` entries.
+  auto expect_rows = [h](const json& j, const std::string& field) {
+    expect_array(j, field);
+    if (j.size() != h)
+      fail(field, "expected " + std::to_string(h) + " rows (height), got " + std::to_string(j.size()));
+  };
+  // The walls' shape before allocating: a file of a few bytes that claims 4096 x 4096 cells is
+  // refused without allocating them (the level is then never larger than its walls' text).
+  const json& walls = require(root, "walls", "");
+  expect_rows(walls, "walls");
+  for (std::size_t y = 0; y < h; ++y) {
+    const std::string field = element("walls", y);
+    const std::string& row = get_string(walls[y], field);
+    // Count characters, not bytes, so that a stray "é" reads as one wrong character.
+    const auto chars = static_cast<std::size_t>(std::count_if(row.begin(), row.end(), [](char c) {
+      return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
+    if (chars != w)
+      fail(field, "expected " + std::to_string(w) + " characters (width), got " + std::to_string(chars));
+  }
+
+  Level level(static_cast<int>(width), static_cast<int>(height));
 
   if (const json* name = optional_member(root, "name")) level.name = get_string(*name, "name");
   parse_lesson(root, level);
@@ -734,24 +802,9 @@ Level parse_document_level(const json& root) {
       r.agent_radius = get_agent_radius(*a, "rules.agent_radius");
   }
 
-  // Rows of a grid: an array of `height` entries.
-  auto expect_rows = [h](const json& j, const std::string& field) {
-    expect_array(j, field);
-    if (j.size() != h)
-      fail(field, "expected " + std::to_string(h) + " rows (height), got " + std::to_string(j.size()));
-  };
-
-  const json& walls = require(root, "walls", "");
-  expect_rows(walls, "walls");
   for (std::size_t y = 0; y < h; ++y) {
     const std::string field = element("walls", y);
-    const std::string& row = get_string(walls[y], field);
-    // Count characters, not bytes, so that a stray "é" reads as one wrong character.
-    const auto chars = static_cast<std::size_t>(std::count_if(row.begin(), row.end(), [](char c) {
-      return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    }));
-    if (chars != w)
-      fail(field, "expected " + std::to_string(w) + " characters (width), got " + std::to_string(chars));
+    const std::string& row = walls[y].get_ref<const std::string&>();  // checked above
     std::size_t x = 0;
     for (std::size_t i = 0; i < row.size(); ++x) {
       std::size_t len = 1;

@@ -201,12 +201,12 @@ Result<Level> parse_map(std::string_view text, std::string_view source) {
   if (std::string why = Level::check_size(*width, *height); !why.empty())
     return at_line(map_line, why);
 
-  Level level(static_cast<int>(*width), static_cast<int>(*height));
-  level.rules() = movingai_rules();
-  level.name = file_name(source);
+  // Two passes over the rows: the first checks them, the second fills the level. So a file of a
+  // few bytes that claims 4096 x 4096 cells is refused without allocating them.
   const auto w = static_cast<std::size_t>(*width);
-  std::optional<Cell> first_open;
-  for (int y = 0; y < level.height(); ++y) {
+  const int h = static_cast<int>(*height);
+  const Lines rows_start = lines;
+  for (int y = 0; y < h; ++y) {
     if (!lines.next(line))
       return at_line(lines.number() + 1, "expected " + std::to_string(*height) +
                                              " rows (height), got " + std::to_string(y) +
@@ -215,24 +215,31 @@ Result<Level> parse_map(std::string_view text, std::string_view source) {
     if (line.size() != w)
       return Error{row + ": expected " + std::to_string(w) + " characters (width), got " +
                    std::to_string(line.size())};
-    for (std::size_t x = 0; x < w; ++x) {
-      const char c = line[x];
-      if (!is_movingai_map_char(c))
+    for (std::size_t x = 0; x < w; ++x)
+      if (!is_movingai_map_char(line[x]))
         return Error{row + ", column " + std::to_string(x) + ": unexpected character '" +
-                     char_text(c) + "'" + std::string(kMapChars)};
-      const Cell cell{static_cast<int>(x), y};
-      if (is_movingai_passable(c)) {
-        if (!first_open) first_open = cell;
-      } else {
-        level.set_wall(cell, true);
-      }
-    }
+                     char_text(line[x]) + "'" + std::string(kMapChars)};
   }
   // Blank lines may follow the rows; anything else is refused.
   while (lines.next(line))
     if (!blank_line(line))
       return at_line(lines.number(), "unexpected text after the " + std::to_string(*height) +
                                          " rows of the map: " + quoted(line));
+
+  Level level(static_cast<int>(*width), h);
+  level.rules() = movingai_rules();
+  level.name = file_name(source);
+  std::optional<Cell> first_open;
+  lines = rows_start;
+  for (int y = 0; y < h && lines.next(line); ++y)
+    for (std::size_t x = 0; x < w; ++x) {
+      const Cell cell{static_cast<int>(x), y};
+      if (is_movingai_passable(line[x])) {
+        if (!first_open) first_open = cell;
+      } else {
+        level.set_wall(cell, true);
+      }
+    }
   if (first_open) {
     level.set_start(*first_open);
     level.set_goal(*first_open);

@@ -1,0 +1,18 @@
+// libFuzzer target: parse_level on arbitrary bytes, and a level it accepts must save to JSON
+// that parses back to the same JSON (README "Quality gates").
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "astar/level_io.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const auto level = astar::parse_level(text, "fuzz.json");
+  if (!level.ok()) return 0;
+  const std::string saved = astar::level_to_json(level.value());
+  const auto again = astar::parse_level(saved, "saved.json");
+  if (!again.ok() || astar::level_to_json(again.value()) != saved) std::abort();
+  return 0;
+}

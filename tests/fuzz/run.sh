@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The `fuzz` test: builds the libFuzzer targets with clang (ASan + UBSan, -O1) in their own
+# folder inside the main build folder, then runs each for SECONDS over its seed corpus
+# (tests/fuzz/corpus/TARGET, copied: new inputs go to BUILD_DIR/corpus, never into the sources).
+# Any crash, sanitizer report, leak, timeout (10 s per input) or out-of-memory fails the test;
+# the input that did it is left in BUILD_DIR/crashes/ (keep it in tests/fuzz/regressions/).
+#
+# usage: tests/fuzz/run.sh SOURCE_DIR BUILD_DIR CLANGXX CLANG SECONDS [TARGET...]
+# A longer run of one target: tests/fuzz/run.sh . build/fuzz clang++ clang 3600 fuzz_level
+# Exits 77 (skipped) when clang++ is missing, except when CI=true, where that fails.
+set -euo pipefail
+src=$1 out=$2 cxx=$3 cc=$4 seconds=$5
+shift 5
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_level fuzz_movingai_map fuzz_movingai_scen)
+
+skip() {
+  echo "fuzz: $1"
+  if [ "${CI:-}" = true ]; then echo "fuzz: CI=true, so this fails"; exit 1; fi
+  exit 77
+}
+command -v "$cxx" >/dev/null 2>&1 || skip "no clang++ ('$cxx'); scripts/setup.sh installs clang-14"
+
+now() { echo "${EPOCHREALTIME/./}"; }  # microseconds
+seconds_since() { local d=$(($(now) - $1)); printf '%d.%d' $((d / 1000000)) $((d / 100000 % 10)); }
+t_all=$(now)
+
+mkdir -p "$out"
+t0=$(now)
+cmake -S "$src" -B "$out" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g1" -DCMAKE_C_FLAGS_RELEASE="-O1 -g1" \
+  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="$cc" \
+  -DASTAR_FUZZ=ON -DASTAR_BUILD_APP=OFF -DASTAR_BUILD_TESTS=ON >"$out/configure.log" 2>&1 ||
+  { cat "$out/configure.log"; exit 1; }
+printf 'fuzz: %-20s %6s s\n' configure "$(seconds_since "$t0")"
+grep -q '^ASTAR_HAVE_LIBFUZZER:INTERNAL=1' "$out/CMakeCache.txt" ||
+  skip "$cxx cannot build with -fsanitize=fuzzer (libclang-rt-14-dev missing?); see $out/configure.log"
+
+t0=$(now)
+cmake --build "$out" --target "${targets[@]}" -j2 >"$out/build.log" 2>&1 ||
+  { tail -n 60 "$out/build.log"; exit 1; }
+printf 'fuzz: %-20s %6s s\n' build "$(seconds_since "$t0")"
+
+export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+failed=0
+for t in "${targets[@]}"; do
+  mkdir -p "$out/corpus/$t" "$out/crashes/$t"
+  dict=()
+  [ -f "$src/tests/fuzz/$t.dict" ] && dict=(-dict="$src/tests/fuzz/$t.dict")
+  t0=$(now)
+  rc=0
+  "$out/tests/fuzz/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=65536 -print_final_stats=1 "${dict[@]}" \
+    -artifact_prefix="$out/crashes/$t/" "$out/corpus/$t" "$src/tests/fuzz/corpus/$t" \
+    >"$out/$t.log" 2>&1 || rc=$?
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$out/$t.log" | grep -o '[0-9]*$' || true)
+  if [ $rc -ne 0 ]; then
+    failed=1
+    printf 'fuzz: %-20s %6s s  FAILED (exit %d), the log:\n' "$t" "$(seconds_since "$t0")" $rc
+    tail -n 80 "$out/$t.log"
+    ls -l "$out/crashes/$t/"
+  else
+    printf 'fuzz: %-20s %6s s  %s inputs, corpus %s files, no crash\n' "$t" \
+      "$(seconds_since "$t0")" "${runs:-?}" "$(ls "$out/corpus/$t" | wc -l)"
+  fi
+done
+printf 'fuzz: %-20s %6s s\n' total "$(seconds_since "$t_all")"
+exit $failed
