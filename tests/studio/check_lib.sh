@@ -1,7 +1,9 @@
 # shellcheck shell=sh
-# Shared by the screenshot tests: sourced after setting `out`. Gives status (0 until a failure),
-# fail MESSAGE, and expect_failure NAME TEXT CMD... (CMD must exit non-zero and print TEXT on
-# stderr; its output goes to $out/NAME.out and .err).
+# Shared by the screenshot tests: sourced after setting `out` (and `studio`, `checker` for
+# shot_on). Gives status (0 until a failure), fail MESSAGE, expect_failure NAME TEXT CMD...
+# (CMD must exit non-zero and print TEXT on stderr; its output goes to $out/NAME.out and .err),
+# and shot_on SCREEN NAME LEVEL STUDIO-ARGS... -- CHECKER-ARGS... (a screenshot of LEVEL on an
+# Xvfb screen of SCREEN (WxH) as $out/NAME.png, then the checker on it).
 status=0
 
 fail() { echo "FAIL: $*"; status=1; }
@@ -15,5 +17,27 @@ expect_failure() {
     fail "$name: stderr does not mention '$text':"; cat "$out/$name.err"
   else
     echo "ok: $name: $(head -n 1 "$out/$name.err")"
+  fi
+}
+
+shot_on() {
+  screen=$1 name=$2 level_arg=$3
+  shift 3
+  args=''
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do args="$args $1"; shift; done
+  [ $# -gt 0 ] && shift
+  rm -f "$out/$name.png" "$out/$name.png.json"
+  # shellcheck disable=SC2086  # the arguments split on purpose
+  if xvfb-run -a -s "-screen 0 ${screen}x24" "$studio" "$level_arg" $args \
+       --screenshot "$out/$name.png" --frames 5 >"$out/$name.log" 2>&1; then
+    if "$checker" "$out/$name.png" "$level_arg" "$@" >"$out/$name.check" 2>&1; then
+      echo "ok: $name:$args: $(tail -n 1 "$out/$name.check")"
+    else
+      cat "$out/$name.check"
+      fail "$name:$args"
+    fi
+  else
+    cat "$out/$name.log"
+    fail "$name: studio$args exited non-zero"
   fi
 }

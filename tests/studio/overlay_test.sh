@@ -18,23 +18,11 @@
 set -u
 studio=$1 checker=$2 levels=$3 out=$4
 mkdir -p "$out"
-status=0
 welcome=$levels/welcome.json
 overestimate=$levels/lessons/05-overestimate.json
 
-fail() { echo "FAIL: $*"; status=1; }
-
-expect_failure() {
-  name=$1 text=$2
-  shift 2
-  if "$@" >"$out/$name.out" 2>"$out/$name.err"; then
-    fail "$name: exited 0"
-  elif ! grep -q -- "$text" "$out/$name.err"; then
-    fail "$name: stderr does not mention '$text':"; cat "$out/$name.err"
-  else
-    echo "ok: $name: $(head -n 1 "$out/$name.err")"
-  fi
-}
+# shellcheck source=check_lib.sh
+. "$(dirname "$0")/check_lib.sh"
 
 expect_failure bad-overlay-name "with NAME one of open, closed" "$studio" --overlay nope=on "$welcome"
 expect_failure bad-overlay-value "NAME=off|on|OPACITY" "$studio" --overlay closed=maybe "$welcome"
@@ -53,27 +41,7 @@ if ! command -v xvfb-run >/dev/null 2>&1; then
 fi
 
 # shot NAME LEVEL STUDIO-ARGS... -- CHECKER-ARGS...
-shot() {
-  name=$1 level=$2
-  shift 2
-  args=''
-  while [ $# -gt 0 ] && [ "$1" != "--" ]; do args="$args $1"; shift; done
-  [ $# -gt 0 ] && shift
-  rm -f "$out/$name.png" "$out/$name.png.json"
-  # shellcheck disable=SC2086  # the arguments split on purpose
-  if xvfb-run -a -s "-screen 0 1280x800x24" "$studio" "$level" $args \
-       --screenshot "$out/$name.png" --frames 5 >"$out/$name.log" 2>&1; then
-    if "$checker" "$out/$name.png" "$level" "$@" >"$out/$name.check" 2>&1; then
-      echo "ok: $name:$args: $(tail -n 1 "$out/$name.check")"
-    else
-      cat "$out/$name.check"
-      fail "$name:$args"
-    fi
-  else
-    cat "$out/$name.log"
-    fail "$name: studio$args exited non-zero"
-  fi
-}
+shot() { shot_on 1280x800 "$@"; }
 # claims NAME COPY LEVEL SED-EXPR TEXT CHECKER-ARGS...: NAME.png with its sidecar edited by
 # SED-EXPR must be refused by the checker, with TEXT in its failure (so each check can fail).
 claims() {

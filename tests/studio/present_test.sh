@@ -33,23 +33,7 @@ fi
 shot() {
   name=$1 screen=$2
   shift 2
-  args=''
-  while [ $# -gt 0 ] && [ "$1" != "--" ]; do args="$args $1"; shift; done
-  [ $# -gt 0 ] && shift
-  rm -f "$out/$name.png" "$out/$name.png.json"
-  # shellcheck disable=SC2086  # the arguments split on purpose
-  if xvfb-run -a -s "-screen 0 ${screen}x24" "$studio" "$level" $args \
-       --screenshot "$out/$name.png" --frames 5 >"$out/$name.log" 2>&1; then
-    if "$checker" "$out/$name.png" "$level" "$@" >"$out/$name.check" 2>&1; then
-      echo "ok: $name:$args: $(tail -n 1 "$out/$name.check")"
-    else
-      cat "$out/$name.check"
-      fail "$name:$args"
-    fi
-  else
-    cat "$out/$name.log"
-    fail "$name: studio$args exited non-zero"
-  fi
+  shot_on "$screen" "$name" "$level" "$@"
 }
 # field NAME KEY: the value of "KEY" in NAME.png.json.
 field() { sed -n "s/^ *\"$2\": *\"*\([^\",]*\)\"*,*$/\1/p" "$out/$1.png.json"; }
