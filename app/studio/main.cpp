@@ -180,6 +180,9 @@ int main(int argc, char** argv) {
   if (options.was_given("--tie-break")) studio.set_tie_break(options.tie_break);
   if (options.partial_path) studio.set_partial_path(true);
   if (options.smooth) studio.set_smooth(true);
+  studio.tool = static_cast<studio::Tool>(options.tool);
+  if (studio.tool == studio::Tool::Cost) studio.brush_cost = static_cast<float>(options.tool_value);
+  if (studio.tool == studio::Tool::Height) studio.brush_height = static_cast<int>(options.tool_value);
   studio.appearance.choose_palette(options.palette);
   if (options.patterns) studio.appearance.patterns = *options.patterns;
   studio.appearance.overlays = options.overlays;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <string_view>
 #include <system_error>
 
@@ -128,6 +129,8 @@ std::string usage() {
          "                     high)\n"
          "  --check-heuristic  run the heuristic check at start: mark the cells where h\n"
          "                     overestimates and the moves where it is inconsistent\n"
+         "  --tool T           the painting tool at start: wall, erase, cost=V (0.1..100) or\n"
+         "                     height=H (-20..20)\n"
          "  --help             show this text\n";
 }
 
@@ -273,6 +276,16 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       o.overlays[OverlayId::Heat].on = true;
     } else if (arg == "--check-heuristic") {
       o.check_heuristic = true;
+    } else if (arg == "--tool") {
+      if (!value(v)) return astar::Error{"--tool: missing value (wall, erase, cost=V or height=H)"};
+      const std::string_view name = v.substr(0, v.find('='));
+      const std::string_view num = v.find('=') == std::string_view::npos ? "" : v.substr(v.find('=') + 1);
+      if (name == "wall" && num.empty()) o.tool = 0;
+      else if (name == "erase" && num.empty()) o.tool = 1;
+      else if (name == "cost" && parse_number(num, o.tool_value) && o.tool_value >= 0.1 && o.tool_value <= 100) o.tool = 2;
+      else if (name == "height" && parse_number(num, o.tool_value) && std::abs(o.tool_value) <= 20 &&
+               o.tool_value == std::floor(o.tool_value)) o.tool = 3;
+      else return bad(arg, v, "wall, erase, cost=V (0.1..100) or height=H (-20..20)");
     } else if (arg == "--partial-path") {
       o.partial_path = true;
     } else if (arg == "--smooth") {

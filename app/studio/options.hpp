@@ -59,6 +59,10 @@ struct Options {
   // --check-heuristic: run the heuristic check at start (after the options above apply).
   bool check_heuristic = false;
   bool help = false;
+  // --tool wall|erase|cost=V|height=H: the painting tool at start (0..3 as studio::Tool) and its
+  // value; for scripts and tests.
+  int tool = 0;
+  double tool_value = 0.0;
   // The options on the command line ("--algorithm", ...): only those override a level's preset.
   std::vector<std::string> given;
   bool was_given(std::string_view name) const {

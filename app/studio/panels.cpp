@@ -653,16 +653,28 @@ void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, Animat
 // [SECTION] Sidebar panels
 
 void ToolsPanel::Draw(Studio& studio) {
-  int tool = studio.tool == Tool::Wall ? 0 : 1;
+  int tool = static_cast<int>(studio.tool);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Paint");
   ImGui::SameLine();
   ImGui::RadioButton("Wall (W)", &tool, 0);
   ImGui::SameLine();
   ImGui::RadioButton("Erase (E)", &tool, 1);
-  studio.tool = tool == 0 ? Tool::Wall : Tool::Erase;
+  ImGui::RadioButton("Cost", &tool, 2);
+  ImGui::SameLine();
+  ImGui::RadioButton("Height", &tool, 3);
+  studio.tool = static_cast<Tool>(tool);
+  if (studio.tool == Tool::Cost) {
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    ImGui::SliderFloat("##cost", &studio.brush_cost, 0.1f, 100.0f, "cost %.1f",
+                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  } else if (studio.tool == Tool::Height) {
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    ImGui::SliderInt("##height", &studio.brush_height, -20, 20, "height %d", ImGuiSliderFlags_AlwaysClamp);
+  }
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("Left drag paints, Shift+drag the other tool. Drag S or G to move them.");
+  ImGui::TextDisabled("Left drag paints, Shift+drag the other tool (erase, cost 1, height 0). "
+                      "Drag S or G to move them.");
   ImGui::PopTextWrapPos();
   if (ImGui::Button("Fit view (F)")) studio.view.fit_pending = true;
 }

@@ -94,6 +94,33 @@ bool Studio::paint(Cell c, bool wall) {
   return true;
 }
 
+bool Studio::paint_cost(Cell c, double cost) {
+  if (!level_.in_bounds(c) || level_.wall(c) || !(cost > 0.0) || !std::isfinite(cost)) return false;
+  if (level_.cost(c) == static_cast<float>(cost)) return false;
+  level_.set_cost(c, cost);
+  level_changes.add(c);
+  after_edit();
+  return true;
+}
+
+bool Studio::paint_height(Cell c, int height) {
+  if (!level_.in_bounds(c) || level_.height_at(c) == height) return false;
+  level_.set_height(c, height);
+  level_changes.add(c);
+  after_edit();
+  return true;
+}
+
+bool Studio::paint_with_tool(Cell c, bool other) {
+  switch (tool) {
+    case Tool::Wall: return paint(c, !other);
+    case Tool::Erase: return paint(c, other);
+    case Tool::Cost: return paint_cost(c, other ? 1.0 : static_cast<double>(brush_cost));
+    case Tool::Height: return paint_height(c, other ? 0 : brush_height);
+  }
+  return false;
+}
+
 bool Studio::move_start(Cell c) {
   if (!level_.open(c) || c == level_.goal() || c == level_.start()) return false;
   level_.set_start(c);

@@ -33,7 +33,8 @@ struct View {
   float canvas_x = 0.0f, canvas_y = 0.0f, canvas_w = 0.0f, canvas_h = 0.0f;
 };
 
-enum class Tool { Wall, Erase };
+// Painting tools: walls, erasing them, a cell cost, a height (the brush values are the Studio's).
+enum class Tool { Wall, Erase, Cost, Height };
 
 // What the grid renderer must re-upload. Incremental lists when few cells changed, else a full
 // refresh (a new revision number).
@@ -75,6 +76,11 @@ class Studio {
 
   // [SECTION] Edits. Each marks the level dirty and schedules the search re-run (see rerun).
   bool paint(astar::Cell c, bool wall);               // false when nothing changed
+  bool paint_cost(astar::Cell c, double cost);        // open cells only; cost > 0 and finite
+  bool paint_height(astar::Cell c, int height);
+  // One cell of a stroke with the current tool; `other` (Shift) paints the opposite: Erase for
+  // Wall and back, cost 1 for Cost, height 0 for Height.
+  bool paint_with_tool(astar::Cell c, bool other);
   bool move_start(astar::Cell c);                     // false when c is not an open free cell
   bool move_goal(astar::Cell c);
   void set_neighbours(astar::Neighbours n);
@@ -189,6 +195,8 @@ class Studio {
 
   // [SECTION] Tools, view and messages
   Tool tool = Tool::Wall;
+  float brush_cost = 3.0f;  // the Cost tool's value, 0.1..100
+  int brush_height = 1;     // the Height tool's value
   View view;
   Appearance appearance;  // palette, patterns, presentation mode, UI scale
   std::string status;  // the last message for the status line

@@ -255,14 +255,15 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
       drag_ = Drag::Goal;
     } else {
       drag_ = Drag::Paint;
-      paint_wall_ = (studio.tool == Tool::Wall) != io.KeyShift;  // Shift: the other tool
-      studio.paint(cell, paint_wall_);
+      paint_other_ = io.KeyShift;  // Shift: the other tool (erase, cost 1, height 0)
+      studio.paint_with_tool(cell, paint_other_);
     }
     last_cell_ = cell;
   } else if (drag_ != Drag::None && io.MouseDown[ImGuiMouseButton_Left]) {
     if (cell != last_cell_) {
       if (drag_ == Drag::Paint) {
-        astar::for_each_cell_on_line(last_cell_, cell, [&](Cell c) { studio.paint(c, paint_wall_); });
+        astar::for_each_cell_on_line(last_cell_, cell,
+                                     [&](Cell c) { studio.paint_with_tool(c, paint_other_); });
       } else if (drag_ == Drag::Start) {
         studio.move_start(cell);  // refused on walls, outside and on the goal
       } else {

@@ -51,7 +51,7 @@ class Viewport {
   astar::Cell cell_at(const View& view, ImVec2 screen) const;
 
   Drag drag_ = Drag::None;
-  bool paint_wall_ = true;
+  bool paint_other_ = false;  // the stroke paints the tool's opposite (Shift at its start)
   astar::Cell last_cell_{};
   std::optional<astar::Cell> hovered_;
 };

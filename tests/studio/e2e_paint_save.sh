@@ -8,7 +8,8 @@
 #   3. one more wall at (7,3), then Ctrl+Q: the unsaved-changes guard keeps the studio running;
 #      Escape cancels it (gone from an F12 screenshot); Ctrl+Q again, and a click on Discard
 #      (found by the checker in an F12 screenshot of the guard) ends the studio with status 0;
-#   4. the file holds walls exactly at (4,2)..(4,5), start and goal unchanged, no (7,3).
+#   4. the file holds walls exactly at (4,2)..(4,5), start and goal unchanged, no (7,3);
+#   5. with --tool cost=5 a stroke (6,1)..(6,3) paints cost 5 there, and Ctrl+S saves it.
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
 set -u
 studio=$1 checker=$2 out=$3
@@ -139,4 +140,32 @@ for f in level.json.tmp-*; do
 done
 [ -s studio.log ] && { echo "--- studio output:"; cat studio.log; }
 [ $status -eq 0 ] && ok "level.json holds exactly the saved stroke"
+# [SECTION] 5. The Cost tool (--tool cost=5): a stroke (6,1) -> (6,3) paints cost 5, Ctrl+S
+# saves it; the file's cost layer has 5 exactly there and 1 elsewhere.
+p61=$("$checker" cell map.png.json 6 1) || die "no pixel for cell (6, 1)"
+p63=$("$checker" cell map.png.json 6 3) || die "no pixel for cell (6, 3)"
+cp level.json before-cost.json
+start_studio level.json --size $size --tool cost=5
+keys F12
+wait_for 10 test -s astar-studio-1.png.json || die "the studio rendered no frame (cost tool)"
+move $p61
+sleep 0.3
+xdo mousedown 1 || die "mousedown"
+sleep 0.2
+move $p63
+sleep 0.3
+xdo mouseup 1 || die "mouseup"
+sleep 0.3
+keys ctrl+s
+wait_for 10 sh -c '! cmp -s level.json before-cost.json' || die "Ctrl+S did not save the cost stroke"
+python3 - <<'PY' || status=1
+import json, sys
+lv = json.load(open("level.json"))
+cost = lv.get("cost")
+want = [[5 if x == 6 and 1 <= y <= 3 else 1 for x in range(12)] for y in range(8)]
+if cost != want:
+    print("FAIL: the cost layer after the Cost tool's stroke is", cost)
+    sys.exit(1)
+print("ok: the Cost tool painted cost 5 on (6,1)..(6,3) and Ctrl+S saved it")
+PY
 exit $status
