@@ -15,20 +15,15 @@
 #include "expansion_order.hpp"
 #include "random_level.hpp"
 #include "tiny_trace.hpp"
+#include "traced_search.hpp"
 
 using namespace astar;
 using astar::test::ascii_level;
 
 namespace {
 
-struct Recorded {
-  TraceRecorder rec;
-  std::unique_ptr<Search> search;
-  Recorded(const Level& level, const SearchOptions& options) {
-    search = make_search(level, level.rules(), options, &rec);
-    rec.attach(*search);
-    search->set_recording(true);
-  }
+struct Recorded : test::TracedSearch {
+  Recorded(const Level& level, const SearchOptions& options) : TracedSearch(level, options, true) {}
   std::vector<std::int64_t> order() const {
     return studio::expansion_order(rec, *search, search->level().width(), search->level().height());
   }

@@ -13,21 +13,14 @@
 #include "astar/trace.hpp"
 #include "random_level.hpp"
 #include "tiny_trace.hpp"
+#include "traced_search.hpp"
 
 using namespace astar;
 using astar::test::ascii_level;
 
 namespace {
 
-// The search of `options` on `level`, with a recorder attached, run to the end.
-struct Traced {
-  TraceRecorder rec;
-  std::unique_ptr<Search> search;
-  Traced(const Level& level, const SearchOptions& options) {
-    search = make_search(level, level.rules(), options, &rec);
-    rec.attach(*search);
-  }
-};
+using Traced = test::TracedSearch;
 
 std::vector<std::string> log_of(const std::vector<TraceEvent>& events, const SearchOptions& o) {
   std::vector<std::string> out;

@@ -2,13 +2,8 @@
 #include "astar/format.hpp"
 
 #include <algorithm>
-#include <cstdio>
 
 namespace astar {
-
-namespace {
-std::string number_text(double v) { return fixed2_text(v); }
-}  // namespace
 
 void BreakpointWatch::before_step(const Search& s) {
   const Breakpoints& b = breakpoints;
@@ -44,8 +39,8 @@ std::optional<std::string> BreakpointWatch::after_step(const Search& s) const {
     return "breakpoint: the open set has " + std::to_string(s.open_size()) + " nodes (more than " +
            std::to_string(b.open_above) + ")";
   if (b.f_increases && took && last_f_ && s.node(*taken).f > *last_f_)
-    return "breakpoint: f went up from " + number_text(*last_f_) + " to " +
-           number_text(s.node(*taken).f) + " at " + cell_text(*taken);
+    return "breakpoint: f went up from " + fixed2_text(*last_f_) + " to " +
+           fixed2_text(s.node(*taken).f) + " at " + cell_text(*taken);
   return std::nullopt;
 }
 

@@ -1,22 +1,18 @@
 #include "astar/inspect.hpp"
 #include "astar/format.hpp"
 
-#include <cstdio>
-
 namespace astar {
 
 namespace {
 
-std::string num(double v) { return fixed2_text(v); }
-
 // The priority as the algorithm words it: "f 9.41 (g 5.00 + h 4.41)", "h 4.41", "g 5.00", ...
 std::string priority_text(Algorithm a, const NodeView& n) {
   switch (a) {
-    case Algorithm::Dijkstra: return "g " + num(n.g);
-    case Algorithm::GreedyBestFirst: return "h " + num(n.h);
-    case Algorithm::BreadthFirst: return num(n.f) + " steps from the start";
-    case Algorithm::WeightedAStar: return "f " + num(n.f) + " (g " + num(n.g) + " + w * h " + num(n.h) + ")";
-    default: return "f " + num(n.f) + " (g " + num(n.g) + " + h " + num(n.h) + ")";
+    case Algorithm::Dijkstra: return "g " + fixed2_text(n.g);
+    case Algorithm::GreedyBestFirst: return "h " + fixed2_text(n.h);
+    case Algorithm::BreadthFirst: return fixed2_text(n.f) + " steps from the start";
+    case Algorithm::WeightedAStar: return "f " + fixed2_text(n.f) + " (g " + fixed2_text(n.g) + " + w * h " + fixed2_text(n.h) + ")";
+    default: return "f " + fixed2_text(n.f) + " (g " + fixed2_text(n.g) + " + h " + fixed2_text(n.h) + ")";
   }
 }
 
@@ -42,10 +38,10 @@ std::string why_not_taken(const Search& s, Cell c) {
     const bool a_star_like = a == Algorithm::AStar || a == Algorithm::Dijkstra ||
                              a == Algorithm::JumpPoint || a == Algorithm::Bidirectional;
     if (a_star_like && n.f > cost + 1e-9)
-      return "open with " + priority_text(a, n) + " > the path's cost " + num(cost) +
+      return "open with " + priority_text(a, n) + " > the path's cost " + fixed2_text(cost) +
              ": no path through it can be cheaper, so it was never needed";
     if (a_star_like)
-      return "open with " + priority_text(a, n) + ", equal to the path's cost " + num(cost) +
+      return "open with " + priority_text(a, n) + ", equal to the path's cost " + fixed2_text(cost) +
              ": the goal came first in the tie-break";
     return "open with " + priority_text(a, n) + ": the goal was taken before it";
   }

@@ -3,8 +3,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
-#include <cstdio>
 
 namespace astar {
 
@@ -81,11 +79,6 @@ PseudoCode make(Algorithm a) {
   return code;
 }
 
-// [SECTION] Values
-
-std::string cell_value(Cell c) { return cell_text(c); }
-std::string number_value(double v) { return fixed2_text(v); }
-
 void at_step(CodePosition& p, Algorithm a, CodeStep s) {
   p.step = s;
   p.line = pseudocode(a).line_of[static_cast<int>(s)];
@@ -116,13 +109,13 @@ CodePosition code_position(const Search& s) {
   const std::optional<Cell> taken = s.last_taken();
   if (!taken) return p;
   const NodeView cur = s.node(*taken);
-  p.variables.push_back({"current", cell_value(*taken)});
-  auto add_current_g = [&] { p.variables.push_back({"g[current]", number_value(cur.g)}); };
+  p.variables.push_back({"current", cell_text(*taken)});
+  auto add_current_g = [&] { p.variables.push_back({"g[current]", fixed2_text(cur.g)}); };
 
   if (s.state() == SearchState::Found) {
     if (a == Algorithm::Bidirectional && s.examined() > 0) {
       at_step(p, a, CodeStep::Loop);
-      p.variables.push_back({"mu", number_value(s.path_cost())});
+      p.variables.push_back({"mu", fixed2_text(s.path_cost())});
       p.note = "mu <= every open f: the path via the meeting cell is best";
       return p;
     }
@@ -140,13 +133,13 @@ CodePosition code_position(const Search& s) {
   const std::size_t examined = s.examined();
   if (examined == 0) {  // taken, nothing examined yet (or nothing to examine)
     at_step(p, a, CodeStep::Close);
-    p.variables.push_back({"f[current]", number_value(cur.f)});
+    p.variables.push_back({"f[current]", fixed2_text(cur.f)});
     add_current_g();
-    p.variables.push_back({"h[current]", number_value(cur.h)});
+    p.variables.push_back({"h[current]", fixed2_text(cur.h)});
     p.note = "not the goal: move it to closed";
   } else {
     const Move& m = s.taken_moves()[examined - 1];
-    p.variables.push_back({"n", cell_value(m.to)});
+    p.variables.push_back({"n", cell_text(m.to)});
     if (!m.possible()) {
       at_step(p, a, CodeStep::Skip);
       p.note = std::string(to_string(m.block));
@@ -155,9 +148,9 @@ CodePosition code_position(const Search& s) {
       const NodeView n = s.node(m.to);
       if (std::find(relaxed.begin(), relaxed.end(), m.to) != relaxed.end()) {
         at_step(p, a, CodeStep::Update);
-        p.variables.push_back({"tentative", number_value(n.g)});
-        if (n.parent) p.variables.push_back({"cameFrom[n]", cell_value(*n.parent)});
-        p.variables.push_back({"f[n]", number_value(n.f)});
+        p.variables.push_back({"tentative", fixed2_text(n.g)});
+        if (n.parent) p.variables.push_back({"cameFrom[n]", cell_text(*n.parent)});
+        p.variables.push_back({"f[n]", fixed2_text(n.f)});
         p.note = "a better path to n";
       } else if (n.state == NodeState::Closed) {
         at_step(p, a, CodeStep::Skip);
@@ -165,8 +158,8 @@ CodePosition code_position(const Search& s) {
       } else {
         at_step(p, a, CodeStep::Compare);
         add_current_g();
-        p.variables.push_back({"cost", number_value(m.cost)});
-        p.variables.push_back({"g[n]", number_value(n.g)});
+        p.variables.push_back({"cost", fixed2_text(m.cost)});
+        p.variables.push_back({"g[n]", fixed2_text(n.g)});
         p.note = a == Algorithm::BreadthFirst ? "n was seen before: it keeps its first parent"
                                               : "not better than g[n]: skip n";
       }
