@@ -53,15 +53,20 @@ inline bool oracle_capsule_touches(const Level& lv, double ax, double ay, double
   return false;
 }
 
+// Nothing may enter a wall, nor an agent's cell while agents block (README "Agents").
+inline bool oracle_blocked(const Level& lv, Cell c) {
+  return lv.wall(c) || (lv.agents_block() && lv.agent(c));
+}
+
 // The cost formula written out again from the README, independently of MovePolicy.
 inline double oracle_move_cost(const Level& lv, const MovementRules& r, Cell a, int ddx, int ddy) {
   const Cell b{a.x + ddx, a.y + ddy};
-  if (!lv.in_bounds(b) || lv.wall(b)) return kOracleInf;
+  if (!lv.in_bounds(b) || oracle_blocked(lv, b)) return kOracleInf;
   const bool diagonal = ddx != 0 && ddy != 0;
   if (diagonal) {
     if (r.neighbours == Neighbours::Four || r.diagonal == DiagonalPolicy::Never) return kOracleInf;
-    const bool s1 = lv.in_bounds({b.x, a.y}) && !lv.wall({b.x, a.y});
-    const bool s2 = lv.in_bounds({a.x, b.y}) && !lv.wall({a.x, b.y});
+    const bool s1 = lv.in_bounds({b.x, a.y}) && !oracle_blocked(lv, {b.x, a.y});
+    const bool s2 = lv.in_bounds({a.x, b.y}) && !oracle_blocked(lv, {a.x, b.y});
     if (r.diagonal == DiagonalPolicy::NoCornerCutting && !(s1 && s2)) return kOracleInf;
     if (r.diagonal == DiagonalPolicy::AtLeastOneSideOpen && !(s1 || s2)) return kOracleInf;
   }
@@ -93,11 +98,11 @@ inline double oracle_move_cost(const Level& lv, const MovementRules& r, Cell a, 
 inline double oracle_jump_cost(const Level& lv, const MovementRules& r, Cell a, int ddx, int ddy,
                                int span) {
   const Cell b{a.x + span * ddx, a.y + span * ddy};
-  if (!lv.in_bounds(b) || lv.wall(b)) return kOracleInf;
+  if (!lv.in_bounds(b) || oracle_blocked(lv, b)) return kOracleInf;
   const int low = std::min(lv.height_at(a), lv.height_at(b));
   for (int j = 1; j < span; ++j) {
     const Cell g{a.x + j * ddx, a.y + j * ddy};
-    if (lv.wall(g) || lv.height_at(g) >= low) return kOracleInf;
+    if (oracle_blocked(lv, g) || lv.height_at(g) >= low) return kOracleInf;
   }
   const int rise = lv.height_at(b) - lv.height_at(a);
   if (r.max_climb >= 0 && rise > r.max_climb) return kOracleInf;

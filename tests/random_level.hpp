@@ -44,6 +44,16 @@ inline Level random_level(std::mt19937& rng, int max_side = 12) {
     r.jump.down_cost = pick(0, 8) / 4.0;
     r.jump.across_cost = pick(0, 8) / 4.0;
   }
+  // Agents on a third of the levels (drawn last, so the draws above are as before); on a third
+  // of those they do not block.
+  if (chance(1.0 / 3)) {
+    const bool block = !chance(1.0 / 3);
+    for (int y = 0; y < lv.height(); ++y)
+      for (int x = 0; x < lv.width(); ++x)
+        if (chance(0.1) && !(Cell{x, y} == lv.start()) && !(Cell{x, y} == lv.goal()))
+          lv.set_agent({x, y}, true);
+    lv.set_agents_block(block);
+  }
   return lv;
 }
 

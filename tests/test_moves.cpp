@@ -329,7 +329,7 @@ TEST_CASE("[moves] every move into a cell is the reverse of a move out of anothe
           jumps += in.action == MoveAction::JumpAcross;
         });
         p.for_each_move(to, [&](const Move& m) {
-          if (!m.possible() || lv.wall(to)) return;
+          if (!m.possible() || lv.solid(to)) return;
           const std::optional<Move> same = p.move_between(to, m.to);
           REQUIRE(same.has_value());
           CHECK(same->cost == m.cost);

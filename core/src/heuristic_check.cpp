@@ -108,7 +108,7 @@ HeuristicReport check_heuristic(const Level& level, const MovementRules& rules,
   for (int y = 0; y < level.height(); ++y)
     for (int x = 0; x < level.width(); ++x) {
       const Cell c{x, y};
-      if (level.wall(c)) continue;
+      if (level.solid(c)) continue;
       const std::size_t i = r.index(c);
       r.h[i] = h_of(c);
       if (std::isinf(r.h_true[i]) || !exceeds(r.h[i], r.h_true[i])) continue;
@@ -125,7 +125,7 @@ HeuristicReport check_heuristic(const Level& level, const MovementRules& rules,
   for (int y = 0; y < level.height(); ++y)
     for (int x = 0; x < level.width(); ++x) {
       const Cell c{x, y};
-      if (level.wall(c)) continue;
+      if (level.solid(c)) continue;
       const double ha = r.h[r.index(c)];
       policy.for_each_move(c, [&](const Move& m) {
         if (!m.possible()) return;

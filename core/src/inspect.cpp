@@ -22,6 +22,7 @@ std::string why_not_taken(const Search& s, Cell c) {
   const Level& lv = s.level();
   if (!lv.in_bounds(c)) return "outside the level";
   if (lv.wall(c)) return "a wall: never entered";
+  if (lv.solid(c)) return "an agent stands here: never entered while agents block";
   if (!finished(s.state())) return {};
   const NodeView n = s.node(c);
   if (n.state == NodeState::Closed) return {};

@@ -44,7 +44,7 @@ namespace {
 class Jumper {
  public:
   Jumper(const Level& level, Cell goal)
-      : walls_(level.walls().data()), width_(level.width()), height_(level.height()), goal_(goal) {}
+      : walls_(level.solid_mask().data()), width_(level.width()), height_(level.height()), goal_(goal) {}
 
   bool open(int x, int y) const {
     return static_cast<unsigned>(x) < static_cast<unsigned>(width_) &&

@@ -40,9 +40,26 @@ Level::Level(int width, int height) : width_(width), height_(height) {
   walls_.assign(n, 0);
   costs_.assign(n, 1.0f);
   heights_.assign(n, 0);
+  agents_.assign(n, 0);
+  solid_.assign(n, 0);
   edge_mask_.assign(n, 0);
   start_ = {0, 0};
   goal_ = {width - 1, height - 1};
+}
+
+void Level::set_agents_block(bool on) {
+  if (on == agents_block_) return;
+  agents_block_ = on;
+  for (std::uint32_t i = 0; i < solid_.size(); ++i) update_solid(i);
+}
+
+std::vector<Terrain> default_terrains() {
+  return {{"road", 1.0, 0xC8B48C}, {"grass", 2.0, 0x8CC878}, {"forest", 5.0, 0x3C8C46},
+          {"swamp", 10.0, 0x6E7850}};
+}
+
+std::vector<Terrain> terrains_of(const Level& level) {
+  return level.terrains.empty() ? default_terrains() : level.terrains;
 }
 
 std::optional<EdgeOverride> Level::edge(Cell from, Dir d) const {
@@ -95,6 +112,8 @@ std::string Level::check_endpoints() const {
   if (!in_bounds(goal_)) return "goal " + cell_text(goal_) + bounds;
   if (wall(start_)) return "start " + cell_text(start_) + " is inside a wall";
   if (wall(goal_)) return "goal " + cell_text(goal_) + " is inside a wall";
+  if (solid(start_)) return "start " + cell_text(start_) + " is on an agent (agents block)";
+  if (solid(goal_)) return "goal " + cell_text(goal_) + " is on an agent (agents block)";
   return {};
 }
 

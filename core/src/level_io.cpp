@@ -40,7 +40,6 @@ namespace {
 using json = nlohmann::json;
 
 constexpr std::string_view kFormatName = "astar-studio-level";
-constexpr std::int64_t kMaxAbsHeight = 1'000'000;
 constexpr std::int64_t kMaxClimbLimit = 2 * kMaxAbsHeight;  // the largest possible height step
 constexpr int kMaxJumpHeight = JumpRules::kMaxHeight;  // rules.jump.up and .down
 constexpr int kMaxJumpGap = JumpRules::kMaxGap;        // rules.jump.gap
@@ -670,6 +669,118 @@ void parse_shapes(const json& shapes, Level& level) {
   level.set_shapes(std::move(out));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Agents: "agents": {"block": true, "cells": [[x, y], ...]}; terrains: "terrains": [{"name":
+// "road", "cost": 1, "color": "#c8b48c"}, ...] (the Costs palette).
+
+void parse_agents(const json& agents, Level& level) {
+  expect_object(agents, "agents");
+  check_keys(agents, "agents", {"block", "cells"});
+  if (const json* b = optional_member(agents, "block")) {
+    if (!b->is_boolean()) fail("agents.block", "expected true or false, got " + describe(*b));
+    level.set_agents_block(b->get<bool>());
+  }
+  if (const json* cells = optional_member(agents, "cells")) {
+    expect_array(*cells, "agents.cells");
+    for (std::size_t i = 0; i < cells->size(); ++i) {
+      const std::string field = element("agents.cells", i);
+      const Cell c = get_cell((*cells)[i], field);
+      if (!level.in_bounds(c)) fail(field, cell_text(c.x, c.y) + outside_text(level));
+      if (level.agent(c)) fail(field, "a second agent on " + cell_text(c.x, c.y));
+      level.set_agent(c, true);
+    }
+  }
+}
+
+std::optional<std::uint32_t> parse_rgb(std::string_view text) {
+  if (text.size() != 7 || text[0] != '#') return std::nullopt;
+  std::uint32_t v = 0;
+  for (char ch : text.substr(1)) {
+    const int d = ch >= '0' && ch <= '9' ? ch - '0'
+                  : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+                  : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
+                                           : -1;
+    if (d < 0) return std::nullopt;
+    v = v * 16 + static_cast<std::uint32_t>(d);
+  }
+  return v;
+}
+
+std::string rgb_text(std::uint32_t rgb) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "#%06x", rgb & 0xFFFFFFu);
+  return buf;
+}
+
+void parse_terrains(const json& terrains, Level& level) {
+  expect_array(terrains, "terrains");
+  if (terrains.size() > kMaxTerrains)
+    fail("terrains", "at most " + std::to_string(kMaxTerrains) + " terrains, got " +
+                         std::to_string(terrains.size()));
+  for (std::size_t i = 0; i < terrains.size(); ++i) {
+    const std::string field = element("terrains", i);
+    const json& t = terrains[i];
+    expect_object(t, field);
+    check_keys(t, field, {"name", "cost", "color"});
+    Terrain terrain;
+    terrain.name = get_string(require(t, "name", field), field + ".name");
+    if (terrain.name.empty() || terrain.name.size() > kMaxTerrainName)
+      fail(field + ".name", "must be 1.." + std::to_string(kMaxTerrainName) + " bytes, got " +
+                                std::to_string(terrain.name.size()));
+    terrain.cost = get_cost(require(t, "cost", field), field + ".cost");
+    if (const json* color = optional_member(t, "color")) {
+      const auto rgb = parse_rgb(get_string(*color, field + ".color"));
+      if (!rgb) fail(field + ".color", "expected \"#rrggbb\", got " + describe(*color));
+      terrain.rgb = *rgb;
+    }
+    level.terrains.push_back(std::move(terrain));
+  }
+}
+
+std::string check_saveable_terrains(const Level& level) {
+  if (level.terrains.size() > kMaxTerrains)
+    return "at most " + std::to_string(kMaxTerrains) + " terrains, got " +
+           std::to_string(level.terrains.size());
+  for (std::size_t i = 0; i < level.terrains.size(); ++i) {
+    const Terrain& t = level.terrains[i];
+    const std::string at = "terrains[" + std::to_string(i) + "]";
+    if (t.name.empty() || t.name.size() > kMaxTerrainName) return at + ".name must be 1.." +
+        std::to_string(kMaxTerrainName) + " bytes";
+    if (!(std::isfinite(t.cost) && t.cost > 0 && t.cost <= 3.0e38))
+      return at + ".cost must be a finite number > 0, got " + number_text(t.cost);
+  }
+  return {};
+}
+
+void append_agents_and_terrains(std::string& out, const Level& level) {
+  const auto& agents = level.agents();
+  const bool any = std::any_of(agents.begin(), agents.end(), [](std::uint8_t a) { return a != 0; });
+  if (any || !level.agents_block()) {
+    out += ",\n  \"agents\": {\"block\": ";
+    out += level.agents_block() ? "true" : "false";
+    out += ", \"cells\": [";
+    bool first = true;
+    for (std::size_t i = 0; i < agents.size(); ++i) {
+      if (!agents[i]) continue;
+      const Cell c = level.cell(CellIndex(static_cast<std::uint32_t>(i)));
+      out += first ? "" : ", ";
+      out += "[" + std::to_string(c.x) + ", " + std::to_string(c.y) + "]";
+      first = false;
+    }
+    out += "]}";
+  }
+  if (!level.terrains.empty()) {
+    out += ",\n  \"terrains\": [\n";
+    for (std::size_t i = 0; i < level.terrains.size(); ++i) {
+      const Terrain& t = level.terrains[i];
+      out += "    {\"name\": " + json_text(t.name) + ", \"cost\": " + number_text(t.cost) +
+             ", \"color\": \"" + rgb_text(t.rgb) + "\"}";
+      out += i + 1 < level.terrains.size() ? ",\n" : "\n";
+    }
+    out += "  ]";
+  }
+}
+
 // Empty when the level's shapes and agent radius can be written and read back, else why not.
 std::string check_saveable_shapes(const Level& level) {
   if (const std::string why = check_agent_radius(level.rules().agent_radius); !why.empty())
@@ -728,7 +839,8 @@ Level parse_document_level(const json& root) {
   if (vnum < 1) fail("version", "must be at least 1, got " + describe(version));
 
   check_keys(root, "", {"format", "version", "name", "description", "search", "width", "height",
-                        "start", "goal", "rules", "walls", "cost", "heights", "edges", "shapes"});
+                        "start", "goal", "rules", "walls", "cost", "heights", "edges", "shapes",
+                        "agents", "terrains"});
 
   // Size, checked before anything is allocated.
   const json& width_json = require(root, "width", "");
@@ -894,6 +1006,8 @@ Level parse_document_level(const json& root) {
   }
 
   if (const json* shapes = optional_member(root, "shapes")) parse_shapes(*shapes, level);
+  if (const json* agents = optional_member(root, "agents")) parse_agents(*agents, level);
+  if (const json* terrains = optional_member(root, "terrains")) parse_terrains(*terrains, level);
 
   if (const std::string msg = level.check_endpoints(); !msg.empty())
     fail_with_model_message(msg, {"start", "goal"});
@@ -944,6 +1058,7 @@ std::string check_saveable(const Level& level) {
              " must have a finite weight > 0, got " + number_text(e.weight);
     }
   }
+  if (std::string msg = check_saveable_terrains(level); !msg.empty()) return msg;
   return check_saveable_shapes(level);
 }
 
@@ -1143,6 +1258,7 @@ std::string level_to_json(const Level& level) {
     out += "  ]";
   }
   append_shapes(out, level);
+  append_agents_and_terrains(out, level);
   out += "\n}\n";
   return out;
 }

@@ -27,7 +27,7 @@ namespace astar {
 
 bool line_of_sight(const Level& level, Cell a, Cell b) {
   if (!level.open(a) || !level.open(b)) return false;
-  const std::uint8_t* walls = level.walls().data();
+  const std::uint8_t* walls = level.solid_mask().data();
   const std::ptrdiff_t width = level.width();
   const int nx = std::abs(b.x - a.x);
   const int ny = std::abs(b.y - a.y);

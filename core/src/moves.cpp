@@ -10,7 +10,7 @@ namespace astar {
 
 namespace {
 constexpr std::string_view kMoveBlockNames[] = {
-    "possible", "outside the level", "wall", "blocked edge", "not a neighbour",
+    "possible", "outside the level", "wall", "agent", "blocked edge", "not a neighbour",
     "corner cut", "climb too high", "drop too far", "shape"};
 static_assert(std::size(kMoveBlockNames) == static_cast<std::size_t>(MoveBlock::_Max));
 constexpr std::string_view kMoveActionNames[] = {"walk",      "climb",     "drop",
@@ -46,7 +46,10 @@ Move MovePolicy::move(Cell from, Dir d) const {
   const Level& lv = *level_;
   Move m{step(from, d), d, MoveBlock::None, 0.0, MoveAction::Walk};
   if (!lv.in_bounds(m.to)) { m.block = MoveBlock::OutOfBounds; return m; }
-  if (lv.wall(m.to)) { m.block = MoveBlock::Wall; return m; }
+  if (lv.solid(m.to)) {
+    m.block = lv.wall(m.to) ? MoveBlock::Wall : MoveBlock::Agent;
+    return m;
+  }
   if (is_diagonal(d)) {
     if (rules_.neighbours == Neighbours::Four || rules_.diagonal == DiagonalPolicy::Never) {
       m.block = MoveBlock::NotANeighbour;
@@ -96,10 +99,10 @@ std::optional<Move> MovePolicy::move_between(Cell a, Cell b) const {
   if (const std::optional<Dir> d = dir_between(a, b)) {
     // A possible move never leaves a wall (searches never reach one).
     const Move m = move(a, *d);
-    if (!m.possible() || lv.wall(a)) return std::nullopt;
+    if (!m.possible() || lv.solid(a)) return std::nullopt;
     return m;
   }
-  if (rules_.jump.gap <= 0 || lv.wall(a) || (a.x != b.x && a.y != b.y)) return std::nullopt;
+  if (rules_.jump.gap <= 0 || lv.solid(a) || (a.x != b.x && a.y != b.y)) return std::nullopt;
   const int span = std::abs(b.x - a.x) + std::abs(b.y - a.y);  // k + 1
   if (span - 1 > rules_.jump.gap) return std::nullopt;
   std::optional<Move> found;
@@ -122,7 +125,7 @@ std::vector<MoveAction> path_actions(const MovePolicy& policy, const std::vector
 double MovePolicy::min_cost_per_distance() const {
   const Level& lv = *level_;
   double lo = std::numeric_limits<double>::infinity();
-  const auto& walls = lv.walls();
+  const auto& walls = lv.solid_mask();
   const auto& costs = lv.costs();
   for (std::size_t i = 0; i < costs.size(); ++i)
     if (!walls[i]) lo = std::min(lo, static_cast<double>(costs[i]));

@@ -18,6 +18,7 @@ namespace astar {
 // Largest level accepted anywhere (editor, files, CLI). Checked before any allocation.
 inline constexpr int kMaxSide = 8192;                          // cells per side
 inline constexpr std::int64_t kMaxCells = 4096LL * 4096LL;     // width * height
+inline constexpr int kMaxAbsHeight = 1'000'000;                // heights are within +-this
 
 enum class Neighbours : std::uint8_t { Four, Eight, _Max };
 
@@ -66,6 +67,18 @@ struct EdgeOverride {
   friend bool operator==(const EdgeOverride&, const EdgeOverride&) = default;
 };
 
+// A named cost for the Costs layer's palette (road 1, grass 2, forest 5, swamp 10), saved with
+// the level and edited in the studio. The colour is how the studio tints cells of that cost.
+struct Terrain {
+  std::string name;
+  double cost = 1.0;          // finite, > 0
+  std::uint32_t rgb = 0x808080;  // 0xRRGGBB
+  friend bool operator==(const Terrain&, const Terrain&) = default;
+};
+inline constexpr std::size_t kMaxTerrains = 64;
+inline constexpr std::size_t kMaxTerrainName = 40;  // bytes
+// road 1, grass 2, forest 5, swamp 10: the palette of a level that has none of its own.
+std::vector<Terrain> default_terrains();
 // The search a level suggests, for lessons: applied when the studio opens the level, and the
 // defaults of `astar run` (its options override them). Names as the command line spells them;
 // level_io checks them when it reads a file. Unset fields leave the user's choice alone.
@@ -109,16 +122,33 @@ class Level {
   bool wall(Cell c) const { return walls_[to_u32(index(c))] != 0; }
   double cost(Cell c) const { return costs_[to_u32(index(c))]; }
   int height_at(Cell c) const { return heights_[to_u32(index(c))]; }
-  void set_wall(Cell c, bool w) { walls_[to_u32(index(c))] = w ? 1 : 0; }
+  void set_wall(Cell c, bool w) {
+    walls_[to_u32(index(c))] = w ? 1 : 0;
+    update_solid(to_u32(index(c)));
+  }
   void set_cost(Cell c, double cost) { costs_[to_u32(index(c))] = static_cast<float>(cost); }
   void set_height(Cell c, int h) { heights_[to_u32(index(c))] = h; }
-  // True when the cell is inside the level and not a wall.
-  bool open(Cell c) const { return in_bounds(c) && !wall(c); }
+  // Agents: other units standing on cells. While agents_block() (the default) they block their
+  // cells like walls; toggling it moves or frees every agent at once ("as a group").
+  bool agent(Cell c) const { return agents_[to_u32(index(c))] != 0; }
+  void set_agent(Cell c, bool a) {
+    agents_[to_u32(index(c))] = a ? 1 : 0;
+    update_solid(to_u32(index(c)));
+  }
+  bool agents_block() const { return agents_block_; }
+  void set_agents_block(bool on);
+  // True when nothing may enter the cell: a wall, or an agent while agents block.
+  bool solid(Cell c) const { return solid_[to_u32(index(c))] != 0; }
+  // True when the cell is inside the level and nothing blocks it (see solid).
+  bool open(Cell c) const { return in_bounds(c) && !solid(c); }
 
   // Flat row-major layer arrays (index y * width + x), for drawing and fast loops.
   const std::vector<std::uint8_t>& walls() const { return walls_; }
   const std::vector<float>& costs() const { return costs_; }
   const std::vector<std::int32_t>& heights() const { return heights_; }
+  const std::vector<std::uint8_t>& agents() const { return agents_; }
+  // Per cell 1 when solid (walls, and agents while they block): what searches test.
+  const std::vector<std::uint8_t>& solid_mask() const { return solid_; }
 
   // Directional edge overrides, keyed by (from cell, direction).
   std::optional<EdgeOverride> edge(Cell from, Dir d) const;
@@ -162,6 +192,7 @@ class Level {
   std::string name;         // shown in the studio; free text (a lesson's title)
   std::string description;  // a lesson's explanation, shown beside the grid; may be empty
   SearchPreset preset;      // the search this level suggests (lessons)
+  std::vector<Terrain> terrains;  // the Costs palette; empty: default_terrains()
 
   // Empty when start and goal are usable (in bounds, not walls), else a message.
   std::string check_endpoints() const;
@@ -169,11 +200,18 @@ class Level {
   friend bool operator==(const Level&, const Level&) = default;
 
  private:
+  void update_solid(std::uint32_t i) {
+    solid_[i] = static_cast<std::uint8_t>(walls_[i] | (agents_block_ ? agents_[i] : 0));
+  }
+
   int width_ = 0;
   int height_ = 0;
   std::vector<std::uint8_t> walls_;
   std::vector<float> costs_;
   std::vector<std::int32_t> heights_;
+  std::vector<std::uint8_t> agents_;
+  std::vector<std::uint8_t> solid_;  // derived: walls_ | (agents_block_ ? agents_ : 0)
+  bool agents_block_ = true;
   std::vector<std::uint8_t> edge_mask_;  // bit d set when edges_ has (cell, d)
   std::map<EdgeKey, EdgeOverride> edges_;
   Cell start_{};
@@ -182,5 +220,8 @@ class Level {
   std::vector<Shape> shapes_;
   mutable ShapeCache shape_cache_;  // derived from shapes_; always compares equal
 };
+
+// The level's palette, or default_terrains() when it has none.
+std::vector<Terrain> terrains_of(const Level& level);
 
 }  // namespace astar

@@ -46,6 +46,7 @@ enum class MoveBlock : std::uint8_t {
   None,
   OutOfBounds,
   Wall,
+  Agent,         // an agent stands there (while agents block)
   BlockedEdge,   // an edge override blocks this move
   NotANeighbour, // diagonal with 4 neighbours, or diagonal policy "never"
   CornerCut,     // the diagonal policy forbids passing these side cells
@@ -98,7 +99,7 @@ class MovePolicy {
 
   // The moves that enter `to`, for searches that run backward: each is reported with `to` set to
   // the cell it leaves and `dir` the direction from `to` towards that cell; block and cost are
-  // those of the move into `to` (Wall when the cell it leaves is a wall). Same order as
+  // those of the move into `to` (Wall or Agent when the cell it leaves is solid). Same order as
   // for_each_move: the 4 or 8 one-cell moves, impossible ones included, then the possible jumps
   // across that land on `to`.
   template <class Fn>
@@ -110,7 +111,10 @@ class MovePolicy {
       Move m{from, d, MoveBlock::OutOfBounds, 0.0, MoveAction::Walk};
       if (level_->in_bounds(from)) {
         const Move in = move(from, opposite(d));
-        m.block = in.block == MoveBlock::None && level_->wall(from) ? MoveBlock::Wall : in.block;
+        m.block = in.block != MoveBlock::None ? in.block
+                  : level_->wall(from)        ? MoveBlock::Wall
+                  : level_->solid(from)       ? MoveBlock::Agent
+                                              : in.block;
         m.cost = in.cost;
         m.action = in.action;
       }
@@ -141,7 +145,7 @@ class MovePolicy {
   template <class Fn>
   void for_each_jump_across(Cell a, bool into, Fn&& fn) const {
     const Level& lv = *level_;
-    if (lv.wall(a)) return;  // searches never stand in a wall; nothing jumps into one
+    if (lv.solid(a)) return;  // searches never stand in a wall; nothing jumps into one
     const int ha = lv.height_at(a);
     for (Dir d : kAllDirs) {
       if (is_diagonal(d)) continue;

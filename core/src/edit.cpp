@@ -1,0 +1,655 @@
+#include "astar/edit.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+
+namespace astar {
+
+namespace {
+constexpr std::string_view kLayerNames[] = {"walls", "costs", "heights", "agents", "edges", "shapes"};
+static_assert(std::size(kLayerNames) == static_cast<std::size_t>(Layer::_Max));
+constexpr std::string_view kHeightModeNames[] = {"set", "raise", "lower", "smooth"};
+static_assert(std::size(kHeightModeNames) == static_cast<std::size_t>(HeightMode::_Max));
+constexpr std::string_view kAnchorNames[] = {"top-left",    "top",    "top-right",
+                                             "left",        "centre", "right",
+                                             "bottom-left", "bottom", "bottom-right"};
+static_assert(std::size(kAnchorNames) == static_cast<std::size_t>(Anchor::_Max));
+constexpr double kMinCost = 0.001;
+}  // namespace
+
+std::string_view to_string(Layer l) { return kLayerNames[static_cast<int>(l)]; }
+std::string_view to_string(HeightMode m) { return kHeightModeNames[static_cast<int>(m)]; }
+std::string_view to_string(Anchor a) { return kAnchorNames[static_cast<int>(a)]; }
+std::optional<Anchor> parse_anchor(std::string_view name) {
+  for (int i = 0; i < static_cast<int>(Anchor::_Max); ++i)
+    if (kAnchorNames[i] == name) return static_cast<Anchor>(i);
+  return std::nullopt;
+}
+
+double cell_value(const Level& level, Layer layer, Cell c) {
+  switch (layer) {
+    case Layer::Walls: return level.wall(c) ? 1.0 : 0.0;
+    case Layer::Costs: return level.cost(c);
+    case Layer::Heights: return level.height_at(c);
+    case Layer::Agents: return level.agent(c) ? 1.0 : 0.0;
+    default: return 0.0;
+  }
+}
+
+double blank_value(Layer layer) { return layer == Layer::Costs ? 1.0 : 0.0; }
+
+namespace {
+std::string number_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+}  // namespace
+
+std::string check_cell_value(Layer layer, double v) {
+  switch (layer) {
+    case Layer::Walls:
+    case Layer::Agents:
+      return v == 0.0 || v == 1.0
+                 ? std::string()
+                 : std::string(to_string(layer)) + " value must be 0 or 1, got " + number_text(v);
+    case Layer::Costs:
+      return std::isfinite(v) && v >= kMinCost && v <= kMaxCost
+                 ? std::string()
+                 : "cost must be a finite number in " + number_text(kMinCost) + ".." +
+                       number_text(kMaxCost) + ", got " + number_text(v);
+    case Layer::Heights:
+      return std::isfinite(v) && v == std::floor(v) && std::abs(v) <= kMaxAbsHeight
+                 ? std::string()
+                 : "height must be a whole number in " + std::to_string(-kMaxAbsHeight) + ".." +
+                       std::to_string(kMaxAbsHeight) + ", got " + number_text(v);
+    default: return std::string(to_string(layer)) + " is not a cell layer";
+  }
+}
+
+std::vector<Cell> brush_cells(Cell centre, int size) {
+  size = std::clamp(size, 1, kMaxBrush);
+  std::vector<Cell> out;
+  const int lo = -(size - 1) / 2;  // size 2 covers the centre and the cells right and below
+  const double c = (size - 1) / 2.0 + lo;  // the brush's centre in offsets
+  const double r2 = size * size / 4.0;
+  for (int dy = lo; dy < lo + size; ++dy)
+    for (int dx = lo; dx < lo + size; ++dx) {
+      const double ex = dx - c, ey = dy - c;
+      if (size <= 2 || ex * ex + ey * ey <= r2 + 0.25) out.push_back({centre.x + dx, centre.y + dy});
+    }
+  return out;
+}
+
+LevelProps props_of(const Level& level) {
+  return {level.rules(), level.terrains, level.agents_block(), level.name, level.description,
+          level.preset};
+}
+
+std::size_t EditStep::bytes() const {
+  std::size_t n = sizeof(EditStep) + label.size() + cells.size() * sizeof(CellChange) +
+                  edges.size() * sizeof(EdgeChange);
+  if (shapes) n += (shapes->first.size() + shapes->second.size()) * sizeof(Shape);
+  auto level_bytes = [](const Level* lv) -> std::size_t {
+    return lv ? static_cast<std::size_t>(lv->cell_count()) * 12 + lv->edges().size() * 64 : 0;
+  };
+  return n + level_bytes(level_before.get()) + level_bytes(level_after.get());
+}
+
+// [SECTION] Editor
+
+// Makes a lone operation its own step: begin() when no group is open, end() on leaving.
+struct Editor::AutoGroup {
+  Editor& ed;
+  AutoGroup(Editor& e, std::string label) : ed(e) { ed.begin(std::move(label)); }
+  ~AutoGroup() { ed.end(); }
+};
+
+Editor::Editor(Level& level, std::size_t max_steps, std::size_t max_bytes)
+    : level_(&level), max_steps_(std::max<std::size_t>(max_steps, 1)), max_bytes_(max_bytes) {}
+
+void Editor::begin(std::string label) {
+  if (depth_++ == 0) open_ = EditStep{std::move(label), {}, {}, {}, {}, {}, {}, {}, {}};
+}
+
+void Editor::end() {
+  assert(depth_ > 0);
+  if (depth_ == 0 || --depth_ > 0) return;
+  if (open_.level_before) {
+    // A group with a whole-level change: the two levels hold everything it did.
+    open_.level_after = std::make_shared<const Level>(*level_);
+    open_.cells.clear();
+    open_.edges.clear();
+    open_.shapes.reset();
+    open_.start.reset();
+    open_.goal.reset();
+    open_.props.reset();
+  }
+  if (!open_.empty()) push(std::move(open_));
+  open_ = EditStep{};
+}
+
+void Editor::push(EditStep s) {
+  redo_.clear();
+  bytes_ += s.bytes();
+  undo_.push_back(std::move(s));
+  // Recompute redo's share lazily: bytes_ counts the undo side only.
+  while (undo_.size() > 1 && (undo_.size() > max_steps_ || bytes_ > max_bytes_)) {
+    bytes_ -= undo_.front().bytes();
+    undo_.pop_front();
+  }
+}
+
+void Editor::clear_history() {
+  undo_.clear();
+  redo_.clear();
+  bytes_ = 0;
+}
+
+const std::string& Editor::undo_label() const {
+  static const std::string none;
+  return undo_.empty() ? none : undo_.back().label;
+}
+const std::string& Editor::redo_label() const {
+  static const std::string none;
+  return redo_.empty() ? none : redo_.back().label;
+}
+
+void Editor::notify_cell(std::uint32_t i) {
+  if (listener_) listener_->cell_changed(level_->cell(CellIndex(i)));
+}
+void Editor::notify_level() {
+  if (listener_) listener_->level_changed();
+}
+
+// Writes one cell of a cell layer and records it; false when it already held v or the cell is an
+// endpoint that a wall or blocking agent may not cover.
+bool Editor::write_cell(Layer layer, std::uint32_t i, double v) {
+  Level& lv = *level_;
+  const Cell c = lv.cell(CellIndex(i));
+  if (layer == Layer::Costs) v = static_cast<float>(v);  // what the layer can hold
+  const double before = cell_value(lv, layer, c);
+  if (before == v) return false;
+  const bool blocks = (layer == Layer::Walls || (layer == Layer::Agents && lv.agents_block())) && v != 0;
+  if (blocks && (c == lv.start() || c == lv.goal())) return false;
+  switch (layer) {
+    case Layer::Walls: lv.set_wall(c, v != 0); break;
+    case Layer::Costs: lv.set_cost(c, v); break;
+    case Layer::Heights: lv.set_height(c, static_cast<int>(v)); break;
+    case Layer::Agents: lv.set_agent(c, v != 0); break;
+    default: return false;
+  }
+  // The cost layer stores floats: record what was stored, so redo writes the same value.
+  open_.cells.push_back({i, layer, before, cell_value(lv, layer, c)});
+  ++version_;
+  notify_cell(i);
+  return true;
+}
+
+int Editor::set_cell(Layer layer, Cell c, double v) {
+  if (!is_cell_layer(layer) || !check_cell_value(layer, v).empty() || !level_->in_bounds(c)) return 0;
+  AutoGroup g(*this, "Paint " + std::string(to_string(layer)));
+  return write_cell(layer, to_u32(level_->index(c)), v) ? 1 : 0;
+}
+
+int Editor::brush(Layer layer, Cell centre, int size, double v) {
+  if (!is_cell_layer(layer) || !check_cell_value(layer, v).empty()) return 0;
+  AutoGroup g(*this, "Brush " + std::string(to_string(layer)));
+  int n = 0;
+  for (Cell c : brush_cells(centre, size))
+    if (level_->in_bounds(c)) n += write_cell(layer, to_u32(level_->index(c)), v);
+  return n;
+}
+
+int Editor::line(Layer layer, Cell a, Cell b, int size, double v) {
+  if (!is_cell_layer(layer) || !check_cell_value(layer, v).empty()) return 0;
+  AutoGroup g(*this, "Line " + std::string(to_string(layer)));
+  int n = 0;
+  // Clamp the ends so a line dragged far outside does not walk millions of cells.
+  const int m = kMaxSide + kMaxBrush;
+  a = {std::clamp(a.x, -m, m), std::clamp(a.y, -m, m)};
+  b = {std::clamp(b.x, -m, m), std::clamp(b.y, -m, m)};
+  for_each_cell_on_line(a, b, [&](Cell c) { n += brush(layer, c, size, v); });
+  return n;
+}
+
+int Editor::rect(Layer layer, CellRect r, bool filled, double v) {
+  if (!is_cell_layer(layer) || !check_cell_value(layer, v).empty()) return 0;
+  AutoGroup g(*this, std::string(filled ? "Rectangle " : "Outline ") + std::string(to_string(layer)));
+  const int x0 = std::max(r.x0(), 0), x1 = std::min(r.x1(), level_->width() - 1);
+  const int y0 = std::max(r.y0(), 0), y1 = std::min(r.y1(), level_->height() - 1);
+  int n = 0;
+  for (int y = y0; y <= y1; ++y)
+    for (int x = x0; x <= x1; ++x) {
+      const bool edge = x == r.x0() || x == r.x1() || y == r.y0() || y == r.y1();
+      if (filled || edge) n += write_cell(layer, to_u32(level_->index({x, y})), v);
+    }
+  return n;
+}
+
+int Editor::fill(Layer layer, Cell seed, double v) {
+  if (!is_cell_layer(layer) || !check_cell_value(layer, v).empty() || !level_->in_bounds(seed))
+    return 0;
+  const Level& lv = *level_;
+  const double target = cell_value(lv, layer, seed);
+  if (target == v) return 0;
+  AutoGroup g(*this, "Fill " + std::string(to_string(layer)));
+  // Region first (writing as we go could stop at a skipped endpoint and leak around it).
+  std::vector<std::uint8_t> seen(static_cast<std::size_t>(lv.cell_count()), 0);
+  std::vector<Cell> stack{seed}, region;
+  seen[to_u32(lv.index(seed))] = 1;
+  while (!stack.empty()) {
+    const Cell c = stack.back();
+    stack.pop_back();
+    region.push_back(c);
+    for (Dir d : {Dir::E, Dir::S, Dir::W, Dir::N}) {
+      const Cell n = step(c, d);
+      if (!lv.in_bounds(n)) continue;
+      const auto i = to_u32(lv.index(n));
+      if (seen[i] || cell_value(lv, layer, n) != target) continue;
+      seen[i] = 1;
+      stack.push_back(n);
+    }
+  }
+  int n = 0;
+  for (Cell c : region) n += write_cell(layer, to_u32(lv.index(c)), v);
+  return n;
+}
+
+int Editor::heights(Cell centre, int size, HeightMode mode, int value) {
+  const Level& lv = *level_;
+  AutoGroup g(*this, std::string(to_string(mode)) + " heights");
+  std::vector<std::pair<std::uint32_t, double>> writes;
+  for (Cell c : brush_cells(centre, size)) {
+    if (!lv.in_bounds(c)) continue;
+    const double h = lv.height_at(c);
+    double v = h;
+    switch (mode) {
+      case HeightMode::Set: v = value; break;
+      case HeightMode::Raise: v = h + value; break;
+      case HeightMode::Lower: v = h - value; break;
+      case HeightMode::Smooth: {
+        double sum = 0;
+        int count = 0;
+        for (int dy = -1; dy <= 1; ++dy)
+          for (int dx = -1; dx <= 1; ++dx)
+            if (const Cell n{c.x + dx, c.y + dy}; lv.in_bounds(n)) {
+              sum += lv.height_at(n);
+              ++count;
+            }
+        v = std::round(sum / count);
+        break;
+      }
+      default: break;
+    }
+    v = std::clamp(v, -double{kMaxAbsHeight}, double{kMaxAbsHeight});
+    writes.emplace_back(to_u32(lv.index(c)), v);
+  }
+  int n = 0;
+  for (const auto& [i, v] : writes) n += write_cell(Layer::Heights, i, v);
+  return n;
+}
+
+void Editor::write_edge(Level::EdgeKey key, std::optional<EdgeOverride> e) {
+  const Cell from = level_->cell(CellIndex(key.first));
+  if (e) level_->set_edge(from, key.second, *e);
+  else level_->clear_edge(from, key.second);
+  ++version_;
+  notify_cell(key.first);
+}
+
+bool Editor::set_edge(Cell from, Dir d, std::optional<EdgeOverride> e) {
+  if (!level_->in_bounds(from)) return false;
+  if (e && !e->blocked && !(std::isfinite(e->weight) && e->weight > 0 && e->weight <= kMaxCost))
+    return false;
+  const auto before = level_->edge(from, d);
+  if (before == e) return false;
+  AutoGroup g(*this, e ? (e->blocked ? "Block move" : "Weight move") : "Clear move");
+  const Level::EdgeKey key{to_u32(level_->index(from)), d};
+  write_edge(key, e);
+  open_.edges.push_back({key, before, e});
+  return true;
+}
+
+namespace {
+// Records a shapes change: the list before the group's first shape edit, and after its last.
+void record_shapes(EditStep& s, const std::vector<Shape>& before, const std::vector<Shape>& after) {
+  if (!s.shapes) s.shapes.emplace(before, after);
+  else s.shapes->second = after;
+}
+}  // namespace
+
+bool Editor::add_shape(const Shape& s) {
+  if (!check_shape(s).empty() || level_->shapes().size() >= kMaxShapes) return false;
+  AutoGroup g(*this, "Add shape");
+  const auto before = level_->shapes();
+  level_->add_shape(s);
+  record_shapes(open_, before, level_->shapes());
+  ++version_;
+  notify_level();
+  return true;
+}
+
+bool Editor::set_shape(std::size_t i, const Shape& s) {
+  if (i >= level_->shapes().size() || !check_shape(s).empty() || level_->shapes()[i] == s)
+    return false;
+  AutoGroup g(*this, "Edit shape");
+  const auto before = level_->shapes();
+  level_->set_shape(i, s);
+  record_shapes(open_, before, level_->shapes());
+  ++version_;
+  notify_level();
+  return true;
+}
+
+bool Editor::remove_shape(std::size_t i) {
+  if (i >= level_->shapes().size()) return false;
+  AutoGroup g(*this, "Remove shape");
+  const auto before = level_->shapes();
+  level_->remove_shape(i);
+  record_shapes(open_, before, level_->shapes());
+  ++version_;
+  notify_level();
+  return true;
+}
+
+bool Editor::set_start(Cell c) {
+  Level& lv = *level_;
+  if (!lv.open(c) || c == lv.goal() || c == lv.start()) return false;
+  AutoGroup g(*this, "Move start");
+  if (!open_.start) open_.start.emplace(lv.start(), c);
+  else open_.start->second = c;
+  lv.set_start(c);
+  ++version_;
+  notify_level();
+  return true;
+}
+
+bool Editor::set_goal(Cell c) {
+  Level& lv = *level_;
+  if (!lv.open(c) || c == lv.start() || c == lv.goal()) return false;
+  AutoGroup g(*this, "Move goal");
+  if (!open_.goal) open_.goal.emplace(lv.goal(), c);
+  else open_.goal->second = c;
+  lv.set_goal(c);
+  ++version_;
+  notify_level();
+  return true;
+}
+
+namespace {
+void apply_props(Level& lv, const LevelProps& p) {
+  lv.rules() = p.rules;
+  lv.terrains = p.terrains;
+  lv.set_agents_block(p.agents_block);
+  lv.name = p.name;
+  lv.description = p.description;
+  lv.preset = p.preset;
+}
+}  // namespace
+
+bool Editor::set_props(const LevelProps& p) {
+  Level& lv = *level_;
+  const LevelProps before = props_of(lv);
+  if (before == p) return false;
+  // Agents that block may not stand on the start or goal.
+  if (p.agents_block && !lv.agents_block() &&
+      (lv.agent(lv.start()) || lv.agent(lv.goal())))
+    return false;
+  AutoGroup g(*this, "Level settings");
+  if (!open_.props) open_.props.emplace(before, p);
+  else open_.props->second = p;
+  apply_props(lv, p);
+  ++version_;
+  notify_level();
+  return true;
+}
+
+Clip Editor::copy(CellRect r) const {
+  const Level& lv = *level_;
+  Clip clip;
+  const int x0 = std::max(r.x0(), 0), x1 = std::min(r.x1(), lv.width() - 1);
+  const int y0 = std::max(r.y0(), 0), y1 = std::min(r.y1(), lv.height() - 1);
+  if (x0 > x1 || y0 > y1) return clip;
+  clip.width = x1 - x0 + 1;
+  clip.height = y1 - y0 + 1;
+  for (int y = y0; y <= y1; ++y)
+    for (int x = x0; x <= x1; ++x) {
+      const Cell c{x, y};
+      clip.walls.push_back(lv.wall(c) ? 1 : 0);
+      clip.agents.push_back(lv.agent(c) ? 1 : 0);
+      clip.costs.push_back(static_cast<float>(lv.cost(c)));
+      clip.heights.push_back(lv.height_at(c));
+      if (lv.has_edges(c))
+        for (Dir d : kAllDirs)
+          if (const auto e = lv.edge(c, d)) clip.edges.push_back({{x - x0, y - y0}, d, *e});
+    }
+  return clip;
+}
+
+int Editor::erase(CellRect r) {
+  const Level& lv = *level_;
+  AutoGroup g(*this, "Erase selection");
+  const int x0 = std::max(r.x0(), 0), x1 = std::min(r.x1(), lv.width() - 1);
+  const int y0 = std::max(r.y0(), 0), y1 = std::min(r.y1(), lv.height() - 1);
+  int n = 0;
+  for (int y = y0; y <= y1; ++y)
+    for (int x = x0; x <= x1; ++x) {
+      const auto i = to_u32(lv.index({x, y}));
+      for (Layer l : {Layer::Walls, Layer::Costs, Layer::Heights, Layer::Agents})
+        n += write_cell(l, i, blank_value(l));
+      if (lv.has_edges({x, y}))
+        for (Dir d : kAllDirs) n += set_edge({x, y}, d, std::nullopt);
+    }
+  return n;
+}
+
+int Editor::paste(const Clip& clip, Cell at) {
+  const Level& lv = *level_;
+  if (clip.empty()) return 0;
+  AutoGroup g(*this, "Paste");
+  int n = 0;
+  for (int y = 0; y < clip.height; ++y)
+    for (int x = 0; x < clip.width; ++x) {
+      const Cell c{at.x + x, at.y + y};
+      if (!lv.in_bounds(c)) continue;
+      const auto i = to_u32(lv.index(c));
+      const auto k = static_cast<std::size_t>(y * clip.width + x);
+      n += write_cell(Layer::Costs, i, clip.costs[k]);
+      n += write_cell(Layer::Heights, i, clip.heights[k]);
+      n += write_cell(Layer::Walls, i, clip.walls[k]);
+      n += write_cell(Layer::Agents, i, clip.agents[k]);
+      if (lv.has_edges(c))
+        for (Dir d : kAllDirs) n += set_edge(c, d, std::nullopt);
+    }
+  for (const Clip::Edge& e : clip.edges) {
+    const Cell c{at.x + e.from.x, at.y + e.from.y};
+    if (lv.in_bounds(c)) n += set_edge(c, e.dir, e.e);
+  }
+  return n;
+}
+
+int Editor::move(CellRect r, Cell to) {
+  AutoGroup g(*this, "Move selection");
+  const Clip clip = copy(r);
+  int n = erase(r);
+  n += paste(clip, to);
+  return n;
+}
+
+namespace {
+// The open cell nearest to c (by rings), or c when the level has none.
+Cell nearest_open(const Level& lv, Cell c, Cell avoid) {
+  const int far = std::max(lv.width(), lv.height());
+  for (int r = 0; r <= far; ++r)
+    for (int y = c.y - r; y <= c.y + r; ++y)
+      for (int x = c.x - r; x <= c.x + r; ++x) {
+        if (std::max(std::abs(x - c.x), std::abs(y - c.y)) != r) continue;
+        const Cell n{x, y};
+        if (lv.open(n) && !(n == avoid)) return n;
+      }
+  return c;
+}
+}  // namespace
+
+Status Editor::resize(int width, int height, Anchor anchor) {
+  if (std::string why = Level::check_size(width, height); !why.empty())
+    return Error{"resize: " + why};
+  const Level& old = *level_;
+  if (width == old.width() && height == old.height()) return Ok{};
+  Level lv(width, height);
+  const int ai = static_cast<int>(anchor);
+  const int col = ai % 3, row = ai / 3;  // 0 left/top, 1 centre, 2 right/bottom
+  const int ox = col == 0 ? 0 : col == 1 ? (width - old.width()) / 2 : width - old.width();
+  const int oy = row == 0 ? 0 : row == 1 ? (height - old.height()) / 2 : height - old.height();
+  LevelProps p = props_of(old);
+  lv.rules() = p.rules;
+  lv.terrains = p.terrains;
+  lv.set_agents_block(p.agents_block);
+  lv.name = p.name;
+  lv.description = p.description;
+  lv.preset = p.preset;
+  for (int y = 0; y < old.height(); ++y)
+    for (int x = 0; x < old.width(); ++x) {
+      const Cell from{x, y}, to{x + ox, y + oy};
+      if (!lv.in_bounds(to)) continue;
+      lv.set_wall(to, old.wall(from));
+      lv.set_cost(to, old.cost(from));
+      lv.set_height(to, old.height_at(from));
+      lv.set_agent(to, old.agent(from));
+    }
+  for (const auto& [key, e] : old.edges()) {
+    const Cell from = old.cell(CellIndex(key.first));
+    const Cell to{from.x + ox, from.y + oy};
+    if (lv.in_bounds(to)) lv.set_edge(to, key.second, e);
+  }
+  std::vector<Shape> shapes;
+  for (Shape s : old.shapes()) {
+    if (auto* c = std::get_if<Circle>(&s)) {
+      c->x += ox;
+      c->y += oy;
+    } else if (auto* b = std::get_if<Box>(&s)) {
+      b->min_x += ox;
+      b->max_x += ox;
+      b->min_y += oy;
+      b->max_y += oy;
+    }
+    if (check_shape(s).empty()) shapes.push_back(s);
+  }
+  lv.set_shapes(std::move(shapes));
+  auto clamp_cell = [&](Cell c) {
+    return Cell{std::clamp(c.x + ox, 0, width - 1), std::clamp(c.y + oy, 0, height - 1)};
+  };
+  Cell start = clamp_cell(old.start()), goal = clamp_cell(old.goal());
+  if (!lv.open(start)) start = nearest_open(lv, start, goal);
+  if (!lv.open(goal) || goal == start) goal = nearest_open(lv, goal, start);
+  // No open cell to move to: clear the endpoint's cell rather than leave it in a wall.
+  for (Cell c : {start, goal})
+    if (!lv.open(c)) {
+      lv.set_wall(c, false);
+      lv.set_agent(c, false);
+    }
+  lv.set_start(start);
+  lv.set_goal(goal);
+  replace(std::move(lv), "Resize to " + std::to_string(width) + " x " + std::to_string(height));
+  return Ok{};
+}
+
+void Editor::replace(Level level, std::string label) {
+  AutoGroup g(*this, std::move(label));
+  if (!open_.level_before) {
+    // The level as it was when the group began: undo what the group did so far on a copy.
+    auto before = std::make_shared<Level>(*level_);
+    apply_to(*before, open_, false);
+    open_.level_before = std::move(before);
+  }
+  *level_ = std::move(level);
+  ++version_;
+  notify_level();
+}
+
+// [SECTION] Undo and redo
+
+void Editor::apply_to(Level& lv, const EditStep& s, bool forward) {
+  if (s.level_before) {
+    // A whole-level step (its other changes are inside the two levels; see end()).
+    const auto& l = forward ? s.level_after : s.level_before;
+    if (l) lv = *l;
+    return;
+  }
+  auto write = [&](const EditStep::CellChange& c, double v) {
+    const Cell cell = lv.cell(CellIndex(c.index));
+    switch (c.layer) {
+      case Layer::Walls: lv.set_wall(cell, v != 0); break;
+      case Layer::Costs: lv.set_cost(cell, v); break;
+      case Layer::Heights: lv.set_height(cell, static_cast<int>(v)); break;
+      case Layer::Agents: lv.set_agent(cell, v != 0); break;
+      default: break;
+    }
+  };
+  if (forward) {
+    if (s.props) apply_props(lv, s.props->second);
+    for (const auto& c : s.cells) write(c, c.after);
+    for (const auto& e : s.edges) {
+      const Cell from = lv.cell(CellIndex(e.key.first));
+      if (e.after) lv.set_edge(from, e.key.second, *e.after);
+      else lv.clear_edge(from, e.key.second);
+    }
+    if (s.shapes) lv.set_shapes(s.shapes->second);
+    if (s.start) lv.set_start(s.start->second);
+    if (s.goal) lv.set_goal(s.goal->second);
+  } else {
+    if (s.goal) lv.set_goal(s.goal->first);
+    if (s.start) lv.set_start(s.start->first);
+    if (s.shapes) lv.set_shapes(s.shapes->first);
+    for (auto e = s.edges.rbegin(); e != s.edges.rend(); ++e) {
+      const Cell from = lv.cell(CellIndex(e->key.first));
+      if (e->before) lv.set_edge(from, e->key.second, *e->before);
+      else lv.clear_edge(from, e->key.second);
+    }
+    for (auto c = s.cells.rbegin(); c != s.cells.rend(); ++c) write(*c, c->before);
+    if (s.props) apply_props(lv, s.props->first);
+  }
+}
+
+void Editor::apply(const EditStep& s, bool forward) {
+  apply_to(*level_, s, forward);
+  ++version_;
+  if (s.level_before) {
+    notify_level();
+    return;
+  }
+  const std::size_t touched = s.cells.size() + s.edges.size();
+  if (s.props || s.shapes || s.start || s.goal || touched > 4096) {
+    notify_level();
+  } else {
+    for (const auto& c : s.cells) notify_cell(c.index);
+    for (const auto& e : s.edges) notify_cell(e.key.first);
+  }
+}
+
+bool Editor::undo() {
+  if (!can_undo()) return false;
+  EditStep s = std::move(undo_.back());
+  undo_.pop_back();
+  bytes_ -= std::min(bytes_, s.bytes());
+  apply(s, false);
+  redo_.push_back(std::move(s));
+  return true;
+}
+
+bool Editor::redo() {
+  if (!can_redo()) return false;
+  EditStep s = std::move(redo_.back());
+  redo_.pop_back();
+  apply(s, true);
+  bytes_ += s.bytes();
+  undo_.push_back(std::move(s));
+  return true;
+}
+
+}  // namespace astar
