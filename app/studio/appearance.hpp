@@ -3,6 +3,9 @@
 // presentation mode (fonts, style, full screen) between frames. No GL or ImGui here.
 #pragma once
 
+#include <array>
+
+#include "astar/edit.hpp"
 #include "overlays.hpp"
 #include "palette.hpp"
 
@@ -10,6 +13,24 @@ namespace studio {
 
 // Presentation mode: fonts and style sizes this many times the normal ones.
 inline constexpr float kPresentationScale = 1.6f;
+
+// The layer panel's state for one layer (astar::Layer): shown or hidden, how opaque, locked
+// against editing.
+struct LayerView {
+  bool visible = true;
+  float opacity = 1.0f;  // 0..1; the renderer mixes the layer's look in this much
+  bool locked = false;   // tools do not paint a locked layer
+};
+
+// Every layer's view, and the layer the tools paint (Tiled's "current layer").
+struct Layers {
+  std::array<LayerView, astar::kLayerCount> views{};
+  astar::Layer active = astar::Layer::Walls;
+  LayerView& operator[](astar::Layer l) { return views[static_cast<std::size_t>(l)]; }
+  const LayerView& operator[](astar::Layer l) const { return views[static_cast<std::size_t>(l)]; }
+  // The opacity the renderer uses: 0 when hidden.
+  float alpha(astar::Layer l) const { return (*this)[l].visible ? (*this)[l].opacity : 0.0f; }
+};
 
 struct Appearance {
   palette::Id palette = palette::Id::Default;
@@ -25,6 +46,8 @@ struct Appearance {
   float font_px = 15.0f;
   // What is drawn over the grid, each with a toggle and an opacity (View > Overlays).
   Overlays overlays;
+  // The level's layers: visibility, opacity, lock, and which one the tools paint.
+  Layers layers;
 
   const palette::Palette& colors() const { return palette::get(palette); }
   // A palette comes with its patterns setting (on for colour-blind and high contrast).
