@@ -457,3 +457,23 @@ TEST_CASE("[Edit] soak: 10,000 random edits, undos and redos restore exact state
   }
   CHECK(checked == 10000);
 }
+
+TEST_CASE("[Edit] the state id returns to the saved one after undoing back to it") {
+  Level lv(4, 4);
+  Editor ed(lv);
+  const auto saved = ed.state_id();
+  ed.set_cell(Layer::Walls, {1, 1}, 1);
+  const auto painted = ed.state_id();
+  CHECK(painted != saved);
+  ed.undo();
+  CHECK(ed.state_id() == saved);
+  ed.redo();
+  CHECK(ed.state_id() == painted);
+  // A different edit from the saved state is a different state, though the history is as long.
+  ed.undo();
+  ed.set_cell(Layer::Walls, {2, 2}, 1);
+  CHECK(ed.state_id() != painted);
+  CHECK(ed.state_id() != saved);
+  ed.clear_history();
+  CHECK(ed.state_id() != saved);
+}

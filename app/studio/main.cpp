@@ -180,9 +180,13 @@ int main(int argc, char** argv) {
   if (options.was_given("--tie-break")) studio.set_tie_break(options.tie_break);
   if (options.partial_path) studio.set_partial_path(true);
   if (options.smooth) studio.set_smooth(true);
-  studio.tool = static_cast<studio::Tool>(options.tool);
-  if (studio.tool == studio::Tool::Cost) studio.brush_cost = static_cast<float>(options.tool_value);
-  if (studio.tool == studio::Tool::Height) studio.brush_height = static_cast<int>(options.tool_value);
+  // --tool: wall (Brush on walls), erase (Eraser on walls), cost=V, height=H (Brush on that layer).
+  constexpr astar::Layer kToolLayers[] = {astar::Layer::Walls, astar::Layer::Walls, astar::Layer::Costs,
+                                          astar::Layer::Heights};
+  studio.appearance.layers.active = kToolLayers[options.tool];
+  studio.tools.tool = options.tool == 1 ? studio::Tool::Eraser : studio::Tool::Brush;
+  if (options.tool == 2) studio.tools.cost = options.tool_value;
+  if (options.tool == 3) studio.tools.height = static_cast<int>(options.tool_value);
   studio.appearance.choose_palette(options.palette);
   if (options.patterns) studio.appearance.patterns = *options.patterns;
   studio.appearance.overlays = options.overlays;

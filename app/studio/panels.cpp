@@ -1,5 +1,8 @@
 #include "panels.hpp"
 
+#include "edit_panels.hpp"
+#include "tools.hpp"
+
 #include <GLFW/glfw3.h>  // key codes: ImGui 1.86's glfw backend fills io.KeysDown[] by GLFW key
 
 #include <algorithm>
@@ -517,24 +520,38 @@ void HelpWindow::Draw() {
   };
   section("Canvas");
   if (table("canvas")) {
-    row("Left drag", "Paint with the current tool (Wall or Erase)");
-    row("Shift + left drag", "Paint with the other tool");
-    row("W / E", "Wall tool / Erase tool");
+    row("Left drag", "Use the current tool on the active layer");
+    row("Shift + left drag", "Paint the opposite value (erase, cost 1, height 0)");
     row("Drag S or G", "Move the start or goal (never onto a wall)");
     row("Right or middle drag", "Pan");
     row("Mouse wheel", "Zoom around the cursor");
-    row("F", "Fit the level to the canvas");
+    row("0", "Fit the level to the canvas");
+    ImGui::EndTable();
+  }
+  section("Edit (Tiled's keys)");
+  if (table("edit")) {
+    for (int k = 0; k < static_cast<int>(Tool::_Max); ++k) {
+      const ToolInfo& info = tool_info(static_cast<Tool>(k));
+      const std::string keys = std::string(info.key) + "  " + info.name;
+      row(keys.c_str(), info.help);
+    }
+    row("1 .. 6 (W: walls)", "Active layer: walls, costs, heights, agents, edges, shapes");
+    row("[ / ]", "Brush size smaller / larger");
+    row("Ctrl+Z / Ctrl+Y", "Undo / redo (also Ctrl+Shift+Z); a stroke is one step");
+    row("Ctrl+X / C / V", "Cut / copy / paste the selection (paste at the mouse)");
+    row("Ctrl+A, Del, Esc", "Select all, erase the selection (or the selected shape), deselect");
+    row("Edit > Resize level", "New size, with an anchor for the old content");
     ImGui::EndTable();
   }
   section("Search");
   if (table("search")) {
     row("N or Right arrow", "Step: one iteration");
-    row("B or Left arrow", "Step back: undo one iteration exactly");
+    row("Left arrow", "Step back: undo one iteration exactly");
     row("Space", "Play / pause (speed slider: iterations per second)");
     row("Enter or End", "Run to the end");
-    row("R", "Reset to iteration 0");
     row("M / Shift+M", "Micro-step: take a node or examine one move / one micro-step back");
     row("Home", "Back to iteration 0, keeping the steps for replay (the timeline)");
+    row("Ctrl+R", "Reset: a fresh search at iteration 0");
     row("K / O over a cell", "Breakpoint: pause when the cell is taken / opened");
     row("Q", "Quiz: click the cell you think the search takes next");
     ImGui::EndTable();
@@ -586,7 +603,7 @@ void HelpWindow::Draw() {
 // [SECTION] Menu
 
 void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, AnimationDialog& animation,
-                    CompareWindow& compare) {
+                    CompareWindow& compare, ResizeDialog& resize) {
   if (!ImGui::BeginMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("New...", "Ctrl+N")) files.request_new(studio);
@@ -598,6 +615,24 @@ void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, Animat
     if (ImGui::MenuItem("Export trace (JSON)", "Ctrl+T")) studio.trace_requested = true;
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) files.request_quit(studio);
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Edit")) {
+    const astar::Editor& ed = studio.editor();
+    const std::string undo = "Undo " + ed.undo_label(), redo = "Redo " + ed.redo_label();
+    if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, ed.can_undo())) studio.undo();
+    if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, ed.can_redo())) studio.redo();
+    ImGui::Separator();
+    if (ImGui::MenuItem("Cut", "Ctrl+X", false, studio.selection.has_value())) cut_selection(studio);
+    if (ImGui::MenuItem("Copy", "Ctrl+C", false, studio.selection.has_value())) copy_selection(studio);
+    if (ImGui::MenuItem("Paste", "Ctrl+V", false, !studio.clipboard.empty()))
+      paste_clipboard(studio, std::nullopt);
+    if (ImGui::MenuItem("Delete", "Del")) delete_selection(studio);
+    if (ImGui::MenuItem("Select all", "Ctrl+A")) select_all(studio);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Resize level...")) resize.request(studio);
+    bool block = studio.level().agents_block();
+    if (ImGui::MenuItem("Agents block", nullptr, &block)) studio.set_agents_block(block);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Lessons")) {
@@ -618,7 +653,7 @@ void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, Animat
     if (ImGui::MenuItem(studio.playing ? "Pause" : "Play", "Space", false, !done))
       studio.playing = !studio.playing;
     if (ImGui::MenuItem("Run to end", "Enter", false, !done)) studio.run_to_end();
-    if (ImGui::MenuItem("Reset", "R")) studio.reset_search();
+    if (ImGui::MenuItem("Reset", "Ctrl+R")) studio.reset_search();
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
@@ -652,33 +687,6 @@ void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, Animat
 
 // [SECTION] Sidebar panels
 
-void ToolsPanel::Draw(Studio& studio) {
-  int tool = static_cast<int>(studio.tool);
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Paint");
-  ImGui::SameLine();
-  ImGui::RadioButton("Wall (W)", &tool, 0);
-  ImGui::SameLine();
-  ImGui::RadioButton("Erase (E)", &tool, 1);
-  ImGui::RadioButton("Cost", &tool, 2);
-  ImGui::SameLine();
-  ImGui::RadioButton("Height", &tool, 3);
-  studio.tool = static_cast<Tool>(tool);
-  if (studio.tool == Tool::Cost) {
-    ImGui::SetNextItemWidth(-FLT_MIN);
-    ImGui::SliderFloat("##cost", &studio.brush_cost, 0.1f, 100.0f, "cost %.1f",
-                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-  } else if (studio.tool == Tool::Height) {
-    ImGui::SetNextItemWidth(-FLT_MIN);
-    ImGui::SliderInt("##height", &studio.brush_height, -20, 20, "height %d", ImGuiSliderFlags_AlwaysClamp);
-  }
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("Left drag paints, Shift+drag the other tool (erase, cost 1, height 0). "
-                      "Drag S or G to move them.");
-  ImGui::PopTextWrapPos();
-  if (ImGui::Button("Fit view (F)")) studio.view.fit_pending = true;
-}
-
 void SearchPanel::Draw(Studio& studio) {
   const astar::Search& search = studio.search();
   const bool done = astar::finished(search.state());
@@ -688,7 +696,7 @@ void SearchPanel::Draw(Studio& studio) {
   if (ImGui::Button("Back", ImVec2(w, 0))) studio.step_back();
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip(studio.rewind_enabled() ? "Undo one iteration exactly (B or Left arrow)"
+    ImGui::SetTooltip(studio.rewind_enabled() ? "Undo one iteration exactly (Left arrow)"
                                               : "Stepping back is off for levels above 4M cells");
   ImGui::SameLine();
   ImGui::BeginDisabled(done);
@@ -1045,18 +1053,17 @@ void handle_shortcuts(Studio& studio, FileDialogs& files, HelpWindow& help) {
     }
     if (pressed(GLFW_KEY_Q)) files.request_quit(studio);
     if (pressed(GLFW_KEY_T)) studio.trace_requested = true;
+    if (pressed(GLFW_KEY_R)) studio.reset_search();
     return;
   }
   if (io.WantTextInput) return;
-  if (pressed(GLFW_KEY_F)) studio.view.fit_pending = true;
-  if (pressed(GLFW_KEY_W)) studio.tool = Tool::Wall;
-  if (pressed(GLFW_KEY_E)) studio.tool = Tool::Erase;
+  // Tool and layer keys are in handle_edit_keys (edit_panels.cpp).
+  if (pressed(GLFW_KEY_0)) studio.view.fit_pending = true;
   if (ImGui::IsKeyPressed(GLFW_KEY_N) || ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) studio.step();
-  if (ImGui::IsKeyPressed(GLFW_KEY_B) || ImGui::IsKeyPressed(GLFW_KEY_LEFT)) studio.step_back();
+  if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) studio.step_back();
   if (pressed(GLFW_KEY_SPACE) && !astar::finished(studio.search().state()))
     studio.playing = !studio.playing;
   if (pressed(GLFW_KEY_ENTER) || pressed(GLFW_KEY_END)) studio.run_to_end();
-  if (pressed(GLFW_KEY_R)) studio.reset_search();
   if (pressed(GLFW_KEY_F1) || pressed(GLFW_KEY_H)) help.open = !help.open;
 }
 
@@ -1073,7 +1080,7 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleVar(2);
-  menu_.Draw(studio, files, help, animation_, compare);
+  menu_.Draw(studio, files, help, animation_, compare, resize_);
 
   const float status_h = ImGui::GetFrameHeight();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -1096,7 +1103,8 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
   if (!studio.level().description.empty() && ImGui::CollapsingHeader("Lesson", open))
     lesson_.Draw(studio, fonts);
   folds();
-  if (ImGui::CollapsingHeader("Edit", open)) tools_.Draw(studio);
+  if (ImGui::CollapsingHeader("Tools", open)) tools_.Draw(studio);
+  if (ImGui::CollapsingHeader("Layers", open)) layers_.Draw(studio);
   if (ImGui::CollapsingHeader("Search", open)) search_.Draw(studio);
   if (ImGui::CollapsingHeader("Legend", open)) legend_.Draw(studio);
   // Folded unless the command line changed an overlay.
@@ -1133,6 +1141,8 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
 
   status_.Draw(studio, viewport_.hovered_cell());
   handle_shortcuts(studio, files, help);
+  handle_edit_keys(studio, viewport_.hovered_cell());
+  resize_.Draw(studio);
   compare.handle_key();
   if (!any_popup_open()) handle_debugger_keys(studio, viewport_.hovered_cell());
   files.Draw(studio);

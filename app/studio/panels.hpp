@@ -14,6 +14,7 @@
 #include "animation_export.hpp"
 #include "compare_window.hpp"
 #include "debugger.hpp"
+#include "edit_panels.hpp"
 #include "grid_renderer.hpp"
 #include "overlays_panel.hpp"
 #include "studio.hpp"
@@ -88,15 +89,11 @@ struct LessonPanel {
 
 struct MainMenu {
   void Draw(Studio& studio, FileDialogs& files, HelpWindow& help, AnimationDialog& animation,
-            CompareWindow& compare);
+            CompareWindow& compare, ResizeDialog& resize);
 
  private:
   std::vector<LessonEntry> lessons_;
   bool lessons_read_ = false;
-};
-
-struct ToolsPanel {
-  void Draw(Studio& studio);
 };
 
 struct SearchPanel {
@@ -141,6 +138,8 @@ class Ui {
   AnimationDialog animation_;
   std::optional<AnimationSettings> animation_request_;
   ToolsPanel tools_;
+  LayersPanel layers_;
+  ResizeDialog resize_;
   SearchPanel search_;
   LegendPanel legend_;
   OverlaysPanel overlays_;

@@ -18,6 +18,8 @@ namespace studio {
 using astar::Cell;
 
 Studio::Studio() : level_(24, 16) {
+  edit_hook_.studio = this;
+  editor_.set_listener(&edit_hook_);
   options_.weight = 2.0;  // shown when Weighted A* is chosen; the other algorithms get 1
   new_search();
 }
@@ -29,7 +31,7 @@ std::string Studio::file_name() const {
 }
 
 std::string Studio::window_title() const {
-  return "A* Studio \xE2\x80\x94 " + file_name() + (dirty_ ? " *" : "");
+  return "A* Studio \xE2\x80\x94 " + file_name() + (dirty() ? " *" : "");
 }
 
 void Studio::set_level(astar::Level level, std::string path) {
@@ -38,7 +40,10 @@ void Studio::set_level(astar::Level level, std::string path) {
   target_end_ = false;
   level_ = std::move(level);
   path_ = std::move(path);
-  dirty_ = false;
+  editor_.clear_history();
+  saved_state_ = editor_.state_id();
+  selection.reset();
+  selected_shape.reset();
   playing = false;
   rerun_pending_ = false;
   view.fit_pending = true;
@@ -73,90 +78,122 @@ astar::Status Studio::save_as(const std::string& path) {
   auto saved = astar::save_level(level_, path);
   if (!saved) return saved;
   path_ = path;
-  dirty_ = false;
+  saved_state_ = editor_.state_id();
   status = "Saved " + path;
   return saved;
 }
 
 // [SECTION] Edits
 
-void Studio::after_edit() {
-  dirty_ = true;
-  rerun_pending_ = true;
+void Studio::after_edit() { rerun_pending_ = true; }
+
+void Studio::EditHook::cell_changed(Cell c) {
+  studio->level_changes.add(c);
+  studio->after_edit();
 }
 
-bool Studio::paint(Cell c, bool wall) {
-  if (!level_.in_bounds(c) || c == level_.start() || c == level_.goal()) return false;
-  if (level_.wall(c) == wall) return false;
-  level_.set_wall(c, wall);
-  level_changes.add(c);
-  after_edit();
-  return true;
-}
-
-bool Studio::paint_cost(Cell c, double cost) {
-  if (!level_.in_bounds(c) || level_.wall(c) || !(cost > 0.0) || !std::isfinite(cost)) return false;
-  if (level_.cost(c) == static_cast<float>(cost)) return false;
-  level_.set_cost(c, cost);
-  level_changes.add(c);
-  after_edit();
-  return true;
-}
-
-bool Studio::paint_height(Cell c, int height) {
-  if (!level_.in_bounds(c) || level_.height_at(c) == height) return false;
-  level_.set_height(c, height);
-  level_changes.add(c);
-  after_edit();
-  return true;
-}
-
-bool Studio::paint_with_tool(Cell c, bool other) {
-  switch (tool) {
-    case Tool::Wall: return paint(c, !other);
-    case Tool::Erase: return paint(c, other);
-    case Tool::Cost: return paint_cost(c, other ? 1.0 : static_cast<double>(brush_cost));
-    case Tool::Height: return paint_height(c, other ? 0 : brush_height);
+void Studio::EditHook::level_changed() {
+  Studio& st = *studio;
+  st.level_changes.full();
+  st.after_edit();
+  if (st.selected_shape && *st.selected_shape >= st.level_.shapes().size()) st.selected_shape.reset();
+  // A new size (resize, replace, or undoing them): the search's arrays no longer fit the level,
+  // so it is made anew now, not at the end of the frame.
+  if (st.search_w_ != st.level_.width() || st.search_h_ != st.level_.height()) {
+    st.selection.reset();
+    st.view.fit_pending = true;
+    st.rerun();
   }
+}
+
+bool Studio::layer_editable(astar::Layer layer) {
+  if (!appearance.layers[layer].locked) return true;
+  status = "The " + std::string(astar::to_string(layer)) + " layer is locked (Layers panel)";
   return false;
 }
 
-bool Studio::move_start(Cell c) {
-  if (!level_.open(c) || c == level_.goal() || c == level_.start()) return false;
-  level_.set_start(c);
-  after_edit();
+double Studio::paint_value(astar::Layer layer, bool other) const {
+  switch (layer) {
+    case astar::Layer::Walls:
+    case astar::Layer::Agents: return other ? 0.0 : 1.0;
+    case astar::Layer::Costs: return other ? 1.0 : tools.cost;
+    case astar::Layer::Heights: return other ? 0.0 : tools.height;
+    default: return 0.0;
+  }
+}
+
+bool Studio::undo() {
+  if (!editor_.can_undo()) {
+    status = "Nothing to undo";
+    return false;
+  }
+  const std::string what = editor_.undo_label();
+  editor_.undo();
+  status = "Undid: " + what;
   return true;
 }
 
-bool Studio::move_goal(Cell c) {
-  if (!level_.open(c) || c == level_.start() || c == level_.goal()) return false;
-  level_.set_goal(c);
-  after_edit();
+bool Studio::redo() {
+  if (!editor_.can_redo()) {
+    status = "Nothing to redo";
+    return false;
+  }
+  const std::string what = editor_.redo_label();
+  editor_.redo();
+  status = "Redid: " + what;
   return true;
 }
+
+void Studio::replace_level(astar::Level level, std::string label) {
+  editor_.replace(std::move(level), std::move(label));
+  apply_preset();
+}
+
+astar::Status Studio::resize_level(int width, int height, astar::Anchor anchor) {
+  astar::Status s = editor_.resize(width, height, anchor);
+  status = s ? "Resized the level to " + std::to_string(width) + " x " + std::to_string(height)
+             : s.error();
+  return s;
+}
+
+bool Studio::move_start(Cell c) { return editor_.set_start(c); }
+bool Studio::move_goal(Cell c) { return editor_.set_goal(c); }
+
+namespace {
+// The level's settings with one change made by `change`.
+template <class Fn>
+astar::LevelProps changed_props(const astar::Level& level, Fn&& change) {
+  astar::LevelProps p = astar::props_of(level);
+  change(p);
+  return p;
+}
+}  // namespace
 
 void Studio::set_neighbours(astar::Neighbours n) {
-  if (level_.rules().neighbours == n) return;
-  level_.rules().neighbours = n;
-  after_edit();
+  editor_.set_props(changed_props(level_, [&](astar::LevelProps& p) { p.rules.neighbours = n; }));
 }
 
-void Studio::set_diagonal(astar::DiagonalPolicy p) {
-  if (level_.rules().diagonal == p) return;
-  level_.rules().diagonal = p;
-  after_edit();
+void Studio::set_diagonal(astar::DiagonalPolicy d) {
+  editor_.set_props(changed_props(level_, [&](astar::LevelProps& p) { p.rules.diagonal = d; }));
 }
 
 void Studio::set_jump_rules(const astar::JumpRules& j) {
-  if (level_.rules().jump == j) return;
-  level_.rules().jump = j;
-  after_edit();
+  editor_.set_props(changed_props(level_, [&](astar::LevelProps& p) { p.rules.jump = j; }));
 }
 
 void Studio::set_name(std::string name) {
-  if (level_.name == name) return;
-  level_.name = std::move(name);
-  dirty_ = true;
+  editor_.set_props(changed_props(level_, [&](astar::LevelProps& p) { p.name = std::move(name); }));
+}
+
+void Studio::set_agents_block(bool on) {
+  if (on == level_.agents_block()) return;
+  if (!editor_.set_props(changed_props(level_, [&](astar::LevelProps& p) { p.agents_block = on; })))
+    status = "An agent stands on the start or the goal: move it before agents can block";
+}
+
+void Studio::set_terrains(std::vector<astar::Terrain> terrains) {
+  editor_.set_props(
+      changed_props(level_, [&](astar::LevelProps& p) { p.terrains = std::move(terrains); }));
 }
 
 // [SECTION] Search
@@ -173,6 +210,8 @@ void Studio::new_search() {
   recorder_.clear();
   recorder_.set_limit(kMaxLogEvents);
   search_ = astar::make_search(level_, search_options(), &recorder_);
+  search_w_ = level_.width();
+  search_h_ = level_.height();
   recorder_.attach(*search_);
   // Rewind records cost ~100 bytes per iteration; above this size a full search's records
   // would not fit comfortably in memory, so stepping back is off there.
@@ -365,7 +404,7 @@ void Studio::answer_quiz(Cell guess) {
   if (search_->mid_iteration()) step();  // finish the iteration under way: then a take is next
   const auto verdict = astar::judge_prediction(*search_, guess);
   if (!verdict) {
-    quiz.last = "Nothing to predict: the search has finished. Reset it (R) to play again.";
+    quiz.last = "Nothing to predict: the search has finished. Reset it (Ctrl+R) to play again.";
     quiz.last_right = false;
     return;
   }

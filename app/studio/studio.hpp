@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "astar/breakpoints.hpp"
+#include "astar/edit.hpp"
 #include "astar/heuristic_check.hpp"
 #include "astar/level.hpp"
 #include "astar/result.hpp"
@@ -33,8 +34,30 @@ struct View {
   float canvas_x = 0.0f, canvas_y = 0.0f, canvas_w = 0.0f, canvas_h = 0.0f;
 };
 
-// Painting tools: walls, erasing them, a cell cost, a height (the brush values are the Studio's).
-enum class Tool { Wall, Erase, Cost, Height };
+// The editing tools, with Tiled's shortcuts: each works on the active layer
+// (appearance.layers.active). tools.hpp turns mouse input into Editor operations.
+enum class Tool : std::uint8_t { Brush, Eraser, Fill, Rectangle, Line, Eyedropper, Select, _Max };
+// What a drag across a cell border does on the Edges layer.
+enum class EdgeMode : std::uint8_t {
+  Weight,  // the move costs edge_weight
+  OneWay,  // the move stays open, the reverse move is blocked
+  Block,   // the move is blocked
+  Clear,   // both directions lose their overrides
+  _Max
+};
+
+// The tools' settings: which tool, its size, and each layer's brush value.
+struct ToolSettings {
+  Tool tool = Tool::Brush;
+  int size = 1;          // brush, eraser and line width in cells (1..astar::kMaxBrush)
+  bool filled = true;    // Rectangle: filled, else outline
+  double cost = 2.0;     // the Costs layer's value (a terrain's cost, or any)
+  int height = 1;        // the Heights layer's value
+  astar::HeightMode height_mode = astar::HeightMode::Set;
+  double edge_weight = 2.0;
+  EdgeMode edge_mode = EdgeMode::Weight;
+  double shape_radius = 0.4;  // Shapes layer: a new circle's radius in cells
+};
 
 // What the grid renderer must re-upload. Incremental lists when few cells changed, else a full
 // refresh (a new revision number).
@@ -66,7 +89,7 @@ class Studio {
   const astar::Level& level() const { return level_; }
   const std::string& file_path() const { return path_; }  // empty: untitled
   std::string file_name() const;                      // "welcome.json" or "untitled"
-  bool dirty() const { return dirty_; }
+  bool dirty() const { return editor_.state_id() != saved_state_; }
   std::string window_title() const;                   // "A* Studio — welcome.json *"
 
   // Replace the level (New, Open). The search restarts at iteration 0 and the view refits.
@@ -74,19 +97,29 @@ class Studio {
   astar::Status open(const std::string& path);
   astar::Status save_as(const std::string& path);
 
-  // [SECTION] Edits. Each marks the level dirty and schedules the search re-run (see rerun).
-  bool paint(astar::Cell c, bool wall);               // false when nothing changed
-  bool paint_cost(astar::Cell c, double cost);        // open cells only; cost > 0 and finite
-  bool paint_height(astar::Cell c, int height);
-  // One cell of a stroke with the current tool; `other` (Shift) paints the opposite: Erase for
-  // Wall and back, cost 1 for Cost, height 0 for Height.
-  bool paint_with_tool(astar::Cell c, bool other);
+  // [SECTION] Edits. All go through editor(), which records them for undo; its listener (the
+  // studio) marks the level dirty, tells the renderer which cells changed and schedules the
+  // search re-run (see rerun).
+  astar::Editor& editor() { return editor_; }
+  const astar::Editor& editor() const { return editor_; }
+  // False, and the status line says why, when the layer is locked in the layer panel.
+  bool layer_editable(astar::Layer layer);
+  // The value the tools paint on a cell layer: walls and agents 1 (0 with `other`, Shift), the
+  // Costs value (1 with other), the Heights value (0 with other).
+  double paint_value(astar::Layer layer, bool other) const;
+  bool undo();  // the status line names what was undone
+  bool redo();
+  // Generators and imports: the level is replaced as one undo step.
+  void replace_level(astar::Level level, std::string label);
+  astar::Status resize_level(int width, int height, astar::Anchor anchor);
   bool move_start(astar::Cell c);                     // false when c is not an open free cell
   bool move_goal(astar::Cell c);
   void set_neighbours(astar::Neighbours n);
   void set_diagonal(astar::DiagonalPolicy p);
   void set_jump_rules(const astar::JumpRules& j);  // the caller keeps values within the file's limits
   void set_name(std::string name);
+  void set_agents_block(bool on);  // false (and says why) when an agent stands on the start or goal
+  void set_terrains(std::vector<astar::Terrain> terrains);
   bool can_hold_endpoint(astar::Cell c) const { return level_.open(c); }
 
   // [SECTION] Search
@@ -194,9 +227,10 @@ class Studio {
   float speed = 20.0f;  // iterations per second while playing
 
   // [SECTION] Tools, view and messages
-  Tool tool = Tool::Wall;
-  float brush_cost = 3.0f;  // the Cost tool's value, 0.1..100
-  int brush_height = 1;     // the Height tool's value
+  ToolSettings tools;
+  std::optional<astar::CellRect> selection;  // the Select tool's rectangle
+  astar::Clip clipboard;                     // Ctrl+C / Ctrl+X
+  std::optional<std::size_t> selected_shape;  // the Shapes layer's selection
   View view;
   Appearance appearance;  // palette, patterns, presentation mode, UI scale
   std::string status;  // the last message for the status line
@@ -206,6 +240,12 @@ class Studio {
   ChangeLog search_changes;
 
  private:
+  // The editor's listener: change logs for the renderer, dirty flag, re-run.
+  struct EditHook : astar::EditListener {
+    Studio* studio = nullptr;
+    void cell_changed(astar::Cell c) override;
+    void level_changed() override;
+  };
   void after_edit();
   void apply_preset();
   void new_search();
@@ -218,8 +258,11 @@ class Studio {
   void update_smoothed();
 
   astar::Level level_;
+  astar::Editor editor_{level_};
+  EditHook edit_hook_;
+  std::uint64_t saved_state_ = 0;  // editor_.state_id() when the level was opened or saved
+  int search_w_ = 0, search_h_ = 0;  // the level's size when the search was made
   std::string path_;
-  bool dirty_ = false;
   astar::SearchOptions options_;
   astar::TraceRecorder recorder_;         // the search's listener: its event log
   std::unique_ptr<astar::Search> search_;  // holds &level_: recreated after every edit

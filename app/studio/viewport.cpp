@@ -162,6 +162,11 @@ Cell Viewport::cell_at(const View& view, ImVec2 screen) const {
           to_cell(screen.y - view.canvas_y - view.offset_y)};
 }
 
+ImVec2 Viewport::level_pos(const View& view, ImVec2 screen) {
+  const float px = std::max(view.cell_px, 1e-6f);
+  return {(screen.x - view.canvas_x - view.offset_x) / px, (screen.y - view.canvas_y - view.offset_y) / px};
+}
+
 // [SECTION] Canvas
 
 void Viewport::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts, ImVec2 size) {
@@ -188,6 +193,8 @@ void Viewport::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts, 
   if (renderer.ready()) {
     renderer.draw(dl, view, level.width(), level.height(), grid_look(studio.appearance));
     draw_overlays(studio, fonts, dl);
+    tools_.draw_preview(studio, dl, hovered_ ? std::optional<ImVec2>(level_pos(view, ImGui::GetIO().MousePos))
+                                             : std::nullopt);
   } else {
     const std::string message = "The grid cannot be drawn:\n" + renderer.error();
     dl->AddText(fonts.ui, fonts.ui->FontSize, ImVec2(p0.x + 16, p0.y + 16),
@@ -198,13 +205,20 @@ void Viewport::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts, 
 
 // [SECTION] Input
 
+// The left button is up: the tool's drag ends (its undo step closes), or the marker's.
+void Viewport::finish_drag(Studio& studio, ImVec2 pos) {
+  if (drag_ == Drag::Paint) tools_.release(studio, pos);
+  else if (drag_ != Drag::None) studio.editor().end();  // the marker drag is one undo step
+  drag_ = Drag::None;
+}
+
 void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
   ImGuiIO& io = ImGui::GetIO();
   View& view = studio.view;
   const astar::Level& level = studio.level();
   hovered_.reset();
   if (!ImGui::IsMousePosValid()) {  // the mouse left the window
-    if (!io.MouseDown[ImGuiMouseButton_Left]) drag_ = Drag::None;
+    if (!io.MouseDown[ImGuiMouseButton_Left]) finish_drag(studio, last_pos_);
     return;
   }
   const Cell cell = cell_at(view, io.MousePos);
@@ -247,33 +261,34 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
     if (studio.level().in_bounds(cell)) studio.answer_quiz(cell);
     return;
   }
-  // Left button: drag the start or goal marker, else paint a stroke.
+  // Left button: drag the start or goal marker, else the tool (tools.hpp). A drag with the
+  // Shapes layer active moves shapes, so the markers are dragged from other layers only.
+  const ImVec2 pos = level_pos(view, io.MousePos);
+  const bool shapes_active = studio.appearance.layers.active == astar::Layer::Shapes;
   if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-    if (on_start) {
+    if (on_start && !shapes_active) {
       drag_ = Drag::Start;
-    } else if (on_goal) {
+      studio.editor().begin("Move start");
+    } else if (on_goal && !shapes_active) {
       drag_ = Drag::Goal;
+      studio.editor().begin("Move goal");
     } else {
       drag_ = Drag::Paint;
-      paint_other_ = io.KeyShift;  // Shift: the other tool (erase, cost 1, height 0)
-      studio.paint_with_tool(cell, paint_other_);
+      tools_.press(studio, pos, io.KeyShift);  // Shift: the opposite value
     }
     last_cell_ = cell;
   } else if (drag_ != Drag::None && io.MouseDown[ImGuiMouseButton_Left]) {
-    if (cell != last_cell_) {
-      if (drag_ == Drag::Paint) {
-        astar::for_each_cell_on_line(last_cell_, cell,
-                                     [&](Cell c) { studio.paint_with_tool(c, paint_other_); });
-      } else if (drag_ == Drag::Start) {
-        studio.move_start(cell);  // refused on walls, outside and on the goal
-      } else {
-        studio.move_goal(cell);
-      }
-      last_cell_ = cell;
+    if (drag_ == Drag::Paint) {
+      tools_.drag(studio, pos);
+    } else if (cell != last_cell_) {
+      if (drag_ == Drag::Start) studio.move_start(cell);  // refused on walls, outside, the goal
+      else studio.move_goal(cell);
     }
+    last_cell_ = cell;
   } else {
-    drag_ = Drag::None;
+    finish_drag(studio, pos);
   }
+  last_pos_ = pos;
 
   if (drag_ == Drag::Start || drag_ == Drag::Goal ||
       (hovered && drag_ == Drag::None && (on_start || on_goal)))

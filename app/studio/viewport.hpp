@@ -11,6 +11,7 @@
 #include "grid_renderer.hpp"
 #include "palette.hpp"
 #include "studio.hpp"
+#include "tools.hpp"
 
 namespace studio {
 
@@ -41,6 +42,8 @@ class Viewport {
   // Fills the remaining content region of the current window with the canvas.
   void Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts, ImVec2 size);
   std::optional<astar::Cell> hovered_cell() const { return hovered_; }
+  // The mouse in cell units (cell (x, y) spans [x, x + 1) x [y, y + 1)).
+  static ImVec2 level_pos(const View& view, ImVec2 screen);
 
  private:
   enum class Drag { None, Paint, Start, Goal };
@@ -51,7 +54,9 @@ class Viewport {
   astar::Cell cell_at(const View& view, ImVec2 screen) const;
 
   Drag drag_ = Drag::None;
-  bool paint_other_ = false;  // the stroke paints the tool's opposite (Shift at its start)
+  void finish_drag(Studio& studio, ImVec2 pos);
+  ToolInput tools_;
+  ImVec2 last_pos_{};
   astar::Cell last_cell_{};
   std::optional<astar::Cell> hovered_;
 };

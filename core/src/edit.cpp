@@ -113,7 +113,10 @@ Editor::Editor(Level& level, std::size_t max_steps, std::size_t max_bytes)
     : level_(&level), max_steps_(std::max<std::size_t>(max_steps, 1)), max_bytes_(max_bytes) {}
 
 void Editor::begin(std::string label) {
-  if (depth_++ == 0) open_ = EditStep{std::move(label), {}, {}, {}, {}, {}, {}, {}, {}};
+  if (depth_++ == 0) {
+    open_ = EditStep{};
+    open_.label = std::move(label);
+  }
 }
 
 void Editor::end() {
@@ -135,16 +138,19 @@ void Editor::end() {
 
 void Editor::push(EditStep s) {
   redo_.clear();
+  s.id = next_id_++;
   bytes_ += s.bytes();
   undo_.push_back(std::move(s));
   // Recompute redo's share lazily: bytes_ counts the undo side only.
   while (undo_.size() > 1 && (undo_.size() > max_steps_ || bytes_ > max_bytes_)) {
     bytes_ -= undo_.front().bytes();
+    base_id_ = undo_.front().id;
     undo_.pop_front();
   }
 }
 
 void Editor::clear_history() {
+  base_id_ = next_id_++;
   undo_.clear();
   redo_.clear();
   bytes_ = 0;

@@ -8,6 +8,9 @@
 //       Finds the unsaved-changes guard's three buttons (Save, Discard, Cancel: equal width, same
 //       colour, side by side) in a studio screenshot and prints the centre "PX PY" of the middle
 //       one, Discard. Fails when no such row of buttons is on screen.
+//   studio_e2e_check wall-pixels SHOT.png.json X,Y [X,Y ...] wall|open
+//       Checks in SHOT.png that each listed cell looks like a wall (dark, the default palette's
+//       wall colour) or like an open cell (light floor), sampled at the cell's centre.
 //   studio_e2e_check level LEVEL.json WxH SX,SY GX,GY [X,Y ...]
 //       Loads LEVEL.json with astar_core and checks its size, start, goal and that its walls are
 //       exactly the cells listed; also that nothing else changed from the test's blank level (all
@@ -204,18 +207,72 @@ int check_level(const std::string& path, const std::string& size, const std::str
   return failures == 0 ? 0 : 1;
 }
 
+// [SECTION] wall-pixels: walls or open cells in a screenshot
+
+int wall_pixels(const std::string& sidecar, const std::vector<std::string>& cells, const std::string& want) {
+  if (want != "wall" && want != "open") {
+    std::fprintf(stderr, "FAIL: expected wall or open, got '%s'\n", want.c_str());
+    return 2;
+  }
+  nlohmann::json side;
+  std::ifstream in(sidecar);
+  if (!in) {
+    std::fprintf(stderr, "FAIL: cannot read %s\n", sidecar.c_str());
+    return 1;
+  }
+  try {
+    side = nlohmann::json::parse(in);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "FAIL: %s: %s\n", sidecar.c_str(), e.what());
+    return 1;
+  }
+  const std::string png = sidecar.substr(0, sidecar.size() - 5);  // without ".json"
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 3);
+  if (!px) {
+    std::fprintf(stderr, "FAIL: cannot read %s\n", png.c_str());
+    return 1;
+  }
+  const double s = side.at("cell_px").get<double>();
+  const double ox = side.at("origin").at(0).get<double>();
+  const double oy = side.at("origin").at(1).get<double>();
+  for (const std::string& text : cells) {
+    int x = 0, y = 0;
+    if (!parse_pair(text, ',', x, y)) {
+      fail("expected a cell X,Y, got '" + text + "'");
+      continue;
+    }
+    const int sx = static_cast<int>(ox + (x + 0.5) * s), sy = static_cast<int>(oy + (y + 0.5) * s);
+    if (sx < 0 || sy < 0 || sx >= w || sy >= h) {
+      fail("cell " + cell_text({x, y}) + " is outside " + png);
+      continue;
+    }
+    const unsigned char* p = px + (static_cast<std::size_t>(sy) * w + sx) * 3;
+    const double lum = 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
+    const bool wall = lum < 110, open = lum > 180;
+    if ((want == "wall" && !wall) || (want == "open" && !open))
+      fail("cell " + cell_text({x, y}) + " at pixel (" + std::to_string(sx) + ", " + std::to_string(sy) +
+           ") has luminance " + std::to_string(static_cast<int>(lum)) + ": not " + want);
+  }
+  stbi_image_free(px);
+  return failures == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "cell" && argc == 5) return cell_center(argv[2], std::atoi(argv[3]), std::atoi(argv[4]));
   if (mode == "guard-button" && argc == 3) return guard_button(argv[2]);
+  if (mode == "wall-pixels" && argc >= 5)
+    return wall_pixels(argv[2], std::vector<std::string>(argv + 3, argv + argc - 1), argv[argc - 1]);
   if (mode == "level" && argc >= 6)
     return check_level(argv[2], argv[3], argv[4], argv[5], std::vector<std::string>(argv + 6, argv + argc));
   std::fprintf(stderr,
                "usage: %s cell SHOT.png.json X Y\n"
                "       %s guard-button SHOT.png\n"
+               "       %s wall-pixels SHOT.png.json X,Y [X,Y ...] wall|open\n"
                "       %s level LEVEL.json WxH SX,SY GX,GY [X,Y ...]\n",
-               argv[0], argv[0], argv[0]);
+               argv[0], argv[0], argv[0], argv[0]);
   return 2;
 }

@@ -4,6 +4,8 @@
 # A* Studio driven by real X input (xdotool) under its own Xvfb:
 #   1. a stroke from cell (4,2) to (4,5) paints walls, including (4,4) which the pointer jumps
 #      over (the stroke fills the cells between mouse samples); the title shows " *";
+#   1b. Ctrl+Z undoes the whole stroke as one step (title clean, cells open in a screenshot);
+#      Ctrl+Y redoes it (title dirty, cells walls again);
 #   2. Ctrl+S saves the level file; the title loses " *";
 #   3. one more wall at (7,3), then Ctrl+Q: the unsaved-changes guard keeps the studio running;
 #      Escape cancels it (gone from an F12 screenshot); Ctrl+Q again, and a click on Discard
@@ -89,6 +91,20 @@ wait_for 5 dirty || die "the stroke did not mark the level dirty: title '$(title
 cmp -s level.json original.json || die "the file changed before Ctrl+S"
 ok "stroke painted, title '$(title)'"
 
+# [SECTION] 1b. Ctrl+Z undoes the whole stroke (one step): back to the opened state, so the
+# title loses " *" and a save would write the blank level; Ctrl+Y redoes it.
+keys ctrl+z
+wait_for 5 clean || die "Ctrl+Z did not undo the stroke back to the saved state: title '$(title)'"
+shot 2
+"$checker" wall-pixels astar-studio-2.png.json 4,2 4,3 4,4 4,5 open ||
+  die "after Ctrl+Z the stroke's cells are not open in astar-studio-2.png"
+keys ctrl+y
+wait_for 5 dirty || die "Ctrl+Y did not redo the stroke: title '$(title)'"
+shot 3
+"$checker" wall-pixels astar-studio-3.png.json 4,2 4,3 4,4 4,5 wall ||
+  die "after Ctrl+Y the stroke's cells are not walls in astar-studio-3.png"
+ok "Ctrl+Z undid the stroke in one step, Ctrl+Y redid it"
+
 # [SECTION] 2. Ctrl+S saves
 keys ctrl+s
 wait_for 10 sh -c '! cmp -s level.json original.json' || die "Ctrl+S did not write level.json"
@@ -110,9 +126,9 @@ ok "Ctrl+Q: the guard holds the studio"
 keys Escape  # Cancel
 sleep 0.5
 running || die "Escape in the guard quit the studio"
-shot 2
-if "$checker" guard-button astar-studio-2.png >/dev/null 2>&1; then
-  die "the guard is still open after Escape (astar-studio-2.png)"
+shot 4
+if "$checker" guard-button astar-studio-4.png >/dev/null 2>&1; then
+  die "the guard is still open after Escape (astar-studio-4.png)"
 fi
 dirty || die "the level is no longer dirty after Escape"
 ok "Escape cancels the guard"
@@ -120,8 +136,8 @@ ok "Escape cancels the guard"
 keys ctrl+q
 sleep 0.5
 running || die "the second Ctrl+Q quit without asking"
-shot 3
-button=$("$checker" guard-button astar-studio-3.png) || die "no guard buttons in astar-studio-3.png"
+shot 5
+button=$("$checker" guard-button astar-studio-5.png) || die "no guard buttons in astar-studio-5.png"
 ok "the guard's Discard button at window pixel ($button)"
 click $button
 wait_for 5 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "the studio still runs 5 s after Discard"

@@ -109,6 +109,7 @@ LevelProps props_of(const Level& level);
 // value. Whole-level changes (resize, replace) keep both levels.
 struct EditStep {
   std::string label;  // "Brush walls", "Fill costs", "Resize 40 x 30", ...
+  std::uint64_t id = 0;  // unique in its editor: the state the step leads to
   struct CellChange {
     std::uint32_t index;
     Layer layer;
@@ -207,8 +208,11 @@ class Editor {
   std::size_t redo_count() const { return redo_.size(); }
   std::size_t history_bytes() const { return bytes_; }
   void clear_history();
-  // Bumped by every change, undo and redo: the studio compares it with the saved one (dirty).
+  // Bumped by every change, undo and redo (caches compare it).
   std::uint64_t version() const { return version_; }
+  // Names the level's state in the history: equal after undoing back to a state and redoing to
+  // it, different after any other change. The studio keeps the saved state's (dirty flag).
+  std::uint64_t state_id() const { return undo_.empty() ? base_id_ : undo_.back().id; }
 
  private:
   struct AutoGroup;
@@ -228,6 +232,8 @@ class Editor {
   std::deque<EditStep> undo_, redo_;
   std::size_t bytes_ = 0;
   std::uint64_t version_ = 0;
+  std::uint64_t next_id_ = 1;
+  std::uint64_t base_id_ = 0;  // the state before the oldest step kept
 };
 
 }  // namespace astar
