@@ -123,10 +123,10 @@ TEST_CASE("[Edit] flood fill takes the 4-connected region of equal value") {
     22G
   )");
   Editor ed2(lv2);
-  // Layers are independent: the wall at (1, 1) holds cost 1 too, so it is part of the region.
-  CHECK(ed2.fill(Layer::Costs, {0, 0}, 7) == 4);
+  // Walls bound the region: the wall at (1, 1) holds cost 1 too, but is not filled.
+  CHECK(ed2.fill(Layer::Costs, {0, 0}, 7) == 3);
   CHECK(lv2.cost({1, 0}) == 7);
-  CHECK(lv2.cost({1, 1}) == 7);
+  CHECK(lv2.cost({1, 1}) == 1);
   CHECK(lv2.cost({2, 0}) == 2);
   // Filling with the value already there changes nothing and leaves no step.
   CHECK(ed2.fill(Layer::Costs, {0, 0}, 7) == 0);

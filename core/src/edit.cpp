@@ -256,7 +256,9 @@ int Editor::fill(Layer layer, Cell seed, double v) {
       const Cell n = step(c, d);
       if (!lv.in_bounds(n)) continue;
       const auto i = to_u32(lv.index(n));
-      if (seen[i] || cell_value(lv, layer, n) != target) continue;
+      // Walls bound the regions of the other layers: a cost fill inside a room stays inside.
+      if (seen[i] || cell_value(lv, layer, n) != target || (layer != Layer::Walls && lv.wall(n)))
+        continue;
       seen[i] = 1;
       stack.push_back(n);
     }

@@ -163,7 +163,7 @@ class Editor {
   int line(Layer layer, Cell a, Cell b, int size, double v);
   int rect(Layer layer, CellRect r, bool filled, double v);
   // Tiled's bucket fill: the 4-connected region of cells holding the same value as `seed` in
-  // `layer` takes v.
+  // `layer` takes v. On the other layers walls bound the region (a fill inside a room stays in).
   int fill(Layer layer, Cell seed, double v);
   // Heights under a brush: set, raise, lower or smooth (values clamped to +-kMaxAbsHeight).
   int heights(Cell centre, int size, HeightMode mode, int value);
