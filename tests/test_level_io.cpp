@@ -810,6 +810,65 @@ TEST_CASE("[level-io] a failed save leaves the old file intact and no temporary 
   }
 }
 
+// Saving under faults (issue 6): every stage of the atomic write fails in turn, as the system
+// call would (full disk while writing, a failed flush, close or rename, ...). Each time the old
+// file must be byte-identical, no temporary file may be left, and the message must say which
+// stage failed and why. Short writes (a few bytes per call) must still save the whole file.
+TEST_CASE("[level-io] saving under injected faults at every stage keeps the old file") {
+  TempDir dir;
+  std::mt19937 rng(11);
+  const Level level = random_level(rng, 40, 30);
+  const std::string path = dir / "level.json";
+  const std::string old_text = level_to_json(Level(3, 2));
+  struct Case {
+    SaveStage stage;
+    int error;
+    const char* message;
+  };
+  const Case cases[] = {
+      {SaveStage::CreateTemp, EMFILE, "cannot create a temporary file next to it: Too many open files"},
+      {SaveStage::Permissions, EPERM, "setting permissions: Operation not permitted"},
+      {SaveStage::Write, ENOSPC, "writing: No space left on device"},
+      {SaveStage::Write, EIO, "writing: Input/output error"},
+      {SaveStage::Flush, EIO, "flushing to disk: Input/output error"},
+      {SaveStage::Close, EDQUOT, "closing: Disk quota exceeded"},
+      {SaveStage::Rename, EXDEV, "replacing the file: Invalid cross-device link"},
+      {SaveStage::Rename, EACCES, "replacing the file: Permission denied"},
+  };
+  int stages_seen = 0;
+  for (const Case& c : cases) {
+    CAPTURE(static_cast<int>(c.stage));
+    write_file(path, old_text);
+    inject_save_fault(SaveFault{c.stage, c.error, 0});
+    const Status s = save_level(level, path);
+    inject_save_fault(std::nullopt);
+    REQUIRE_FALSE(s.ok());
+    CHECK(s.error() == path + ": cannot save: " + c.message);
+    CHECK(read_file(path) == old_text);
+    CHECK(dir.entries() == std::vector<std::string>{"level.json"});
+    ++stages_seen;
+  }
+  CHECK(stages_seen == static_cast<int>(std::size(cases)));
+  // Every stage is covered.
+  for (int st = 0; st < static_cast<int>(SaveStage::_Max); ++st)
+    CHECK(std::any_of(std::begin(cases), std::end(cases),
+                      [&](const Case& c) { return static_cast<int>(c.stage) == st; }));
+
+  SUBCASE("short writes: 7 bytes per call still save everything") {
+    inject_save_fault(SaveFault{SaveStage::Write, 0, 7});
+    const Status s = save_level(level, path);
+    inject_save_fault(std::nullopt);
+    REQUIRE(s.ok());
+    CHECK(read_file(path) == level_to_json(level));
+  }
+  SUBCASE("after a fault is cleared, the next save succeeds") {
+    REQUIRE(save_level(level, path).ok());
+    const auto back = load_level(path);
+    REQUIRE(back.ok());
+    CHECK(back.value() == level);
+  }
+}
+
 TEST_CASE("[level-io] the shipped levels load") {
   const fs::path levels = fs::path(ASTAR_SOURCE_DIR) / "levels";
   int loaded = 0;

@@ -1095,7 +1095,18 @@ Status save_level_impl(const Level& level, const std::string& path) {
   return write_atomically(path, text);
 }
 
+thread_local std::optional<SaveFault> injected_fault;
+
+// True (errno set) when a test injected a failure at this stage.
+bool fault_at(SaveStage stage) {
+  if (!injected_fault || injected_fault->stage != stage || injected_fault->error == 0) return false;
+  errno = injected_fault->error;
+  return true;
+}
+
 }  // namespace
+
+void inject_save_fault(std::optional<SaveFault> fault) { injected_fault = fault; }
 
 Status write_atomically(const std::string& path, std::string_view text) {
   const std::string prefix = path + ": cannot save: ";
@@ -1113,7 +1124,7 @@ Status write_atomically(const std::string& path, std::string_view text) {
   if (::stat(target.c_str(), &st) == 0 && S_ISREG(st.st_mode)) mode = st.st_mode & 0777;
 
   std::string temp = target + ".tmp-XXXXXX";
-  Fd fd(::mkstemp(temp.data()));
+  Fd fd(fault_at(SaveStage::CreateTemp) ? -1 : ::mkstemp(temp.data()));
   if (fd.get() < 0) return Error{prefix + "cannot create a temporary file next to it: " + errno_text(errno)};
   auto failed = [&](const char* what) -> Status {
     const int err = errno;
@@ -1121,9 +1132,16 @@ Status write_atomically(const std::string& path, std::string_view text) {
     ::unlink(temp.c_str());
     return Error{prefix + what + ": " + errno_text(err)};
   };
-  if (::fchmod(fd.get(), mode) != 0) return failed("setting permissions");
+  if (fault_at(SaveStage::Permissions) || ::fchmod(fd.get(), mode) != 0)
+    return failed("setting permissions");
+  std::size_t chunk = injected_fault && injected_fault->max_write > 0 ? injected_fault->max_write
+                                                                      : text.size();
+  if (injected_fault && injected_fault->stage == SaveStage::Write && injected_fault->error != 0)
+    chunk = std::max<std::size_t>(1, text.size() / 2);  // so the fault strikes half-way
   for (std::size_t done = 0; done < text.size();) {
-    const ssize_t n = ::write(fd.get(), text.data() + done, text.size() - done);
+    // A fault at Write fails once half the text is written: the temporary file is partial.
+    if (done >= text.size() / 2 && fault_at(SaveStage::Write)) return failed("writing");
+    const ssize_t n = ::write(fd.get(), text.data() + done, std::min(chunk, text.size() - done));
     if (n < 0) {
       if (errno == EINTR) continue;
       return failed("writing");
@@ -1134,9 +1152,16 @@ Status write_atomically(const std::string& path, std::string_view text) {
     }
     done += static_cast<std::size_t>(n);
   }
-  if (::fsync(fd.get()) != 0) return failed("flushing to disk");
+  if (fault_at(SaveStage::Flush) || ::fsync(fd.get()) != 0) return failed("flushing to disk");
+  if (fault_at(SaveStage::Close)) {
+    const int err = errno;
+    fd.reset();
+    errno = err;
+    return failed("closing");
+  }
   if (fd.reset() != 0) return failed("closing");
-  if (::rename(temp.c_str(), target.c_str()) != 0) return failed("replacing the file");
+  if (fault_at(SaveStage::Rename) || ::rename(temp.c_str(), target.c_str()) != 0)
+    return failed("replacing the file");
 
   // Make the rename itself durable; a failure here no longer endangers either file.
   const auto slash = target.find_last_of('/');

@@ -1,7 +1,9 @@
 // Level files: versioned JSON (see README "Level file format"). Errors read "file: field: reason".
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -25,5 +27,17 @@ std::string level_to_json(const Level& level);
 Status save_level(const Level& level, const std::string& path);
 // The same atomic write for any text (trace exports, say); messages read "path: cannot save: ...".
 Status write_atomically(const std::string& path, std::string_view text);
+
+// Fault injection for tests of the saving code (a test seam; off unless set). Each stage of
+// write_atomically can be made to fail with an errno as if the system call had, and writes can
+// be cut short to `max_write` bytes per call (short writes, which the writer must complete).
+enum class SaveStage : std::uint8_t { CreateTemp, Permissions, Write, Flush, Close, Rename, _Max };
+struct SaveFault {
+  SaveStage stage = SaveStage::Write;
+  int error = 0;              // errno to fail the stage with; 0: the stage does not fail
+  std::size_t max_write = 0;  // > 0: each write() call writes at most this many bytes
+};
+// Applies to saves on the calling thread until cleared (nullopt).
+void inject_save_fault(std::optional<SaveFault> fault);
 
 }  // namespace astar
