@@ -37,6 +37,18 @@ std::string check_heuristic_help();
 int compare_command(std::span<const std::string> args);
 std::string compare_help();
 
+// astar generate KIND [options] [-o FILE]: a maze, rooms, obstacles or noise terrain from a seed
+int generate_command(std::span<const std::string> args);
+std::string generate_help();
+
+// astar import FILE [options] [-o OUT.json]: a PNG/JPEG image, MovingAI .map or Tiled map
+int import_command(std::span<const std::string> args);
+std::string import_help();
+
+// astar export LEVEL -o OUT.map: a level as a MovingAI map (walls only)
+int export_command(std::span<const std::string> args);
+std::string export_help();
+
 // The "Exit codes:" section printed by every help text.
 std::string exit_codes_help();
 

@@ -15,7 +15,7 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<Command, 5> kCommands{{
+constexpr std::array<Command, 8> kCommands{{
     {"run", "search one level with a chosen algorithm and print the path, cost and counters",
      &run_command, &run_help},
     {"bench", "run MovingAI scenario files and compare every length with the optimal one",
@@ -29,6 +29,11 @@ constexpr std::array<Command, 5> kCommands{{
     {"compare",
      "run 2 to 4 algorithms on one level: iterations, expanded, open peak, cost, time",
      &compare_command, &compare_help},
+    {"generate", "make a maze, rooms, obstacles or noise terrain from a seed, as a level file",
+     &generate_command, &generate_help},
+    {"import", "make a level file from a PNG/JPEG image, a MovingAI .map or a Tiled map",
+     &import_command, &import_help},
+    {"export", "write a level as a MovingAI .map (walls only)", &export_command, &export_help},
 }};
 
 const Command* find_command(std::string_view name) {
@@ -90,12 +95,14 @@ std::string exit_codes_help() {
   h += "      (also when --partial prints a partial path)\n";
   h += "      (bench --check: some query's length breaks the algorithm's guarantee)\n";
   h += "      (check-heuristic: h overestimates or is inconsistent on the level)\n";
+  h += "      (generate, import, export: never; 0 when the file was written)\n";
   h += "  2   bad input: unknown command or option, missing or extra argument, bad option\n";
   h += "      value, a level file that cannot be loaded (the message names the file and the\n";
   h += "      field), a start or goal outside the level, inside a wall or touching a\n";
   h += "      collision shape, or an algorithm that refuses the level or the options (jps\n";
   h += "      on a level with costs, ...)\n";
-  h += "  3   internal error: out of memory, or the output could not be written\n";
+  h += "  3   internal error: out of memory, or the output could not be written (also a\n";
+  h += "      level or map file that could not be saved)\n";
   h += "\n";
   h += "Errors go to stderr as one line starting with \"astar: \".\n";
   return h;

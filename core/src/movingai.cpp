@@ -381,6 +381,59 @@ Result<Level> load_movingai_map(const std::string& path) {
   });
 }
 
+std::string movingai_map_text(const Level& level) {
+  std::string out = "type octile\nheight " + std::to_string(level.height()) + "\nwidth " +
+                    std::to_string(level.width()) + "\nmap\n";
+  out.reserve(out.size() + static_cast<std::size_t>(level.cell_count() + level.height()));
+  for (int y = 0; y < level.height(); ++y) {
+    for (int x = 0; x < level.width(); ++x) out += level.wall({x, y}) ? '@' : '.';
+    out += '\n';
+  }
+  return out;
+}
+
+std::vector<std::string> movingai_export_losses(const Level& level) {
+  std::vector<std::string> out;
+  std::int64_t costs = 0;
+  std::int64_t heights = 0;
+  for (std::size_t i = 0; i < level.walls().size(); ++i) {
+    if (level.walls()[i] != 0) continue;  // a wall's cost and height mean nothing
+    costs += level.costs()[i] != 1.0f ? 1 : 0;
+    heights += level.heights()[i] != 0 ? 1 : 0;
+  }
+  if (costs > 0) out.push_back("costs (" + std::to_string(costs) + " cells not 1)");
+  if (heights > 0) out.push_back("heights (" + std::to_string(heights) + " cells not 0)");
+  if (!level.edges().empty())
+    out.push_back("edge overrides (" + std::to_string(level.edges().size()) + ")");
+  if (!level.shapes().empty())
+    out.push_back("collision shapes (" + std::to_string(level.shapes().size()) + ")");
+  const MovementRules& r = level.rules();
+  const MovementRules m = movingai_rules();
+  if (r != m) {
+    std::string what;
+    const auto add = [&](const std::string& s) { what += (what.empty() ? "" : ", ") + s; };
+    if (r.neighbours != m.neighbours)
+      add(std::string(to_string(r.neighbours)) + " neighbours");
+    if (r.diagonal != m.diagonal) add("diagonal " + std::string(to_string(r.diagonal)));
+    if (r.max_climb != m.max_climb || r.max_drop != m.max_drop || r.climb_cost != m.climb_cost ||
+        r.drop_cost != m.drop_cost)
+      add("climb and drop rules");
+    if (r.jump != m.jump) add("jumps");
+    if (r.agent_radius != m.agent_radius) add("agent radius");
+    out.push_back("movement rules (" + what +
+                  "; MovingAI's are 8 neighbours, no corner cutting)");
+  }
+  return out;
+}
+
+Status save_movingai_map(const Level& level, const std::string& path) {
+  try {
+    return write_atomically(path, movingai_map_text(level));
+  } catch (const std::bad_alloc&) {
+    return Error{path + ": cannot save: out of memory"};
+  }
+}
+
 double movingai_tolerance(std::string_view printed) {
   int decimals = 0, exponent = 0;
   if (!decimal_parts(printed, decimals, exponent)) return 0.5;

@@ -46,6 +46,18 @@ Result<Level> parse_movingai_map(std::string_view text, std::string_view source)
 // Reads and parses a .map file; messages name the file by `path` as given.
 Result<Level> load_movingai_map(const std::string& path);
 
+// The .map text of a level: "type octile", "height H", "width W", "map", then H rows of W
+// characters, '@' a wall and '.' an open cell, each line ending in '\n'. parse_movingai_map reads
+// it back with the same walls. A .map holds walls only: see movingai_export_losses.
+std::string movingai_map_text(const Level& level);
+// What the level has that a .map cannot hold, one phrase each, for a note to the user:
+// "costs (12 cells not 1)", "heights (40 cells not 0)", "edge overrides (2)",
+// "collision shapes (3)", "movement rules (4 neighbours; MovingAI's are 8 neighbours, no corner
+// cutting)". Empty when nothing is lost (start and goal never fit: a .map has none).
+std::vector<std::string> movingai_export_losses(const Level& level);
+// Writes movingai_map_text atomically (write_atomically): "PATH: cannot save: ..." on failure.
+Status save_movingai_map(const Level& level, const std::string& path);
+
 struct ScenarioQuery {
   int line = 0;           // 1-based line of the query in the .scen file
   int bucket = 0;

@@ -1,0 +1,228 @@
+// `astar generate`, `astar import` and `astar export`: the real binary, its files checked against
+// astar_core made here, and its refusals. The doctest main is in cli_test.cpp.
+#include <doctest/doctest.h>
+
+#include <stb_image_write.h>  // the implementation is compiled into libstb
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "astar/format.hpp"
+#include "astar/generate.hpp"
+#include "astar/level_io.hpp"
+#include "astar/movingai.hpp"
+#include "astar/search.hpp"
+#include "cli_runner.hpp"
+
+namespace fs = std::filesystem;
+using astar::test::check_refused;
+using astar::test::read_file;
+using astar::test::Run;
+
+namespace {
+
+const fs::path& scratch() {
+  static astar::test::ScratchDir d("astar-generate-import-tests");
+  return d.path();
+}
+
+Run astar_cli(const std::vector<std::string>& args) { return astar::test::run_cli(args, scratch()); }
+
+std::string in_scratch(const std::string& name) { return (scratch() / name).string(); }
+
+std::string write(const std::string& name, const std::string& text) {
+  std::ofstream(scratch() / name, std::ios::binary) << text;
+  return in_scratch(name);
+}
+
+astar::Level loaded(const std::string& path) {
+  auto lv = astar::load_level(path);
+  REQUIRE_MESSAGE(lv.ok(), (lv.ok() ? "" : lv.error()));
+  return std::move(lv).value();
+}
+
+void check_ok(const Run& r) {
+  INFO("stderr: ", r.err);
+  CHECK(r.code == 0);
+}
+
+}  // namespace
+
+TEST_CASE("[cli] generate writes the level generate_level makes, and the same one every time") {
+  const std::string a = in_scratch("maze-a.json");
+  const std::string b = in_scratch("maze-b.json");
+  const Run r = astar_cli({"generate", "maze-division", "--size", "31x21", "--seed", "12",
+                           "--loops=0.1", "-o", a});
+  check_ok(r);
+  const astar::Level written = loaded(a);
+  const auto open = std::count(written.walls().begin(), written.walls().end(), 0);
+  std::string expected = "wrote ";
+  expected += a;
+  expected += ": maze-division --size 31x21 --seed 12 --loops 0.1 (31 x 21, ";
+  expected += std::to_string(open) + " open cells, start " + astar::cell_text(written.start());
+  expected += ", goal " + astar::cell_text(written.goal()) + ")\n";
+  CHECK(r.out == expected);
+  check_ok(astar_cli({"generate", "maze-division", "--seed", "12", "--size", "31x21", "--loops",
+                      "0.1", "--output", b}));
+  CHECK(read_file(a) == read_file(b));
+
+  astar::GeneratorOptions o;
+  o.kind = astar::GeneratorKind::MazeDivision;
+  o.width = 31;
+  o.height = 21;
+  o.seed = 12;
+  o.loops = 0.1;
+  CHECK(loaded(a) == astar::generate_level(o).value());
+
+  // The file is a level `astar run` finds a path on.
+  const Run run = astar_cli({"run", a});
+  CHECK(run.code == 0);
+}
+
+TEST_CASE("[cli] generate without -o prints the level's JSON; --name names it") {
+  const Run r = astar_cli({"generate", "noise-heights", "--size", "12x8", "--heights=-2..3",
+                           "--name", "Hills"});
+  check_ok(r);
+  auto lv = astar::parse_level(r.out, "stdout");
+  REQUIRE_MESSAGE(lv.ok(), (lv.ok() ? "" : lv.error()));
+  CHECK(lv.value().name == "Hills");
+  CHECK(lv.value().width() == 12);
+  const auto [mn, mx] = std::minmax_element(lv.value().heights().begin(), lv.value().heights().end());
+  CHECK(*mn == -2);
+  CHECK(*mx == 3);
+}
+
+TEST_CASE("[cli] generate refuses bad input with a named message") {
+  check_refused(astar_cli({"generate"}), "generate: missing KIND, one of maze-backtracker");
+  check_refused(astar_cli({"generate", "maze"}), "generate: unknown KIND 'maze'");
+  check_refused(astar_cli({"generate", "rooms", "--density", "0.2"}),
+                "generate: --density: not a parameter of rooms (it takes: --size, --seed, "
+                "--rooms, --room-size, --loops)");
+  check_refused(astar_cli({"generate", "obstacles", "--density", "1.5"}),
+                "generate: --density: must be 0..1, got 1.5");
+  check_refused(astar_cli({"generate", "obstacles", "--size", "10"}),
+                "generate: --size: expected WxH (e.g. 41x31), got '10'");
+  check_refused(astar_cli({"generate", "maze-backtracker", "--size", "2x2"}),
+                "generate: --size: a maze needs at least 3 x 3 cells, got 2 x 2");
+  check_refused(astar_cli({"generate", "obstacles", "--wobble", "1"}),
+                "generate: unknown option '--wobble'");
+  check_refused(astar_cli({"generate", "obstacles", "-o", "a.json", "--output", "b.json"}),
+                "generate: -o and --output: give one of them");
+  // A file that cannot be written: exit 3.
+  const Run r = astar_cli({"generate", "obstacles", "-o", in_scratch("no-dir/x.json")});
+  CHECK(r.code == 3);
+  CHECK(r.err.rfind("astar: ", 0) == 0);
+  CHECK_FALSE(fs::exists(in_scratch("no-dir/x.json")));
+}
+
+TEST_CASE("[cli] export writes a .map that import reads back") {
+  const std::string level = in_scratch("rooms.json");
+  check_ok(astar_cli({"generate", "rooms", "--size", "40x30", "--seed", "5", "-o", level}));
+  const std::string map = in_scratch("rooms.map");
+  const Run e = astar_cli({"export", level, "-o", map});
+  check_ok(e);
+  CHECK(e.out == "wrote " + map + " (40 x 30, MovingAI map)\n");
+  CHECK(e.err.empty());  // nothing lost: walls only, MovingAI's rules
+  CHECK(read_file(map) == astar::movingai_map_text(loaded(level)));
+
+  const std::string back = in_scratch("rooms-back.json");
+  check_ok(astar_cli({"import", map, "-o", back}));
+  const astar::Level a = loaded(level);
+  const astar::Level b = loaded(back);
+  CHECK(b.walls() == a.walls());
+  CHECK(b.open(b.start()));
+  CHECK(b.open(b.goal()));
+  CHECK(b.start() != b.goal());
+
+  // Costs are not written: a note says so, the exit code stays 0.
+  const std::string costly = in_scratch("costly.json");
+  check_ok(astar_cli({"generate", "noise-costs", "--size", "6x5", "-o", costly}));
+  const Run n = astar_cli({"export", costly, "-o", in_scratch("costly.map")});
+  check_ok(n);
+  CHECK(n.err.find("astar: note: a .map holds walls only; not written: costs (") == 0);
+
+  check_refused(astar_cli({"export", level}), "export: missing -o OUT.map");
+  check_refused(astar_cli({"export", level, "-o", in_scratch("x.txt")}),
+                "only .map (MovingAI) is supported");
+  check_refused(astar_cli({"export", in_scratch("none.json"), "-o", in_scratch("x.map")}),
+                "none.json: cannot open");
+}
+
+TEST_CASE("[cli] import a PNG as walls, costs or heights") {
+  // 4 x 2: black, dark grey, light grey, white on both rows.
+  const std::vector<std::uint8_t> px{0, 60, 180, 255, 0, 60, 180, 255};
+  const std::string png = in_scratch("ramp.png");
+  REQUIRE(stbi_write_png(png.c_str(), 4, 2, 1, px.data(), 4));
+
+  const std::string walls = in_scratch("ramp-walls.json");
+  check_ok(astar_cli({"import", png, "--threshold", "100", "-o", walls}));
+  const astar::Level w = loaded(walls);
+  for (int y = 0; y < 2; ++y)
+    for (int x = 0; x < 4; ++x) CHECK(w.wall({x, y}) == (x < 2));
+  CHECK(w.name == "ramp.png");
+
+  const Run c = astar_cli({"import", png, "--mode", "costs", "--range", "1..11", "--invert"});
+  check_ok(c);
+  auto costs = astar::parse_level(c.out, "stdout");
+  REQUIRE(costs.ok());
+  CHECK(costs.value().cost({0, 0}) == doctest::Approx(1));
+  CHECK(costs.value().cost({3, 1}) == doctest::Approx(11));
+
+  const Run h = astar_cli({"import", png, "--mode", "heights", "--range=-5..5"});
+  check_ok(h);
+  auto heights = astar::parse_level(h.out, "stdout");
+  REQUIRE(heights.ok());
+  CHECK(heights.value().height_at({0, 0}) == -5);
+  CHECK(heights.value().height_at({3, 0}) == 5);
+
+  check_refused(astar_cli({"import", png, "--threshold", "300"}),
+                "import: --threshold: expected a whole number 0..256, got '300'");
+  check_refused(astar_cli({"import", png, "--mode", "costs", "--range", "0..3"}),
+                "import: --range: must be MIN..MAX with 0 < MIN <= MAX <= 1000000, got 0..3");
+  check_refused(astar_cli({"import", png, "--walls", "any"}),
+                "import: --walls: only for Tiled maps, and " + png + " is read as an image");
+  const std::string text = write("fake.png", "not an image\n");
+  check_refused(astar_cli({"import", text}), "fake.png: not a PNG or JPEG image");
+}
+
+TEST_CASE("[cli] import a Tiled map: --list, walls by property, costs by property") {
+  const std::string tmj = write("town.tmj", R"({"type": "map", "orientation": "orthogonal",
+    "width": 3, "height": 2, "infinite": false,
+    "layers": [{"type": "tilelayer", "name": "Ground", "width": 3, "height": 2,
+                "data": [1, 2, 1, 3, 1, 1]}],
+    "tilesets": [{"firstgid": 1, "tiles": [
+      {"id": 1, "properties": [{"name": "solid", "type": "bool", "value": true}]},
+      {"id": 2, "properties": [{"name": "cost", "type": "float", "value": 4.5}]}]}]})");
+  const Run list = astar_cli({"import", tmj, "--list"});
+  check_ok(list);
+  CHECK(list.out == "map: " + tmj + "\nsize: 3 x 2\ntile layers:\n  'Ground' (layers[0], 6 tiles)\n"
+                    "tile properties:\n  cost (float, 1 tiles)\n  solid (bool, 1 tiles)\n");
+
+  const std::string out = in_scratch("town.json");
+  check_ok(astar_cli({"import", tmj, "--walls", "property:solid", "--costs", "property:cost",
+                      "-o", out}));
+  const astar::Level lv = loaded(out);
+  CHECK(lv.wall({1, 0}));
+  CHECK(lv.open({0, 1}));
+  CHECK(lv.cost({0, 1}) == doctest::Approx(4.5));
+  CHECK(lv.cost({0, 0}) == doctest::Approx(1));
+
+  check_refused(astar_cli({"import", tmj, "--walls", "solid"}),
+                "import: --walls: expected any, tiles:GID,GID,... or property:NAME, got 'solid'");
+  check_refused(astar_cli({"import", tmj, "--layer", "Walls"}),
+                "town.tmj: no tile layer named 'Walls' (tile layers: 'Ground')");
+  check_refused(astar_cli({"import", tmj, "--threshold", "9"}),
+                "import: --threshold: only for images, and " + tmj + " is read as a Tiled map");
+  const std::string short_data = write("short.tmj", R"({"width": 3, "height": 2,
+    "layers": [{"type": "tilelayer", "name": "Ground", "data": [1, 2, 1]}]})");
+  check_refused(astar_cli({"import", short_data}),
+                "short.tmj: layers[0].data: expected 6 tile ids (3 x 2), got 3");
+  check_refused(astar_cli({"import", in_scratch("level.txt")}),
+                "level.txt: unknown file type '.txt' (expected .png, .jpg, .jpeg, .map, .tmj or "
+                ".json; or give --format)");
+}
