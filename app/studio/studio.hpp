@@ -73,6 +73,8 @@ class Studio {
   void set_level(astar::Level level, std::string path);
   astar::Status open(const std::string& path);
   astar::Status save_as(const std::string& path);
+  // [files] A level restored from an autosave (recovery.hpp) is unsaved, though it has a path.
+  void mark_unsaved() { dirty_ = true; }
 
   // [SECTION] Edits. Each marks the level dirty and schedules the search re-run (see rerun).
   bool paint(astar::Cell c, bool wall);               // false when nothing changed
