@@ -316,6 +316,7 @@ TEST_CASE("[StudioFiles] recovery: newest first; missing or corrupt info; a lone
   fs::remove(dir + "/mid.info.json");                        // crashed between the two writes
   write_file(dir + "/old.info.json", "{\"format\": \"x\"}");  // corrupt
   write_file(dir + "/gone.lock", "");                        // a clean session's lock, left
+  write_file(dir + "/new.json.tmp-AbC123", "{\"format");      // a write cut short by the crash
   // Without readable info, the level file's own time stands in.
   auto set_mtime = [](const std::string& f, std::int64_t t) {
     fs::last_write_time(f, std::chrono::file_clock::from_sys(
@@ -338,6 +339,7 @@ TEST_CASE("[StudioFiles] recovery: newest first; missing or corrupt info; a lone
   CHECK(orphans[2].info.saved_at == 50);
   CHECK(orphans[2].info_problem == dir + "/old.info.json: format: expected \"astar-studio-recovery\"");
   CHECK_FALSE(fs::exists(dir + "/gone.lock"));  // cleaned up on the way
+  CHECK_FALSE(fs::exists(dir + "/new.json.tmp-AbC123"));
 }
 
 TEST_CASE("[StudioFiles] recovery after kill -9: the dead process's files are offered") {

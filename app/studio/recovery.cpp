@@ -198,9 +198,14 @@ std::vector<Orphan> RecoverySession::find_orphans() const {
   if (!active()) return out;
   // Every session that left a file: <id>.lock, <id>.json or <id>.info.json.
   std::vector<std::string> ids;
+  std::vector<std::string> temps;  // half-written files of a write cut short (<id>.json.tmp-XXXXXX)
   std::error_code ec;
   for (fs::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
+    if (name.find(".tmp-") != std::string::npos) {
+      temps.push_back(name);
+      continue;
+    }
     std::string id;
     for (std::string_view suffix : {kInfoSuffix, kLockSuffix, std::string_view(".json")}) {
       if (name.size() > suffix.size() && name.ends_with(suffix)) {
@@ -208,8 +213,7 @@ std::vector<Orphan> RecoverySession::find_orphans() const {
         break;
       }
     }
-    if (!id.empty() && id != id_ && id.find(".tmp-") == std::string::npos &&
-        std::find(ids.begin(), ids.end(), id) == ids.end())
+    if (!id.empty() && id != id_ && std::find(ids.begin(), ids.end(), id) == ids.end())
       ids.push_back(id);
   }
   for (const std::string& id : ids) {
@@ -221,6 +225,8 @@ std::vector<Orphan> RecoverySession::find_orphans() const {
     int err = 0;
     o.lock_fd_ = try_lock(o.lock_file_, err);
     if (o.lock_fd_ < 0) continue;  // that studio is running (or the lock cannot be had)
+    for (const std::string& t : temps)  // that studio is gone: its half-written files too
+      if (t.starts_with(id + ".")) remove_quietly((fs::path(dir_) / t).string());
     if (!fs::exists(o.level_file, ec)) {
       o.discard();  // a session that ended without unsaved changes, or only half-written info
       continue;

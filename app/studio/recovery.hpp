@@ -83,8 +83,8 @@ class RecoverySession {
   void finish();
 
   // Every dead session's recovery files in `dir`, newest first (each Orphan holds its lock).
-  // Lock files of dead sessions that left no level are deleted on the way; running sessions
-  // (this one included) are left alone.
+  // Dead sessions' lock files without a level, and their half-written temporary files (a write
+  // cut short), are deleted on the way; running sessions (this one included) are left alone.
   std::vector<Orphan> find_orphans() const;
 
  private:

@@ -85,10 +85,12 @@ sleep 0.3
 xdo mouseup 1 || die "mouseup"
 wait_for 5 dirty || die "the stroke did not mark the level dirty: title '$(title)'"
 wait_for 6 one_level || die "no recovery level 6 s after the stroke: $(ls -la "$recovery" 2>&1)"
-sleep 0.3  # the info file is written just after the level
 rec=$recovery/$(levels)
 info=${rec%.json}.info.json
-"$checker" level "$rec" 12x8 1,1 10,6 $stroke || die "the recovery level is not the painted level"
+# An autosave may land mid-stroke; the next one (a second later) has the whole stroke.
+wait_for 4 "$checker" level "$rec" 12x8 1,1 10,6 $stroke >/dev/null 2>&1 ||
+  { "$checker" level "$rec" 12x8 1,1 10,6 $stroke; die "the recovery level is not the painted level"; }
+wait_for 2 test -s "$info" || die "no info file beside the recovery level"
 grep -q "\"original_path\": \"$out/level.json\"" "$info" ||
   die "the info file does not name $out/level.json: $(cat "$info")"
 cmp -s level.json original.json || die "autosave changed the user's level.json"
