@@ -59,8 +59,10 @@ void StudioFiles::start(Studio& studio, FileDialogs& files, const Options& optio
   files.prefs = &prefs_;
   if (const std::string problem = prefs_.load(dir_); !problem.empty()) say(studio, problem);
   const Settings& s = prefs_.settings();
+  // The command line wins; a palette given there comes with its own patterns setting.
   if (!options.was_given("--palette") && s.palette) studio.appearance.choose_palette(*s.palette);
-  if (!options.was_given("--patterns") && s.patterns) studio.appearance.patterns = *s.patterns;
+  if (!options.was_given("--palette") && !options.was_given("--patterns") && s.patterns)
+    studio.appearance.patterns = *s.patterns;
   look_palette_ = studio.appearance.palette;
   look_patterns_ = studio.appearance.patterns;
   if (!options.level_path.empty() && studio.file_path() == options.level_path)

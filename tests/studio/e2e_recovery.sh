@@ -14,7 +14,9 @@
 #      level.json in the recent files) and imgui.ini are in the config folder, none in the
 #      working folder;
 #   5. a second dead session discarded: the next start offers nothing;
-#   6. without XDG_CONFIG_HOME, HOME/.config/astar-studio is used; with a config folder that
+#   6. settings.json's palette applies at start unless --palette is given; a corrupt
+#      settings.json gives the defaults and a message, and is kept as settings.json.bad;
+#   7. without XDG_CONFIG_HOME, HOME/.config/astar-studio is used; with a config folder that
 #      cannot be made, the studio runs and its status line says settings are off.
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
 set -u
@@ -175,7 +177,37 @@ wait_for 5 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "no quit"
 studio_pid=''
 ok "Discard deletes the recovery files; the next start offers nothing"
 
-# [SECTION] 6. HOME/.config without XDG_CONFIG_HOME; a config folder that cannot be made
+# [SECTION] 6. The look from settings.json (unless the command line says), a corrupt settings.json
+quit() {
+  keys ctrl+q
+  wait_for 5 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "the studio still runs after Ctrl+Q ($1)"
+  studio_pid=''
+}
+printf '{"version": 1, "recent": [], "palette": "high-contrast", "patterns": false}\n' \
+  >"$config/settings.json"
+start_studio level.json --size $size
+ready
+grep -q '"palette": "high-contrast"' astar-studio-1.png.json && grep -q '"patterns": false' astar-studio-1.png.json ||
+  die "the palette in settings.json was not applied: $(grep -E 'palette|patterns' astar-studio-1.png.json)"
+quit "settings palette"
+start_studio level.json --size $size --palette colour-blind
+ready
+grep -q '"palette": "colour-blind"' astar-studio-1.png.json && grep -q '"patterns": true' astar-studio-1.png.json ||
+  die "--palette did not override settings.json: $(grep -E 'palette|patterns' astar-studio-1.png.json)"
+quit "--palette"
+ok "settings.json's palette applies at start; --palette overrides it"
+echo '{"recent": ["/a.json",' >"$config/settings.json"
+start_studio level.json --size $size
+ready
+grep -q 'settings.json: not valid JSON; using the default settings, the file is kept as' astar-studio-1.png.json ||
+  die "no message about the corrupt settings.json: $(grep status astar-studio-1.png.json)"
+grep -q '"palette": "default"' astar-studio-1.png.json || die "a corrupt settings.json did not give the defaults"
+quit "corrupt settings"
+[ "$(cat "$config/settings.json.bad")" = '{"recent": ["/a.json",' ] || die "the corrupt settings.json was not kept"
+grep -q "\"$out/level.json\"" "$config/settings.json" || die "no new settings.json after the corrupt one"
+ok "a corrupt settings.json: the defaults, a message, and the file kept as settings.json.bad"
+
+# [SECTION] 7. HOME/.config without XDG_CONFIG_HOME; a config folder that cannot be made
 mkdir -p home
 unset XDG_CONFIG_HOME
 HOME=$out/home
