@@ -419,7 +419,7 @@ int main(int argc, char** argv) {
   }
 
   // [SECTION] Shutdown, in reverse order
-  if (g_drop_target) files.finish(studio);
+  if (g_drop_target) files.finish();
   g_drop_target = nullptr;
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();

@@ -99,8 +99,7 @@ void StudioFiles::save_layout() {
     std::fprintf(stderr, "astar-studio: window layout not saved: %s\n", w.error().c_str());
 }
 
-void StudioFiles::finish(const Studio& studio) {
-  (void)studio;
+void StudioFiles::finish() {
   save_layout();
   session_.finish();  // a clean quit: whatever was unsaved was saved or discarded by the user
 }

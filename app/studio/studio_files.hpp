@@ -35,7 +35,7 @@ class StudioFiles {
   // layout when ImGui wants it saved, and the recovery offer (a modal). `now` in seconds.
   void frame(Studio& studio, FileDialogs& files, double now);
   // A clean quit: writes the layout and settings, deletes this session's recovery files.
-  void finish(const Studio& studio);
+  void finish();
 
   const std::string& config_dir() const { return dir_; }
   Preferences& preferences() { return prefs_; }
