@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
@@ -24,11 +25,20 @@
 #include "panels.hpp"
 #include "screenshot.hpp"
 #include "studio.hpp"
+#include "studio_files.hpp"
 #include "viewport.hpp"
 
 namespace {
 
 // [SECTION] Helpers
+
+// Files dropped on the window go to the studio's files (GLFW calls back inside glfwPollEvents).
+studio::StudioFiles* g_drop_target = nullptr;
+
+void glfw_drop(GLFWwindow*, int count, const char** paths) {
+  if (!g_drop_target || count <= 0) return;
+  g_drop_target->drop(std::vector<std::string>(paths, paths + count));
+}
 
 void glfw_error(int code, const char* description) {
   std::fprintf(stderr, "astar-studio: GLFW error %d: %s\n", code, description);
@@ -169,6 +179,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   const bool screenshot_mode = !options.screenshot.empty();
+  const bool gif_mode = !options.gif.empty();
 
   studio::Studio studio;
   std::string load_warning;
@@ -234,7 +245,9 @@ int main(int argc, char** argv) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;  // never write imgui.ini into the working directory
+  // Never imgui.ini in the working directory: StudioFiles keeps the layout in the config folder
+  // (written atomically), and captures (--screenshot, --gif) neither read nor write it.
+  io.IniFilename = nullptr;
   // HiDPI: the monitor's content scale over the framebuffer's (1 on X11 and Windows, where a
   // 4K laptop says 2; 2 / 2 on a Retina Mac, whose window coordinates are already points), or
   // --ui-scale. Fonts and style sizes follow it; presentation mode multiplies it by 1.6.
@@ -274,13 +287,21 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "astar-studio: %s\n", renderer.error().c_str());
 
   studio::Ui ui;
+  // Settings, recent files, autosave and the recovery offer, from the config folder. Captures
+  // depend on their command line alone: they leave the config folder alone.
+  studio::StudioFiles files;
+  if (!screenshot_mode && !gif_mode) {
+    files.start(studio, ui.files, options);
+    files.load_layout();
+    g_drop_target = &files;
+    glfwSetDropCallback(window, glfw_drop);
+  }
   if (!options.compare.empty())
     ui.compare.start(options.compare, options.heuristic, options.steps, options.run);
   if (!load_warning.empty()) ui.files.show_error("Could not open the welcome level", load_warning);
 
   // --gif: export the run, then exit (like --screenshot, without hover effects).
   studio::AnimationExport animation;
-  const bool gif_mode = !options.gif.empty();
   if (gif_mode) {
     studio::AnimationSettings s;
     s.path = options.gif;
@@ -340,6 +361,7 @@ int main(int argc, char** argv) {
     if (animation.active()) animation.before_frame(studio);
     else if (!screenshot_mode) studio.update(io.DeltaTime);
     ui.Draw(studio, renderer, fonts);
+    if (g_drop_target) files.frame(studio, ui.files, glfwGetTime());
     studio.flush();          // re-run the search after this frame's edits
     renderer.sync(studio);   // then upload what changed
     ImGui::Render();
@@ -401,6 +423,8 @@ int main(int argc, char** argv) {
   }
 
   // [SECTION] Shutdown, in reverse order
+  if (g_drop_target) files.finish();
+  g_drop_target = nullptr;
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();

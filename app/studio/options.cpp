@@ -131,6 +131,8 @@ std::string usage() {
          "                     overestimates and the moves where it is inconsistent\n"
          "  --tool T           the painting tool at start: wall, erase, cost=V (0.1..100) or\n"
          "                     height=H (-20..20)\n"
+         "  --autosave-seconds N  write unsaved changes to a recovery file in the config\n"
+         "                     folder every N seconds (default 30, 0..86400; 0: never)\n"
          "  --help             show this text\n";
 }
 
@@ -274,6 +276,10 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       if (!source) return bad(arg, v, "g, h or f");
       o.overlays.heat = *source;
       o.overlays[OverlayId::Heat].on = true;
+    } else if (arg == "--autosave-seconds") {
+      if (!value(v)) return astar::Error{"--autosave-seconds: missing value"};
+      if (!parse_number(v, o.autosave_seconds) || o.autosave_seconds < 0 || o.autosave_seconds > 86400)
+        return bad(arg, v, "seconds 0..86400 (0: no autosave)");
     } else if (arg == "--check-heuristic") {
       o.check_heuristic = true;
     } else if (arg == "--tool") {

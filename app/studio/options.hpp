@@ -7,7 +7,7 @@
 //                                          [--present] [--palette NAME] [--patterns on|off]
 //                                          [--ui-scale F] [--compare A,B[,C[,D]]]
 //                                          [--overlay NAME=off|on|OPACITY]... [--heat g|h|f]
-//                                          [--check-heuristic] [--help]
+//                                          [--check-heuristic] [--autosave-seconds N] [--help]
 #pragma once
 
 #include <cstdint>
@@ -58,6 +58,8 @@ struct Options {
   Overlays overlays;
   // --check-heuristic: run the heuristic check at start (after the options above apply).
   bool check_heuristic = false;
+  // --autosave-seconds N: how often unsaved changes go to the recovery file (0: never).
+  int autosave_seconds = 30;
   bool help = false;
   // --tool wall|erase|cost=V|height=H: the painting tool at start (0..3 as studio::Tool) and its
   // value; for scripts and tests.

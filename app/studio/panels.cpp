@@ -209,8 +209,15 @@ void FileDialogs::proceed(Pending action) {
     case Pending::Open: open_open_ = true; break;
     case Pending::Quit: quit_ = true; break;
     case Pending::Lesson: open_lesson_ = true; break;
+    case Pending::File: open_file_ = true; break;
     case Pending::None: break;
   }
+}
+
+void FileDialogs::request_open_file(const Studio& studio, std::string path, std::string note) {
+  file_path_ = std::move(path);
+  file_note_ = std::move(note);
+  ask_or_proceed(studio, Pending::File);
 }
 
 void FileDialogs::request_lesson(const Studio& studio, std::string path) {
@@ -319,6 +326,16 @@ void FileDialogs::Draw(Studio& studio) {
     open_lesson_ = false;
     if (auto opened = studio.open(lesson_path_); !opened) show_error("Could not open the lesson", opened.error());
   }
+  if (open_file_) {
+    open_file_ = false;
+    if (auto opened = studio.open(file_path_); !opened) {
+      studio.status = "Open failed: " + opened.error();
+      show_error("Could not open " + fs::path(file_path_).filename().string(), opened.error());
+    } else {
+      remember(studio, file_path_);
+      if (!file_note_.empty()) studio.status = file_note_;
+    }
+  }
   open_if(open_guard_, "Unsaved changes") || open_if(open_new_, "New level") ||
       open_if(open_open_, "Open level") || open_if(open_save_as_, "Save level as") ||
       open_if(open_error_, "Error##modal");
@@ -425,6 +442,7 @@ void FileDialogs::draw_open(Studio& studio) {
   if (open_now && !open_path_.empty()) {
     if (auto opened = studio.open(open_path_); opened) {
       ImGui::CloseCurrentPopup();
+      remember(studio, open_path_);
     } else {
       open_error_text_ = opened.error();  // stays open: fix the path or pick another file
       studio.status = "Open failed: " + opened.error();
@@ -465,6 +483,7 @@ void FileDialogs::draw_save_as(Studio& studio) {
   if (save_now && !target.empty()) {
     if (auto saved = studio.save_as(target); saved) {
       ImGui::CloseCurrentPopup();
+      remember(studio, target);
       if (continue_after_save_) proceed(pending_);
     } else {
       save_as_error_ = saved.error();
@@ -608,6 +627,7 @@ void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, Animat
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("New...", "Ctrl+N")) files.request_new(studio);
     if (ImGui::MenuItem("Open...", "Ctrl+O")) files.request_open(studio);
+    files.draw_recent_menu(studio);
     if (ImGui::MenuItem("Save", "Ctrl+S")) files.save(studio);
     if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) files.request_save_as(studio);
     ImGui::Separator();

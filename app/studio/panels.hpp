@@ -17,6 +17,7 @@
 #include "edit_panels.hpp"
 #include "grid_renderer.hpp"
 #include "overlays_panel.hpp"
+#include "settings.hpp"
 #include "studio.hpp"
 #include "viewport.hpp"
 
@@ -38,12 +39,19 @@ class FileDialogs {
   void request_lesson(const Studio& studio, std::string path);
   void save(Studio& studio);  // Save As when the level has no file yet
   void show_error(std::string title, std::string message);
+  // [files] Opens `path` after the guard (File > Open Recent, a dropped file); `note` goes to
+  // the status line once it has opened. Errors show in the error dialog, naming the file.
+  void request_open_file(const Studio& studio, std::string path, std::string note = "");
+  // [files] File > Open Recent (studio_files.cpp): most recent first, missing files disabled,
+  // Clear recent. Files opened or saved as through these dialogs go into it.
+  void draw_recent_menu(Studio& studio);
+  Preferences* prefs = nullptr;  // set by main; null: no recent files
 
   void Draw(Studio& studio);  // the modals; call once per frame at the top level
   bool quit_confirmed() const { return quit_; }
 
  private:
-  enum class Pending { None, New, Open, Quit, Lesson };
+  enum class Pending { None, New, Open, Quit, Lesson, File };
   void ask_or_proceed(const Studio& studio, Pending action);
   void proceed(Pending action);
   void refresh_open_list(const Studio& studio);
@@ -52,6 +60,7 @@ class FileDialogs {
   void draw_open(Studio& studio);
   void draw_save_as(Studio& studio);
   void draw_error();
+  void remember(Studio& studio, const std::string& path);  // [files] into the recent files
 
   Pending pending_ = Pending::None;
   bool continue_after_save_ = false;  // "Save" in the guard on an untitled level
@@ -60,6 +69,8 @@ class FileDialogs {
   bool open_guard_ = false, open_new_ = false, open_open_ = false, open_save_as_ = false,
        open_error_ = false, open_lesson_ = false;
   std::string lesson_path_;
+  bool open_file_ = false;  // [files] request_open_file, after the guard
+  std::string file_path_, file_note_;
 
   int new_w_ = 24, new_h_ = 16;
   std::string open_path_, open_error_text_;

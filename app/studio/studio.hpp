@@ -96,6 +96,8 @@ class Studio {
   void set_level(astar::Level level, std::string path);
   astar::Status open(const std::string& path);
   astar::Status save_as(const std::string& path);
+  // [files] A level restored from an autosave (recovery.hpp) is unsaved, though it has a path.
+  void mark_unsaved() { dirty_ = true; }
 
   // [SECTION] Edits. All go through editor(), which records them for undo; its listener (the
   // studio) marks the level dirty, tells the renderer which cells changed and schedules the

@@ -5,6 +5,9 @@
 # and shot_on SCREEN NAME LEVEL STUDIO-ARGS... -- CHECKER-ARGS... (a screenshot of LEVEL on an
 # Xvfb screen of SCREEN (WxH) as $out/NAME.png, then the checker on it).
 status=0
+mkdir -p "$out" || exit 1
+# shellcheck source=test_env.sh
+. "$(dirname "$0")/test_env.sh"  # a fresh config folder: never the user's
 
 fail() { echo "FAIL: $*"; status=1; }
 

@@ -6,6 +6,8 @@
 set -u
 studio=$1 checker=$2 level=$3 out=$4
 mkdir -p "$out"
+# shellcheck source=test_env.sh
+. "$(dirname "$0")/test_env.sh"  # a fresh config folder: never the user's
 status=0
 
 fail() { echo "FAIL: $*"; status=1; }

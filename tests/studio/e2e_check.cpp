@@ -11,6 +11,9 @@
 //   studio_e2e_check wall-pixels SHOT.png.json X,Y [X,Y ...] wall|open
 //       Checks in SHOT.png that each listed cell looks like a wall (dark, the default palette's
 //       wall colour) or like an open cell (light floor), sampled at the cell's centre.
+//   studio_e2e_check buttons SHOT.png N K
+//       The same for a row of N (2 or 3) such buttons: the centre of the K-th (1-based), e.g. the
+//       recovery offer's Restore (buttons 2 1) and Discard (buttons 2 2).
 //   studio_e2e_check level LEVEL.json WxH SX,SY GX,GY [X,Y ...]
 //       Loads LEVEL.json with astar_core and checks its size, start, goal and that its walls are
 //       exactly the cells listed; also that nothing else changed from the test's blank level (all
@@ -91,14 +94,14 @@ int cell_center(const std::string& sidecar, int x, int y) {
   }
 }
 
-// [SECTION] guard-button: the middle of three equal buttons
+// [SECTION] guard-button / buttons: one of a row of equal buttons
 
 struct Run {
   int x0, x1;  // inclusive
   int width() const { return x1 - x0 + 1; }
 };
 
-int guard_button(const std::string& png) {
+int button_in_row(const std::string& png, int count, int which) {
   int w = 0, h = 0, channels = 0;
   unsigned char* data = stbi_load(png.c_str(), &w, &h, &channels, 3);
   if (!data) {
@@ -111,9 +114,10 @@ int guard_button(const std::string& png) {
     const unsigned char* p = data + (static_cast<std::size_t>(y) * w + x) * 3;
     return p[2] >= p[0] + 40 && p[2] >= 90 && p[0] <= 80;
   };
-  // Rows where three runs of button blue, 80..140 px wide and of equal width (ImGui buttons of
+  // Rows where `count` runs of button blue, 80..140 px wide and of equal width (ImGui buttons of
   // ImVec2(100, 0)), sit side by side with small equal gaps. Rows through the labels break the
   // runs; the rows of the buttons' top and bottom padding do not.
+  // (A row with more runs than `count` matches too: only `count` of them side by side count.)
   int found_rows = 0, top = -1, bottom = -1, mid_x0 = -1, mid_x1 = -1;
   for (int y = 0; y < h; ++y) {
     std::vector<Run> runs;
@@ -124,13 +128,17 @@ int guard_button(const std::string& png) {
       if (end - x + 1 >= 80 && end - x + 1 <= 140) runs.push_back({x, end});
       x = end;
     }
-    for (std::size_t i = 0; i + 2 < runs.size(); ++i) {
-      const Run &a = runs[i], &b = runs[i + 1], &c = runs[i + 2];
-      const int gap1 = b.x0 - a.x1, gap2 = c.x0 - b.x1;
-      const bool equal = std::abs(a.width() - b.width()) <= 1 && std::abs(b.width() - c.width()) <= 1;
-      if (!equal || gap1 < 2 || gap1 > 30 || std::abs(gap1 - gap2) > 1) continue;
+    const std::size_t n = static_cast<std::size_t>(count);
+    for (std::size_t i = 0; i + n <= runs.size(); ++i) {
+      bool equal = true;
+      const int gap = runs[i + 1].x0 - runs[i].x1;
+      for (std::size_t j = i + 1; j < i + n; ++j)
+        equal = equal && std::abs(runs[j].width() - runs[i].width()) <= 1 &&
+                std::abs(runs[j].x0 - runs[j - 1].x1 - gap) <= 1;
+      if (!equal || gap < 2 || gap > 30) continue;
+      const Run& b = runs[i + static_cast<std::size_t>(which - 1)];
       if (found_rows > 0 && (std::abs(b.x0 - mid_x0) > 2 || y > bottom + 40)) {
-        std::fprintf(stderr, "FAIL: more than one row of three buttons (rows %d and %d)\n", top, y);
+        std::fprintf(stderr, "FAIL: more than one row of %d buttons (rows %d and %d)\n", count, top, y);
         stbi_image_free(data);
         return 1;
       }
@@ -146,8 +154,7 @@ int guard_button(const std::string& png) {
   }
   stbi_image_free(data);
   if (found_rows < 2 || bottom - top < 8) {
-    std::fprintf(stderr, "FAIL: %s shows no row of three equal buttons (the unsaved-changes guard)\n",
-                 png.c_str());
+    std::fprintf(stderr, "FAIL: %s shows no row of %d equal buttons\n", png.c_str(), count);
     return 1;
   }
   std::printf("%d %d\n", (mid_x0 + mid_x1) / 2, (top + bottom) / 2);
@@ -263,7 +270,11 @@ int wall_pixels(const std::string& sidecar, const std::vector<std::string>& cell
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "cell" && argc == 5) return cell_center(argv[2], std::atoi(argv[3]), std::atoi(argv[4]));
-  if (mode == "guard-button" && argc == 3) return guard_button(argv[2]);
+  if (mode == "guard-button" && argc == 3) return button_in_row(argv[2], 3, 2);
+  if (mode == "buttons" && argc == 5) {
+    const int n = std::atoi(argv[3]), k = std::atoi(argv[4]);
+    if (n >= 2 && n <= 3 && k >= 1 && k <= n) return button_in_row(argv[2], n, k);
+  }
   if (mode == "wall-pixels" && argc >= 5)
     return wall_pixels(argv[2], std::vector<std::string>(argv + 3, argv + argc - 1), argv[argc - 1]);
   if (mode == "level" && argc >= 6)
@@ -272,7 +283,8 @@ int main(int argc, char** argv) {
                "usage: %s cell SHOT.png.json X Y\n"
                "       %s guard-button SHOT.png\n"
                "       %s wall-pixels SHOT.png.json X,Y [X,Y ...] wall|open\n"
+               "       %s buttons SHOT.png N K\n"
                "       %s level LEVEL.json WxH SX,SY GX,GY [X,Y ...]\n",
-               argv[0], argv[0], argv[0], argv[0]);
+               argv[0], argv[0], argv[0], argv[0], argv[0]);
   return 2;
 }

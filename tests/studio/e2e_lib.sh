@@ -17,6 +17,8 @@ done
 
 rm -rf "$out"
 mkdir -p "$out" || exit 1
+# shellcheck source=test_env.sh
+. "$(dirname "$0")/test_env.sh"  # a fresh config folder: never the user's
 cd "$out" || exit 1
 
 xvfb_pid='' studio_pid=''

@@ -8,6 +8,8 @@ set -u
 studio=$1 check=$2 level=$3 out=$4
 command -v xvfb-run >/dev/null 2>&1 || { echo "SKIP: xvfb-run is not installed"; exit 77; }
 rm -rf "$out" && mkdir -p "$out" || exit 1
+# shellcheck source=test_env.sh
+. "$(dirname "$0")/test_env.sh"  # a fresh config folder: never the user's
 status=0
 fail() { echo "FAIL: $*"; status=1; }
 run() { xvfb-run -a -s "-screen 0 1280x800x24" timeout 60 "$studio" "$level" --size 1280x800 "$@"; }

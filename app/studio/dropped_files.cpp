@@ -1,0 +1,53 @@
+#include "dropped_files.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <system_error>
+
+namespace studio {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+// One dropped file: what opening it means, by its extension.
+DropAction action_for_file(const std::string& path) {
+  DropAction a;
+  a.path = path;
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    a.kind = DropAction::Kind::Refuse;
+    a.message = path + " is a folder; drop a level file (.json)";
+    return a;
+  }
+  const std::string ext = lower(fs::path(path).extension().string());
+  if (ext == ".json") {
+    a.kind = DropAction::Kind::OpenLevel;
+    return a;
+  }
+  // Importers (.png, .map, .tmj) go here, each as its own Kind.
+  a.kind = DropAction::Kind::Refuse;
+  a.message = "Cannot open " + fs::path(path).filename().string() + ": " +
+              (ext.empty() ? std::string("it has no extension") : "'" + ext + "' is not a level file") +
+              "; A* Studio opens level files (.json). (" + path + ")";
+  return a;
+}
+
+}  // namespace
+
+DropAction action_for_drop(const std::vector<std::string>& paths) {
+  if (paths.empty()) return {};
+  DropAction a = action_for_file(paths.front());
+  if (paths.size() > 1 && a.kind != DropAction::Kind::Refuse)
+    a.message = std::to_string(paths.size()) + " files dropped: opening the first, " +
+                fs::path(paths.front()).filename().string() + " (one level at a time)";
+  return a;
+}
+
+}  // namespace studio

@@ -1,0 +1,29 @@
+// What a file dropped on the window does: the one place that maps dropped paths to an action.
+// No GL or ImGui here (tests/test_studio_files.cpp tests it); main feeds it GLFW's drop
+// callback and carries the action out through FileDialogs (the unsaved-changes guard).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace studio {
+
+struct DropAction {
+  enum class Kind {
+    None,       // nothing was dropped
+    OpenLevel,  // open `path` as a level (.json), after the guard
+    Refuse,     // `message` says why (unknown extension, a folder)
+  };
+  Kind kind = Kind::None;
+  std::string path;
+  // For OpenLevel, a note when more than one file was dropped ("3 files dropped: opening the
+  // first, a.json"); for Refuse, the error, naming the file.
+  std::string message;
+};
+
+// Several files: the first is taken, and the note says so. Extensions are compared without case.
+// Importers of other formats (.png, .map, .tmj) hook in here: a new Kind and a case on the
+// extension in dropped_files.cpp (action_for_file).
+DropAction action_for_drop(const std::vector<std::string>& paths);
+
+}  // namespace studio

@@ -1,0 +1,87 @@
+#!/bin/sh
+# shellcheck disable=SC2086,SC2015,SC2317  # "X Y" pairs split on purpose; "a && b || die"; trap
+# e2e_drop.sh STUDIO CHECKER XDND_DROP WELCOME_LEVEL OUTDIR
+# Files dropped on the studio's window by the XDND protocol (XDND_DROP plays the file manager)
+# under its own Xvfb, with a fresh XDG_CONFIG_HOME (test_env.sh):
+#   1. maze.json dropped: it opens (title), and goes into the recent files (settings.json);
+#   2. with unsaved changes, level.json dropped: the unsaved-changes guard asks (three buttons in
+#      an F12 screenshot); Discard opens level.json;
+#   3. notes.png dropped: an error naming notes.png (status line), the level stays;
+#   4. maze.json and level.json dropped together: the first opens, and the status line says so.
+# Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
+set -u
+studio=$1 checker=$2 dropper=$3 welcome=$4 out=$5
+case $dropper in /*) ;; *) dropper=$PWD/$dropper ;; esac
+case $welcome in /*) ;; *) welcome=$PWD/$welcome ;; esac
+# shellcheck source=e2e_lib.sh
+. "$(dirname "$0")/e2e_lib.sh"
+
+cp "$welcome" maze.json
+cp "$welcome" level.json
+echo "not a level" >notes.png
+size=1024x640
+start_xvfb
+
+title() { xdo getwindowname "$win"; }
+titled() { [ "$(title)" = "A* Studio — $1" ]; }
+dirty() { case "$(title)" in *' *') return 0 ;; *) return 1 ;; esac; }
+shots=0
+# status_line: s = the status line, from a fresh F12 sidecar (F12 names it astar-studio-N.png).
+status_line() {
+  shots=$((shots + 1))
+  shot $shots
+  s=$(sed -n 's/^ *"status": "\(.*\)",$/\1/p' "astar-studio-$shots.png.json")
+}
+drop() { "$dropper" "$win" $((win_x + 512)) $((win_y + 320)) "$@" || die "the drop of $* failed"; }
+
+start_studio level.json --size $size
+keys F12
+shots=1
+wait_for 10 test -s astar-studio-1.png.json || die "the studio rendered no frame (F12) within 10 s"
+titled level.json || die "unexpected title '$(title)'"
+
+# [SECTION] 1. A level
+drop "$out/maze.json"
+wait_for 5 titled maze.json || die "the dropped maze.json did not open: title '$(title)'"
+grep -q "\"$out/maze.json\"" "$XDG_CONFIG_HOME/astar-studio/settings.json" ||
+  die "maze.json is not in the recent files: $(cat "$XDG_CONFIG_HOME/astar-studio/settings.json")"
+ok "maze.json dropped: opened, and in the recent files"
+
+# [SECTION] 2. The guard
+p=$("$checker" cell astar-studio-1.png.json 3 3) || die "no pixel for cell (3, 3)"
+click $p
+wait_for 5 dirty || die "the click did not mark the level dirty: '$(title)'"
+drop "$out/level.json"
+sleep 0.5
+titled "maze.json *" || die "a drop over unsaved changes did not ask first: title '$(title)'"
+shots=$((shots + 1))
+shot $shots
+discard=$("$checker" guard-button "astar-studio-$shots.png") || die "no guard after the drop"
+click $discard
+wait_for 5 titled level.json || die "Discard in the guard did not open level.json: '$(title)'"
+ok "a drop over unsaved changes asks first; Discard opens the dropped file"
+
+# [SECTION] 3. Not a level
+drop "$out/notes.png"
+sleep 0.5
+status_line
+case $s in
+  "Cannot open notes.png: '.png' is not a level file"*) ;;
+  *) die "the status line after dropping notes.png: '$s'" ;;
+esac
+titled level.json || die "the title changed after a refused drop: '$(title)'"
+keys Escape
+ok "notes.png refused: $s"
+
+# [SECTION] 4. Two files
+drop "$out/maze.json" "$out/level.json"
+wait_for 5 titled maze.json || die "two dropped files did not open the first: '$(title)'"
+status_line
+[ "$s" = "2 files dropped: opening the first, maze.json (one level at a time)" ] ||
+  die "the status line after two files: '$s'"
+ok "two files: the first opens: $s"
+
+keys ctrl+q
+wait_for 5 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "the studio still runs after Ctrl+Q"
+studio_pid=''
+exit 0
