@@ -97,7 +97,7 @@ class Studio {
   astar::Status open(const std::string& path);
   astar::Status save_as(const std::string& path);
   // [files] A level restored from an autosave (recovery.hpp) is unsaved, though it has a path.
-  void mark_unsaved() { dirty_ = true; }
+  void mark_unsaved() { saved_state_ = kNeverSaved; }
 
   // [SECTION] Edits. All go through editor(), which records them for undo; its listener (the
   // studio) marks the level dirty, tells the renderer which cells changed and schedules the
@@ -263,6 +263,7 @@ class Studio {
   astar::Editor editor_{level_};
   EditHook edit_hook_;
   std::uint64_t saved_state_ = 0;  // editor_.state_id() when the level was opened or saved
+  static constexpr std::uint64_t kNeverSaved = ~std::uint64_t{0};  // no state has this id
   int search_w_ = 0, search_h_ = 0;  // the level's size when the search was made
   std::string path_;
   astar::SearchOptions options_;

@@ -28,7 +28,6 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(GeneratorKind::_
 constexpr int kMaxRooms = 1000;
 constexpr int kMaxRoomSide = 1000;
 constexpr double kMaxCost = 1'000'000.0;
-constexpr int kMaxAbsHeight = 1'000'000;
 constexpr double kMaxScale = 4096.0;
 constexpr int kMaxOctaves = 8;
 

@@ -19,7 +19,6 @@ namespace {
 
 constexpr std::array<std::string_view, 3> kModeNames{"walls", "costs", "heights"};
 constexpr double kMaxCost = 1'000'000.0;
-constexpr int kMaxAbsHeight = 1'000'000;
 
 std::string file_name(std::string_view path) {
   const std::size_t slash = path.find_last_of("/\\");

@@ -21,7 +21,6 @@ using json = nlohmann::json;
 
 constexpr std::uint32_t kFlagBits = 0xF0000000u;  // flip H, flip V, flip diagonal, rotate 120
 constexpr double kMaxCost = 1'000'000.0;
-constexpr double kMaxAbsHeight = 1'000'000.0;
 
 // [SECTION] Helpers
 
