@@ -314,6 +314,7 @@ bool Editor::set_edge(Cell from, Dir d, std::optional<EdgeOverride> e) {
   if (!level_->in_bounds(from)) return false;
   if (e && !e->blocked && !(std::isfinite(e->weight) && e->weight > 0 && e->weight <= kMaxCost))
     return false;
+  if (e && e->blocked) e->weight = 1.0;  // as Level::set_edge stores it
   const auto before = level_->edge(from, d);
   if (before == e) return false;
   AutoGroup g(*this, e ? (e->blocked ? "Block move" : "Weight move") : "Clear move");

@@ -70,6 +70,7 @@ std::optional<EdgeOverride> Level::edge(Cell from, Dir d) const {
 
 void Level::set_edge(Cell from, Dir d, EdgeOverride e) {
   assert(in_bounds(from));
+  if (e.blocked) e.weight = 1.0;  // a blocked move has no weight: one form, as files read it
   const auto i = to_u32(index(from));
   edges_[{i, d}] = e;
   edge_mask_[i] = static_cast<std::uint8_t>(edge_mask_[i] | (1u << static_cast<int>(d)));
