@@ -2,7 +2,7 @@
 //   tests/fuzz/corpus/TARGET/*       the seed corpus: valid files, each must parse
 //   tests/fuzz/regressions/TARGET/*  inputs that once crashed a parser: each must give a result
 //                                    (a level, queries or a message), and the same as when fuzzed
-// TARGET is fuzz_level, fuzz_movingai_map or fuzz_movingai_scen.
+// TARGET is fuzz_level, fuzz_movingai_map, fuzz_movingai_scen or fuzz_tiled.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "astar/level_io.hpp"
+#include "fuzz/tiled_options.hpp"
 #include "astar/movingai.hpp"
 
 namespace fs = std::filesystem;
@@ -43,11 +44,19 @@ std::string parse_as(const std::string& target, const std::string& text) {
     const auto r = astar::parse_movingai_map(text, "input.map");
     return r.ok() ? "" : r.error();
   }
+  if (target == "fuzz_tiled") {
+    if (text.empty()) return "empty input";
+    const std::string_view map = std::string_view(text).substr(1);
+    const auto info = astar::parse_tiled_map_info(map, "input.tmj", astar::fuzz::kTiledFuzzFolder);
+    const auto r = astar::parse_tiled_map(map, "input.tmj", astar::fuzz::kTiledFuzzFolder,
+                                          astar::fuzz::tiled_options(static_cast<std::uint8_t>(text[0]), info));
+    return r.ok() ? "" : r.error();
+  }
   const auto r = astar::parse_movingai_scen(text, "input.map.scen");
   return r.ok() ? "" : r.error();
 }
 
-const char* const kTargets[] = {"fuzz_level", "fuzz_movingai_map", "fuzz_movingai_scen"};
+const char* const kTargets[] = {"fuzz_level", "fuzz_movingai_map", "fuzz_movingai_scen", "fuzz_tiled"};
 
 }  // namespace
 
