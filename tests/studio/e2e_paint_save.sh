@@ -11,6 +11,7 @@
 #      Escape cancels it (gone from an F12 screenshot); Ctrl+Q again, and a click on Discard
 #      (found by the checker in an F12 screenshot of the guard) ends the studio with status 0;
 #   4. the file holds walls exactly at (4,2)..(4,5), start and goal unchanged, no (7,3);
+#   4b. a new studio on the saved file shows those walls (screenshot pixels) and (7,3) open;
 #   5. with --tool cost=5 a stroke (6,1)..(6,3) paints cost 5 there, and Ctrl+S saves it.
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
 set -u
@@ -156,6 +157,24 @@ for f in level.json.tmp-*; do
 done
 [ -s studio.log ] && { echo "--- studio output:"; cat studio.log; }
 [ $status -eq 0 ] && ok "level.json holds exactly the saved stroke"
+# [SECTION] 4b. Reopen: a new studio on the saved file shows the stroke's walls, and (7,3), the
+# discarded wall, open. (The first studio's screenshots go first: the new one numbers from 1.)
+rm -f astar-studio-*.png astar-studio-*.png.json
+start_studio level.json --size $size
+keys F12
+wait_for 10 test -s astar-studio-1.png.json || die "the reopened studio rendered no frame"
+sleep 0.3
+"$checker" wall-pixels astar-studio-1.png.json 4,2 4,3 4,4 4,5 wall ||
+  die "the reopened level does not show the saved walls (astar-studio-1.png)"
+"$checker" wall-pixels astar-studio-1.png.json 7,3 open ||
+  die "the reopened level shows the discarded wall at (7,3)"
+clean || die "the reopened level is marked dirty: '$(title)'"
+kill "$studio_pid" 2>/dev/null
+wait "$studio_pid" 2>/dev/null
+studio_pid=''
+rm -f astar-studio-*.png astar-studio-*.png.json
+ok "reopened: the saved stroke is there, the discarded wall is not"
+
 # [SECTION] 5. The Cost tool (--tool cost=5): a stroke (6,1) -> (6,3) paints cost 5, Ctrl+S
 # saves it; the file's cost layer has 5 exactly there and 1 elsewhere.
 p61=$("$checker" cell map.png.json 6 1) || die "no pixel for cell (6, 1)"
