@@ -21,6 +21,7 @@
 
 #include "animation_export.hpp"
 #include "grid_renderer.hpp"
+#include "frame_bench.hpp"
 #include "options.hpp"
 #include "panels.hpp"
 #include "screenshot.hpp"
@@ -179,6 +180,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   const bool screenshot_mode = !options.screenshot.empty();
+  const bool bench_mode = options.bench_frames > 0;
   const bool gif_mode = !options.gif.empty();
 
   studio::Studio studio;
@@ -233,7 +235,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   glfwMakeContextCurrent(window);
-  glfwSwapInterval(1);
+  glfwSwapInterval(bench_mode ? 0 : 1);  // a benchmark measures frames, not the display's rate
   if (!gladLoadGL(glfwGetProcAddress)) {
     std::fprintf(stderr, "astar-studio: cannot load the OpenGL 3.3 functions\n");
     glfwDestroyWindow(window);
@@ -290,7 +292,7 @@ int main(int argc, char** argv) {
   // Settings, recent files, autosave and the recovery offer, from the config folder. Captures
   // depend on their command line alone: they leave the config folder alone.
   studio::StudioFiles files;
-  if (!screenshot_mode && !gif_mode) {
+  if (!screenshot_mode && !gif_mode && !bench_mode) {
     files.start(studio, ui.files, options);
     files.load_layout();
     g_drop_target = &files;
@@ -319,7 +321,13 @@ int main(int argc, char** argv) {
   // [SECTION] Main loop
   int exit_code = 0;
   int frame = 0;
+  studio::FrameBench bench(options.bench_frames);
+  if (bench_mode && options.bench_play > 0) {
+    studio.speed = static_cast<float>(options.bench_play);
+    studio.playing = true;
+  }
   while (true) {
+    if (bench_mode) bench.frame_start(glfwGetTime());
     glfwPollEvents();
     if (glfwWindowShouldClose(window)) {
       if (screenshot_mode || !studio.dirty() || ui.files.quit_confirmed()) break;
@@ -355,7 +363,13 @@ int main(int argc, char** argv) {
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
-    if (screenshot_mode || gif_mode) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // no hover in captures
+    if (screenshot_mode || gif_mode || bench_mode) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // no hover
+    if (bench_mode && options.bench_pan && !studio.view.fit_pending) {
+      // Back and forth across the level, 6 px a frame.
+      const float dx = (frame / 100) % 2 == 0 ? 6.0f : -6.0f;
+      studio.view.offset_x += dx;
+      studio.view.offset_y += dx * 0.5f;
+    }
     ImGui::NewFrame();
     studio.appearance.font_px = ImGui::GetFontSize();  // the atlas is built by now
     if (animation.active()) animation.before_frame(studio);
@@ -420,6 +434,14 @@ int main(int argc, char** argv) {
       studio.status = written ? "Screenshot saved: " + file : written.error();
     }
     glfwSwapBuffers(window);
+    if (bench_mode) {
+      glFinish();  // the frame is done when the GPU (llvmpipe: the CPU) has drawn it
+      ++frame;
+      if (bench.frame_end(glfwGetTime())) {
+        std::printf("%s\n", bench.report(studio).c_str());
+        break;
+      }
+    }
   }
 
   // [SECTION] Shutdown, in reverse order

@@ -133,6 +133,10 @@ std::string usage() {
          "                     height=H (-20..20)\n"
          "  --autosave-seconds N  write unsaved changes to a recovery file in the config\n"
          "                     folder every N seconds (default 30, 0..86400; 0: never)\n"
+         "  --bench-frames N   render N frames without vsync (after 20 warm-up frames),\n"
+         "                     print the frame times (median, 95th percentile, max) and exit\n"
+         "  --bench-pan        with --bench-frames: pan the view every frame\n"
+         "  --bench-play IPS   with --bench-frames: play the search, IPS iterations per second\n"
          "  --help             show this text\n";
 }
 
@@ -292,6 +296,16 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       else if (name == "height" && parse_number(num, o.tool_value) && std::abs(o.tool_value) <= 20 &&
                o.tool_value == std::floor(o.tool_value)) o.tool = 3;
       else return bad(arg, v, "wall, erase, cost=V (0.1..100) or height=H (-20..20)");
+    } else if (arg == "--bench-frames") {
+      if (!value(v)) return astar::Error{"--bench-frames: missing value"};
+      if (!parse_number(v, o.bench_frames) || o.bench_frames < 1 || o.bench_frames > 100000)
+        return bad(arg, v, "a frame count 1..100000");
+    } else if (arg == "--bench-pan") {
+      o.bench_pan = true;
+    } else if (arg == "--bench-play") {
+      if (!value(v)) return astar::Error{"--bench-play: missing value"};
+      if (!parse_number(v, o.bench_play) || !(o.bench_play >= 1 && o.bench_play <= 1e7))
+        return bad(arg, v, "iterations per second 1..10000000");
     } else if (arg == "--partial-path") {
       o.partial_path = true;
     } else if (arg == "--smooth") {
@@ -309,6 +323,10 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
   if (!o.gif.empty() && !o.screenshot.empty())
     return astar::Error{"--gif and --screenshot cannot be combined"};
   if (frames_given && o.screenshot.empty()) return astar::Error{"--frames needs --screenshot"};
+  if ((o.bench_pan || o.bench_play > 0) && o.bench_frames == 0)
+    return astar::Error{"--bench-pan and --bench-play need --bench-frames"};
+  if (o.bench_frames > 0 && (!o.screenshot.empty() || !o.gif.empty()))
+    return astar::Error{"--bench-frames cannot be combined with --screenshot or --gif"};
   if (weight_given && o.algorithm != astar::Algorithm::WeightedAStar)
     return astar::Error{"--weight applies to --algorithm weighted-astar only"};
   if (o.partial_path && o.algorithm == astar::Algorithm::Bidirectional)

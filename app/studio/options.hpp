@@ -61,6 +61,12 @@ struct Options {
   // --autosave-seconds N: how often unsaved changes go to the recovery file (0: never).
   int autosave_seconds = 30;
   bool help = false;
+  // --bench-frames N: render N frames (after 20 to warm up) without vsync, print frame-time
+  // figures and exit (bench/studio_frames.sh); --bench-pan pans the view every frame;
+  // --bench-play IPS plays the search at IPS iterations per second.
+  int bench_frames = 0;
+  bool bench_pan = false;
+  double bench_play = 0.0;
   // --tool wall|erase|cost=V|height=H: the painting tool at start (0..3 as studio::Tool) and its
   // value; for scripts and tests.
   int tool = 0;

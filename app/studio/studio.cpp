@@ -212,6 +212,8 @@ void Studio::new_search() {
   search_ = astar::make_search(level_, search_options(), &recorder_);
   search_w_ = level_.width();
   search_h_ = level_.height();
+  search_changes.set_limit_for(level_.cell_count());
+  level_changes.set_limit_for(level_.cell_count());
   recorder_.attach(*search_);
   // Rewind records cost ~100 bytes per iteration; above this size a full search's records
   // would not fit comfortably in memory, so stepping back is off there.
@@ -345,8 +347,9 @@ void Studio::after_steps() {
 void Studio::step(std::int64_t n) {
   flush();  // never step a search whose level was edited since it was made
   if (astar::finished(search_->state())) return;
-  // Many steps at once: one full texture refresh is cheaper than a long change list.
-  const bool bulk = n > 64;
+  // Many steps at once: one full texture refresh is cheaper than a long change list (a step
+  // changes at most 9 cells: the node taken and its neighbours).
+  const bool bulk = n * 9 > static_cast<std::int64_t>(search_changes.limit);
   const bool watch = watch_.breakpoints.any();
   for (std::int64_t i = 0; i < n && !astar::finished(search_->state()); ++i) {
     if (watch) watch_.before_step(*search_);

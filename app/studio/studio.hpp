@@ -3,6 +3,7 @@
 // grid renderer follows its change records. No GL here; ImGui only for the view's vectors.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -64,13 +65,20 @@ struct ToolSettings {
 struct ChangeLog {
   std::uint64_t revision = 1;       // bumped for a full refresh
   std::vector<astar::Cell> cells;   // cells changed since the renderer last looked
+  // Past this many cells a full refresh is cheaper than the list. The studio raises it for big
+  // levels (an eighth of the cells): a full refresh of 4096² cells costs hundreds of ms, while
+  // a search playing at 100,000 iterations per second changes ~15,000 cells a frame.
+  std::size_t limit = 4096;
   void full() {
     ++revision;
     cells.clear();
   }
   void add(astar::Cell c) {
-    if (cells.size() < 4096) cells.push_back(c);
+    if (cells.size() < limit) cells.push_back(c);
     else full();
+  }
+  void set_limit_for(std::int64_t cell_count) {
+    limit = std::max<std::size_t>(4096, static_cast<std::size_t>(cell_count / 8));
   }
 };
 
