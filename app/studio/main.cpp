@@ -186,6 +186,7 @@ int main(int argc, char** argv) {
   studio.appearance.choose_palette(options.palette);
   if (options.patterns) studio.appearance.patterns = *options.patterns;
   studio.appearance.overlays = options.overlays;
+  studio.appearance.layers = options.layers;
   studio.flush();
   if (options.check_heuristic) studio.check_heuristic();
   if (options.run) studio.run_to_end();
