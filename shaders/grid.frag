@@ -106,21 +106,24 @@ vec3 heights_layer(vec3 color, ivec2 c, vec2 cell) {
   vec3 n = normalize(vec3(-slope, 1.0));
   float lit = dot(n, normalize(vec3(-1.0, -1.0, 1.2))) - 1.2 / length(vec3(-1.0, -1.0, 1.2));
   tinted = clamp(tinted * (1.0 + 0.35 * clamp(lit, -0.6, 0.4)), 0.0, 1.0);
-  // The field between cell centres, bilinear, for the contour lines.
-  vec2 q = cell - 0.5;
-  ivec2 b = ivec2(floor(q));
-  vec2 f = q - vec2(b);
-  float h00 = height_at(b), h10 = height_at(b + ivec2(1, 0));
-  float h01 = height_at(b + ivec2(0, 1)), h11 = height_at(b + ivec2(1, 1));
-  float h = mix(mix(h00, h10, f.x), mix(h01, h11, f.x), f.y);
-  // Contours at half steps, anti-aliased, about 1.5 line widths wide; none on flat ground.
-  float v = h / u_contour_step + 0.5;
-  float fw = fwidth(v);
-  if (fw > 1e-5) {
-    float d = abs(fract(v + 0.5) - 0.5) / fw;  // pixels to the nearest contour
-    float line = clamp(0.75 * u_line_px + 0.5 - d, 0.0, 1.0);
-    line *= clamp((u_cell_px - 3.0) / 5.0, 0.0, 1.0);  // fade out on tiny cells
-    tinted = mix(tinted, u_contour, u_contour_alpha * line);
+  // Contours at half steps, anti-aliased, about 1.5 line widths wide; none on flat ground, none
+  // on cells under 3 px (they would be a grey smear; the shading still shows the terrain).
+  if (u_cell_px >= 3.0) {
+    // The field between cell centres, bilinear.
+    vec2 q = cell - 0.5;
+    ivec2 b = ivec2(floor(q));
+    vec2 f = q - vec2(b);
+    float h00 = height_at(b), h10 = height_at(b + ivec2(1, 0));
+    float h01 = height_at(b + ivec2(0, 1)), h11 = height_at(b + ivec2(1, 1));
+    float h = mix(mix(h00, h10, f.x), mix(h01, h11, f.x), f.y);
+    float v = h / u_contour_step + 0.5;
+    float fw = fwidth(v);
+    if (fw > 1e-5) {
+      float d = abs(fract(v + 0.5) - 0.5) / fw;  // pixels to the nearest contour
+      float line = clamp(0.75 * u_line_px + 0.5 - d, 0.0, 1.0);
+      line *= clamp((u_cell_px - 3.0) / 5.0, 0.0, 1.0);  // fade in from 3 to 8 px per cell
+      tinted = mix(tinted, u_contour, u_contour_alpha * line);
+    }
   }
   return mix(color, tinted, u_heights_alpha);
 }

@@ -33,6 +33,6 @@ inline constexpr float kEdgeLane = 0.12f;
 // as text from kEdgeTextMinPx; from kEdgeDotMinPx up to arrows, a dot marks a cell with overrides.
 inline constexpr float kEdgeDotMinPx = 3.0f;
 inline constexpr float kEdgeMinPx = 10.0f;
-inline constexpr float kEdgeTextMinPx = 30.0f;
+inline constexpr float kEdgeTextMinPx = 24.0f;
 
 }  // namespace studio

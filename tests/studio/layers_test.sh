@@ -36,7 +36,7 @@ if ! command -v xvfb-run >/dev/null 2>&1; then
   exit 77
 fi
 
-# The whole level at 32 px per cell (edge weights show from 30).
+# The whole level at 32 px per cell (edge weights show from 24).
 view="--zoom 32 --focus 12,7"
 shot() { shot_on 1600x900 "$@"; }
 # claims NAME COPY SED-EXPR TEXT CHECKER-ARGS...: NAME.png with its sidecar edited by SED-EXPR
