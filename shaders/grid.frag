@@ -92,35 +92,37 @@ float height_at(ivec2 c) {
   return float(texelFetch(u_heights, clamp(c, ivec2(0), u_level_size - 1), 0).r);
 }
 
-// The Heights layer over `color` at cell c, `cell` the pixel's position in cell units.
+// The Heights layer over `color` at cell c, `cell` the pixel's position in cell units. Six texel
+// reads: the cell, its four sides and the diagonal neighbour of the pixel's quarter.
 vec3 heights_layer(vec3 color, ivec2 c, vec2 cell) {
-  // The cell's own height: a tint.
   float own = height_at(c);
+  float left = height_at(c - ivec2(1, 0)), right = height_at(c + ivec2(1, 0));
+  float up = height_at(c - ivec2(0, 1)), down = height_at(c + ivec2(0, 1));
+  // The cell's own height: a tint.
   float t = u_height_abs > 0.0 ? own / u_height_abs : 0.0;
   vec3 tinted = t >= 0.0 ? mix(color, u_high, u_height_tint * t)
                          : mix(color, u_low, u_height_tint * -t);
   // Hill-shading per cell, from the slope across its neighbours, lit from the top left (screen
   // y points down): slopes facing the light brighten, the others darken.
-  vec2 slope = 0.5 * vec2(height_at(c + ivec2(1, 0)) - height_at(c - ivec2(1, 0)),
-                          height_at(c + ivec2(0, 1)) - height_at(c - ivec2(0, 1))) / u_contour_step;
+  vec2 slope = 0.5 * vec2(right - left, down - up) / u_contour_step;
   vec3 n = normalize(vec3(-slope, 1.0));
   float lit = dot(n, normalize(vec3(-1.0, -1.0, 1.2))) - 1.2 / length(vec3(-1.0, -1.0, 1.2));
   tinted = clamp(tinted * (1.0 + 0.35 * clamp(lit, -0.6, 0.4)), 0.0, 1.0);
   // Contours at half steps, anti-aliased, about 1.5 line widths wide; none on flat ground, none
   // on cells under 3 px (they would be a grey smear; the shading still shows the terrain).
   if (u_cell_px >= 3.0) {
-    // The field between cell centres, bilinear.
-    vec2 q = cell - 0.5;
-    ivec2 b = ivec2(floor(q));
-    vec2 f = q - vec2(b);
-    float h00 = height_at(b), h10 = height_at(b + ivec2(1, 0));
-    float h01 = height_at(b + ivec2(0, 1)), h11 = height_at(b + ivec2(1, 1));
-    float h = mix(mix(h00, h10, f.x), mix(h01, h11, f.x), f.y);
+    // The field between cell centres, bilinear, in the pixel's quarter of the cell: between
+    // this centre and the three nearest others.
+    vec2 d = cell - vec2(c) - 0.5;  // -0.5..0.5 from the centre
+    ivec2 side = ivec2(d.x >= 0.0 ? 1 : -1, d.y >= 0.0 ? 1 : -1);
+    vec2 f = abs(d);
+    float hx = side.x > 0 ? right : left, hy = side.y > 0 ? down : up;
+    float h = mix(mix(own, hx, f.x), mix(hy, height_at(c + side), f.x), f.y);
     float v = h / u_contour_step + 0.5;
     float fw = fwidth(v);
     if (fw > 1e-5) {
-      float d = abs(fract(v + 0.5) - 0.5) / fw;  // pixels to the nearest contour
-      float line = clamp(0.75 * u_line_px + 0.5 - d, 0.0, 1.0);
+      float px_to_line = abs(fract(v + 0.5) - 0.5) / fw;  // pixels to the nearest contour
+      float line = clamp(0.75 * u_line_px + 0.5 - px_to_line, 0.0, 1.0);
       line *= clamp((u_cell_px - 3.0) / 5.0, 0.0, 1.0);  // fade in from 3 to 8 px per cell
       tinted = mix(tinted, u_contour, u_contour_alpha * line);
     }
