@@ -1,21 +1,34 @@
 #version 330 core
-// A* Studio grid: the colour of each pixel from two textures holding one texel per cell.
-//   u_layers (RGBA8): r = wall (1) or not (0)
-//                     g = cost: 0.5 is cost 1, above leans to the cost tint, below to "cheap"
-//                     b = height: 0.5 is height 0, above is higher (darker), below is lower (bluish)
-//   u_search (R8UI):  0 unseen, 1 open, 2 closed, 3 on the path
-//   u_heat (RGBA8):   the heat map's ramp colour of each seen cell (alpha 0 where unseen)
+// A* Studio grid: the colour of each pixel from textures holding one texel per cell.
+//   u_cells (R8UI):    bit 0 wall, bit 1 agent
+//   u_costs (R32F):    the cell's cost, as the level holds it
+//   u_heights (R32I):  the cell's height, as the level holds it
+//   u_search (R8UI):   0 unseen, 1 open, 2 closed, 3 on the path
+//   u_heat (RGBA8):    the heat map's ramp colour of each seen cell (alpha 0 where unseen)
+// The level's layers, bottom to top, each mixed in at its layer panel opacity (0 when hidden):
+//   costs    a cost equal to a terrain's (u_terrains: rgb, cost) shows the terrain's colour; other
+//            costs above 1 lean to the cost tint (log scale up to u_max_cost), below 1 to "cheap";
+//            cost 1, the blank value, is plain floor
+//   heights  a tint per cell (high ground browner, low ground bluer, by height / u_height_abs),
+//            hill-shading per cell lit from the top left (the slope across its neighbours), and
+//            contour lines every u_contour_step height units (at half steps, so integer plateaus
+//            sit between lines) on the height field interpolated bilinearly between cell centres
+//   walls    the wall colour (hidden walls show the layers under them)
+//   search   open, closed and path tints, the heat map, patterns (below)
+//   agents   a disc with a figure; only a ring while agents do not block
 // Overlays (View > Overlays): the open, closed and path tints are mixed in at u_open_alpha,
 // u_closed_alpha and u_path_alpha (the palette's overlay alpha times each overlay's opacity, 0
 // when off; a path cell with the path off shows the closed tint), then the heat map at
 // u_heat_alpha over the open and closed tints, under the path's.
-// Grid lines and patterns are computed here from the pixel's position inside its cell, so
-// drawing cost does not depend on the number of cells.
+// Grid lines, contours and patterns are computed here from the pixel's position inside its cell
+// and a few texels around it, so drawing cost does not depend on the number of cells.
 // Patterns (u_patterns = 1, set only when cells are at least 8 px): a second cue beside hue, in
 // cell-local coordinates so they line up with the grid: open cells get four dots, closed cells a
 // diagonal cross-hatch (anti-aliased); walls, unseen floor and path cells get none (the path has its own line).
 
-uniform sampler2D u_layers;
+uniform usampler2D u_cells;
+uniform sampler2D u_costs;
+uniform isampler2D u_heights;
 uniform usampler2D u_search;
 uniform vec2 u_origin;      // framebuffer pixel of cell (0, 0)'s top-left corner, top-left origin
 uniform float u_cell_px;    // cell size in framebuffer pixels
@@ -40,10 +53,101 @@ uniform float u_path_alpha;
 uniform sampler2D u_heat;
 uniform float u_heat_alpha;     // 0: no heat map
 
+// Layers: opacities (0: hidden), the terrain palette, scales and colours.
+uniform float u_walls_alpha;
+uniform float u_costs_alpha;
+uniform float u_heights_alpha;
+uniform float u_agents_alpha;
+const int kMaxTerrains = 64;
+uniform vec4 u_terrains[kMaxTerrains];  // rgb, cost
+uniform int u_terrain_count;
+uniform float u_max_cost;       // the highest cost of the level's open cells (>= 1)
+uniform float u_min_cost;       // the lowest (<= 1)
+uniform float u_height_abs;     // the largest |height| (0: flat)
+uniform float u_contour_step;   // height units between contour lines (>= 1)
+uniform vec3 u_high;
+uniform vec3 u_low;
+uniform float u_height_tint;    // how much u_high / u_low at the largest |height|
+uniform vec3 u_contour;
+uniform float u_contour_alpha;
+uniform vec3 u_agent;
+uniform vec3 u_agent_ink;
+uniform int u_agents_block;
+
 out vec4 out_color;
 
 const vec3 kCheap = vec3(0.80, 0.93, 1.00);
-const vec3 kLow = vec3(0.45, 0.55, 0.85);
+
+// The Costs layer's colour for `cost` over the floor.
+vec3 cost_colour(float cost) {
+  if (cost == 1.0) return u_floor;
+  for (int i = 0; i < u_terrain_count; ++i)
+    if (abs(cost - u_terrains[i].w) <= 1e-6 * u_terrains[i].w) return u_terrains[i].rgb;
+  if (cost > 1.0)
+    return mix(u_floor, u_cost_tint, u_max_cost > 1.0 ? clamp(log(cost) / log(u_max_cost), 0.0, 1.0) : 1.0);
+  return mix(u_floor, kCheap, 0.7 * clamp((1.0 - cost) / max(1e-6, 1.0 - u_min_cost), 0.0, 1.0));
+}
+
+float height_at(ivec2 c) {
+  return float(texelFetch(u_heights, clamp(c, ivec2(0), u_level_size - 1), 0).r);
+}
+
+// The Heights layer over `color` at cell c, `cell` the pixel's position in cell units. Six texel
+// reads: the cell, its four sides and the diagonal neighbour of the pixel's quarter.
+vec3 heights_layer(vec3 color, ivec2 c, vec2 cell) {
+  float own = height_at(c);
+  float left = height_at(c - ivec2(1, 0)), right = height_at(c + ivec2(1, 0));
+  float up = height_at(c - ivec2(0, 1)), down = height_at(c + ivec2(0, 1));
+  // The cell's own height: a tint.
+  float t = u_height_abs > 0.0 ? own / u_height_abs : 0.0;
+  vec3 tinted = t >= 0.0 ? mix(color, u_high, u_height_tint * t)
+                         : mix(color, u_low, u_height_tint * -t);
+  // Hill-shading per cell, from the slope across its neighbours, lit from the top left (screen
+  // y points down): slopes facing the light brighten, the others darken.
+  vec2 slope = 0.5 * vec2(right - left, down - up) / u_contour_step;
+  vec3 n = normalize(vec3(-slope, 1.0));
+  float lit = dot(n, normalize(vec3(-1.0, -1.0, 1.2))) - 1.2 / length(vec3(-1.0, -1.0, 1.2));
+  tinted = clamp(tinted * (1.0 + 0.35 * clamp(lit, -0.6, 0.4)), 0.0, 1.0);
+  // Contours at half steps, anti-aliased, about 1.5 line widths wide; none on flat ground, none
+  // on cells under 3 px (they would be a grey smear; the shading still shows the terrain).
+  if (u_cell_px >= 3.0) {
+    // The field between cell centres, bilinear, in the pixel's quarter of the cell: between
+    // this centre and the three nearest others.
+    vec2 d = cell - vec2(c) - 0.5;  // -0.5..0.5 from the centre
+    ivec2 side = ivec2(d.x >= 0.0 ? 1 : -1, d.y >= 0.0 ? 1 : -1);
+    vec2 f = abs(d);
+    float hx = side.x > 0 ? right : left, hy = side.y > 0 ? down : up;
+    float h = mix(mix(own, hx, f.x), mix(hy, height_at(c + side), f.x), f.y);
+    float v = h / u_contour_step + 0.5;
+    float fw = fwidth(v);
+    if (fw > 1e-5) {
+      float px_to_line = abs(fract(v + 0.5) - 0.5) / fw;  // pixels to the nearest contour
+      float line = clamp(0.75 * u_line_px + 0.5 - px_to_line, 0.0, 1.0);
+      line *= clamp((u_cell_px - 3.0) / 5.0, 0.0, 1.0);  // fade in from 3 to 8 px per cell
+      tinted = mix(tinted, u_contour, u_contour_alpha * line);
+    }
+  }
+  return mix(color, tinted, u_heights_alpha);
+}
+
+// An agent on the cell: a disc with a figure (head and shoulders); while agents do not block,
+// only a ring and a faint figure, so the toggle shows. `p` is -0.5..0.5 across the cell.
+vec3 agent_layer(vec3 color, vec2 p) {
+  float aa = 1.0 / u_cell_px;  // a pixel in cell units
+  float r = length(p);
+  float head = clamp((0.11 - length(p - vec2(0.0, -0.12))) / aa + 0.5, 0.0, 1.0);
+  vec2 s = (p - vec2(0.0, 0.26)) * vec2(1.0, 1.25);
+  float body = clamp((0.21 - length(s)) / aa + 0.5, 0.0, 1.0) * clamp((0.2 - p.y) / aa + 0.5, 0.0, 1.0);
+  float figure = u_cell_px >= 10.0 ? max(head, body) : 0.0;
+  if (u_agents_block == 1) {
+    float disc = clamp((0.40 - r) / aa + 0.5, 0.0, 1.0);
+    color = mix(color, u_agent, u_agents_alpha * disc);
+    return mix(color, u_agent_ink, u_agents_alpha * figure * disc);
+  }
+  float ring = clamp((max(0.045, aa) - abs(r - 0.36)) / aa + 0.5, 0.0, 1.0);
+  color = mix(color, u_agent, u_agents_alpha * 0.5 * figure);
+  return mix(color, u_agent, u_agents_alpha * 0.9 * ring);
+}
 
 // Pattern coverage (0..1, anti-aliased) at `inner` pixels from the cell's top-left corner.
 // Dots: one in the middle of each quarter of the cell.
@@ -71,22 +175,19 @@ void main() {
   ivec2 c = ivec2(floor(cell));
   if (any(lessThan(c, ivec2(0))) || any(greaterThanEqual(c, u_level_size))) discard;
 
-  vec4 layer = texelFetch(u_layers, c, 0);
+  uint flags = texelFetch(u_cells, c, 0).r;
+  bool wall = (flags & 1u) != 0u && u_walls_alpha > 0.0;
+  bool agent = (flags & 2u) != 0u && u_agents_alpha > 0.0;
   vec2 inner = (cell - vec2(c)) * u_cell_px;  // pixels from the cell's top-left corner
   bool on_line = inner.x < u_line_px || inner.y < u_line_px;
 
-  vec3 color;
-  if (layer.r > 0.5) {
-    color = u_wall;
-    if (on_line) color = mix(color, vec3(1.0), 0.08 * u_grid_alpha);
+  vec3 color = mix(u_floor, cost_colour(texelFetch(u_costs, c, 0).r), u_costs_alpha);
+  if (u_heights_alpha > 0.0 && u_height_abs > 0.0) color = heights_layer(color, c, cell);
+  if (wall) {
+    color = mix(color, u_wall, u_walls_alpha);
+    if (on_line) color = mix(color, vec3(1.0), 0.08 * u_grid_alpha * u_walls_alpha);
+    if (on_line) color *= 1.0 - 0.22 * u_grid_alpha * (1.0 - u_walls_alpha);
   } else {
-    float cost = (round(layer.g * 255.0) - 128.0) / 127.0;
-    color = cost >= 0.0 ? mix(u_floor, u_cost_tint, min(cost, 1.0))
-                        : mix(u_floor, kCheap, 0.7 * min(-cost, 1.0));
-    float height = (round(layer.b * 255.0) - 128.0) / 127.0;
-    color = height >= 0.0 ? color * (1.0 - 0.35 * min(height, 1.0))
-                          : mix(color, kLow, 0.45 * min(-height, 1.0));
-
     uint state = texelFetch(u_search, c, 0).r;
     bool closed = state == 2u || (state == 3u && u_path_alpha <= 0.0);
     if (state == 1u) color = mix(color, u_open, u_open_alpha);
@@ -101,7 +202,7 @@ void main() {
                 : closed && u_closed_alpha > 0.0 ? cross_hatch(inner) : 0.0;
       color = mix(color, u_pattern_ink, u_pattern_alpha * ink);
     }
-
+    if (agent) color = agent_layer(color, inner / u_cell_px - 0.5);
     if (on_line) color *= 1.0 - 0.22 * u_grid_alpha;
   }
   out_color = vec4(color, 1.0);

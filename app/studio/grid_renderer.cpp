@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "layer_look.hpp"
 #include "palette.hpp"
 
 namespace studio {
@@ -79,7 +80,9 @@ void set_rgb(GLint location, palette::Rgb c) {
 GridRenderer::~GridRenderer() {
   if (program_) glDeleteProgram(program_);
   if (vao_) glDeleteVertexArrays(1, &vao_);
-  if (layers_tex_) glDeleteTextures(1, &layers_tex_);
+  if (cells_tex_) glDeleteTextures(1, &cells_tex_);
+  if (costs_tex_) glDeleteTextures(1, &costs_tex_);
+  if (heights_tex_) glDeleteTextures(1, &heights_tex_);
   if (search_tex_) glDeleteTextures(1, &search_tex_);
   if (heat_tex_) glDeleteTextures(1, &heat_tex_);
 }
@@ -110,18 +113,26 @@ bool GridRenderer::init(const std::string& dir) {
   }
 
   auto at = [&](const char* name) { return glGetUniformLocation(program_, name); };
-  u_ = {at("u_quad"),        at("u_fb_size"),     at("u_layers"),       at("u_search"),
+  u_ = {at("u_quad"),        at("u_fb_size"),     at("u_search"),
         at("u_origin"),      at("u_cell_px"),     at("u_fb_height"),    at("u_level_size"),
         at("u_grid_alpha"),  at("u_floor"),       at("u_wall"),         at("u_cost_tint"),
         at("u_open"),        at("u_closed"),      at("u_path"),         at("u_overlay_alpha"),
         at("u_line_px"),     at("u_patterns"),    at("u_pattern_ink"),  at("u_pattern_alpha"),
         at("u_open_alpha"),  at("u_closed_alpha"), at("u_path_alpha"),  at("u_heat"),
-        at("u_heat_alpha")};
+        at("u_heat_alpha"),
+        at("u_cells"),       at("u_costs"),       at("u_heights"),      at("u_walls_alpha"),
+        at("u_costs_alpha"), at("u_heights_alpha"), at("u_agents_alpha"), at("u_terrains"),
+        at("u_terrain_count"), at("u_max_cost"),  at("u_min_cost"),     at("u_height_abs"),
+        at("u_contour_step"), at("u_high"),       at("u_low"),          at("u_height_tint"),
+        at("u_contour"),     at("u_contour_alpha"), at("u_agent"),      at("u_agent_ink"),
+        at("u_agents_block")};
 
   glUseProgram(program_);
-  glUniform1i(u_.layers, 0);
+  glUniform1i(u_.cells, 0);
   glUniform1i(u_.search, 1);
   glUniform1i(u_.heat, 2);
+  glUniform1i(u_.costs, 3);
+  glUniform1i(u_.heights, 4);
   glUseProgram(0);
 
   glGenVertexArrays(1, &vao_);  // core profile: a draw needs a bound VAO, even an empty one
@@ -142,7 +153,7 @@ void GridRenderer::resize(int w, int h) {
     return;
   }
   const auto n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
-  layers_.assign(n * 4, 0);
+  cells_.assign(n, 0);
   search_.assign(n, 0);
   auto make = [&](GLuint& tex, GLint internal, GLenum format, GLenum type) {
     if (!tex) glGenTextures(1, &tex);
@@ -154,7 +165,9 @@ void GridRenderer::resize(int w, int h) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glTexImage2D(GL_TEXTURE_2D, 0, internal, w, h, 0, format, type, nullptr);
   };
-  make(layers_tex_, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE);
+  make(cells_tex_, GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE);
+  make(costs_tex_, GL_R32F, GL_RED, GL_FLOAT);
+  make(heights_tex_, GL_R32I, GL_RED_INTEGER, GL_INT);
   make(search_tex_, GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE);
   make(heat_tex_, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE);
   heat_.assign(n * 4, 0);
@@ -163,7 +176,7 @@ void GridRenderer::resize(int w, int h) {
 }
 
 void GridRenderer::upload(GLuint tex, int bytes_per_texel, GLenum format, GLenum type,
-                          const std::vector<std::uint8_t>& data, int x0, int y0, int x1, int y1) {
+                          const void* data, int x0, int y0, int x1, int y1) {
   glBindTexture(GL_TEXTURE_2D, tex);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glPixelStorei(GL_UNPACK_ROW_LENGTH, tex_w_);
@@ -171,7 +184,7 @@ void GridRenderer::upload(GLuint tex, int bytes_per_texel, GLenum format, GLenum
                              static_cast<std::size_t>(x0)) *
                             static_cast<std::size_t>(bytes_per_texel);
   glTexSubImage2D(GL_TEXTURE_2D, 0, x0, y0, x1 - x0 + 1, y1 - y0 + 1, format, type,
-                  data.data() + first);
+                  static_cast<const std::uint8_t*>(data) + first);
   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glBindTexture(GL_TEXTURE_2D, 0);
@@ -179,48 +192,46 @@ void GridRenderer::upload(GLuint tex, int bytes_per_texel, GLenum format, GLenum
 
 namespace {
 
-// Costs and heights as signed bytes around 128 (see grid.frag).
-struct LayerScale {
-  double max_cost = 1.0, min_cost = 1.0;
-  int max_abs_height = 0;
-};
-
-std::uint8_t encode_cost(double cost, const LayerScale& s) {
-  if (std::abs(cost - 1.0) < 1e-9) return 128;
-  if (cost > 1.0) {
-    const double t = std::log(cost) / std::log(s.max_cost);
-    return static_cast<std::uint8_t>(128 + std::lround(127.0 * std::clamp(t, 0.0, 1.0)));
-  }
-  const double t = (1.0 - cost) / std::max(1e-9, 1.0 - s.min_cost);
-  return static_cast<std::uint8_t>(128 - std::lround(127.0 * std::clamp(t, 0.0, 1.0)));
-}
-
-std::uint8_t encode_height(int h, const LayerScale& s) {
-  if (h == 0 || s.max_abs_height == 0) return 128;
-  const double t = static_cast<double>(h) / s.max_abs_height;
-  return static_cast<std::uint8_t>(128 + std::lround(127.0 * std::clamp(t, -1.0, 1.0)));
+std::uint8_t cell_flags(const astar::Level& level, std::size_t i) {
+  return static_cast<std::uint8_t>((level.walls()[i] ? 1 : 0) | (level.agents()[i] ? 2 : 0));
 }
 
 }  // namespace
 
+// The cells' flags and the ranges (the cost ramp's ends over open cells, the heights').
 void GridRenderer::write_layers(const astar::Level& level) {
-  LayerScale scale;
+  max_cost_ = min_cost_ = 1.0f;
+  min_height_ = max_height_ = 0;
   const auto& costs = level.costs();
   const auto& heights = level.heights();
   const auto& walls = level.walls();
   for (std::size_t i = 0; i < costs.size(); ++i) {
+    cells_[i] = cell_flags(level, i);
+    min_height_ = std::min(min_height_, heights[i]);
+    max_height_ = std::max(max_height_, heights[i]);
     if (walls[i]) continue;
-    scale.max_cost = std::max(scale.max_cost, static_cast<double>(costs[i]));
-    scale.min_cost = std::min(scale.min_cost, static_cast<double>(costs[i]));
-    scale.max_abs_height = std::max(scale.max_abs_height, std::abs(heights[i]));
+    max_cost_ = std::max(max_cost_, costs[i]);
+    min_cost_ = std::min(min_cost_, costs[i]);
   }
-  for (std::size_t i = 0; i < costs.size(); ++i) {
-    std::uint8_t* t = &layers_[i * 4];
-    t[0] = walls[i] ? 255 : 0;
-    t[1] = encode_cost(costs[i], scale);
-    t[2] = encode_height(heights[i], scale);
-    t[3] = 255;
-  }
+}
+
+// One changed cell: its flags, and the ranges widened to it (they narrow at the next full write).
+void GridRenderer::write_cell(const astar::Level& level, Cell c) {
+  const std::size_t i = astar::to_u32(level.index(c));
+  cells_[i] = cell_flags(level, i);
+  min_height_ = std::min(min_height_, level.heights()[i]);
+  max_height_ = std::max(max_height_, level.heights()[i]);
+  if (level.walls()[i]) return;
+  max_cost_ = std::max(max_cost_, level.costs()[i]);
+  min_cost_ = std::min(min_cost_, level.costs()[i]);
+}
+
+// The cells, costs and heights textures over a rectangle; costs and heights straight from the
+// level's arrays (row-major, as wide as the textures).
+void GridRenderer::upload_layers(const astar::Level& level, int x0, int y0, int x1, int y1) {
+  upload(cells_tex_, 1, GL_RED_INTEGER, GL_UNSIGNED_BYTE, cells_.data(), x0, y0, x1, y1);
+  upload(costs_tex_, 4, GL_RED, GL_FLOAT, level.costs().data(), x0, y0, x1, y1);
+  upload(heights_tex_, 4, GL_RED_INTEGER, GL_INT, level.heights().data(), x0, y0, x1, y1);
 }
 
 std::uint8_t GridRenderer::search_code(const Studio& studio, Cell c) {
@@ -265,7 +276,7 @@ void GridRenderer::sync(Studio& studio) {
     t[2] = c.b;
     t[3] = 255;
   }
-  upload(heat_tex_, 4, GL_RGBA, GL_UNSIGNED_BYTE, heat_, 0, 0, tex_w_ - 1, tex_h_ - 1);
+  upload(heat_tex_, 4, GL_RGBA, GL_UNSIGNED_BYTE, heat_.data(), 0, 0, tex_w_ - 1, tex_h_ - 1);
   heat_key_ = key;
   heat_source_ = overlays.heat;
   heat_ready_ = true;
@@ -286,14 +297,25 @@ void GridRenderer::sync(const GridSource& source) {
     return;
   }
 
+  // The level's terrains and agents toggle: a few values, read every sync (the palette may be
+  // edited without any cell changing).
+  terrains_.clear();
+  for (const astar::Terrain& t : astar::terrains_of(level)) {
+    if (terrains_.size() >= 4 * astar::kMaxTerrains) break;
+    terrains_.insert(terrains_.end(), {static_cast<float>((t.rgb >> 16) & 0xFF) / 255.0f,
+                                       static_cast<float>((t.rgb >> 8) & 0xFF) / 255.0f,
+                                       static_cast<float>(t.rgb & 0xFF) / 255.0f,
+                                       static_cast<float>(t.cost)});
+  }
+  agents_block_ = level.agents_block();
+
   // Apply a change log: a full rewrite on a new revision, else only the listed cells, uploading
   // the rectangle around them.
-  auto apply = [&](ChangeLog& log, std::uint64_t& seen, GLuint tex, int bpp, GLenum format,
-                   auto&& write_all, auto&& write_one) {
+  auto apply = [&](ChangeLog& log, std::uint64_t& seen, auto&& write_all, auto&& write_one,
+                   auto&& upload_rect) {
     if (resized || log.revision != seen) {
       write_all();
-      upload(tex, bpp, format, GL_UNSIGNED_BYTE, bpp == 4 ? layers_ : search_, 0, 0, tex_w_ - 1,
-             tex_h_ - 1);
+      upload_rect(0, 0, tex_w_ - 1, tex_h_ - 1);
       seen = log.revision;
     } else if (!log.cells.empty()) {
       int x0 = tex_w_, y0 = tex_h_, x1 = -1, y1 = -1;
@@ -305,24 +327,21 @@ void GridRenderer::sync(const GridSource& source) {
         x1 = std::max(x1, c.x);
         y1 = std::max(y1, c.y);
       }
-      if (x1 >= 0)
-        upload(tex, bpp, format, GL_UNSIGNED_BYTE, bpp == 4 ? layers_ : search_, x0, y0, x1, y1);
+      if (x1 >= 0) upload_rect(x0, y0, x1, y1);
     }
     log.cells.clear();
   };
 
   apply(
-      source.level_changes, level_revision_, layers_tex_, 4, GL_RGBA,
-      [&] { write_layers(level); },
-      [&](Cell c) {
-        // Painting changes walls only; costs and heights keep the scale of the last full write.
-        layers_[static_cast<std::size_t>(astar::to_u32(level.index(c))) * 4] =
-            level.wall(c) ? 255 : 0;
-      });
+      source.level_changes, level_revision_, [&] { write_layers(level); },
+      [&](Cell c) { write_cell(level, c); },
+      [&](int x0, int y0, int x1, int y1) { upload_layers(level, x0, y0, x1, y1); });
   apply(
-      source.search_changes, search_revision_, search_tex_, 1, GL_RED_INTEGER,
-      [&] { write_search(source); },
-      [&](Cell c) { search_[astar::to_u32(level.index(c))] = source.search_code(c); });
+      source.search_changes, search_revision_, [&] { write_search(source); },
+      [&](Cell c) { search_[astar::to_u32(level.index(c))] = source.search_code(c); },
+      [&](int x0, int y0, int x1, int y1) {
+        upload(search_tex_, 1, GL_RED_INTEGER, GL_UNSIGNED_BYTE, search_.data(), x0, y0, x1, y1);
+      });
 }
 
 // [SECTION] Drawing
@@ -337,6 +356,11 @@ GridLook grid_look(const Appearance& appearance) {
   look.closed = o.alpha(OverlayId::Closed);
   look.path = o.alpha(OverlayId::Path);
   look.heat = o.alpha(OverlayId::Heat);
+  const Layers& l = appearance.layers;
+  look.walls = l.alpha(astar::Layer::Walls);
+  look.costs = l.alpha(astar::Layer::Costs);
+  look.heights = l.alpha(astar::Layer::Heights);
+  look.agents = l.alpha(astar::Layer::Agents);
   return look;
 }
 
@@ -416,12 +440,37 @@ void GridRenderer::render(const ImDrawCmd* cmd) {
   glUniform1i(u_.patterns, p.look.patterns && cell_x >= kPatternMinPx ? 1 : 0);
   set_rgb(u_.pattern_ink, c.pattern_ink);
   glUniform1f(u_.pattern_alpha, c.pattern_alpha);
+  // The layers: opacities, the terrain palette, the ranges, their colours.
+  const palette::LayerLook& ll = c.layers;
+  glUniform1f(u_.walls_alpha, p.look.walls);
+  glUniform1f(u_.costs_alpha, p.look.costs);
+  glUniform1f(u_.heights_alpha, p.look.heights);
+  glUniform1f(u_.agents_alpha, p.look.agents);
+  const auto terrain_count = static_cast<GLsizei>(terrains_.size() / 4);
+  glUniform1i(u_.terrain_count, terrain_count);
+  if (terrain_count > 0) glUniform4fv(u_.terrains, terrain_count, terrains_.data());
+  glUniform1f(u_.max_cost, max_cost_);
+  glUniform1f(u_.min_cost, min_cost_);
+  glUniform1f(u_.height_abs, static_cast<float>(height_abs(min_height_, max_height_)));
+  glUniform1f(u_.contour_step, static_cast<float>(contour_step(min_height_, max_height_)));
+  set_rgb(u_.high, ll.high);
+  set_rgb(u_.low, ll.low);
+  glUniform1f(u_.height_tint, ll.height_alpha);
+  set_rgb(u_.contour, ll.contour);
+  glUniform1f(u_.contour_alpha, ll.contour_alpha);
+  set_rgb(u_.agent, ll.agent);
+  set_rgb(u_.agent_ink, ll.agent_ink);
+  glUniform1i(u_.agents_block, agents_block_ ? 1 : 0);
+  glActiveTexture(GL_TEXTURE4);
+  glBindTexture(GL_TEXTURE_2D, heights_tex_);
+  glActiveTexture(GL_TEXTURE3);
+  glBindTexture(GL_TEXTURE_2D, costs_tex_);
   glActiveTexture(GL_TEXTURE2);
   glBindTexture(GL_TEXTURE_2D, heat_tex_);
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_2D, search_tex_);
   glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, layers_tex_);
+  glBindTexture(GL_TEXTURE_2D, cells_tex_);
   glBindVertexArray(vao_);
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   glBindVertexArray(0);

@@ -1,7 +1,9 @@
-// Draws the level grid with the GLSL shaders in shaders/ (grid.vert, grid.frag) from two textures
-// holding one texel per cell: "layers" (wall, cost, height) and "search" (unseen, open, closed,
-// path). Textures are updated only when the studio's change logs say so (glTexSubImage2D of the
-// changed rectangle), so a frame costs the same for any level size.
+// Draws the level grid with the GLSL shaders in shaders/ (grid.vert, grid.frag) from textures
+// holding one texel per cell: "cells" (wall and agent bits), "costs" and "heights" (the level's
+// own numbers, uploaded straight from its arrays) and "search" (unseen, open, closed, path).
+// Textures are updated only when the studio's change logs say so (glTexSubImage2D of the changed
+// rectangle), so a frame costs the same for any level size. The terrain palette, the cost and
+// height ranges and the layer opacities are uniforms.
 #pragma once
 
 #include <cstdint>
@@ -28,11 +30,13 @@ struct GridLook {
   // Overlay opacities (0: off): the open, closed and path tints are the palette's overlay_alpha
   // times these; the heat map (the studio's canvas only) is mixed over the tints this much.
   float open = 1.0f, closed = 1.0f, path = 1.0f, heat = 0.0f;
+  // Layer opacities (Layers::alpha: 0 when hidden) of the layers the shader draws.
+  float walls = 1.0f, costs = 1.0f, heights = 1.0f, agents = 1.0f;
 };
 inline constexpr float kPatternMinPx = 8.0f;
 
 // The look the studio's appearance asks for (grid lines widen with the UI scale and when
-// presenting; overlay opacities from its Overlays).
+// presenting; overlay opacities from its Overlays; layer opacities from its Layers).
 GridLook grid_look(const Appearance& appearance);
 
 // What a renderer draws: a level, each cell's search code (0 unseen, 1 open, 2 closed, 3 on the
@@ -72,14 +76,18 @@ class GridRenderer {
   void render(const ImDrawCmd* cmd);
   void resize(int w, int h);
   void write_layers(const astar::Level& level);
+  void write_cell(const astar::Level& level, astar::Cell c);
+  void upload_layers(const astar::Level& level, int x0, int y0, int x1, int y1);
   void write_search(const GridSource& source);
   static std::uint8_t search_code(const Studio& studio, astar::Cell c);
-  void upload(GLuint tex, int bytes_per_texel, GLenum format, GLenum type,
-              const std::vector<std::uint8_t>& data, int x0, int y0, int x1, int y1);
+  void upload(GLuint tex, int bytes_per_texel, GLenum format, GLenum type, const void* data,
+              int x0, int y0, int x1, int y1);
 
   GLuint program_ = 0;
   GLuint vao_ = 0;
-  GLuint layers_tex_ = 0;  // RGBA8, one texel per cell
+  GLuint cells_tex_ = 0;    // R8UI, one texel per cell: bit 0 wall, bit 1 agent
+  GLuint costs_tex_ = 0;    // R32F: Level::costs()
+  GLuint heights_tex_ = 0;  // R32I: Level::heights()
   GLuint search_tex_ = 0;  // R8UI, one texel per cell
   GLuint heat_tex_ = 0;    // RGBA8, one texel per cell: the ramp's colour, alpha 0 where unseen
   bool heat_ready_ = false;  // heat_tex_ holds the studio's current heat map
@@ -88,17 +96,27 @@ class GridRenderer {
   std::vector<std::uint8_t> heat_;
   int tex_w_ = 0, tex_h_ = 0;
   int max_texture_size_ = 0;
-  std::vector<std::uint8_t> layers_;  // CPU copies, so changed rectangles upload from them
+  std::vector<std::uint8_t> cells_;  // CPU copies, so changed rectangles upload from them
   std::vector<std::uint8_t> search_;
+  // The level's ranges, from the last full write, widened by later cell changes: the cost ramp's
+  // ends and the height tint's and contours' scale.
+  float max_cost_ = 1.0f, min_cost_ = 1.0f;
+  int min_height_ = 0, max_height_ = 0;
+  // From the level at the last sync: its terrains as (r, g, b, cost), and whether agents block.
+  std::vector<float> terrains_;
+  bool agents_block_ = true;
   std::uint64_t level_revision_ = 0, search_revision_ = 0;
   std::string error_;
   std::string size_error_;
 
   struct Uniforms {
-    GLint quad, fb_size, layers, search, origin, cell_px, fb_height, level_size, grid_alpha;
+    GLint quad, fb_size, search, origin, cell_px, fb_height, level_size, grid_alpha;
     GLint floor, wall, cost_tint, open, closed, path, overlay_alpha;
     GLint line_px, patterns, pattern_ink, pattern_alpha;
     GLint open_alpha, closed_alpha, path_alpha, heat, heat_alpha;
+    GLint cells, costs, heights, walls_alpha, costs_alpha, heights_alpha, agents_alpha;
+    GLint terrains, terrain_count, max_cost, min_cost, height_abs, contour_step;
+    GLint high, low, height_tint, contour, contour_alpha, agent, agent_ink, agents_block;
   } u_{};
 
   // The draw queued for this frame, in ImGui display coordinates.

@@ -193,6 +193,7 @@ int main(int argc, char** argv) {
   if (options.was_given("--tie-break")) studio.set_tie_break(options.tie_break);
   if (options.partial_path) studio.set_partial_path(true);
   if (options.smooth) studio.set_smooth(true);
+  studio.appearance.layers = options.layers;  // --hide-layer, --layer-opacity (before --tool)
   // --tool: wall (Brush on walls), erase (Eraser on walls), cost=V, height=H (Brush on that layer).
   constexpr astar::Layer kToolLayers[] = {astar::Layer::Walls, astar::Layer::Walls, astar::Layer::Costs,
                                           astar::Layer::Heights};

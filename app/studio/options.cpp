@@ -74,6 +74,17 @@ std::string overlay_names() {
                 [](int i) { return kOverlays[static_cast<std::size_t>(i)].name; });
 }
 
+std::string layer_names() {
+  return one_of(astar::kLayerCount,
+                [](int i) { return astar::to_string(static_cast<astar::Layer>(i)); });
+}
+
+std::optional<astar::Layer> parse_layer(std::string_view name) {
+  for (int i = 0; i < astar::kLayerCount; ++i)
+    if (astar::to_string(static_cast<astar::Layer>(i)) == name) return static_cast<astar::Layer>(i);
+  return std::nullopt;
+}
+
 astar::Error bad(std::string_view option, std::string_view value, std::string_view expected) {
   return {std::string(option) + ": expected " + std::string(expected) + ", got '" +
           std::string(value) + "'"};
@@ -129,6 +140,11 @@ std::string usage() {
          "                     high)\n"
          "  --check-heuristic  run the heuristic check at start: mark the cells where h\n"
          "                     overestimates and the moves where it is inconsistent\n"
+         "  --hide-layer NAME  hide a layer of the level (as the layer panel's eye does),\n"
+         "                     repeatable; NAME is one of\n"
+         "                     " + wrapped(layer_names(), 21) +
+         "  --layer-opacity NAME=V\n"
+         "                     draw a layer at opacity V (0..1; 0 hides it), repeatable\n"
          "  --tool T           the painting tool at start: wall, erase, cost=V (0.1..100) or\n"
          "                     height=H (-20..20)\n"
          "  --autosave-seconds N  write unsaved changes to a recovery file in the config\n"
@@ -284,6 +300,25 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       if (!value(v)) return astar::Error{"--autosave-seconds: missing value"};
       if (!parse_number(v, o.autosave_seconds) || o.autosave_seconds < 0 || o.autosave_seconds > 86400)
         return bad(arg, v, "seconds 0..86400 (0: no autosave)");
+    } else if (arg == "--hide-layer" || arg == "--layer-opacity") {
+      const bool hide = arg == "--hide-layer";
+      const std::string expected = hide ? "a layer NAME, one of " + layer_names()
+                                        : "NAME=OPACITY (0..1), NAME one of " + layer_names();
+      if (!value(v)) return astar::Error{std::string(arg) + ": missing value (" + expected + ")"};
+      const std::string_view name = hide ? v : v.substr(0, v.find('='));
+      const auto layer = parse_layer(name);
+      if (!layer) return bad(arg, v, expected);
+      LayerView& view = o.layers[*layer];
+      if (hide) {
+        view.visible = false;
+      } else {
+        float opacity = 0.0f;
+        if (v.find('=') == std::string_view::npos || !parse_number(v.substr(v.find('=') + 1), opacity) ||
+            !(opacity >= 0.0f && opacity <= 1.0f))
+          return bad(arg, v, expected);
+        view.opacity = opacity;
+        if (opacity == 0.0f) view.visible = false;
+      }
     } else if (arg == "--check-heuristic") {
       o.check_heuristic = true;
     } else if (arg == "--tool") {

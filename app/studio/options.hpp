@@ -7,7 +7,9 @@
 //                                          [--present] [--palette NAME] [--patterns on|off]
 //                                          [--ui-scale F] [--compare A,B[,C[,D]]]
 //                                          [--overlay NAME=off|on|OPACITY]... [--heat g|h|f]
-//                                          [--check-heuristic] [--autosave-seconds N] [--help]
+//                                          [--check-heuristic] [--autosave-seconds N]
+//                                          [--hide-layer NAME]... [--layer-opacity NAME=OPACITY]...
+//                                          [--bench-frames N [--bench-pan] [--bench-play IPS]] [--help]
 #pragma once
 
 #include <cstdint>
@@ -20,6 +22,7 @@
 #include "astar/grid.hpp"
 #include "astar/result.hpp"
 #include "astar/search.hpp"
+#include "appearance.hpp"
 #include "overlays.hpp"
 #include "palette.hpp"
 
@@ -56,6 +59,9 @@ struct Options {
   std::vector<astar::Algorithm> compare;
   // --overlay NAME=off|on|OPACITY (repeatable) and --heat g|h|f (turns the heat map on).
   Overlays overlays;
+  // --hide-layer NAME and --layer-opacity NAME=OPACITY (repeatable): the layer panel's
+  // visibility and opacity at start (NAME as astar::to_string(Layer): walls, costs, ...).
+  Layers layers;
   // --check-heuristic: run the heuristic check at start (after the options above apply).
   bool check_heuristic = false;
   // --autosave-seconds N: how often unsaved changes go to the recovery file (0: never).

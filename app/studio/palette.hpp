@@ -21,6 +21,12 @@
 //   smoothed path        0 200 255  (thin opaque line with waypoint dots, over the path)
 //   collision shape     96 104 124  (fill alpha 0.8, outline 20 20 30; the agent-radius margin
 //                                    is a thin outline of the shape colour, alpha 0.7)
+// The level's layers (LayerLook; terrains bring their own colours, saved with the level):
+//   high ground        150 110  70  (mixed in up to 0.55 at the level's highest |height|)
+//   low ground         115 140 215  (the same below height 0)
+//   contour lines       85  55  30  (alpha 0.8)
+//   agent              125  50 160  (a disc with a white figure; a ring while agents do not block)
+//   edge override       30  60 150  (an arrow with its weight; blocked: 210 30 30 with a bar)
 #pragma once
 
 #include <cstdint>
@@ -31,6 +37,16 @@ namespace studio::palette {
 
 struct Rgb {
   std::uint8_t r, g, b;
+};
+
+// How the level's layers look (grid.frag draws heights and agents, the viewport edge arrows).
+struct LayerLook {
+  Rgb high, low;      // height tints above and below 0, at the level's largest |height| ...
+  float height_alpha;  // ... mixed in this much
+  Rgb contour;        // contour lines of the height field
+  float contour_alpha;
+  Rgb agent, agent_ink;  // the agent disc and the figure on it
+  Rgb edge, edge_blocked;  // edge override arrows: weighted, blocked
 };
 
 struct Palette {
@@ -54,6 +70,7 @@ struct Palette {
   Rgb pattern_ink;      // patterns (dots, cross-hatch) mix this over the cell colour...
   float pattern_alpha;  // ... this much
   bool patterns_by_default;  // choosing the palette turns patterns on (or off)
+  LayerLook layers;
 };
 
 enum class Id { Default, ColourBlind, HighContrast, _Max };
@@ -67,7 +84,9 @@ inline constexpr Palette kDefault{
     {30, 120, 255}, 0.30f,
     {255, 215, 0}, {0, 200, 255}, {96, 104, 124}, 0.8f,
     {40, 40, 60}, {20, 20, 30}, {120, 124, 136},
-    0.55f, {20, 20, 30}, 0.45f, false};
+    0.55f, {20, 20, 30}, 0.45f, false,
+    {{150, 110, 70}, {115, 140, 215}, 0.55f, {85, 55, 30}, 0.8f,
+     {125, 50, 160}, {255, 255, 255}, {30, 60, 150}, {210, 30, 30}}};
 
 // Okabe & Ito (2008): sky blue open set, vermillion closed set (apart in hue for every common
 // colour-vision deficiency, and in lightness for greyscale), a yellow path with a black outline.
@@ -80,7 +99,9 @@ inline constexpr Palette kColourBlind{
     {0, 114, 178}, 0.30f,
     {230, 159, 0}, {0, 114, 178}, {96, 104, 124}, 0.8f,
     {20, 20, 30}, {0, 0, 0}, {200, 200, 200},
-    0.70f, {0, 0, 0}, 0.55f, true};
+    0.70f, {0, 0, 0}, 0.55f, true,
+    {{160, 120, 70}, {86, 180, 233}, 0.55f, {60, 40, 20}, 0.85f,
+     {0, 0, 0}, {240, 228, 66}, {0, 114, 178}, {213, 94, 0}}};
 
 // For projectors and bright rooms: white floor, black walls, strong tints, a black-edged path.
 inline constexpr Palette kHighContrast{
@@ -92,7 +113,9 @@ inline constexpr Palette kHighContrast{
     {0, 60, 200}, 0.35f,
     {255, 220, 0}, {0, 190, 255}, {90, 90, 100}, 0.9f,
     {0, 0, 0}, {0, 0, 0}, {255, 255, 255},
-    0.75f, {0, 0, 0}, 0.6f, true};
+    0.75f, {0, 0, 0}, 0.6f, true,
+    {{140, 90, 40}, {60, 110, 230}, 0.6f, {0, 0, 0}, 0.9f,
+     {120, 0, 200}, {255, 255, 255}, {0, 0, 0}, {220, 0, 0}}};
 
 constexpr const Palette& get(Id id) {
   switch (id) {

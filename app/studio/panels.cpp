@@ -20,6 +20,7 @@
 #include "astar/level.hpp"
 #include "astar/level_io.hpp"
 #include "palette.hpp"
+#include "layer_legend.hpp"
 
 namespace studio {
 
@@ -944,6 +945,7 @@ void LegendPanel::Draw(const Studio& studio) {
     }
     ImGui::EndTable();
   }
+  draw_layer_legend(studio);
   draw_overlay_legend(studio);
 }
 

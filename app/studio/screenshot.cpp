@@ -108,7 +108,16 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
   for (std::size_t i = 0; i < kOverlayCount; ++i)
     j << (i ? ", " : "") << "\"" << kOverlays[i].name << "\": {\"on\": "
       << (ov.items[i].on ? "true" : "false") << ", \"opacity\": " << ov.items[i].opacity << "}";
-  j << "},\n  \"heat\": ";
+  // The layers (name: visible, opacity, locked) and whether agents block.
+  j << "},\n  \"layers\": {";
+  for (int i = 0; i < astar::kLayerCount; ++i) {
+    const LayerView& l = a.layers.views[static_cast<std::size_t>(i)];
+    j << (i ? ", " : "") << "\"" << astar::to_string(static_cast<astar::Layer>(i))
+      << "\": {\"visible\": " << (l.visible ? "true" : "false") << ", \"opacity\": " << l.opacity
+      << ", \"locked\": " << (l.locked ? "true" : "false") << "}";
+  }
+  j << "},\n  \"agents_block\": " << (level.agents_block() ? "true" : "false");
+  j << ",\n  \"heat\": ";
   if (!ov.on(OverlayId::Heat)) {
     j << "null";
   } else {

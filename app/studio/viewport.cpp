@@ -12,6 +12,7 @@
 #include "astar/heuristic_check.hpp"
 #include "astar/moves.hpp"
 #include "debugger.hpp"
+#include "layer_look.hpp"
 #include "palette.hpp"
 
 namespace studio {
@@ -301,14 +302,14 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
 // agent has a radius, a thin outline of the shape widened by it: the margin every move keeps
 // (a box widened by a radius is a rounded box). Shapes outside the canvas are skipped.
 void Viewport::draw_shapes(const astar::Level& level, const View& view, const palette::Palette& pal,
-                           ImDrawList* dl) const {
-  if (level.shapes().empty()) return;
+                           float alpha, ImDrawList* dl) const {
+  if (level.shapes().empty() || alpha <= 0.0f) return;
   const float px = view.cell_px;
   const float ox = view.canvas_x + view.offset_x, oy = view.canvas_y + view.offset_y;
   const double radius = level.rules().agent_radius;
-  const ImU32 fill = color(pal.shape, pal.shape_alpha);
-  const ImU32 edge = color(pal.text, 0.9f);
-  const ImU32 margin = color(pal.shape, 0.7f);
+  const ImU32 fill = color(pal.shape, pal.shape_alpha * alpha);
+  const ImU32 edge = color(pal.text, 0.9f * alpha);
+  const ImU32 margin = color(pal.shape, 0.7f * alpha);
   const float thick = std::clamp(px * 0.06f, 1.0f, 2.5f);
   auto sx = [&](double x) { return ox + static_cast<float>(x) * px; };
   auto sy = [&](double y) { return oy + static_cast<float>(y) * px; };
@@ -333,6 +334,83 @@ void Viewport::draw_shapes(const astar::Level& level, const View& view, const pa
       dl->AddRect(a, z, edge, 0.0f, 0, thick);
     }
   }
+}
+
+// Edge overrides: each an arrow from its cell's centre across the border towards the neighbour,
+// in its own lane (right of the move, so a move and its reverse sit side by side: a one-way link
+// is an open arrow beside a blocked one), with its weight when the cells are large enough; a
+// blocked move is red with a bar across the border. Zoomed out, a dot marks each cell with
+// overrides; further out nothing. Only cells in view (and their neighbours, whose arrows cross
+// into it) are visited: the map of overrides when it is the smaller, else the visible cells.
+void Viewport::draw_edges(const astar::Level& level, const View& view, const palette::Palette& pal,
+                          const Fonts& fonts, const Visible& vis, float k, float alpha,
+                          ImDrawList* dl) const {
+  const auto& edges = level.edges();
+  const float px = view.cell_px;
+  if (edges.empty() || alpha <= 0.0f || px < kEdgeDotMinPx) return;
+  const float ox = view.canvas_x + view.offset_x, oy = view.canvas_y + view.offset_y;
+  const int x0 = std::max(0, vis.x0 - 1), y0 = std::max(0, vis.y0 - 1);
+  const int x1 = std::min(level.width() - 1, vis.x1 + 1), y1 = std::min(level.height() - 1, vis.y1 + 1);
+  if (x1 < x0 || y1 < y0) return;
+  const palette::LayerLook& look = pal.layers;
+  const bool arrows = px >= kEdgeMinPx * k, text = px >= kEdgeTextMinPx * k;
+  const float thick = std::clamp(px * 0.06f, 1.5f, 4.0f);
+  const float head = std::clamp(px * 0.16f, 4.0f, 12.0f);
+  const float size = std::clamp(px * 0.3f, 12.0f * k, 18.0f * k);
+  const ImU32 halo = color(pal.floor, 0.85f * alpha);
+  auto draw_one = [&](Cell from, astar::Dir d, const astar::EdgeOverride& e) {
+    const ImVec2 c(ox + (from.x + 0.5f) * px, oy + (from.y + 0.5f) * px);
+    const ImU32 ink = color(e.blocked ? look.edge_blocked : look.edge, alpha);
+    if (!arrows) {
+      const float r = std::max(1.0f, px * 0.18f);
+      dl->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), ink);
+      return;
+    }
+    const float vx = static_cast<float>(astar::dx(d)) * px, vy = static_cast<float>(astar::dy(d)) * px;
+    const float len = std::sqrt(vx * vx + vy * vy);
+    const float ux = vx / len, uy = vy / len;
+    const float nx = -uy * kEdgeLane * px, ny = ux * kEdgeLane * px;  // to the right on screen
+    auto at = [&](float t, float side = 1.0f) {
+      return ImVec2(c.x + vx * t + nx * side, c.y + vy * t + ny * side);
+    };
+    const ImVec2 tail = at(kEdgeTail), tip = at(kEdgeTip);
+    const ImVec2 base(tip.x - ux * head, tip.y - uy * head);
+    const ImVec2 l(base.x - uy * head * 0.6f, base.y + ux * head * 0.6f);
+    const ImVec2 r(base.x + uy * head * 0.6f, base.y - ux * head * 0.6f);
+    dl->AddLine(tail, base, halo, thick + 2.0f);
+    dl->AddTriangle(tip, l, r, halo, 2.0f);
+    dl->AddLine(tail, base, ink, thick);
+    dl->AddTriangleFilled(tip, l, r, ink);
+    if (e.blocked) {
+      const ImVec2 m = at(kEdgeBar);
+      const float b = head * 0.9f;
+      dl->AddLine(ImVec2(m.x - uy * b, m.y + ux * b), ImVec2(m.x + uy * b, m.y - ux * b), ink,
+                  thick * 1.3f);
+    } else if (text) {
+      char buf[32];
+      format_value(buf, sizeof buf, e.weight);
+      const ImVec2 ts = fonts.small->CalcTextSizeA(size, FLT_MAX, 0.0f, buf);
+      const ImVec2 m = at(0.32f, 1.0f + 0.5f * ts.y / (kEdgeLane * px) + 0.35f);
+      const ImVec2 p(m.x - ts.x * 0.5f, m.y - ts.y * 0.5f);
+      dl->AddRectFilled(ImVec2(p.x - 2.0f, p.y), ImVec2(p.x + ts.x + 2.0f, p.y + ts.y),
+                        color(pal.floor, 0.8f * alpha), 3.0f);
+      dl->AddText(fonts.small, size, p, ink, buf);
+    }
+  };
+  const auto visible_cells = static_cast<std::size_t>(x1 - x0 + 1) * static_cast<std::size_t>(y1 - y0 + 1);
+  if (edges.size() <= visible_cells) {
+    for (const auto& [key, e] : edges) {
+      const Cell from = level.cell(astar::CellIndex(key.first));
+      if (from.x >= x0 && from.x <= x1 && from.y >= y0 && from.y <= y1) draw_one(from, key.second, e);
+    }
+    return;
+  }
+  for (int y = y0; y <= y1; ++y)
+    for (int x = x0; x <= x1; ++x) {
+      if (!level.has_edges({x, y})) continue;
+      for (astar::Dir d : astar::kAllDirs)
+        if (const auto e = level.edge({x, y}, d)) draw_one({x, y}, d, *e);
+    }
 }
 
 void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawList* dl) const {
@@ -379,7 +457,10 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
       }
   }
 
-  draw_shapes(level, view, pal, dl);
+  // The level's overlay layers, at their layer panel opacities (hidden: not drawn).
+  const Layers& layers = studio.appearance.layers;
+  draw_shapes(level, view, pal, layers.alpha(astar::Layer::Shapes), dl);
+  draw_edges(level, view, pal, fonts, {x0, y0, x1, y1}, k, layers.alpha(astar::Layer::Edges), dl);
 
   // cameFrom arrows: from each visited cell towards its parent. Zoomed out they cross the cell
   // centre; with g/h/f shown they are smaller and sit below f, leaving the corners to g and h.

@@ -46,8 +46,10 @@ void fail(const std::string& message) {
   ++failures;
 }
 
-std::string cell_text(Cell c) {
-  return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
+std::string cell_text(Cell c) {  // appended: GCC 12 warns on "(" + ... (-Wrestrict, false positive)
+  std::string s = "(";
+  s.append(std::to_string(c.x)).append(", ").append(std::to_string(c.y)).append(")");
+  return s;
 }
 
 bool parse_pair(const std::string& text, char sep, int& a, int& b) {

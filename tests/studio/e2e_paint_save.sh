@@ -1,6 +1,6 @@
 #!/bin/sh
 # shellcheck disable=SC2086,SC2015,SC2317  # "X Y" pairs split on purpose; "a && b || die"; trap
-# e2e_paint_save.sh STUDIO CHECKER OUTDIR
+# e2e_paint_save.sh STUDIO CHECKER OUTDIR [LAYERS-CHECKER]
 # A* Studio driven by real X input (xdotool) under its own Xvfb:
 #   1. a stroke from cell (4,2) to (4,5) paints walls, including (4,4) which the pointer jumps
 #      over (the stroke fills the cells between mouse samples); the title shows " *";
@@ -12,10 +12,12 @@
 #      (found by the checker in an F12 screenshot of the guard) ends the studio with status 0;
 #   4. the file holds walls exactly at (4,2)..(4,5), start and goal unchanged, no (7,3);
 #   4b. a new studio on the saved file shows those walls (screenshot pixels) and (7,3) open;
-#   5. with --tool cost=5 a stroke (6,1)..(6,3) paints cost 5 there, and Ctrl+S saves it.
+#   5. with --tool cost=5 a stroke (6,1)..(6,3) paints cost 5 there, and Ctrl+S saves it; an F12
+#      screenshot then shows those cells in the forest colour (cost 5 in the default terrain
+#      palette): the painted cells reached the grid's textures (studio_layers_check --only costs).
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
 set -u
-studio=$1 checker=$2 out=$3
+studio=$1 checker=$2 out=$3 layers_checker=${4:-}
 # shellcheck source=e2e_lib.sh
 . "$(dirname "$0")/e2e_lib.sh"
 
@@ -180,6 +182,7 @@ ok "reopened: the saved stroke is there, the discarded wall is not"
 p61=$("$checker" cell map.png.json 6 1) || die "no pixel for cell (6, 1)"
 p63=$("$checker" cell map.png.json 6 3) || die "no pixel for cell (6, 3)"
 cp level.json before-cost.json
+rm -f astar-studio-*.png astar-studio-*.png.json
 start_studio level.json --size $size --tool cost=5
 keys F12
 wait_for 10 test -s astar-studio-1.png.json || die "the studio rendered no frame (cost tool)"
@@ -203,4 +206,15 @@ if cost != want:
     sys.exit(1)
 print("ok: the Cost tool painted cost 5 on (6,1)..(6,3) and Ctrl+S saved it")
 PY
+if [ -n "$layers_checker" ]; then
+  shot 2
+  if "$layers_checker" astar-studio-2.png level.json --only costs >layers.check 2>&1 &&
+     grep -q "costs: 3 terrain cells" layers.check; then
+    ok "the painted cells show the forest colour: $(grep costs: layers.check)"
+  else
+    cat layers.check
+    echo "FAIL: the cells painted with cost 5 do not show the forest colour"
+    status=1
+  fi
+fi
 exit $status
