@@ -1,5 +1,7 @@
 #include "options.hpp"
 
+#include "astar/generate.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -133,6 +135,11 @@ std::string usage() {
          "                     height=H (-20..20)\n"
          "  --autosave-seconds N  write unsaved changes to a recovery file in the config\n"
          "                     folder every N seconds (default 30, 0..86400; 0: never)\n"
+         "  --open-dialog NAME open a dialog at start: generate, import, export-map or\n"
+         "                     export-png\n"
+         "  --recipe RECIPE    open Edit > Generate level filled in from a recipe, e.g.\n"
+         "                     \"maze-division --size 21x15 --seed 9\"\n"
+         "  --import FILE      open File > Import with FILE read (.png, .jpg, .map, .tmj)\n"
          "  --help             show this text\n";
 }
 
@@ -292,6 +299,21 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       else if (name == "height" && parse_number(num, o.tool_value) && std::abs(o.tool_value) <= 20 &&
                o.tool_value == std::floor(o.tool_value)) o.tool = 3;
       else return bad(arg, v, "wall, erase, cost=V (0.1..100) or height=H (-20..20)");
+    } else if (arg == "--open-dialog") {
+      if (!value(v)) return astar::Error{"--open-dialog: missing value (generate, import, export-map or export-png)"};
+      if (v != "generate" && v != "import" && v != "export-map" && v != "export-png")
+        return bad(arg, v, "generate, import, export-map or export-png");
+      o.open_dialog = std::string(v);
+    } else if (arg == "--recipe") {
+      if (!value(v)) return astar::Error{"--recipe: missing value (e.g. \"maze-division --size 21x15 --seed 9\")"};
+      if (auto r = astar::parse_generator_recipe(v); !r)
+        return astar::Error{"--recipe: " + r.error()};
+      o.recipe = std::string(v);
+      o.open_dialog = "generate";
+    } else if (arg == "--import") {
+      if (!value(v) || v.empty()) return astar::Error{"--import: missing file name"};
+      o.import_path = std::string(v);
+      o.open_dialog = "import";
     } else if (arg == "--partial-path") {
       o.partial_path = true;
     } else if (arg == "--smooth") {
