@@ -10,8 +10,11 @@
 #      Ctrl+S: the blank level is back (one undo step).
 #   2. --import ramp.png (a 12 x 9 grey image with dark pixels at known places): click "Replace
 #      this level", Ctrl+S: walls exactly where the pixels were dark (threshold 128).
-#   3. --open-dialog export-png: click Export: level.png has the same bytes as
+#   3. --recipe "noise-heights ..." on that level: click "Apply to this level", Ctrl+S: the walls
+#      are the same, and the open cells' heights span 0..8 (both ends reached).
+#   4. --open-dialog export-png: click Export: level.png has the same bytes as
 #      `astar export level.json -o cli.png --cell-px 8` (the dialog's default for small levels).
+#   And bad --open-dialog, --recipe and --import values fail with a message naming them.
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
 set -u
 studio=$1 checker=$2 astar=$3 out=$4
@@ -28,6 +31,17 @@ cat >level.json <<'JSON'
             "..........", "..........", ".........."]
 }
 JSON
+refused() {  # refused EXPECTED ARGS...: the studio exits non-zero and says EXPECTED on stderr
+  expected=$1
+  shift
+  "$studio" "$@" >refused.log 2>&1 && die "the studio accepted $*"
+  grep -qF -- "$expected" refused.log || die "for $*: expected '$expected', got: $(cat refused.log)"
+}
+refused "--open-dialog: expected generate, import, export-map or export-png, got 'nope'" --open-dialog nope
+refused "--recipe: recipe: density: not a parameter of maze-backtracker" --recipe "maze-backtracker --density 0.5"
+refused "--import: missing file name" --import
+ok "bad --open-dialog, --recipe and --import values are refused by name"
+
 start_xvfb
 
 stop_studio() {
@@ -122,12 +136,38 @@ PY
 ok "Import: ramp.png's dark pixels are the walls, saved by Ctrl+S"
 stop_studio
 
-# [3] Export image
+# [3] Noise heights applied to this level
+cp level.json before-noise.json
+start_studio level.json --size 1280x800 --recipe "noise-heights --size 10x10 --seed 2"
+sleep 0.5
+shot 3
+button=$("$checker" buttons astar-studio-3.png 3 2) || die "no Generate / Apply / Cancel buttons in astar-studio-3.png"
+touch -d '-2 seconds' stamp
+click $button
+sleep 0.4
+saved_after stamp
+python3 - <<'PY' || die "Apply to this level did not put noise heights on the open cells, walls kept"
+import json, sys
+lv, old = json.load(open("level.json")), json.load(open("before-noise.json"))
+bad = []
+if lv["walls"] != old["walls"]: bad.append("the walls changed")
+h = lv.get("heights")
+if not h: bad.append("no heights")
+else:
+    hs = [h[y][x] for y, row in enumerate(lv["walls"]) for x, ch in enumerate(row) if ch != "#"]
+    if (min(hs), max(hs)) != (0, 8): bad.append("open heights span %d..%d, expected 0..8" % (min(hs), max(hs)))
+for b in bad: print("FAIL:", b)
+sys.exit(1 if bad else 0)
+PY
+ok "Apply to this level: noise heights 0..8 on the open cells, walls kept"
+stop_studio
+
+# [4] Export image
 "$astar" export level.json -o cli.png --cell-px 8 >cli.log 2>&1 || die "astar export: $(cat cli.log)"
 start_studio level.json --size 1280x800 --open-dialog export-png
 sleep 0.5
-shot 3
-button=$("$checker" buttons astar-studio-3.png 2 1) || die "no Export / Cancel buttons in astar-studio-3.png"
+shot 4
+button=$("$checker" buttons astar-studio-4.png 2 1) || die "no Export / Cancel buttons in astar-studio-4.png"
 click $button
 wait_for 10 test -s level.png || die "Export wrote no level.png"
 cmp -s level.png cli.png || die "level.png differs from astar export's cli.png"
