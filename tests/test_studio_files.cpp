@@ -1,6 +1,6 @@
 // The studio's files without GL (app/studio/settings, recovery, dropped_files): the config
 // folder, the settings file and recent files, autosave sessions and the recovery of a dead one,
-// and what a dropped file does.
+// what a dropped file does and how a file to import is recognised.
 #include <doctest/doctest.h>
 
 #include <signal.h>
@@ -10,16 +10,19 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <ctime>
 #include <memory>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "dropped_files.hpp"
+#include "import_formats.hpp"
 #include "recovery.hpp"
 #include "settings.hpp"
 
@@ -399,13 +402,61 @@ TEST_CASE("[StudioFiles] a dropped file: a level opens, anything else is refused
   CHECK(many.path == "/l/a.json");
   CHECK(many.message == "3 files dropped: opening the first, a.json (one level at a time)");
 
-  const DropAction png = action_for_drop({"/pics/map.png"});
-  CHECK(png.kind == K::Refuse);
-  CHECK(png.message == "Cannot open map.png: '.png' is not a level file; A* Studio opens level "
-                       "files (.json). (/pics/map.png)");
+  CHECK(action_for_drop({"/pics/map.png"}).kind == K::Import);
+  CHECK(action_for_drop({"/pics/MAP.JPG"}).kind == K::Import);
+  CHECK(action_for_drop({"/pics/map.jpeg"}).kind == K::Import);
+  CHECK(action_for_drop({"/maps/town.tmj"}).kind == K::Import);
+  const DropAction map = action_for_drop({"/maps/den312d.map"});
+  CHECK(map.kind == K::OpenMap);
+  CHECK(map.path == "/maps/den312d.map");
+  CHECK(map.message.empty());
+  const DropAction two = action_for_drop({"/maps/a.map", "/l/b.json"});
+  CHECK(two.kind == K::OpenMap);
+  CHECK(two.message == "2 files dropped: opening the first, a.map (one level at a time)");
+
+  // A .json is read: a Tiled map goes to the Import dialog, a level (or anything else) opens.
+  std::ofstream(tmp / "town.json") << R"({"compressionlevel": -1, "height": 2, "layers": [],
+    "orientation": "orthogonal", "tiledversion": "1.10.2", "type": "map", "width": 3})";
+  std::ofstream(tmp / "level.json") << R"({"format": "astar-studio-level", "version": 1,
+    "layers": "a level whose text happens to say layers"})";
+  CHECK(action_for_drop({tmp / "town.json"}).kind == K::Import);
+  CHECK(action_for_drop({tmp / "level.json"}).kind == K::OpenLevel);
+  CHECK(action_for_drop({tmp / "missing.json"}).kind == K::OpenLevel);  // its loader names it
+
+  const DropAction txt = action_for_drop({"/notes/todo.txt"});
+  CHECK(txt.kind == K::Refuse);
+  CHECK(txt.message == "Cannot open todo.txt: '.txt' is not a level file; A* Studio opens level "
+                       "files (.json) and imports .png, .jpg, .jpeg, .map and .tmj files. "
+                       "(/notes/todo.txt)");
   CHECK(action_for_drop({"/x/README"}).message ==
-        "Cannot open README: it has no extension; A* Studio opens level files (.json). (/x/README)");
+        "Cannot open README: it has no extension; A* Studio opens level files (.json) and "
+        "imports .png, .jpg, .jpeg, .map and .tmj files. (/x/README)");
   const DropAction folder = action_for_drop({tmp.path});
   CHECK(folder.kind == K::Refuse);
-  CHECK(folder.message == tmp.path + " is a folder; drop a level file (.json)");
+  CHECK(folder.message == tmp.path + " is a folder; drop a level file (.json) or a file to import");
+}
+
+TEST_CASE("[StudioFiles] import formats and the Tiled dialog's GID fields") {
+  CHECK(import_format_of("a.PNG") == ImportFormat::Image);
+  CHECK(import_format_of("a.map") == ImportFormat::MovingAi);
+  CHECK(import_format_of("a.tmj") == ImportFormat::Tiled);
+  CHECK(import_format_of("a.bmp") == ImportFormat::Unknown);
+  CHECK(describe(ImportFormat::Tiled) == "a Tiled map");
+
+  auto ids = parse_gid_list(" 1, 2 17,,", "Wall tile ids");
+  REQUIRE(ids.ok());
+  CHECK(ids.value() == std::vector<std::uint32_t>{1, 2, 17});
+  CHECK(parse_gid_list("", "Wall tile ids").value().empty());
+  CHECK(parse_gid_list("1, x", "Wall tile ids").error() ==
+        "Wall tile ids: expected whole numbers (tile GIDs), got 'x'");
+  CHECK(parse_gid_list("-3", "Wall tile ids").error() ==
+        "Wall tile ids: expected whole numbers (tile GIDs), got '-3'");
+
+  auto table = parse_gid_table("1=2.5, 7=10", "Costs table");
+  REQUIRE(table.ok());
+  CHECK(table.value() == std::map<std::uint32_t, double>{{1, 2.5}, {7, 10.0}});
+  CHECK(parse_gid_table("3", "Costs table").error() == "Costs table: expected GID=VALUE, got '3'");
+  CHECK(parse_gid_table("3=", "Heights table").error() ==
+        "Heights table: expected GID=VALUE, got '3='");
+  CHECK(parse_gid_table("a=1", "Costs table").error() == "Costs table: expected GID=VALUE, got 'a=1'");
 }

@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "import_formats.hpp"
+
 namespace studio {
 
 namespace fs = std::filesystem;
@@ -23,19 +25,22 @@ DropAction action_for_file(const std::string& path) {
   std::error_code ec;
   if (fs::is_directory(path, ec)) {
     a.kind = DropAction::Kind::Refuse;
-    a.message = path + " is a folder; drop a level file (.json)";
+    a.message = path + " is a folder; drop a level file (.json) or a file to import";
     return a;
+  }
+  switch (import_format_of(path)) {
+    case ImportFormat::Level: a.kind = DropAction::Kind::OpenLevel; return a;
+    case ImportFormat::MovingAi: a.kind = DropAction::Kind::OpenMap; return a;
+    case ImportFormat::Image:
+    case ImportFormat::Tiled: a.kind = DropAction::Kind::Import; return a;
+    case ImportFormat::Unknown: break;
   }
   const std::string ext = lower(fs::path(path).extension().string());
-  if (ext == ".json") {
-    a.kind = DropAction::Kind::OpenLevel;
-    return a;
-  }
-  // Importers (.png, .map, .tmj) go here, each as its own Kind.
   a.kind = DropAction::Kind::Refuse;
   a.message = "Cannot open " + fs::path(path).filename().string() + ": " +
               (ext.empty() ? std::string("it has no extension") : "'" + ext + "' is not a level file") +
-              "; A* Studio opens level files (.json). (" + path + ")";
+              "; A* Studio opens level files (.json) and imports .png, .jpg, .jpeg, .map and "
+              ".tmj files. (" + path + ")";
   return a;
 }
 

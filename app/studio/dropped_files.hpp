@@ -12,18 +12,19 @@ struct DropAction {
   enum class Kind {
     None,       // nothing was dropped
     OpenLevel,  // open `path` as a level (.json), after the guard
+    OpenMap,    // import `path` as a MovingAI map (.map) and open it untitled, after the guard
+    Import,     // open the Import dialog on `path` (.png, .jpg, .jpeg, .tmj, a Tiled .json)
     Refuse,     // `message` says why (unknown extension, a folder)
   };
   Kind kind = Kind::None;
   std::string path;
-  // For OpenLevel, a note when more than one file was dropped ("3 files dropped: opening the
+  // For the others, a note when more than one file was dropped ("3 files dropped: opening the
   // first, a.json"); for Refuse, the error, naming the file.
   std::string message;
 };
 
-// Several files: the first is taken, and the note says so. Extensions are compared without case.
-// Importers of other formats (.png, .map, .tmj) hook in here: a new Kind and a case on the
-// extension in dropped_files.cpp (action_for_file).
+// Several files: the first is taken, and the note says so. Extensions are compared without case;
+// a .json file is read to tell a Tiled map from a level (import_formats.hpp).
 DropAction action_for_drop(const std::vector<std::string>& paths);
 
 }  // namespace studio

@@ -21,6 +21,7 @@
 
 #include "animation_export.hpp"
 #include "grid_renderer.hpp"
+#include "astar/generate.hpp"
 #include "frame_bench.hpp"
 #include "options.hpp"
 #include "panels.hpp"
@@ -298,6 +299,20 @@ int main(int argc, char** argv) {
     files.load_layout();
     g_drop_target = &files;
     glfwSetDropCallback(window, glfw_drop);
+  }
+  files.import = &ui.dialogs.import;  // dropped images and Tiled maps
+  // [dialogs] --open-dialog, --recipe, --import.
+  if (options.open_dialog == "generate") {
+    if (auto r = astar::parse_generator_recipe(options.recipe); r && !options.recipe.empty())
+      ui.dialogs.generate.request(r.value());
+    else
+      ui.dialogs.generate.request();
+  } else if (options.open_dialog == "import") {
+    ui.dialogs.import.request(studio, options.import_path);
+  } else if (options.open_dialog == "export-map" || options.open_dialog == "export-png") {
+    ui.dialogs.exporter.request(studio, options.open_dialog == "export-map"
+                                            ? studio::ExportDialog::Kind::Map
+                                            : studio::ExportDialog::Kind::Png);
   }
   if (!options.compare.empty())
     ui.compare.start(options.compare, options.heuristic, options.steps, options.run);

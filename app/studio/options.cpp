@@ -1,5 +1,7 @@
 #include "options.hpp"
 
+#include "astar/generate.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -153,6 +155,11 @@ std::string usage() {
          "                     print the frame times (median, 95th percentile, max) and exit\n"
          "  --bench-pan        with --bench-frames: pan the view every frame\n"
          "  --bench-play IPS   with --bench-frames: play the search, IPS iterations per second\n"
+         "  --open-dialog NAME open a dialog at start: generate, import, export-map or\n"
+         "                     export-png\n"
+         "  --recipe RECIPE    open Edit > Generate level filled in from a recipe, e.g.\n"
+         "                     \"maze-division --size 21x15 --seed 9\"\n"
+         "  --import FILE      open File > Import with FILE read (.png, .jpg, .map, .tmj)\n"
          "  --help             show this text\n";
 }
 
@@ -341,6 +348,21 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       if (!value(v)) return astar::Error{"--bench-play: missing value"};
       if (!parse_number(v, o.bench_play) || !(o.bench_play >= 1 && o.bench_play <= 1e7))
         return bad(arg, v, "iterations per second 1..10000000");
+    } else if (arg == "--open-dialog") {
+      if (!value(v)) return astar::Error{"--open-dialog: missing value (generate, import, export-map or export-png)"};
+      if (v != "generate" && v != "import" && v != "export-map" && v != "export-png")
+        return bad(arg, v, "generate, import, export-map or export-png");
+      o.open_dialog = std::string(v);
+    } else if (arg == "--recipe") {
+      if (!value(v)) return astar::Error{"--recipe: missing value (e.g. \"maze-division --size 21x15 --seed 9\")"};
+      if (auto r = astar::parse_generator_recipe(v); !r)
+        return astar::Error{"--recipe: " + r.error()};
+      o.recipe = std::string(v);
+      o.open_dialog = "generate";
+    } else if (arg == "--import") {
+      if (!value(v) || v.empty()) return astar::Error{"--import: missing file name"};
+      o.import_path = std::string(v);
+      o.open_dialog = "import";
     } else if (arg == "--partial-path") {
       o.partial_path = true;
     } else if (arg == "--smooth") {

@@ -9,7 +9,9 @@
 //                                          [--overlay NAME=off|on|OPACITY]... [--heat g|h|f]
 //                                          [--check-heuristic] [--autosave-seconds N]
 //                                          [--hide-layer NAME]... [--layer-opacity NAME=OPACITY]...
-//                                          [--bench-frames N [--bench-pan] [--bench-play IPS]] [--help]
+//                                          [--bench-frames N [--bench-pan] [--bench-play IPS]]
+//                                          [--open-dialog NAME] [--recipe RECIPE]
+//                                          [--import FILE] [--help]
 #pragma once
 
 #include <cstdint>
@@ -77,6 +79,12 @@ struct Options {
   // value; for scripts and tests.
   int tool = 0;
   double tool_value = 0.0;
+  // [dialogs] A dialog open at start: --open-dialog generate|import|export-map|export-png,
+  // --recipe RECIPE (Generate, its fields from a recipe: "maze-division --size 21x15 --seed 9"),
+  // --import FILE (Import, the file read). For scripts, tests and screenshots of the dialogs.
+  std::string open_dialog;  // empty: none
+  std::string recipe;       // checked by parse_generator_recipe
+  std::string import_path;
   // The options on the command line ("--algorithm", ...): only those override a level's preset.
   std::vector<std::string> given;
   bool was_given(std::string_view name) const {

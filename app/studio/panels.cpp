@@ -211,6 +211,7 @@ void FileDialogs::proceed(Pending action) {
     case Pending::Quit: quit_ = true; break;
     case Pending::Lesson: open_lesson_ = true; break;
     case Pending::File: open_file_ = true; break;
+    case Pending::Level: open_level_ = true; break;
     case Pending::None: break;
   }
 }
@@ -219,6 +220,12 @@ void FileDialogs::request_open_file(const Studio& studio, std::string path, std:
   file_path_ = std::move(path);
   file_note_ = std::move(note);
   ask_or_proceed(studio, Pending::File);
+}
+
+void FileDialogs::request_open_level(const Studio& studio, astar::Level level, std::string note) {
+  level_ = std::move(level);
+  file_note_ = std::move(note);
+  ask_or_proceed(studio, Pending::Level);
 }
 
 void FileDialogs::request_lesson(const Studio& studio, std::string path) {
@@ -336,6 +343,12 @@ void FileDialogs::Draw(Studio& studio) {
       remember(studio, file_path_);
       if (!file_note_.empty()) studio.status = file_note_;
     }
+  }
+  if (open_level_ && level_) {
+    open_level_ = false;
+    studio.set_level(std::move(*level_), "");
+    level_.reset();
+    studio.status = file_note_;
   }
   open_if(open_guard_, "Unsaved changes") || open_if(open_new_, "New level") ||
       open_if(open_open_, "Open level") || open_if(open_save_as_, "Save level as") ||
@@ -623,7 +636,7 @@ void HelpWindow::Draw() {
 // [SECTION] Menu
 
 void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, AnimationDialog& animation,
-                    CompareWindow& compare, ResizeDialog& resize) {
+                    CompareWindow& compare, ResizeDialog& resize, LevelDialogs& dialogs) {
   if (!ImGui::BeginMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("New...", "Ctrl+N")) files.request_new(studio);
@@ -632,6 +645,9 @@ void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, Animat
     if (ImGui::MenuItem("Save", "Ctrl+S")) files.save(studio);
     if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) files.request_save_as(studio);
     ImGui::Separator();
+    if (ImGui::MenuItem("Import...")) dialogs.import.request(studio);
+    if (ImGui::MenuItem("Export MovingAI map (.map)...")) dialogs.exporter.request(studio, ExportDialog::Kind::Map);
+    if (ImGui::MenuItem("Export image (PNG)...")) dialogs.exporter.request(studio, ExportDialog::Kind::Png);
     if (ImGui::MenuItem("Export animation (GIF)...")) animation.open = true;
     if (ImGui::MenuItem("Export trace (JSON)", "Ctrl+T")) studio.trace_requested = true;
     ImGui::Separator();
@@ -652,6 +668,7 @@ void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, Animat
     if (ImGui::MenuItem("Select all", "Ctrl+A")) select_all(studio);
     ImGui::Separator();
     if (ImGui::MenuItem("Resize level...")) resize.request(studio);
+    if (ImGui::MenuItem("Generate level...")) dialogs.generate.request();
     bool block = studio.level().agents_block();
     if (ImGui::MenuItem("Agents block", nullptr, &block)) studio.set_agents_block(block);
     ImGui::EndMenu();
@@ -1102,7 +1119,7 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleVar(2);
-  menu_.Draw(studio, files, help, animation_, compare, resize_);
+  menu_.Draw(studio, files, help, animation_, compare, resize_, dialogs);
 
   const float status_h = ImGui::GetFrameHeight();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -1168,6 +1185,7 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
   compare.handle_key();
   if (!any_popup_open()) handle_debugger_keys(studio, viewport_.hovered_cell());
   files.Draw(studio);
+  dialogs.Draw(studio, files);
   if (auto chosen = animation_.Draw(studio)) animation_request_ = std::move(chosen);
   ImGui::End();
 

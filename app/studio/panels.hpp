@@ -16,6 +16,7 @@
 #include "debugger.hpp"
 #include "edit_panels.hpp"
 #include "grid_renderer.hpp"
+#include "level_dialogs.hpp"
 #include "overlays_panel.hpp"
 #include "settings.hpp"
 #include "studio.hpp"
@@ -42,6 +43,9 @@ class FileDialogs {
   // [files] Opens `path` after the guard (File > Open Recent, a dropped file); `note` goes to
   // the status line once it has opened. Errors show in the error dialog, naming the file.
   void request_open_file(const Studio& studio, std::string path, std::string note = "");
+  // [dialogs] Opens an imported level as a new untitled one after the guard (File > Import's
+  // "Open as new level", a dropped .map); `note` goes to the status line.
+  void request_open_level(const Studio& studio, astar::Level level, std::string note);
   // [files] File > Open Recent (studio_files.cpp): most recent first, missing files disabled,
   // Clear recent. Files opened or saved as through these dialogs go into it.
   void draw_recent_menu(Studio& studio);
@@ -51,7 +55,7 @@ class FileDialogs {
   bool quit_confirmed() const { return quit_; }
 
  private:
-  enum class Pending { None, New, Open, Quit, Lesson, File };
+  enum class Pending { None, New, Open, Quit, Lesson, File, Level };
   void ask_or_proceed(const Studio& studio, Pending action);
   void proceed(Pending action);
   void refresh_open_list(const Studio& studio);
@@ -71,6 +75,8 @@ class FileDialogs {
   std::string lesson_path_;
   bool open_file_ = false;  // [files] request_open_file, after the guard
   std::string file_path_, file_note_;
+  std::optional<astar::Level> level_;  // [dialogs] request_open_level, after the guard
+  bool open_level_ = false;
 
   int new_w_ = 24, new_h_ = 16;
   std::string open_path_, open_error_text_;
@@ -100,7 +106,7 @@ struct LessonPanel {
 
 struct MainMenu {
   void Draw(Studio& studio, FileDialogs& files, HelpWindow& help, AnimationDialog& animation,
-            CompareWindow& compare, ResizeDialog& resize);
+            CompareWindow& compare, ResizeDialog& resize, LevelDialogs& dialogs);
 
  private:
   std::vector<LessonEntry> lessons_;
@@ -140,6 +146,7 @@ class Ui {
   FileDialogs files;
   HelpWindow help;
   CompareWindow compare;
+  LevelDialogs dialogs;  // [dialogs] Generate, Import, Export
   // File > Export animation: the settings chosen this frame, once.
   std::optional<AnimationSettings> take_animation_request() { return std::exchange(animation_request_, {}); }
 

@@ -12,6 +12,8 @@
 
 #include "astar/level_io.hpp"
 #include "dropped_files.hpp"
+#include "import_dialog.hpp"
+#include "import_formats.hpp"
 
 namespace studio {
 
@@ -115,6 +117,20 @@ void StudioFiles::frame(Studio& studio, FileDialogs& files, double now) {
     } else if (a.kind == DropAction::Kind::OpenLevel) {
       if (!a.message.empty()) studio.status = a.message;
       files.request_open_file(studio, a.path, a.message);
+    } else if (a.kind == DropAction::Kind::OpenMap) {
+      // A MovingAI map opens as a new untitled level (Save must not write JSON over the .map).
+      if (auto lv = import_movingai(a.path); !lv) {
+        studio.status = "Open failed: " + lv.error();
+        files.show_error("Could not open " + fs::path(a.path).filename().string(), lv.error());
+      } else {
+        files.request_open_level(studio, std::move(lv.value()),
+                                 a.message.empty() ? "Opened the MovingAI map " + a.path +
+                                                         " as a new untitled level"
+                                                   : a.message);
+      }
+    } else if (a.kind == DropAction::Kind::Import && import) {
+      if (!a.message.empty()) studio.status = a.message;
+      import->request(studio, a.path);
     } else if (a.kind == DropAction::Kind::Refuse) {
       studio.status = a.message;
       files.show_error("Cannot open the dropped file", a.message);

@@ -38,6 +38,8 @@ class StudioFiles {
   void finish();
 
   const std::string& config_dir() const { return dir_; }
+  // [dialogs] Where dropped images and Tiled maps go (set by main; null: they are refused).
+  ImportDialog* import = nullptr;
   Preferences& preferences() { return prefs_; }
 
  private:

@@ -2,6 +2,7 @@
 // astar_core made here, and its refusals. The doctest main is in cli_test.cpp.
 #include <doctest/doctest.h>
 
+#include <stb_image.h>        // the implementation is compiled into libstb
 #include <stb_image_write.h>  // the implementation is compiled into libstb
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 
 #include "astar/format.hpp"
 #include "astar/generate.hpp"
+#include "astar/level_image.hpp"
 #include "astar/level_io.hpp"
 #include "astar/movingai.hpp"
 #include "astar/search.hpp"
@@ -146,11 +148,45 @@ TEST_CASE("[cli] export writes a .map that import reads back") {
   check_ok(n);
   CHECK(n.err.find("astar: note: a .map holds walls only; not written: costs (") == 0);
 
-  check_refused(astar_cli({"export", level}), "export: missing -o OUT.map");
+  check_refused(astar_cli({"export", level}), "export: missing -o OUT.map or -o OUT.png");
   check_refused(astar_cli({"export", level, "-o", in_scratch("x.txt")}),
-                "only .map (MovingAI) is supported");
+                "the output format comes from the extension: .map (MovingAI) or .png (an image), "
+                "got '" + in_scratch("x.txt") + "'");
   check_refused(astar_cli({"export", in_scratch("none.json"), "-o", in_scratch("x.map")}),
                 "none.json: cannot open");
+}
+
+TEST_CASE("[cli] export -o OUT.png draws the level with the core rasteriser") {
+  const std::string level = in_scratch("png-maze.json");
+  check_ok(astar_cli({"generate", "maze-backtracker", "--size", "21x15", "--seed", "3", "-o", level}));
+  const std::string png = in_scratch("png-maze.png");
+  const Run e = astar_cli({"export", level, "-o", png, "--cell-px", "6"});
+  check_ok(e);
+  CHECK(e.out == "wrote " + png + " (126 x 90 px, 6 px per cell)\n");
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 3);
+  REQUIRE(px != nullptr);
+  CHECK(w == 126);
+  CHECK(h == 90);
+  auto expected = astar::render_level_image(loaded(level), {.cell_px = 6});
+  REQUIRE(expected.ok());
+  CHECK(std::equal(expected.value().rgb.begin(), expected.value().rgb.end(), px));
+  stbi_image_free(px);
+  // The default is 4 px per cell.
+  check_ok(astar_cli({"export", level, "-o", png}));
+  REQUIRE(stbi_info(png.c_str(), &w, &h, &n));
+  CHECK(w == 84);
+
+  check_refused(astar_cli({"export", level, "-o", png, "--cell-px", "0"}),
+                "export: " + level + ": cell-px: must be 1..16, got 0");
+  check_refused(astar_cli({"export", level, "-o", png, "--cell-px", "x"}),
+                "--cell-px: expected a whole number 1..16, got 'x'");
+  check_refused(astar_cli({"export", level, "-o", in_scratch("x.map"), "--cell-px", "4"}),
+                "--cell-px: only for .png output");
+  const std::string wide = in_scratch("wide.json");
+  check_ok(astar_cli({"generate", "obstacles", "--size", "1000x20", "-o", wide}));
+  check_refused(astar_cli({"export", wide, "-o", png, "--cell-px", "9"}),
+                "cell-px: 9 px per cell makes a 9000 x 180 image; at most 8192 px a side (use 1..8)");
 }
 
 TEST_CASE("[cli] import a PNG as walls, costs or heights") {

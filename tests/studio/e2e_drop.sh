@@ -6,8 +6,10 @@
 #   1. maze.json dropped: it opens (title), and goes into the recent files (settings.json);
 #   2. with unsaved changes, level.json dropped: the unsaved-changes guard asks (three buttons in
 #      an F12 screenshot); Discard opens level.json;
-#   3. notes.png dropped: an error naming notes.png (status line), the level stays;
-#   4. maze.json and level.json dropped together: the first opens, and the status line says so.
+#   3. notes.txt dropped: an error naming notes.txt (status line), the level stays;
+#   4. maze.json and level.json dropped together: the first opens, and the status line says so;
+#   5. room.map (MovingAI) dropped: it opens as a new untitled level, and the status line says so;
+#   6. dots.png dropped: the Import dialog opens on it (its three buttons in an F12 screenshot).
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
 set -u
 studio=$1 checker=$2 dropper=$3 welcome=$4 out=$5
@@ -18,7 +20,7 @@ case $welcome in /*) ;; *) welcome=$PWD/$welcome ;; esac
 
 cp "$welcome" maze.json
 cp "$welcome" level.json
-echo "not a level" >notes.png
+echo "not a level" >notes.txt
 size=1024x640
 start_xvfb
 
@@ -62,16 +64,16 @@ wait_for 5 titled level.json || die "Discard in the guard did not open level.jso
 ok "a drop over unsaved changes asks first; Discard opens the dropped file"
 
 # [SECTION] 3. Not a level
-drop "$out/notes.png"
+drop "$out/notes.txt"
 sleep 0.5
 status_line
 case $s in
-  "Cannot open notes.png: '.png' is not a level file"*) ;;
-  *) die "the status line after dropping notes.png: '$s'" ;;
+  "Cannot open notes.txt: '.txt' is not a level file"*) ;;
+  *) die "the status line after dropping notes.txt: '$s'" ;;
 esac
 titled level.json || die "the title changed after a refused drop: '$(title)'"
 keys Escape
-ok "notes.png refused: $s"
+ok "notes.txt refused: $s"
 
 # [SECTION] 4. Two files
 drop "$out/maze.json" "$out/level.json"
@@ -80,6 +82,31 @@ status_line
 [ "$s" = "2 files dropped: opening the first, maze.json (one level at a time)" ] ||
   die "the status line after two files: '$s'"
 ok "two files: the first opens: $s"
+
+# [SECTION] 5. A MovingAI map
+printf 'type octile\nheight 3\nwidth 5\nmap\n.....\n.@@@.\n.....\n' >room.map
+drop "$out/room.map"
+wait_for 5 titled untitled || die "a dropped .map did not open as untitled: '$(title)'"
+status_line
+[ "$s" = "Opened the MovingAI map $out/room.map as a new untitled level" ] ||
+  die "the status line after a .map: '$s'"
+ok "room.map opens untitled: $s"
+
+# [SECTION] 6. An image: the Import dialog
+python3 -c '
+import struct, zlib
+def chunk(t, d): return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) & 0xFFFFFFFF)
+raw = b"".join(b"\x00" + bytes([0, 255, 255, 0]) for _ in range(3))
+open("dots.png", "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 3, 8, 0, 0, 0, 0)) +
+                             chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))' || die "cannot write dots.png"
+drop "$out/dots.png"
+sleep 0.5
+shots=$((shots + 1))
+shot $shots
+"$checker" buttons "astar-studio-$shots.png" 3 2 >/dev/null ||
+  die "no Import dialog (Open as new / Replace / Cancel) after dropping dots.png"
+keys Escape
+ok "dots.png opens the Import dialog"
 
 keys ctrl+q
 wait_for 5 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "the studio still runs after Ctrl+Q"

@@ -1,0 +1,42 @@
+// Edit > Generate level...: a seeded generator (astar/generate.hpp) with its parameters, a live
+// preview thumbnail, and Generate (the level replaced as one undo step; its name is the recipe,
+// so it can be made again exactly) or, for the noise kinds, Apply to this level (noise costs or
+// heights put onto a copy of the level, walls kept, also one undo step).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "astar/generate.hpp"
+#include "level_thumbnail.hpp"
+#include "studio.hpp"
+
+namespace studio {
+
+class GenerateDialog {
+ public:
+  // Levels up to this many cells are previewed on every change (a 512 x 512 maze: ~15 ms);
+  // larger ones when "Preview" is pressed.
+  static constexpr std::int64_t kLivePreviewCells = 512 * 512;
+
+  void request() { open_ = true; }
+  void request(const astar::GeneratorOptions& o) {
+    options_ = o;
+    open_ = true;
+  }
+  // Call once per frame at the top level (beside FileDialogs::Draw).
+  void Draw(Studio& studio);
+
+ private:
+  bool parameter_widgets();  // true when a parameter changed
+  void update_preview();
+
+  bool open_ = false;
+  astar::GeneratorOptions options_;
+  std::optional<astar::GeneratorOptions> preview_for_;  // the options of preview_
+  std::optional<astar::Result<astar::Level>> preview_;
+  LevelThumbnail thumbnail_;
+  std::string error_;  // from Generate / Apply
+};
+
+}  // namespace studio

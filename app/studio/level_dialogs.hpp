@@ -1,0 +1,24 @@
+// The dialogs that make, import and export whole levels: Edit > Generate level..., File >
+// Import..., File > Export MovingAI map / Export image. Ui owns one of each; main opens them from
+// the command line (--open-dialog, --recipe, --import) and StudioFiles from dropped files.
+#pragma once
+
+#include "export_dialog.hpp"
+#include "generate_dialog.hpp"
+#include "import_dialog.hpp"
+
+namespace studio {
+
+struct LevelDialogs {
+  GenerateDialog generate;
+  ImportDialog import;
+  ExportDialog exporter;
+  // At the top level, once per frame (beside FileDialogs::Draw).
+  void Draw(Studio& studio, FileDialogs& files) {
+    generate.Draw(studio);
+    import.Draw(studio, files);
+    exporter.Draw(studio);
+  }
+};
+
+}  // namespace studio
