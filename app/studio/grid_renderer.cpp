@@ -1,6 +1,7 @@
 #include "grid_renderer.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -262,6 +263,13 @@ void GridRenderer::sync(Studio& studio) {
   }
   const auto key = studio.search_key();
   if (heat_ready_ && key == heat_key_ && overlays.heat == heat_source_) return;
+  // A rebuild is O(cells) (about 200 ms at 4096²): while a search plays on a big level, the map
+  // is refreshed once a second, not every frame; it is exact again as soon as play stops.
+  const auto now = std::chrono::steady_clock::now();
+  if (heat_ready_ && studio.playing && studio.level().cell_count() > kHeatEveryFrameCells &&
+      overlays.heat == heat_source_ && now - heat_built_ < std::chrono::seconds(1))
+    return;
+  heat_built_ = now;
   const Studio::HeatField& field = studio.heat_field(overlays.heat);
   if (field.t.size() * 4 != heat_.size()) return;  // the level was replaced: next frame
   for (std::size_t i = 0; i < field.t.size(); ++i) {

@@ -6,6 +6,7 @@
 // height ranges and the layer opacities are uniforms.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -91,6 +92,8 @@ class GridRenderer {
   GLuint search_tex_ = 0;  // R8UI, one texel per cell
   GLuint heat_tex_ = 0;    // RGBA8, one texel per cell: the ramp's colour, alpha 0 where unseen
   bool heat_ready_ = false;  // heat_tex_ holds the studio's current heat map
+  static constexpr std::int64_t kHeatEveryFrameCells = 1 << 20;  // above: throttled while playing
+  std::chrono::steady_clock::time_point heat_built_{};
   std::pair<std::uint64_t, std::size_t> heat_key_{0, 0};
   HeatSource heat_source_ = HeatSource::F;
   std::vector<std::uint8_t> heat_;

@@ -1,6 +1,7 @@
 #include "studio.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -503,6 +504,13 @@ const std::vector<std::int64_t>& Studio::expansion_order() const {
 const Studio::HeatField& Studio::heat_field(HeatSource source) const {
   const auto key = search_key();
   if (heat_key_ == key && heat_.source == source) return heat_;
+  // O(cells): while a search plays on a big level, rebuilt once a second (the legend and the
+  // renderer ask every frame); exact again as soon as play stops.
+  const auto now = std::chrono::steady_clock::now();
+  if (playing && level_.cell_count() > kHeatEveryFrameCells && heat_.source == source &&
+      heat_key_.first == key.first && now - heat_built_ < std::chrono::seconds(1))
+    return heat_;
+  heat_built_ = now;
   heat_key_ = key;
   heat_.source = source;
   heat_.any = false;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -300,6 +301,8 @@ class Studio {
   mutable std::uint64_t order_generation_ = 0;
   mutable std::size_t order_count_ = static_cast<std::size_t>(-1);
   mutable HeatField heat_;
+  static constexpr std::int64_t kHeatEveryFrameCells = 1 << 20;  // above: throttled while playing
+  mutable std::chrono::steady_clock::time_point heat_built_{};
   mutable std::pair<std::uint64_t, std::size_t> heat_key_{0, static_cast<std::size_t>(-1)};
 };
 
