@@ -16,20 +16,12 @@
 #include "astar/generate.hpp"
 #include "astar/level_io.hpp"
 #include "astar/search.hpp"
+#include "bench_rows.hpp"
 
 using namespace astar;
-using Clock = std::chrono::steady_clock;
+using namespace astar::bench;
 
 namespace {
-
-double seconds_since(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
-void row(const char* name, double value, const char* unit) {
-  std::printf("%s\t%.3f\t%s\n", name, value, unit);
-  std::fflush(stdout);
-}
 
 // The resident set now (/proc/self/statm), in MiB.
 double current_mib() {

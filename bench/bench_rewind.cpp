@@ -9,19 +9,12 @@
 #include <random>
 
 #include "astar/search.hpp"
+#include "bench_rows.hpp"
 
 using namespace astar;
-using Clock = std::chrono::steady_clock;
+using namespace astar::bench;
 
 namespace {
-
-double seconds_since(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
-void row(const char* name, double value, const char* unit) {
-  std::printf("%s\t%.3f\t%s\n", name, value, unit);
-}
 
 // Average time of one step back over `n` steps back from the current iteration, restored after.
 double step_back_ns(Search& s, int n) {

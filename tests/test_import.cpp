@@ -20,31 +20,16 @@
 #include "astar/movingai.hpp"
 #include "astar/search.hpp"
 #include "astar/tiled.hpp"
+#include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace astar;
 
 namespace {
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "astar-import-XXXXXX").string();
-    REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
-    path = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string write(const std::string& name, const std::string& text) const {
-    const fs::path p = path / name;
-    std::ofstream(p, std::ios::binary) << text;
-    return p.string();
-  }
-  std::string write(const std::string& name, const std::vector<std::uint8_t>& bytes) const {
-    return write(name, std::string(bytes.begin(), bytes.end()));
-  }
+// A fresh folder, removed at the end (temp_dir.hpp).
+struct TempDir : astar::test::TempDir {
+  TempDir() : astar::test::TempDir("astar-import") {}
 };
 
 void append(void* context, void* data, int size) {

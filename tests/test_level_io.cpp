@@ -20,33 +20,16 @@
 
 #include "astar/level_io.hpp"
 #include "astar/search.hpp"
+#include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace astar;
 
 namespace {
 
-// A fresh directory under the system temp dir, removed (with everything in it) at the end.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "astar-level-io-XXXXXX").string();
-    REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
-    path = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
-    fs::remove_all(path, ec);
-  }
-  std::string operator/(const std::string& name) const { return (path / name).string(); }
-  // Names of the entries in the directory, sorted.
-  std::vector<std::string> entries() const {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(path)) names.push_back(e.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
+// A fresh folder, removed at the end (temp_dir.hpp).
+struct TempDir : astar::test::TempDir {
+  TempDir() : astar::test::TempDir("astar-level-io") {}
 };
 
 std::string read_file(const std::string& path) {

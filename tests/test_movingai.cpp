@@ -20,6 +20,7 @@
 
 #include "astar/movingai.hpp"
 #include "astar/search.hpp"
+#include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace astar;
@@ -60,24 +61,9 @@ std::string scen_error(std::string_view text) {
   return r.error();
 }
 
-// A fresh directory under the system temp dir, removed at the end.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "astar-movingai-XXXXXX").string();
-    REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
-    path = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string write(const std::string& name, const std::string& text) const {
-    const fs::path p = path / name;
-    fs::create_directories(p.parent_path());
-    std::ofstream(p, std::ios::binary) << text;
-    return p.string();
-  }
+// A fresh folder, removed at the end (temp_dir.hpp).
+struct TempDir : astar::test::TempDir {
+  TempDir() : astar::test::TempDir("astar-movingai") {}
 };
 
 constexpr std::string_view kMap4x3 =

@@ -25,31 +25,16 @@
 #include "import_formats.hpp"
 #include "recovery.hpp"
 #include "settings.hpp"
+#include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace studio;
 
 namespace {
 
-// A fresh folder under the system temp dir, removed with everything in it at the end.
-struct TempDir {
-  std::string path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "astar-studio-files-XXXXXX").string();
-    REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
-    path = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string operator/(const std::string& name) const { return (fs::path(path) / name).string(); }
-  std::vector<std::string> entries() const {
-    std::vector<std::string> out;
-    for (const auto& e : fs::directory_iterator(path)) out.push_back(e.path().filename().string());
-    std::sort(out.begin(), out.end());
-    return out;
-  }
+// A fresh folder, removed at the end (temp_dir.hpp).
+struct TempDir : astar::test::TempDir {
+  TempDir() : astar::test::TempDir("astar-studio-files") {}
 };
 
 void write_file(const std::string& path, const std::string& text) {
@@ -433,7 +418,7 @@ TEST_CASE("[StudioFiles] a dropped file: a level opens, anything else is refused
         "imports .png, .jpg, .jpeg, .map and .tmj files. (/x/README)");
   const DropAction folder = action_for_drop({tmp.path});
   CHECK(folder.kind == K::Refuse);
-  CHECK(folder.message == tmp.path + " is a folder; drop a level file (.json) or a file to import");
+  CHECK(folder.message == tmp.path.string() + " is a folder; drop a level file (.json) or a file to import");
 }
 
 TEST_CASE("[StudioFiles] import formats and the Tiled dialog's GID fields") {

@@ -13,11 +13,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
-
 // One dropped file: what opening it means, by its extension.
 DropAction action_for_file(const std::string& path) {
   DropAction a;
@@ -35,7 +30,7 @@ DropAction action_for_file(const std::string& path) {
     case ImportFormat::Tiled: a.kind = DropAction::Kind::Import; return a;
     case ImportFormat::Unknown: break;
   }
-  const std::string ext = lower(fs::path(path).extension().string());
+  const std::string ext = lower_extension(path);
   a.kind = DropAction::Kind::Refuse;
   a.message = "Cannot open " + fs::path(path).filename().string() + ": " +
               (ext.empty() ? std::string("it has no extension") : "'" + ext + "' is not a level file") +

@@ -39,8 +39,12 @@ bool parse_gid(std::string_view s, std::uint32_t& v) {
 
 }  // namespace
 
+std::string lower_extension(const std::string& path) {
+  return lower(fs::path(path).extension().string());
+}
+
 ImportFormat import_format_of(const std::string& path) {
-  const std::string ext = lower(fs::path(path).extension().string());
+  const std::string ext = lower_extension(path);
   if (ext == ".png" || ext == ".jpg" || ext == ".jpeg") return ImportFormat::Image;
   if (ext == ".map") return ImportFormat::MovingAi;
   if (ext == ".tmj") return ImportFormat::Tiled;

@@ -24,6 +24,8 @@ enum class ImportFormat {
 // ("tiledversion", "orientation" or a "layers" array, and no "astar-studio-level" format) from a
 // level. A .json that cannot be read counts as a level, whose loader then names the problem.
 ImportFormat import_format_of(const std::string& path);
+// A path's extension in lower case (".png"), for choosing what to do with a file.
+std::string lower_extension(const std::string& path);
 // "an image", "a MovingAI map", "a Tiled map", "a level file", "an unknown file".
 std::string_view describe(ImportFormat f);
 

@@ -1,5 +1,7 @@
 #include "astar/edit.hpp"
 
+#include "astar/format.hpp"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -41,14 +43,6 @@ double cell_value(const Level& level, Layer layer, Cell c) {
 }
 
 double blank_value(Layer layer) { return layer == Layer::Costs ? 1.0 : 0.0; }
-
-namespace {
-std::string number_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
-}  // namespace
 
 std::string check_cell_value(Layer layer, double v) {
   switch (layer) {
@@ -366,25 +360,19 @@ bool Editor::remove_shape(std::size_t i) {
   return true;
 }
 
-bool Editor::set_start(Cell c) {
+// Moves the start (or the goal) to c, recording the move; refused on a blocked cell, on the
+// other endpoint and where it already is.
+bool Editor::move_endpoint(bool start, Cell c) {
   Level& lv = *level_;
-  if (!lv.open(c) || c == lv.goal() || c == lv.start()) return false;
-  AutoGroup g(*this, "Move start");
-  if (!open_.start) open_.start.emplace(lv.start(), c);
-  else open_.start->second = c;
-  lv.set_start(c);
-  ++version_;
-  notify_level();
-  return true;
-}
-
-bool Editor::set_goal(Cell c) {
-  Level& lv = *level_;
-  if (!lv.open(c) || c == lv.start() || c == lv.goal()) return false;
-  AutoGroup g(*this, "Move goal");
-  if (!open_.goal) open_.goal.emplace(lv.goal(), c);
-  else open_.goal->second = c;
-  lv.set_goal(c);
+  const Cell from = start ? lv.start() : lv.goal();
+  const Cell other = start ? lv.goal() : lv.start();
+  if (!lv.open(c) || c == other || c == from) return false;
+  AutoGroup g(*this, start ? "Move start" : "Move goal");
+  auto& change = start ? open_.start : open_.goal;
+  if (!change) change.emplace(from, c);
+  else change->second = c;
+  if (start) lv.set_start(c);
+  else lv.set_goal(c);
   ++version_;
   notify_level();
   return true;

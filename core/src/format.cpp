@@ -1,5 +1,6 @@
 #include "astar/format.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -14,6 +15,12 @@ std::string fixed2_text(double v) {
   char buf[48];
   std::snprintf(buf, sizeof buf, "%.2f", v);
   return buf;
+}
+
+std::string number_text(double v) {
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
 }
 
 }  // namespace astar

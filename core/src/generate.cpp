@@ -2,6 +2,8 @@
 // detail::Rng in a fixed order, so a recipe regenerates its level exactly.
 #include "astar/generate.hpp"
 
+#include "astar/format.hpp"
+
 #include <stb_perlin.h>  // the implementation is compiled into libstb
 
 #include <algorithm>
@@ -43,13 +45,6 @@ std::string quote_text(std::string_view s) {
   out += s;
   out += "'";
   return out;
-}
-
-// The shortest text that reads back as exactly v ("0.1", "16", "1e+06").
-std::string number_text(double v) {
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
 }
 
 std::optional<double> parse_number(std::string_view s) {

@@ -1,6 +1,8 @@
 // PNG and JPEG images to levels (image_import.hpp). stb_image decodes; nothing throws out.
 #include "astar/image_import.hpp"
 
+#include "astar/format.hpp"
+
 #include <stb_image.h>  // the implementation is compiled into libstb
 
 #include <algorithm>
@@ -23,12 +25,6 @@ constexpr double kMaxCost = 1'000'000.0;
 std::string file_name(std::string_view path) {
   const std::size_t slash = path.find_last_of("/\\");
   return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
-}
-
-std::string number_text(double v) {
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
 }
 
 enum class Format { Png, Jpeg, Other };

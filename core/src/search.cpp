@@ -44,11 +44,6 @@ std::optional<Enum> parse_name(const std::string_view (&names)[N], std::string_v
 }
 
 // A number as people write it: 3, 2.5, 0.1.
-std::string number_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
 }  // namespace
 
 std::string_view to_string(Heuristic h) { return kHeuristicNames[static_cast<int>(h)]; }

@@ -2,6 +2,8 @@
 // field; nothing throws out of the public functions.
 #include "astar/tiled.hpp"
 
+#include "astar/format.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -30,12 +32,6 @@ std::string quote_text(std::string_view s) {
   if (s.size() > 60) out += "...";
   out += "'";
   return out;
-}
-
-std::string number_text(double v) {
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
 }
 
 std::string index_field(const std::string& array, std::size_t i) {

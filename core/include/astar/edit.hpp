@@ -177,8 +177,8 @@ class Editor {
   bool remove_shape(std::size_t i);
 
   // Start and goal: false when c is not an open cell or is the other endpoint.
-  bool set_start(Cell c);
-  bool set_goal(Cell c);
+  bool set_start(Cell c) { return move_endpoint(true, c); }
+  bool set_goal(Cell c) { return move_endpoint(false, c); }
 
   // Rules, terrain palette, agents toggle, name: the new props as one change.
   bool set_props(const LevelProps& p);
@@ -216,6 +216,7 @@ class Editor {
 
  private:
   struct AutoGroup;
+  bool move_endpoint(bool start, Cell c);
   bool write_cell(Layer layer, std::uint32_t i, double v);
   void write_edge(Level::EdgeKey key, std::optional<EdgeOverride> e);
   static void apply_to(Level& level, const EditStep& s, bool forward);

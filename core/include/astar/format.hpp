@@ -10,5 +10,6 @@ namespace astar {
 
 std::string cell_text(Cell c);     // "(4, 3)"
 std::string fixed2_text(double v);  // "9.41", "inf"
+std::string number_text(double v);  // the shortest text that reads back exactly: "0.1", "16", "1e+06", "nan"
 
 }  // namespace astar
