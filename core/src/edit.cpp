@@ -318,45 +318,34 @@ bool Editor::set_edge(Cell from, Dir d, std::optional<EdgeOverride> e) {
   return true;
 }
 
-namespace {
-// Records a shapes change: the list before the group's first shape edit, and after its last.
-void record_shapes(EditStep& s, const std::vector<Shape>& before, const std::vector<Shape>& after) {
-  if (!s.shapes) s.shapes.emplace(before, after);
-  else s.shapes->second = after;
+// One change to the shape list, recorded as the list before the group's first shape edit and
+// after its last.
+void Editor::change_shapes(const char* label, const std::function<void(Level&)>& change) {
+  AutoGroup g(*this, label);
+  const auto before = level_->shapes();
+  change(*level_);
+  if (!open_.shapes) open_.shapes.emplace(before, level_->shapes());
+  else open_.shapes->second = level_->shapes();
+  ++version_;
+  notify_level();
 }
-}  // namespace
 
 bool Editor::add_shape(const Shape& s) {
   if (!check_shape(s).empty() || level_->shapes().size() >= kMaxShapes) return false;
-  AutoGroup g(*this, "Add shape");
-  const auto before = level_->shapes();
-  level_->add_shape(s);
-  record_shapes(open_, before, level_->shapes());
-  ++version_;
-  notify_level();
+  change_shapes("Add shape", [&](Level& lv) { lv.add_shape(s); });
   return true;
 }
 
 bool Editor::set_shape(std::size_t i, const Shape& s) {
   if (i >= level_->shapes().size() || !check_shape(s).empty() || level_->shapes()[i] == s)
     return false;
-  AutoGroup g(*this, "Edit shape");
-  const auto before = level_->shapes();
-  level_->set_shape(i, s);
-  record_shapes(open_, before, level_->shapes());
-  ++version_;
-  notify_level();
+  change_shapes("Edit shape", [&](Level& lv) { lv.set_shape(i, s); });
   return true;
 }
 
 bool Editor::remove_shape(std::size_t i) {
   if (i >= level_->shapes().size()) return false;
-  AutoGroup g(*this, "Remove shape");
-  const auto before = level_->shapes();
-  level_->remove_shape(i);
-  record_shapes(open_, before, level_->shapes());
-  ++version_;
-  notify_level();
+  change_shapes("Remove shape", [&](Level& lv) { lv.remove_shape(i); });
   return true;
 }
 

@@ -90,3 +90,30 @@ shot() {
   wait_for 5 test -s "astar-studio-$1.png.json" || die "F12 wrote no astar-studio-$1.png(.json)"
   sleep 0.3  # written in one go after the frame; give the file a moment to be complete
 }
+
+# write_blank_level FILE: the e2e tests' blank level, 12 x 8, all open, start (1,1), goal (10,6),
+# 8 neighbours.
+write_blank_level() {
+  cat >"$1" <<'EOF'
+{
+  "format": "astar-studio-level",
+  "version": 1,
+  "name": "e2e",
+  "width": 12,
+  "height": 8,
+  "start": [1, 1],
+  "goal": [10, 6],
+  "rules": { "neighbours": 8, "diagonal": "no-corner-cutting" },
+  "walls": [
+    "............",
+    "............",
+    "............",
+    "............",
+    "............",
+    "............",
+    "............",
+    "............"
+  ]
+}
+EOF
+}

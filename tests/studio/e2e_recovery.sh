@@ -26,28 +26,7 @@ studio=$1 checker=$2 out=$3
 config=$XDG_CONFIG_HOME/astar-studio
 recovery=$config/recovery
 
-cat >level.json <<'EOF'
-{
-  "format": "astar-studio-level",
-  "version": 1,
-  "name": "e2e",
-  "width": 12,
-  "height": 8,
-  "start": [1, 1],
-  "goal": [10, 6],
-  "rules": { "neighbours": 8, "diagonal": "no-corner-cutting" },
-  "walls": [
-    "............",
-    "............",
-    "............",
-    "............",
-    "............",
-    "............",
-    "............",
-    "............"
-  ]
-}
-EOF
+write_blank_level level.json
 cp level.json original.json
 stroke="4,2 4,3 4,4 4,5"
 

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -217,6 +218,7 @@ class Editor {
  private:
   struct AutoGroup;
   bool move_endpoint(bool start, Cell c);
+  void change_shapes(const char* label, const std::function<void(Level&)>& change);
   bool write_cell(Layer layer, std::uint32_t i, double v);
   void write_edge(Level::EdgeKey key, std::optional<EdgeOverride> e);
   static void apply_to(Level& level, const EditStep& s, bool forward);
