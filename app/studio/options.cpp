@@ -147,6 +147,8 @@ std::string usage() {
          "                     " + wrapped(layer_names(), 21) +
          "  --layer-opacity NAME=V\n"
          "                     draw a layer at opacity V (0..1; 0 hides it), repeatable\n"
+         "  --lock-layer NAME  lock a layer against editing (as the layer panel's lock\n"
+         "                     does), repeatable\n"
          "  --tool T           the painting tool at start: wall, erase, cost=V (0.1..100) or\n"
          "                     height=H (-20..20)\n"
          "  --autosave-seconds N  write unsaved changes to a recovery file in the config\n"
@@ -307,6 +309,12 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       if (!value(v)) return astar::Error{"--autosave-seconds: missing value"};
       if (!parse_number(v, o.autosave_seconds) || o.autosave_seconds < 0 || o.autosave_seconds > 86400)
         return bad(arg, v, "seconds 0..86400 (0: no autosave)");
+    } else if (arg == "--lock-layer") {
+      const std::string expected = "a layer NAME, one of " + layer_names();
+      if (!value(v)) return astar::Error{"--lock-layer: missing value (" + expected + ")"};
+      const auto layer = parse_layer(v);
+      if (!layer) return bad(arg, v, expected);
+      o.layers[*layer].locked = true;
     } else if (arg == "--hide-layer" || arg == "--layer-opacity") {
       const bool hide = arg == "--hide-layer";
       const std::string expected = hide ? "a layer NAME, one of " + layer_names()

@@ -9,6 +9,7 @@
 //                                          [--overlay NAME=off|on|OPACITY]... [--heat g|h|f]
 //                                          [--check-heuristic] [--autosave-seconds N]
 //                                          [--hide-layer NAME]... [--layer-opacity NAME=OPACITY]...
+//                                          [--lock-layer NAME]...
 //                                          [--bench-frames N [--bench-pan] [--bench-play IPS]]
 //                                          [--open-dialog NAME] [--recipe RECIPE]
 //                                          [--import FILE] [--help]

@@ -10,8 +10,10 @@
 #   5 (edges), B drag (8,6) -> (9,6)                         -> the move (8,6) E weighs 2
 #   6 (shapes), B click in cell (11,6)                       -> a circle near (11.5, 6.5)
 #   1 (walls), L (line) drag (7,0)..(7,3), then Ctrl+Z       -> undone: no wall there
+#   S (select) on shapes, drag the circle from (11,6) to (12,7) -> the circle moved
 #   S (select) drag (2,2)..(3,3), Ctrl+C, Ctrl+V over (10,0) -> walls pasted at (10,0), (11,0),
 #                                                              (10,1), and cost 2 at (11,1)
+# Then with --lock-layer walls a click paints nothing, and on the costs layer it does.
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
 set -u
 studio=$1 checker=$2 out=$3
@@ -68,6 +70,7 @@ keys 3; keys b; cell_click 9 2
 keys 4; cell_click 11 2
 keys 5; drag 8 6 9 6
 keys 6; cell_click 11 6
+keys s; drag 11 6 12 7  # Select on shapes: drag the circle one cell right and down
 keys 1; keys l; drag 7 0 7 3
 keys ctrl+z
 keys s; drag 2 2 3 3
@@ -109,12 +112,31 @@ if edges != [{"from": [8, 6], "dir": "E", "weight": 2}]:
     bad.append("edges %s, expected the move (8,6) E of weight 2" % edges)
 shapes = lv.get("shapes", [])
 if len(shapes) != 1 or "circle" not in shapes[0] or \
-        not (11 <= shapes[0]["circle"][0] <= 12 and 6 <= shapes[0]["circle"][1] <= 7):
-    bad.append("shapes %s, expected one circle in cell (11, 6)" % shapes)
+        not (12 <= shapes[0]["circle"][0] <= 13 and 7 <= shapes[0]["circle"][1] <= 8):
+    bad.append("shapes %s, expected one circle, placed in cell (11, 6) and moved to (12, 7)" % shapes)
 for b in bad:
     print("FAIL:", b)
 if bad:
     sys.exit(1)
-print("ok: rectangle, fill, heights, agents, edge, circle, undone line and pasted walls all saved")
+print("ok: rectangle, fill, heights, agents, edge, moved circle, undone line and pasted walls all saved")
 PY
+
+# A locked layer: with --lock-layer walls a click paints nothing (the title stays clean, the
+# status line says why), while the unlocked costs layer still takes paint.
+kill "$studio_pid" 2>/dev/null
+wait "$studio_pid" 2>/dev/null
+studio_pid=''
+cp level.json before-lock.json
+start_studio level.json --size $size --lock-layer walls
+keys F12
+wait_for 10 test -s astar-studio-1.png.json || die "the locked-layer studio rendered no frame"
+title() { xdo getwindowname "$win"; }
+cell_click 8 2
+sleep 0.5
+case "$(title)" in *' *') die "a click on the locked walls layer changed the level: '$(title)'" ;; esac
+keys 2
+cell_click 8 2
+wait_for 5 sh -c "xdotool getwindowname $win | grep -q ' \*\$'" ||
+  die "the unlocked costs layer took no paint: '$(title)'"
+ok "a locked layer takes no paint; an unlocked one does"
 exit 0
