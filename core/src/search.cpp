@@ -2,6 +2,7 @@
 #include "astar/format.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -216,6 +217,44 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
   // The layers cannot change during a search's life, so whether the algorithm supports them is
   // decided once (a scan of the whole level), not at every restart.
   unsupported_ = check_supported(level, rules, options_);
+  // The uniform-grid fast path, for algorithms whose successors are the level's moves.
+  uniform_ = unsupported_.empty() && options_.algorithm != Algorithm::JumpPoint &&
+             options_.algorithm != Algorithm::ThetaStar && !rules.jump.enabled() &&
+             level.shapes().empty() && check_uniform(level, rules).empty();
+  if (uniform_) {
+    const int w = level.width(), h = level.height();
+    pad_width_ = w + 2;
+    open_pad_.assign(static_cast<std::size_t>(w + 2) * static_cast<std::size_t>(h + 2), 0);
+    const std::vector<std::uint8_t>& solid = level.solid_mask();
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x)
+        open_pad_[static_cast<std::size_t>((y + 1) * pad_width_ + x + 1)] =
+            solid[static_cast<std::size_t>(y * w + x)] == 0;
+    for (int d = 0; d < kDirCount; ++d) {
+      pad_step_[d] = kDirDy[d] * pad_width_ + kDirDx[d];
+      node_step_[d] = kDirDy[d] * w + kDirDx[d];
+    }
+    // Which neighbours are moves, from which are open (bit d: direction d), as MovePolicy::move
+    // decides: an open cell; a diagonal only with 8 neighbours and as the diagonal policy allows
+    // for the two side cells it passes between (directions d - 1 and d + 1).
+    for (unsigned mask = 0; mask < 256; ++mask) {
+      unsigned moves = 0;
+      for (int d = 0; d < kDirCount; ++d) {
+        if (!(mask >> d & 1u)) continue;
+        if (is_diagonal(static_cast<Dir>(d))) {
+          if (rules.neighbours != Neighbours::Eight) continue;
+          const bool side_a = mask >> ((d + 7) % 8) & 1u, side_b = mask >> ((d + 1) % 8) & 1u;
+          const bool ok = rules.diagonal == DiagonalPolicy::Always ||
+                          (rules.diagonal == DiagonalPolicy::AtLeastOneSideOpen &&
+                           (side_a || side_b)) ||
+                          (rules.diagonal == DiagonalPolicy::NoCornerCutting && side_a && side_b);
+          if (!ok) continue;
+        }
+        moves |= 1u << d;
+      }
+      moves_of_mask_[mask] = static_cast<std::uint8_t>(moves);
+    }
+  }
   restart();
 }
 
@@ -255,7 +294,8 @@ void BestFirstSearch::restart() {
   const bool forward = direction_ == Direction::Forward;
   start_ = level_->index(forward ? level_->start() : level_->goal());
   goal_ = level_->index(forward ? level_->goal() : level_->start());
-  open_node(to_u32(start_), 0.0, kNone);
+  goal_cell_ = level_->cell(goal_);
+  open_node(to_u32(start_), level_->cell(start_), 0.0, kNone);
 }
 
 // [SECTION] The open set: an indexed binary heap with decrease-key
@@ -357,22 +397,21 @@ void BestFirstSearch::update_key(const Node& n) {
 
 double BestFirstSearch::top_priority() const { return heap_.empty() ? kInf : heap_.front().f; }
 
-// Makes node i open with these g and parent (and its h), without touching the open set.
-void BestFirstSearch::init_node(std::uint32_t i, double g, std::uint32_t parent) {
+// Makes node i (cell c) open with these g and parent (and its h), without touching the open set.
+void BestFirstSearch::init_node(std::uint32_t i, Cell c, double g, std::uint32_t parent) {
   Node& n = nodes_[i];
-  const Cell c = level_->cell(CellIndex(i));
   n.generation = generation_;
   n.g = g;
   // h = 0 without a heuristic (bit-identical to 0 * distance: distances are finite, >= 0).
   n.h = h_scale_ == 0.0 ? 0.0
-                        : h_scale_ * heuristic_distance(options_.heuristic, c, level_->cell(goal_));
+                        : h_scale_ * heuristic_distance(options_.heuristic, c, goal_cell_);
   n.parent = parent;
   n.depth = parent == kNone ? 0 : nodes_[parent].depth + 1;
   n.state = NodeState::Open;
 }
 
-void BestFirstSearch::open_node(std::uint32_t i, double g, std::uint32_t parent) {
-  init_node(i, g, parent);
+void BestFirstSearch::open_node(std::uint32_t i, Cell c, double g, std::uint32_t parent) {
+  init_node(i, c, g, parent);
   heap_push({priority(nodes_[i]), g, next_seq_++, i});
   ++metrics_.generated;
 }
@@ -392,7 +431,18 @@ bool BestFirstSearch::nearer_goal(std::uint32_t a, std::uint32_t b) const {
 // micro_step() run the same parts; step() runs them to the iteration's end.
 SearchState BestFirstSearch::step() {
   if (state_ != SearchState::InProgress) return state_;
-  if (!mid_ && !take()) return state_;
+  if (!mid_) {
+    if (!take()) return state_;
+    if (uniform_ && !listener_) {
+      // The fast path relaxes the same successors in the same order; the taken node's moves
+      // are rebuilt from the policy when a view asks for them.
+      expand_uniform(last_taken_);
+      moves_stale_ = true;
+      finish_iteration();
+      return state_;
+    }
+    begin_moves();
+  }
   while (examined_ < move_count_) examine(moves_[examined_++]);
   finish_iteration();
   return state_;
@@ -403,7 +453,10 @@ SearchState BestFirstSearch::micro_step() {
   if (!mid_) {
     // A half-done iteration is always the trace's last step, so steps kept for replay go.
     truncate_trace();
-    if (take() && move_count_ == 0) finish_iteration();
+    if (take()) {
+      begin_moves();
+      if (move_count_ == 0) finish_iteration();
+    }
     return state_;
   }
   examine(moves_[examined_++]);
@@ -412,7 +465,7 @@ SearchState BestFirstSearch::micro_step() {
 }
 
 // Takes the open node that comes first, closes it and tests it for the goal. True when the
-// iteration goes on with the taken node's moves (now in moves_), false when it found the goal.
+// iteration goes on with the taken node's moves, false when it found the goal.
 bool BestFirstSearch::take() {
   last_relaxed_.clear();
   writing_ = recording_ && at_ == records_.size();
@@ -441,9 +494,13 @@ bool BestFirstSearch::take() {
     note_trace_end();
     return false;
   }
-  collect_moves(cur);
-  mid_ = true;
   return true;
+}
+
+// The taken node's moves into moves_, to be examined one by one.
+void BestFirstSearch::begin_moves() {
+  collect_moves(last_taken_);
+  mid_ = true;
 }
 
 void BestFirstSearch::finish_iteration() {
@@ -511,31 +568,38 @@ void BestFirstSearch::examine(const Move& m) {
 
 // Offers `m.to` the g `g_new` through parent `via` (the taken node, or its parent for Theta*).
 void BestFirstSearch::relax(Cell c, const Move& m, std::uint32_t via, double g_new) {
-  const std::uint32_t ni = to_u32(level_->index(m.to));
+  relax_to(c, m.to, to_u32(level_->index(m.to)), via, g_new, &m);
+}
+
+// Offers cell `to` (node ni), reached from the taken cell c, the g `g_new` through parent `via`.
+// `m` is the move, for the listener's skips; the fast path, which runs without a listener,
+// passes none.
+inline void BestFirstSearch::relax_to(Cell c, Cell to, std::uint32_t ni, std::uint32_t via,
+                                      double g_new, const Move* m) {
   if (!valid(ni)) {
     if (writing_) changes_.push_back({ni, kNone, via, 0, kInf, g_new});
-    if (listener_) listener_->on_relax(c, m.to, kInf, g_new, std::nullopt);
-    open_node(ni, g_new, via);
-    last_relaxed_.push_back(m.to);
+    if (listener_) listener_->on_relax(c, to, kInf, g_new, std::nullopt);
+    open_node(ni, to, g_new, via);
+    last_relaxed_.push_back(to);
     return;
   }
   Node& nb = nodes_[ni];
   if (nb.state == NodeState::Closed) {
     // With a consistent heuristic a closed node already has its best g; closed nodes are not
     // reopened (weighted A* keeps its bound without reopening; greedy and BFS promise nothing).
-    if (listener_) listener_->on_skip(c, m, SkipReason::Closed);
+    if (listener_) listener_->on_skip(c, *m, SkipReason::Closed);
     return;
   }
   // Breadth-first keeps the first parent found; the others keep the cheaper one.
   if (options_.algorithm == Algorithm::BreadthFirst || g_new >= nb.g) {
-    if (listener_) listener_->on_skip(c, m, SkipReason::NotBetter);
+    if (listener_) listener_->on_skip(c, *m, SkipReason::NotBetter);
     return;
   }
   if (writing_) changes_.push_back({ni, nb.parent, via, nb.depth, nb.g, g_new});
   if (listener_) {
     const std::optional<Cell> old_parent =
         nb.parent == kNone ? std::nullopt : std::optional(level_->cell(CellIndex(nb.parent)));
-    listener_->on_relax(c, m.to, nb.g, g_new, old_parent);
+    listener_->on_relax(c, to, nb.g, g_new, old_parent);
   }
   nb.g = g_new;
   nb.parent = via;
@@ -543,7 +607,25 @@ void BestFirstSearch::relax(Cell c, const Move& m, std::uint32_t via, double g_n
   update_key(nb);
   ++metrics_.heap_ops;
   ++metrics_.improved;
-  last_relaxed_.push_back(m.to);
+  last_relaxed_.push_back(to);
+}
+
+// The uniform-grid fast path: relaxes the taken node's successors as examining its moves one by
+// one would (same cells, same costs, same order: kAllDirs), without a listener to tell about
+// impossible moves. Every possible move costs its step length, exactly as the policy computes
+// it (step_length(d) * 1 + 0).
+void BestFirstSearch::expand_uniform(std::uint32_t taken) {
+  const Cell c = level_->cell(CellIndex(taken));
+  const std::uint8_t* at = open_pad_.data() + (c.y + 1) * pad_width_ + c.x + 1;
+  unsigned open = 0;
+  for (int d = 0; d < kDirCount; ++d) open |= static_cast<unsigned>(at[pad_step_[d]]) << d;
+  const double g = nodes_[taken].g;
+  for (unsigned moves = moves_of_mask_[open]; moves != 0; moves &= moves - 1) {
+    const int d = std::countr_zero(moves);
+    relax_to(c, {c.x + kDirDx[d], c.y + kDirDy[d]},
+             taken + static_cast<std::uint32_t>(node_step_[d]), taken,
+             g + ((d & 1) ? kSqrt2 : 1.0), nullptr);
+  }
 }
 
 // [SECTION] Rewind
@@ -675,7 +757,7 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
       // The nodes ahead are scattered over a large array: ask for them early.
       if (k + 16 < changes_.size()) __builtin_prefetch(&nodes_[changes_[k + 16].node], 1);
       if (ch.old_g == kInf) {
-        init_node(ch.node, ch.new_g, ch.new_parent);
+        init_node(ch.node, level_->cell(CellIndex(ch.node)), ch.new_g, ch.new_parent);
         heap_.push_back({0.0, ch.new_g, next_seq_++, ch.node});
         ++generated;
       } else {
