@@ -207,6 +207,7 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
       listener_(listener),
       direction_(direction) {
   nodes_.resize(static_cast<std::size_t>(level.cell_count()));
+  heap_pos_.resize(nodes_.size());
   // Room for the most moves one cell can have: 8 one-cell moves, 4 jumps across per gap length.
   moves_.resize(8 + 4 * static_cast<std::size_t>(std::max(0, rules.jump.gap)));
   // h is scaled by the cheapest cost per unit of distance, so it never overestimates. Algorithms
@@ -298,7 +299,7 @@ void BestFirstSearch::restart() {
   open_node(to_u32(start_), level_->cell(start_), 0.0, kNone);
 }
 
-// [SECTION] The open set: an indexed binary heap with decrease-key
+// [SECTION] The open set: an indexed 4-ary heap with decrease-key
 
 // The priority each algorithm orders by (NodeView::f shows exactly this).
 double BestFirstSearch::priority(const Node& n) const {
@@ -312,51 +313,95 @@ double BestFirstSearch::priority(const Node& n) const {
 
 // Lower priority first. Equal priorities are ordered by the tie-break policy; larger g first
 // (the default) takes the node nearer the goal, which keeps A* heading straight across plateaus.
-// The insertion order settles what is left, so results never depend on the heap's layout.
-bool BestFirstSearch::before(const HeapEntry& a, const HeapEntry& b) const {
+// The insertion order settles what is left, so results never depend on the heap's layout (nor
+// on its arity: the order is total, so every heap takes the same entry first).
+template <TieBreak T>
+bool BestFirstSearch::before_as(const HeapEntry& a, const HeapEntry& b) {
   if (a.f != b.f) return a.f < b.f;
-  switch (options_.tie_break) {
-    case TieBreak::LargerG:
-      if (a.g != b.g) return a.g > b.g;
-      break;
-    case TieBreak::SmallerG:
-      if (a.g != b.g) return a.g < b.g;
-      break;
-    case TieBreak::LastIn: return a.seq > b.seq;
-    case TieBreak::FirstIn:
-    case TieBreak::_Max: break;
+  if constexpr (T == TieBreak::LargerG) {
+    if (a.g != b.g) return a.g > b.g;
+  } else if constexpr (T == TieBreak::SmallerG) {
+    if (a.g != b.g) return a.g < b.g;
+  } else if constexpr (T == TieBreak::LastIn) {
+    return a.seq > b.seq;
   }
   return a.seq < b.seq;
 }
 
-void BestFirstSearch::place(std::size_t pos, const HeapEntry& e) {
-  heap_[pos] = e;
-  nodes_[e.node].heap_pos = static_cast<std::uint32_t>(pos);
+bool BestFirstSearch::before(const HeapEntry& a, const HeapEntry& b) const {
+  switch (options_.tie_break) {
+    case TieBreak::LargerG: return before_as<TieBreak::LargerG>(a, b);
+    case TieBreak::SmallerG: return before_as<TieBreak::SmallerG>(a, b);
+    case TieBreak::LastIn: return before_as<TieBreak::LastIn>(a, b);
+    case TieBreak::FirstIn:
+    case TieBreak::_Max: break;
+  }
+  return before_as<TieBreak::FirstIn>(a, b);
+}
+
+// A 4-ary heap: half the levels of a binary one, and a node's children share a cache line or
+// two. Each node's position lives in heap_pos_ (4 bytes a node), not in the nodes, so moving
+// entries touches a small array. The sifts are compiled once per tie-break.
+namespace {
+constexpr std::size_t kArity = 4;
+}
+
+template <TieBreak T>
+void BestFirstSearch::sift_up_as(std::size_t pos) {
+  HeapEntry* heap = heap_.data();
+  const HeapEntry item = heap[pos];
+  while (pos > 0) {
+    const std::size_t parent = (pos - 1) / kArity;
+    if (!before_as<T>(item, heap[parent])) break;
+    heap[pos] = heap[parent];
+    heap_pos_[heap[pos].node] = static_cast<std::uint32_t>(pos);
+    pos = parent;
+  }
+  heap[pos] = item;
+  heap_pos_[item.node] = static_cast<std::uint32_t>(pos);
+}
+
+template <TieBreak T>
+void BestFirstSearch::sift_down_as(std::size_t pos) {
+  HeapEntry* heap = heap_.data();
+  const HeapEntry item = heap[pos];
+  const std::size_t n = heap_.size();
+  for (;;) {
+    const std::size_t first = kArity * pos + 1;
+    if (first >= n) break;
+    const std::size_t last = std::min(first + kArity, n);
+    std::size_t best = first;
+    for (std::size_t c = first + 1; c < last; ++c)
+      if (before_as<T>(heap[c], heap[best])) best = c;
+    if (!before_as<T>(heap[best], item)) break;
+    heap[pos] = heap[best];
+    heap_pos_[heap[pos].node] = static_cast<std::uint32_t>(pos);
+    pos = best;
+  }
+  heap[pos] = item;
+  heap_pos_[item.node] = static_cast<std::uint32_t>(pos);
 }
 
 void BestFirstSearch::sift_up(std::size_t pos) {
-  const HeapEntry item = heap_[pos];
-  while (pos > 0) {
-    const std::size_t parent = (pos - 1) / 2;
-    if (!before(item, heap_[parent])) break;
-    place(pos, heap_[parent]);
-    pos = parent;
+  switch (options_.tie_break) {
+    case TieBreak::LargerG: return sift_up_as<TieBreak::LargerG>(pos);
+    case TieBreak::SmallerG: return sift_up_as<TieBreak::SmallerG>(pos);
+    case TieBreak::LastIn: return sift_up_as<TieBreak::LastIn>(pos);
+    case TieBreak::FirstIn:
+    case TieBreak::_Max: break;
   }
-  place(pos, item);
+  sift_up_as<TieBreak::FirstIn>(pos);
 }
 
 void BestFirstSearch::sift_down(std::size_t pos) {
-  const HeapEntry item = heap_[pos];
-  const std::size_t n = heap_.size();
-  for (;;) {
-    std::size_t child = 2 * pos + 1;
-    if (child >= n) break;
-    if (child + 1 < n && before(heap_[child + 1], heap_[child])) ++child;
-    if (!before(heap_[child], item)) break;
-    place(pos, heap_[child]);
-    pos = child;
+  switch (options_.tie_break) {
+    case TieBreak::LargerG: return sift_down_as<TieBreak::LargerG>(pos);
+    case TieBreak::SmallerG: return sift_down_as<TieBreak::SmallerG>(pos);
+    case TieBreak::LastIn: return sift_down_as<TieBreak::LastIn>(pos);
+    case TieBreak::FirstIn:
+    case TieBreak::_Max: break;
   }
-  place(pos, item);
+  sift_down_as<TieBreak::FirstIn>(pos);
 }
 
 void BestFirstSearch::heap_push(HeapEntry e) {
@@ -379,20 +424,29 @@ void BestFirstSearch::heap_remove(std::size_t pos) {
   const HeapEntry last = heap_.back();
   heap_.pop_back();
   if (pos == heap_.size()) return;
-  place(pos, last);
+  heap_[pos] = last;
+  heap_pos_[last.node] = static_cast<std::uint32_t>(pos);
   sift_up(pos);
-  sift_down(nodes_[last.node].heap_pos);
+  sift_down(heap_pos_[last.node]);
 }
 
-// After a node's g changed: its entry gets the new keys and moves to its place. A lower g is not
+// Builds the heap from heap_ in any order (O(open)), positions included.
+void BestFirstSearch::heapify() {
+  for (std::size_t pos = 0; pos < heap_.size(); ++pos)
+    heap_pos_[heap_[pos].node] = static_cast<std::uint32_t>(pos);
+  for (std::size_t pos = heap_.size() / kArity + 1; pos-- > 0;)
+    if (pos < heap_.size()) sift_down(pos);
+}
+
+// After node i's g changed: its entry gets the new keys and moves to its place. A lower g is not
 // always earlier: greedy's f (= h) stays put and, with larger g first, the entry moves later.
-void BestFirstSearch::update_key(const Node& n) {
-  HeapEntry& e = heap_[n.heap_pos];
+void BestFirstSearch::update_key(std::uint32_t i) {
+  const Node& n = nodes_[i];
+  HeapEntry& e = heap_[heap_pos_[i]];
   e.f = priority(n);
   e.g = n.g;
-  const std::uint32_t i = e.node;
-  sift_up(n.heap_pos);
-  sift_down(nodes_[i].heap_pos);
+  sift_up(heap_pos_[i]);
+  sift_down(heap_pos_[i]);
 }
 
 double BestFirstSearch::top_priority() const { return heap_.empty() ? kInf : heap_.front().f; }
@@ -604,7 +658,7 @@ inline void BestFirstSearch::relax_to(Cell c, Cell to, std::uint32_t ni, std::ui
   nb.g = g_new;
   nb.parent = via;
   nb.depth = nodes_[via].depth + 1;
-  update_key(nb);
+  update_key(ni);
   ++metrics_.heap_ops;
   ++metrics_.improved;
   last_relaxed_.push_back(to);
@@ -665,7 +719,7 @@ bool BestFirstSearch::step_back() {
     const Change& ch = changes_[k];
     Node& n = nodes_[ch.node];
     if (ch.old_g == kInf) {
-      heap_remove(n.heap_pos);
+      heap_remove(heap_pos_[ch.node]);
       n.generation = generation_ - 1;  // never the current generation: unseen
       ++generated;
       continue;
@@ -674,7 +728,7 @@ bool BestFirstSearch::step_back() {
     n.g = ch.old_g;
     n.parent = ch.old_parent;
     n.depth = ch.old_depth;
-    update_key(n);
+    update_key(ch.node);
   }
   if (mid_) {
     // A half-done iteration is the trace's last step (see micro_step): it is not kept.
@@ -780,10 +834,7 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
     heap_[kept++] = {priority(n), n.g, e.seq, e.node};
   }
   heap_.resize(kept);
-  std::make_heap(heap_.begin(), heap_.end(),
-                 [this](const HeapEntry& a, const HeapEntry& b) { return before(b, a); });
-  for (std::size_t pos = 0; pos < heap_.size(); ++pos)
-    nodes_[heap_[pos].node].heap_pos = static_cast<std::uint32_t>(pos);
+  heapify();
 
   metrics_.expanded = static_cast<std::int64_t>(at_);
   metrics_.generated += generated;
@@ -832,9 +883,10 @@ std::string BestFirstSearch::check_invariants() const {
     if (e.node >= nodes_.size()) return at + ": node out of range";
     const Node& n = nodes_[e.node];
     if (!valid(e.node) || n.state != NodeState::Open) return at + ": node not open";
-    if (n.heap_pos != pos) return at + ": node's heap position is " + std::to_string(n.heap_pos);
+    if (heap_pos_[e.node] != pos)
+      return at + ": node's heap position is " + std::to_string(heap_pos_[e.node]);
     if (e.g != n.g || e.f != priority(n)) return at + ": keys differ from the node's";
-    if (pos > 0 && before(e, heap_[(pos - 1) / 2])) return at + ": ordered before its parent";
+    if (pos > 0 && before(e, heap_[(pos - 1) / kArity])) return at + ": ordered before its parent";
   }
   std::size_t open = 0, closed = 0;
   for (std::uint32_t i = 0; i < nodes_.size(); ++i) {

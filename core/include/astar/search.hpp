@@ -272,7 +272,6 @@ class BestFirstSearch final : public Search {
     double g;
     double h;
     std::uint32_t parent;
-    std::uint32_t heap_pos;  // index into heap_ while open
     std::uint32_t depth;     // steps from the start along parents (breadth-first's priority)
     std::uint32_t generation;
     NodeState state;
@@ -304,14 +303,20 @@ class BestFirstSearch final : public Search {
 
   bool valid(std::uint32_t i) const { return nodes_[i].generation == generation_; }
   double priority(const Node& n) const;
+  template <TieBreak T>
+  static bool before_as(const HeapEntry& a, const HeapEntry& b);
   bool before(const HeapEntry& a, const HeapEntry& b) const;
-  void place(std::size_t pos, const HeapEntry& e);
+  template <TieBreak T>
+  void sift_up_as(std::size_t pos);
+  template <TieBreak T>
+  void sift_down_as(std::size_t pos);
   void sift_up(std::size_t pos);
   void sift_down(std::size_t pos);
+  void heapify();
   void heap_push(HeapEntry e);
   std::uint32_t heap_pop();
   void heap_remove(std::size_t pos);
-  void update_key(const Node& n);
+  void update_key(std::uint32_t i);
   void relax(Cell c, const Move& m, std::uint32_t via, double g_new);
   void relax_to(Cell c, Cell to, std::uint32_t ni, std::uint32_t via, double g_new,
                 const Move* m);
@@ -357,6 +362,7 @@ class BestFirstSearch final : public Search {
   std::vector<Node> nodes_;
   std::uint32_t generation_ = 0;
   std::vector<HeapEntry> heap_;
+  std::vector<std::uint32_t> heap_pos_;  // per node: its index into heap_ while open
   std::uint32_t next_seq_ = 0;
   SearchState state_ = SearchState::InProgress;
   std::string message_;
