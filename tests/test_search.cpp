@@ -300,3 +300,75 @@ TEST_CASE("[search] A* equals an independent Dijkstra on 600 random levels") {
   CHECK(no_path > 100);
   MESSAGE("checked " << checked << " searches: " << found << " found, " << no_path << " no path");
 }
+
+// The uniform-grid fast path (a step without a listener on a level where every possible move
+// costs its step length) must do exactly what the general path does (a step with a listener,
+// which asks the cost policy move by move): same takes, same relaxations, same views.
+TEST_CASE("[search] the uniform-grid fast path equals the general path on 400 random levels") {
+  std::mt19937 rng(20260707);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  SearchListener quiet;  // hears everything, does nothing: forces the general path
+  const Algorithm algorithms[] = {Algorithm::AStar, Algorithm::WeightedAStar, Algorithm::Dijkstra,
+                                  Algorithm::GreedyBestFirst, Algorithm::BreadthFirst};
+  int compared = 0;
+  for (int n = 0; n < 400; ++n) {
+    Level lv(pick(1, 14), pick(1, 14));
+    const int density = pick(0, 40);
+    for (int y = 0; y < lv.height(); ++y)
+      for (int x = 0; x < lv.width(); ++x) {
+        lv.set_wall({x, y}, pick(0, 99) < density);
+        if (pick(0, 19) == 0) lv.set_agent({x, y}, true);
+        // Heights that do not matter (no climb rules): still the fast path.
+        if (n % 3 == 0) lv.set_height({x, y}, pick(-2, 2));
+      }
+    lv.set_agents_block(pick(0, 3) != 0);
+    lv.set_start({pick(0, lv.width() - 1), pick(0, lv.height() - 1)});
+    lv.set_goal({pick(0, lv.width() - 1), pick(0, lv.height() - 1)});
+    for (Cell c : {lv.start(), lv.goal()}) {
+      lv.set_wall(c, false);
+      lv.set_agent(c, false);
+    }
+    MovementRules r;
+    r.neighbours = pick(0, 3) == 0 ? Neighbours::Four : Neighbours::Eight;
+    r.diagonal = static_cast<DiagonalPolicy>(pick(0, 3));
+    const SearchOptions o{.algorithm = algorithms[pick(0, 4)],
+                          .heuristic = static_cast<Heuristic>(pick(0, 4)),
+                          .tie_break = static_cast<TieBreak>(pick(0, 3)),
+                          .partial_path = pick(0, 1) == 1,
+                          .max_iterations = pick(0, 3) == 0 ? pick(1, 30) : 0};
+    SearchOptions ow = o;
+    if (o.algorithm == Algorithm::WeightedAStar) ow.weight = pick(10, 40) / 10.0;
+    const auto dir = pick(0, 1) ? BestFirstSearch::Direction::Forward
+                                : BestFirstSearch::Direction::Backward;
+    CAPTURE(n);
+    BestFirstSearch fast(lv, r, ow, nullptr, dir), general(lv, r, ow, &quiet, dir);
+    fast.set_recording(n % 2 == 0);
+    while (!finished(general.step())) {
+      REQUIRE(fast.step() == general.state());
+      REQUIRE(fast.last_taken() == general.last_taken());
+      REQUIRE(fast.last_relaxed() == general.last_relaxed());
+      REQUIRE(fast.open_size() == general.open_size());
+    }
+    fast.run();
+    ++compared;
+    REQUIRE(fast.state() == general.state());
+    CHECK(fast.metrics().expanded == general.metrics().expanded);
+    CHECK(fast.metrics().generated == general.metrics().generated);
+    CHECK(fast.metrics().improved == general.metrics().improved);
+    CHECK(fast.metrics().heap_ops == general.metrics().heap_ops);
+    CHECK(fast.path() == general.path());
+    CHECK(fast.path_cost() == general.path_cost());
+    CHECK(fast.taken_moves().size() == general.taken_moves().size());
+    CHECK(fast.check_invariants() == "");
+    for (int y = 0; y < lv.height(); ++y)
+      for (int x = 0; x < lv.width(); ++x) {
+        const NodeView a = fast.node({x, y}), b = general.node({x, y});
+        REQUIRE(a.state == b.state);
+        REQUIRE(a.g == b.g);  // bit for bit
+        REQUIRE(a.h == b.h);
+        REQUIRE(a.f == b.f);
+        REQUIRE(a.parent == b.parent);
+      }
+  }
+  CHECK(compared == 400);
+}

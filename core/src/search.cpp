@@ -2,6 +2,7 @@
 #include "astar/format.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -201,6 +202,7 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
       listener_(listener),
       direction_(direction) {
   nodes_.resize(static_cast<std::size_t>(level.cell_count()));
+  heap_pos_.resize(nodes_.size());
   // Room for the most moves one cell can have: 8 one-cell moves, 4 jumps across per gap length.
   moves_.resize(8 + 4 * static_cast<std::size_t>(std::max(0, rules.jump.gap)));
   // h is scaled by the cheapest cost per unit of distance, so it never overestimates. Algorithms
@@ -211,6 +213,44 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
   // The layers cannot change during a search's life, so whether the algorithm supports them is
   // decided once (a scan of the whole level), not at every restart.
   unsupported_ = check_supported(level, rules, options_);
+  // The uniform-grid fast path, for algorithms whose successors are the level's moves.
+  uniform_ = unsupported_.empty() && options_.algorithm != Algorithm::JumpPoint &&
+             options_.algorithm != Algorithm::ThetaStar && !rules.jump.enabled() &&
+             level.shapes().empty() && check_uniform(level, rules).empty();
+  if (uniform_) {
+    const int w = level.width(), h = level.height();
+    pad_width_ = w + 2;
+    open_pad_.assign(static_cast<std::size_t>(w + 2) * static_cast<std::size_t>(h + 2), 0);
+    const std::vector<std::uint8_t>& solid = level.solid_mask();
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x)
+        open_pad_[static_cast<std::size_t>((y + 1) * pad_width_ + x + 1)] =
+            solid[static_cast<std::size_t>(y * w + x)] == 0;
+    for (int d = 0; d < kDirCount; ++d) {
+      pad_step_[d] = kDirDy[d] * pad_width_ + kDirDx[d];
+      node_step_[d] = kDirDy[d] * w + kDirDx[d];
+    }
+    // Which neighbours are moves, from which are open (bit d: direction d), as MovePolicy::move
+    // decides: an open cell; a diagonal only with 8 neighbours and as the diagonal policy allows
+    // for the two side cells it passes between (directions d - 1 and d + 1).
+    for (unsigned mask = 0; mask < 256; ++mask) {
+      unsigned moves = 0;
+      for (int d = 0; d < kDirCount; ++d) {
+        if (!(mask >> d & 1u)) continue;
+        if (is_diagonal(static_cast<Dir>(d))) {
+          if (rules.neighbours != Neighbours::Eight) continue;
+          const bool side_a = mask >> ((d + 7) % 8) & 1u, side_b = mask >> ((d + 1) % 8) & 1u;
+          const bool ok = rules.diagonal == DiagonalPolicy::Always ||
+                          (rules.diagonal == DiagonalPolicy::AtLeastOneSideOpen &&
+                           (side_a || side_b)) ||
+                          (rules.diagonal == DiagonalPolicy::NoCornerCutting && side_a && side_b);
+          if (!ok) continue;
+        }
+        moves |= 1u << d;
+      }
+      moves_of_mask_[mask] = static_cast<std::uint8_t>(moves);
+    }
+  }
   restart();
 }
 
@@ -250,10 +290,11 @@ void BestFirstSearch::restart() {
   const bool forward = direction_ == Direction::Forward;
   start_ = level_->index(forward ? level_->start() : level_->goal());
   goal_ = level_->index(forward ? level_->goal() : level_->start());
-  open_node(to_u32(start_), 0.0, kNone);
+  goal_cell_ = level_->cell(goal_);
+  open_node(to_u32(start_), level_->cell(start_), 0.0, kNone);
 }
 
-// [SECTION] The open set: an indexed binary heap with decrease-key
+// [SECTION] The open set: an indexed 4-ary heap with decrease-key
 
 // The priority each algorithm orders by (NodeView::f shows exactly this).
 double BestFirstSearch::priority(const Node& n) const {
@@ -267,51 +308,95 @@ double BestFirstSearch::priority(const Node& n) const {
 
 // Lower priority first. Equal priorities are ordered by the tie-break policy; larger g first
 // (the default) takes the node nearer the goal, which keeps A* heading straight across plateaus.
-// The insertion order settles what is left, so results never depend on the heap's layout.
-bool BestFirstSearch::before(const HeapEntry& a, const HeapEntry& b) const {
+// The insertion order settles what is left, so results never depend on the heap's layout (nor
+// on its arity: the order is total, so every heap takes the same entry first).
+template <TieBreak T>
+bool BestFirstSearch::before_as(const HeapEntry& a, const HeapEntry& b) {
   if (a.f != b.f) return a.f < b.f;
-  switch (options_.tie_break) {
-    case TieBreak::LargerG:
-      if (a.g != b.g) return a.g > b.g;
-      break;
-    case TieBreak::SmallerG:
-      if (a.g != b.g) return a.g < b.g;
-      break;
-    case TieBreak::LastIn: return a.seq > b.seq;
-    case TieBreak::FirstIn:
-    case TieBreak::_Max: break;
+  if constexpr (T == TieBreak::LargerG) {
+    if (a.g != b.g) return a.g > b.g;
+  } else if constexpr (T == TieBreak::SmallerG) {
+    if (a.g != b.g) return a.g < b.g;
+  } else if constexpr (T == TieBreak::LastIn) {
+    return a.seq > b.seq;
   }
   return a.seq < b.seq;
 }
 
-void BestFirstSearch::place(std::size_t pos, const HeapEntry& e) {
-  heap_[pos] = e;
-  nodes_[e.node].heap_pos = static_cast<std::uint32_t>(pos);
+bool BestFirstSearch::before(const HeapEntry& a, const HeapEntry& b) const {
+  switch (options_.tie_break) {
+    case TieBreak::LargerG: return before_as<TieBreak::LargerG>(a, b);
+    case TieBreak::SmallerG: return before_as<TieBreak::SmallerG>(a, b);
+    case TieBreak::LastIn: return before_as<TieBreak::LastIn>(a, b);
+    case TieBreak::FirstIn:
+    case TieBreak::_Max: break;
+  }
+  return before_as<TieBreak::FirstIn>(a, b);
+}
+
+// A 4-ary heap: half the levels of a binary one, and a node's children share a cache line or
+// two. Each node's position lives in heap_pos_ (4 bytes a node), not in the nodes, so moving
+// entries touches a small array. The sifts are compiled once per tie-break.
+namespace {
+constexpr std::size_t kArity = 4;
+}
+
+template <TieBreak T>
+void BestFirstSearch::sift_up_as(std::size_t pos) {
+  HeapEntry* heap = heap_.data();
+  const HeapEntry item = heap[pos];
+  while (pos > 0) {
+    const std::size_t parent = (pos - 1) / kArity;
+    if (!before_as<T>(item, heap[parent])) break;
+    heap[pos] = heap[parent];
+    heap_pos_[heap[pos].node] = static_cast<std::uint32_t>(pos);
+    pos = parent;
+  }
+  heap[pos] = item;
+  heap_pos_[item.node] = static_cast<std::uint32_t>(pos);
+}
+
+template <TieBreak T>
+void BestFirstSearch::sift_down_as(std::size_t pos) {
+  HeapEntry* heap = heap_.data();
+  const HeapEntry item = heap[pos];
+  const std::size_t n = heap_.size();
+  for (;;) {
+    const std::size_t first = kArity * pos + 1;
+    if (first >= n) break;
+    const std::size_t last = std::min(first + kArity, n);
+    std::size_t best = first;
+    for (std::size_t c = first + 1; c < last; ++c)
+      if (before_as<T>(heap[c], heap[best])) best = c;
+    if (!before_as<T>(heap[best], item)) break;
+    heap[pos] = heap[best];
+    heap_pos_[heap[pos].node] = static_cast<std::uint32_t>(pos);
+    pos = best;
+  }
+  heap[pos] = item;
+  heap_pos_[item.node] = static_cast<std::uint32_t>(pos);
 }
 
 void BestFirstSearch::sift_up(std::size_t pos) {
-  const HeapEntry item = heap_[pos];
-  while (pos > 0) {
-    const std::size_t parent = (pos - 1) / 2;
-    if (!before(item, heap_[parent])) break;
-    place(pos, heap_[parent]);
-    pos = parent;
+  switch (options_.tie_break) {
+    case TieBreak::LargerG: return sift_up_as<TieBreak::LargerG>(pos);
+    case TieBreak::SmallerG: return sift_up_as<TieBreak::SmallerG>(pos);
+    case TieBreak::LastIn: return sift_up_as<TieBreak::LastIn>(pos);
+    case TieBreak::FirstIn:
+    case TieBreak::_Max: break;
   }
-  place(pos, item);
+  sift_up_as<TieBreak::FirstIn>(pos);
 }
 
 void BestFirstSearch::sift_down(std::size_t pos) {
-  const HeapEntry item = heap_[pos];
-  const std::size_t n = heap_.size();
-  for (;;) {
-    std::size_t child = 2 * pos + 1;
-    if (child >= n) break;
-    if (child + 1 < n && before(heap_[child + 1], heap_[child])) ++child;
-    if (!before(heap_[child], item)) break;
-    place(pos, heap_[child]);
-    pos = child;
+  switch (options_.tie_break) {
+    case TieBreak::LargerG: return sift_down_as<TieBreak::LargerG>(pos);
+    case TieBreak::SmallerG: return sift_down_as<TieBreak::SmallerG>(pos);
+    case TieBreak::LastIn: return sift_down_as<TieBreak::LastIn>(pos);
+    case TieBreak::FirstIn:
+    case TieBreak::_Max: break;
   }
-  place(pos, item);
+  sift_down_as<TieBreak::FirstIn>(pos);
 }
 
 void BestFirstSearch::heap_push(HeapEntry e) {
@@ -334,40 +419,48 @@ void BestFirstSearch::heap_remove(std::size_t pos) {
   const HeapEntry last = heap_.back();
   heap_.pop_back();
   if (pos == heap_.size()) return;
-  place(pos, last);
+  heap_[pos] = last;
+  heap_pos_[last.node] = static_cast<std::uint32_t>(pos);
   sift_up(pos);
-  sift_down(nodes_[last.node].heap_pos);
+  sift_down(heap_pos_[last.node]);
 }
 
-// After a node's g changed: its entry gets the new keys and moves to its place. A lower g is not
+// Builds the heap from heap_ in any order (O(open)), positions included.
+void BestFirstSearch::heapify() {
+  for (std::size_t pos = 0; pos < heap_.size(); ++pos)
+    heap_pos_[heap_[pos].node] = static_cast<std::uint32_t>(pos);
+  for (std::size_t pos = heap_.size() / kArity + 1; pos-- > 0;)
+    if (pos < heap_.size()) sift_down(pos);
+}
+
+// After node i's g changed: its entry gets the new keys and moves to its place. A lower g is not
 // always earlier: greedy's f (= h) stays put and, with larger g first, the entry moves later.
-void BestFirstSearch::update_key(const Node& n) {
-  HeapEntry& e = heap_[n.heap_pos];
+void BestFirstSearch::update_key(std::uint32_t i) {
+  const Node& n = nodes_[i];
+  HeapEntry& e = heap_[heap_pos_[i]];
   e.f = priority(n);
   e.g = n.g;
-  const std::uint32_t i = e.node;
-  sift_up(n.heap_pos);
-  sift_down(nodes_[i].heap_pos);
+  sift_up(heap_pos_[i]);
+  sift_down(heap_pos_[i]);
 }
 
 double BestFirstSearch::top_priority() const { return heap_.empty() ? kInf : heap_.front().f; }
 
-// Makes node i open with these g and parent (and its h), without touching the open set.
-void BestFirstSearch::init_node(std::uint32_t i, double g, std::uint32_t parent) {
+// Makes node i (cell c) open with these g and parent (and its h), without touching the open set.
+void BestFirstSearch::init_node(std::uint32_t i, Cell c, double g, std::uint32_t parent) {
   Node& n = nodes_[i];
-  const Cell c = level_->cell(CellIndex(i));
   n.generation = generation_;
   n.g = g;
   // h = 0 without a heuristic (bit-identical to 0 * distance: distances are finite, >= 0).
   n.h = h_scale_ == 0.0 ? 0.0
-                        : h_scale_ * heuristic_distance(options_.heuristic, c, level_->cell(goal_));
+                        : h_scale_ * heuristic_distance(options_.heuristic, c, goal_cell_);
   n.parent = parent;
   n.depth = parent == kNone ? 0 : nodes_[parent].depth + 1;
   n.state = NodeState::Open;
 }
 
-void BestFirstSearch::open_node(std::uint32_t i, double g, std::uint32_t parent) {
-  init_node(i, g, parent);
+void BestFirstSearch::open_node(std::uint32_t i, Cell c, double g, std::uint32_t parent) {
+  init_node(i, c, g, parent);
   heap_push({priority(nodes_[i]), g, next_seq_++, i});
   ++metrics_.generated;
 }
@@ -387,7 +480,18 @@ bool BestFirstSearch::nearer_goal(std::uint32_t a, std::uint32_t b) const {
 // micro_step() run the same parts; step() runs them to the iteration's end.
 SearchState BestFirstSearch::step() {
   if (state_ != SearchState::InProgress) return state_;
-  if (!mid_ && !take()) return state_;
+  if (!mid_) {
+    if (!take()) return state_;
+    if (uniform_ && !listener_) {
+      // The fast path relaxes the same successors in the same order; the taken node's moves
+      // are rebuilt from the policy when a view asks for them.
+      expand_uniform(last_taken_);
+      moves_stale_ = true;
+      finish_iteration();
+      return state_;
+    }
+    begin_moves();
+  }
   while (examined_ < move_count_) examine(moves_[examined_++]);
   finish_iteration();
   return state_;
@@ -398,7 +502,10 @@ SearchState BestFirstSearch::micro_step() {
   if (!mid_) {
     // A half-done iteration is always the trace's last step, so steps kept for replay go.
     truncate_trace();
-    if (take() && move_count_ == 0) finish_iteration();
+    if (take()) {
+      begin_moves();
+      if (move_count_ == 0) finish_iteration();
+    }
     return state_;
   }
   examine(moves_[examined_++]);
@@ -407,7 +514,7 @@ SearchState BestFirstSearch::micro_step() {
 }
 
 // Takes the open node that comes first, closes it and tests it for the goal. True when the
-// iteration goes on with the taken node's moves (now in moves_), false when it found the goal.
+// iteration goes on with the taken node's moves, false when it found the goal.
 bool BestFirstSearch::take() {
   last_relaxed_.clear();
   writing_ = recording_ && at_ == records_.size();
@@ -436,9 +543,13 @@ bool BestFirstSearch::take() {
     note_trace_end();
     return false;
   }
-  collect_moves(cur);
-  mid_ = true;
   return true;
+}
+
+// The taken node's moves into moves_, to be examined one by one.
+void BestFirstSearch::begin_moves() {
+  collect_moves(last_taken_);
+  mid_ = true;
 }
 
 void BestFirstSearch::finish_iteration() {
@@ -506,39 +617,64 @@ void BestFirstSearch::examine(const Move& m) {
 
 // Offers `m.to` the g `g_new` through parent `via` (the taken node, or its parent for Theta*).
 void BestFirstSearch::relax(Cell c, const Move& m, std::uint32_t via, double g_new) {
-  const std::uint32_t ni = to_u32(level_->index(m.to));
+  relax_to(c, m.to, to_u32(level_->index(m.to)), via, g_new, &m);
+}
+
+// Offers cell `to` (node ni), reached from the taken cell c, the g `g_new` through parent `via`.
+// `m` is the move, for the listener's skips; the fast path, which runs without a listener,
+// passes none.
+inline void BestFirstSearch::relax_to(Cell c, Cell to, std::uint32_t ni, std::uint32_t via,
+                                      double g_new, const Move* m) {
   if (!valid(ni)) {
     if (writing_) changes_.push_back({ni, kNone, via, 0, kInf, g_new});
-    if (listener_) listener_->on_relax(c, m.to, kInf, g_new, std::nullopt);
-    open_node(ni, g_new, via);
-    last_relaxed_.push_back(m.to);
+    if (listener_) listener_->on_relax(c, to, kInf, g_new, std::nullopt);
+    open_node(ni, to, g_new, via);
+    last_relaxed_.push_back(to);
     return;
   }
   Node& nb = nodes_[ni];
   if (nb.state == NodeState::Closed) {
     // With a consistent heuristic a closed node already has its best g; closed nodes are not
     // reopened (weighted A* keeps its bound without reopening; greedy and BFS promise nothing).
-    if (listener_) listener_->on_skip(c, m, SkipReason::Closed);
+    if (listener_) listener_->on_skip(c, *m, SkipReason::Closed);
     return;
   }
   // Breadth-first keeps the first parent found; the others keep the cheaper one.
   if (options_.algorithm == Algorithm::BreadthFirst || g_new >= nb.g) {
-    if (listener_) listener_->on_skip(c, m, SkipReason::NotBetter);
+    if (listener_) listener_->on_skip(c, *m, SkipReason::NotBetter);
     return;
   }
   if (writing_) changes_.push_back({ni, nb.parent, via, nb.depth, nb.g, g_new});
   if (listener_) {
     const std::optional<Cell> old_parent =
         nb.parent == kNone ? std::nullopt : std::optional(level_->cell(CellIndex(nb.parent)));
-    listener_->on_relax(c, m.to, nb.g, g_new, old_parent);
+    listener_->on_relax(c, to, nb.g, g_new, old_parent);
   }
   nb.g = g_new;
   nb.parent = via;
   nb.depth = nodes_[via].depth + 1;
-  update_key(nb);
+  update_key(ni);
   ++metrics_.heap_ops;
   ++metrics_.improved;
-  last_relaxed_.push_back(m.to);
+  last_relaxed_.push_back(to);
+}
+
+// The uniform-grid fast path: relaxes the taken node's successors as examining its moves one by
+// one would (same cells, same costs, same order: kAllDirs), without a listener to tell about
+// impossible moves. Every possible move costs its step length, exactly as the policy computes
+// it (step_length(d) * 1 + 0).
+void BestFirstSearch::expand_uniform(std::uint32_t taken) {
+  const Cell c = level_->cell(CellIndex(taken));
+  const std::uint8_t* at = open_pad_.data() + (c.y + 1) * pad_width_ + c.x + 1;
+  unsigned open = 0;
+  for (int d = 0; d < kDirCount; ++d) open |= static_cast<unsigned>(at[pad_step_[d]]) << d;
+  const double g = nodes_[taken].g;
+  for (unsigned moves = moves_of_mask_[open]; moves != 0; moves &= moves - 1) {
+    const int d = std::countr_zero(moves);
+    relax_to(c, {c.x + kDirDx[d], c.y + kDirDy[d]},
+             taken + static_cast<std::uint32_t>(node_step_[d]), taken,
+             g + ((d & 1) ? kSqrt2 : 1.0), nullptr);
+  }
 }
 
 // [SECTION] Rewind
@@ -578,7 +714,7 @@ bool BestFirstSearch::step_back() {
     const Change& ch = changes_[k];
     Node& n = nodes_[ch.node];
     if (ch.old_g == kInf) {
-      heap_remove(n.heap_pos);
+      heap_remove(heap_pos_[ch.node]);
       n.generation = generation_ - 1;  // never the current generation: unseen
       ++generated;
       continue;
@@ -587,7 +723,7 @@ bool BestFirstSearch::step_back() {
     n.g = ch.old_g;
     n.parent = ch.old_parent;
     n.depth = ch.old_depth;
-    update_key(n);
+    update_key(ch.node);
   }
   if (mid_) {
     // A half-done iteration is the trace's last step (see micro_step): it is not kept.
@@ -670,7 +806,7 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
       // The nodes ahead are scattered over a large array: ask for them early.
       if (k + 16 < changes_.size()) __builtin_prefetch(&nodes_[changes_[k + 16].node], 1);
       if (ch.old_g == kInf) {
-        init_node(ch.node, ch.new_g, ch.new_parent);
+        init_node(ch.node, level_->cell(CellIndex(ch.node)), ch.new_g, ch.new_parent);
         heap_.push_back({0.0, ch.new_g, next_seq_++, ch.node});
         ++generated;
       } else {
@@ -693,10 +829,7 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
     heap_[kept++] = {priority(n), n.g, e.seq, e.node};
   }
   heap_.resize(kept);
-  std::make_heap(heap_.begin(), heap_.end(),
-                 [this](const HeapEntry& a, const HeapEntry& b) { return before(b, a); });
-  for (std::size_t pos = 0; pos < heap_.size(); ++pos)
-    nodes_[heap_[pos].node].heap_pos = static_cast<std::uint32_t>(pos);
+  heapify();
 
   metrics_.expanded = static_cast<std::int64_t>(at_);
   metrics_.generated += generated;
@@ -745,9 +878,10 @@ std::string BestFirstSearch::check_invariants() const {
     if (e.node >= nodes_.size()) return at + ": node out of range";
     const Node& n = nodes_[e.node];
     if (!valid(e.node) || n.state != NodeState::Open) return at + ": node not open";
-    if (n.heap_pos != pos) return at + ": node's heap position is " + std::to_string(n.heap_pos);
+    if (heap_pos_[e.node] != pos)
+      return at + ": node's heap position is " + std::to_string(heap_pos_[e.node]);
     if (e.g != n.g || e.f != priority(n)) return at + ": keys differ from the node's";
-    if (pos > 0 && before(e, heap_[(pos - 1) / 2])) return at + ": ordered before its parent";
+    if (pos > 0 && before(e, heap_[(pos - 1) / kArity])) return at + ": ordered before its parent";
   }
   std::size_t open = 0, closed = 0;
   for (std::uint32_t i = 0; i < nodes_.size(); ++i) {

@@ -12,6 +12,7 @@
 // runs (make a new search after edits).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -271,7 +272,6 @@ class BestFirstSearch final : public Search {
     double g;
     double h;
     std::uint32_t parent;
-    std::uint32_t heap_pos;  // index into heap_ while open
     std::uint32_t depth;     // steps from the start along parents (breadth-first's priority)
     std::uint32_t generation;
     NodeState state;
@@ -303,22 +303,32 @@ class BestFirstSearch final : public Search {
 
   bool valid(std::uint32_t i) const { return nodes_[i].generation == generation_; }
   double priority(const Node& n) const;
+  template <TieBreak T>
+  static bool before_as(const HeapEntry& a, const HeapEntry& b);
   bool before(const HeapEntry& a, const HeapEntry& b) const;
-  void place(std::size_t pos, const HeapEntry& e);
+  template <TieBreak T>
+  void sift_up_as(std::size_t pos);
+  template <TieBreak T>
+  void sift_down_as(std::size_t pos);
   void sift_up(std::size_t pos);
   void sift_down(std::size_t pos);
+  void heapify();
   void heap_push(HeapEntry e);
   std::uint32_t heap_pop();
   void heap_remove(std::size_t pos);
-  void update_key(const Node& n);
+  void update_key(std::uint32_t i);
   void relax(Cell c, const Move& m, std::uint32_t via, double g_new);
+  void relax_to(Cell c, Cell to, std::uint32_t ni, std::uint32_t via, double g_new,
+                const Move* m);
   bool take();
+  void begin_moves();
+  void expand_uniform(std::uint32_t taken);
   void collect_moves(std::uint32_t taken) const;
   void examine(const Move& m);
   void finish_iteration();
   void note_trace_end();
-  void init_node(std::uint32_t i, double g, std::uint32_t parent);
-  void open_node(std::uint32_t i, double g, std::uint32_t parent);
+  void init_node(std::uint32_t i, Cell c, double g, std::uint32_t parent);
+  void open_node(std::uint32_t i, Cell c, double g, std::uint32_t parent);
   std::size_t change_end(std::size_t record) const;
   void undo_changes(std::size_t record);
   void bulk_seek(std::size_t to);
@@ -335,10 +345,24 @@ class BestFirstSearch final : public Search {
   double h_scale_ = 1.0;
   std::string unsupported_;     // check_supported's verdict, made once
   CellIndex start_{}, goal_{};  // of this direction: a backward search starts at the goal
+  Cell goal_cell_{};
+
+  // The uniform-grid fast path (expand_uniform): on levels where every possible move is a plain
+  // step (cost 1 straight, sqrt 2 diagonal: all costs 1, no edge overrides, no climb rules that
+  // matter, no jumps, no shapes), a step without a listener finds the taken node's successors in
+  // a padded copy of the open cells instead of asking the policy move by move. Same successors,
+  // same costs, same order: the results are bit-identical (tests/test_search.cpp checks it).
+  bool uniform_ = false;
+  int pad_width_ = 0;                     // level width + 2
+  std::vector<std::uint8_t> open_pad_;    // (width + 2) x (height + 2): 1 open, 0 solid or border
+  std::array<std::int32_t, 8> pad_step_{};   // index step to each direction's neighbour, padded
+  std::array<std::int32_t, 8> node_step_{};  // the same in the level's (unpadded) indices
+  std::array<std::uint8_t, 256> moves_of_mask_{};  // open neighbours (bit d) -> possible moves
 
   std::vector<Node> nodes_;
   std::uint32_t generation_ = 0;
   std::vector<HeapEntry> heap_;
+  std::vector<std::uint32_t> heap_pos_;  // per node: its index into heap_ while open
   std::uint32_t next_seq_ = 0;
   SearchState state_ = SearchState::InProgress;
   std::string message_;

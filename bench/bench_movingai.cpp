@@ -1,0 +1,84 @@
+// Best-of-R time of one algorithm on the first N queries of MovingAI scenario files, for
+// comparing algorithms on the same queries (JPS against A*) without the studio's CLI.
+//   build/bench/bench_movingai ../shared/movingai/*.scen [--algorithm jps] [--limit N] [--reps R]
+// One tab-separated row per file: queries, expansions, ns per expansion and ms per query (the
+// best of R repetitions), and the summed path cost (for checking two algorithms agree). One
+// search object per map, restarted per query, no listener: what `astar bench` runs.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "astar/movingai.hpp"
+#include "astar/search.hpp"
+
+using namespace astar;
+
+int main(int argc, char** argv) {
+  int reps = 3;
+  std::size_t limit = 200;
+  Algorithm algorithm = Algorithm::AStar;
+  std::vector<std::string> files;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--reps" && i + 1 < argc) {
+      reps = std::max(1, std::atoi(argv[++i]));
+    } else if (a == "--limit" && i + 1 < argc) {
+      limit = std::strtoul(argv[++i], nullptr, 10);
+    } else if (a == "--algorithm" && i + 1 < argc) {
+      const auto parsed = parse_algorithm(argv[++i]);
+      if (!parsed || *parsed == Algorithm::Bidirectional) {
+        std::fprintf(stderr, "unknown or unsupported algorithm %s\n", argv[i]);
+        return 2;
+      }
+      algorithm = *parsed;
+    } else {
+      files.push_back(a);
+    }
+  }
+  if (files.empty()) {
+    std::fprintf(stderr, "usage: bench_movingai SCEN... [--algorithm NAME] [--limit N] [--reps R]\n");
+    return 2;
+  }
+  std::printf("file\tqueries\texpanded\tns_per_expansion\tms_per_query\tcost_sum\n");
+  for (const std::string& file : files) {
+    auto scen = load_movingai_scen(file);
+    if (!scen) {
+      std::fprintf(stderr, "%s\n", scen.error().c_str());
+      return 2;
+    }
+    std::vector<ScenarioQuery> queries = scen.value();
+    if (limit && queries.size() > limit) queries.resize(limit);
+    if (queries.empty()) continue;
+    auto map = load_movingai_map(resolve_movingai_map_path(file, queries.front().map));
+    if (!map) {
+      std::fprintf(stderr, "%s\n", map.error().c_str());
+      return 2;
+    }
+    Level lv = std::move(map).value();
+    lv.rules() = movingai_rules();
+    BestFirstSearch search(lv, {.algorithm = algorithm, .heuristic = Heuristic::Octile});
+    double best = 0, cost = 0;
+    std::int64_t expanded = 0;
+    for (int r = 0; r < reps; ++r) {
+      expanded = 0;
+      cost = 0;
+      const auto t0 = std::chrono::steady_clock::now();
+      for (const ScenarioQuery& q : queries) {
+        lv.set_start(q.start);
+        lv.set_goal(q.goal);
+        search.restart();
+        search.run();
+        expanded += search.iterations();
+        cost += search.path_cost();
+      }
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (r == 0 || s < best) best = s;
+    }
+    const std::string name = file.substr(file.find_last_of('/') + 1);
+    std::printf("%s\t%zu\t%lld\t%.1f\t%.4f\t%.3f\n", name.c_str(), queries.size(),
+                static_cast<long long>(expanded), 1e9 * best / static_cast<double>(expanded),
+                1e3 * best / static_cast<double>(queries.size()), cost);
+  }
+}
