@@ -3,7 +3,8 @@
 # shot_on). Gives status (0 until a failure), fail MESSAGE, expect_failure NAME TEXT CMD...
 # (CMD must exit non-zero and print TEXT on stderr; its output goes to $out/NAME.out and .err),
 # and shot_on SCREEN NAME LEVEL STUDIO-ARGS... -- CHECKER-ARGS... (a screenshot of LEVEL on an
-# Xvfb screen of SCREEN (WxH) as $out/NAME.png, then the checker on it).
+# Xvfb screen of SCREEN (WxH) as $out/NAME.png, then the checker on it), and claims NAME COPY
+# LEVEL SED-EXPR TEXT CHECKER-ARGS... (a picture whose sidecar lies must be refused).
 status=0
 mkdir -p "$out" || exit 1
 # shellcheck source=test_env.sh
@@ -42,5 +43,24 @@ shot_on() {
   else
     cat "$out/$name.log"
     fail "$name: studio$args exited non-zero"
+  fi
+}
+
+# claims NAME COPY LEVEL SED-EXPR TEXT CHECKER-ARGS...: NAME.png with its sidecar edited by
+# SED-EXPR must be refused by the checker, with TEXT in its failure (so each check can fail).
+claims() {
+  name=$1 copy=$2 level=$3 expr=$4 text=$5
+  shift 5
+  cp "$out/$name.png" "$out/$copy.png"
+  sed "$expr" "$out/$name.png.json" >"$out/$copy.png.json"
+  if cmp -s "$out/$name.png.json" "$out/$copy.png.json"; then
+    fail "$copy: the sed expression changed nothing"
+  elif "$checker" "$out/$copy.png" "$level" "$@" >"$out/$copy.neg" 2>&1; then
+    fail "the checker accepts $copy.png"
+  elif ! grep -q -- "$text" "$out/$copy.neg"; then
+    cat "$out/$copy.neg"
+    fail "$copy: the checker's failure does not mention '$text'"
+  else
+    echo "ok: the checker refuses $copy.png: $(grep -m 1 FAIL "$out/$copy.neg")"
   fi
 }

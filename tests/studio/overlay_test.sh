@@ -42,24 +42,6 @@ fi
 
 # shot NAME LEVEL STUDIO-ARGS... -- CHECKER-ARGS...
 shot() { shot_on 1280x800 "$@"; }
-# claims NAME COPY LEVEL SED-EXPR TEXT CHECKER-ARGS...: NAME.png with its sidecar edited by
-# SED-EXPR must be refused by the checker, with TEXT in its failure (so each check can fail).
-claims() {
-  name=$1 copy=$2 level=$3 expr=$4 text=$5
-  shift 5
-  cp "$out/$name.png" "$out/$copy.png"
-  sed "$expr" "$out/$name.png.json" >"$out/$copy.png.json"
-  if cmp -s "$out/$name.png.json" "$out/$copy.png.json"; then
-    fail "$copy: the sed expression changed nothing"
-  elif "$checker" "$out/$copy.png" "$level" "$@" >"$out/$copy.neg" 2>&1; then
-    fail "the checker accepts $copy.png"
-  elif ! grep -q -- "$text" "$out/$copy.neg"; then
-    cat "$out/$copy.neg"
-    fail "$copy: the checker's failure does not mention '$text'"
-  else
-    echo "ok: the checker refuses $copy.png: $(grep -m 1 FAIL "$out/$copy.neg")"
-  fi
-}
 grep_check() { grep -q -- "$2" "$out/$1.check" || fail "$1: the checker did not report '$2'"; }
 
 # [SECTION] (a) Open and closed tints: toggles and opacities
