@@ -43,21 +43,14 @@ int main(int argc, char** argv) {
   }
   std::printf("file\tqueries\texpanded\tns_per_expansion\tms_per_query\tcost_sum\n");
   for (const std::string& file : files) {
-    auto scen = load_movingai_scen(file);
-    if (!scen) {
-      std::fprintf(stderr, "%s\n", scen.error().c_str());
+    auto scenario = load_movingai_scenario(file, limit);
+    if (!scenario) {
+      std::fprintf(stderr, "%s\n", scenario.error().c_str());
       return 2;
     }
-    std::vector<ScenarioQuery> queries = scen.value();
-    if (limit && queries.size() > limit) queries.resize(limit);
+    const std::vector<ScenarioQuery>& queries = scenario.value().queries;
     if (queries.empty()) continue;
-    auto map = load_movingai_map(resolve_movingai_map_path(file, queries.front().map));
-    if (!map) {
-      std::fprintf(stderr, "%s\n", map.error().c_str());
-      return 2;
-    }
-    Level lv = std::move(map).value();
-    lv.rules() = movingai_rules();
+    Level lv = scenario.value().map;
     BestFirstSearch search(lv, {.algorithm = algorithm, .heuristic = Heuristic::Octile});
     double best = 0, cost = 0;
     std::int64_t expanded = 0;

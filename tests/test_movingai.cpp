@@ -585,3 +585,27 @@ TEST_CASE("[movingai-data] JPS matches every optimal length in every shared scen
 TEST_CASE("[movingai-data] bidirectional A* matches every 10th query of every shared file") {
   check_shared_files(Algorithm::Bidirectional, 10);
 }
+
+TEST_CASE("[movingai] load_movingai_scenario: the queries, the first N of them, and their map") {
+  TempDir dir;
+  dir.write("m.map", std::string(kMap4x3));
+  const std::string scen = dir.write("m.map.scen",
+                                     "version 1\n"
+                                     "0\tm.map\t4\t3\t1\t0\t3\t2\t3.41421356\n"
+                                     "0\tm.map\t4\t3\t0\t2\t3\t2\t3\n");
+  const auto all = load_movingai_scenario(scen);
+  REQUIRE(all.ok());
+  CHECK(all.value().queries.size() == 2);
+  CHECK(all.value().map_path == dir / "m.map");
+  CHECK(all.value().map.width() == 4);
+  CHECK(all.value().map.wall({0, 0}));
+  CHECK(all.value().map.rules() == movingai_rules());
+  const auto one = load_movingai_scenario(scen, 1);
+  REQUIRE(one.ok());
+  CHECK(one.value().queries.size() == 1);
+  // A missing map is named.
+  std::filesystem::remove(dir / "m.map");
+  const auto missing = load_movingai_scenario(scen);
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.error().find("m.map") != std::string::npos);
+}

@@ -93,20 +93,14 @@ int main(int argc, char** argv) {
               "bgl_ns_per_exp\tbgl_queries_per_s\tspeedup_per_exp\tcost_mismatches\n");
   int status = 0;
   for (const std::string& file : files) {
-    auto scen = load_movingai_scen(file);
-    if (!scen) {
-      std::fprintf(stderr, "%s\n", scen.error().c_str());
+    auto scenario = load_movingai_scenario(file, limit);
+    if (!scenario) {
+      std::fprintf(stderr, "%s\n", scenario.error().c_str());
       return 2;
     }
-    std::vector<ScenarioQuery> queries = scen.value();
-    if (limit && queries.size() > limit) queries.resize(limit);
+    const std::vector<ScenarioQuery>& queries = scenario.value().queries;
     if (queries.empty()) continue;
-    auto map = load_movingai_map(resolve_movingai_map_path(file, queries.front().map));
-    if (!map) {
-      std::fprintf(stderr, "%s\n", map.error().c_str());
-      return 2;
-    }
-    Level lv = std::move(map).value();
+    Level lv = scenario.value().map;
     const Graph graph = make_graph(lv);
     const auto n = boost::num_vertices(graph);
     std::vector<double> dist(n), cost(n);

@@ -474,4 +474,19 @@ std::string resolve_movingai_map_path(const std::string& scen_path, std::string_
   return folder.empty() ? name : (folder / name).string();
 }
 
+Result<MovingAiScenario> load_movingai_scenario(const std::string& scen_path, std::size_t limit) {
+  auto scen = load_movingai_scen(scen_path);
+  if (!scen) return Error{scen.error()};
+  MovingAiScenario out;
+  out.queries = std::move(scen).value();
+  if (limit > 0 && out.queries.size() > limit) out.queries.resize(limit);
+  if (out.queries.empty()) return out;
+  out.map_path = resolve_movingai_map_path(scen_path, out.queries.front().map);
+  auto map = load_movingai_map(out.map_path);
+  if (!map) return Error{map.error()};
+  out.map = std::move(map).value();
+  out.map.rules() = movingai_rules();
+  return out;
+}
+
 }  // namespace astar

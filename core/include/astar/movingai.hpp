@@ -106,4 +106,14 @@ Result<std::vector<ScenarioQuery>> load_movingai_scen(const std::string& path);
 // .scen file's folder.
 std::string resolve_movingai_map_path(const std::string& scen_path, std::string_view map_field);
 
+// A scenario file with its map, as the benchmarks read them: the queries (the first `limit` when
+// limit > 0) and, when there is a query, the map they name (resolve_movingai_map_path) as a level
+// with movingai_rules(). Messages name the file that failed.
+struct MovingAiScenario {
+  std::vector<ScenarioQuery> queries;
+  std::string map_path;  // empty when there is no query
+  Level map;
+};
+Result<MovingAiScenario> load_movingai_scenario(const std::string& scen_path, std::size_t limit = 0);
+
 }  // namespace astar
