@@ -52,7 +52,7 @@ TEST_CASE("[LevelImage] walls, floor, terrains, heights and endpoints at known c
   auto at = [&](int x, int y) { return rgb_text(im.at(x * 8 + 1, y * 8 + 1)); };
   CHECK(at(2, 0) == rgb_text(kWall));
   CHECK(at(1, 0) == rgb_text(kFloor));
-  CHECK(at(1, 1) == rgb_text({0x8C, 0xC8, 0x78}));  // grass, cost 2
+  CHECK(at(1, 1) == rgb_text({0xC3, 0xC8, 0x6E}));  // grass, cost 2
   CHECK(at(2, 1) == rgb_text({0x3C, 0x8C, 0x46}));  // forest, cost 5
   CHECK(at(3, 0) == rgb_text({153, 153, 150}));     // the highest: 35 % darker
   CHECK(at(0, 2) == rgb_text({161, 170, 190}));     // the lowest: 45 % towards 70 90 140

@@ -54,7 +54,7 @@ void Level::set_agents_block(bool on) {
 }
 
 std::vector<Terrain> default_terrains() {
-  return {{"road", 1.0, 0xC8B48C}, {"grass", 2.0, 0x8CC878}, {"forest", 5.0, 0x3C8C46},
+  return {{"road", 1.0, 0xC8B48C}, {"grass", 2.0, 0xC3C86E}, {"forest", 5.0, 0x3C8C46},
           {"swamp", 10.0, 0x6E7850}};
 }
 
