@@ -609,6 +609,11 @@ void HelpWindow::Draw() {
     row("Ctrl+O", "Open a level");
     row("Ctrl+S", "Save");
     row("Ctrl+Shift+S", "Save as");
+    row("Drop a file", "On the window: a level (.json) or MovingAI map (.map) opens; an image "
+                       "(.png, .jpg) or Tiled map (.tmj) opens File > Import");
+    row("File menu", "Open Recent, Import, Export map / image; Edit > Generate level");
+    row("Autosave", "Unsaved changes go to a recovery file every 30 s; after a crash the "
+                    "next start offers to restore them");
     row("Ctrl+Q", "Quit");
     row("F12", "Save a screenshot (PNG) in the current folder");
     row("Ctrl+T", "Save the event log as JSON (astar-trace-N.json) in the current folder");
