@@ -477,3 +477,39 @@ TEST_CASE("[Edit] the state id returns to the saved one after undoing back to it
   ed.clear_history();
   CHECK(ed.state_id() != saved);
 }
+
+TEST_CASE("[Edit] typing a name is one undo step; another change starts a new one") {
+  Level lv(3, 3);
+  lv.name = "old";
+  Editor ed(lv);
+  auto named = [&](const std::string& n) {
+    LevelProps p = props_of(lv);
+    p.name = n;
+    return p;
+  };
+  const auto start = ed.state_id();
+  for (const char* n : {"n", "ne", "new"}) CHECK(ed.set_props(named(n), "name"));
+  CHECK(ed.undo_count() == 1);
+  CHECK(lv.name == "new");
+  const auto typed = ed.state_id();
+  CHECK(typed != start);
+  CHECK(ed.undo());
+  CHECK(lv.name == "old");
+  CHECK(ed.state_id() == start);
+  CHECK(ed.redo());
+  CHECK(lv.name == "new");
+  // A paint in between: the next name change is a step of its own.
+  ed.set_cell(Layer::Walls, {1, 1}, 1);
+  CHECK(ed.set_props(named("newer"), "name"));
+  CHECK(ed.undo_count() == 3);
+  // Without a key, each change is its own step.
+  CHECK(ed.set_props(named("a")));
+  CHECK(ed.set_props(named("ab")));
+  CHECK(ed.undo_count() == 5);
+  // Merging gives the state a new id, so a save in the middle of typing is left.
+  CHECK(ed.set_props(named("x"), "name"));
+  const auto first = ed.state_id();
+  CHECK(ed.set_props(named("xy"), "name"));
+  CHECK(ed.undo_count() == 6);
+  CHECK(ed.state_id() != first);
+}

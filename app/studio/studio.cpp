@@ -183,7 +183,8 @@ void Studio::set_jump_rules(const astar::JumpRules& j) {
 }
 
 void Studio::set_name(std::string name) {
-  editor_.set_props(changed_props(level_, [&](astar::LevelProps& p) { p.name = std::move(name); }));
+  editor_.set_props(changed_props(level_, [&](astar::LevelProps& p) { p.name = std::move(name); }),
+                    "name");  // typing a name is one undo step
 }
 
 void Studio::set_agents_block(bool on) {

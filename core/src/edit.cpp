@@ -378,7 +378,7 @@ void apply_props(Level& lv, const LevelProps& p) {
 }
 }  // namespace
 
-bool Editor::set_props(const LevelProps& p) {
+bool Editor::set_props(const LevelProps& p, std::string_view merge_key) {
   Level& lv = *level_;
   const LevelProps before = props_of(lv);
   if (before == p) return false;
@@ -386,7 +386,21 @@ bool Editor::set_props(const LevelProps& p) {
   if (p.agents_block && !lv.agents_block() &&
       (lv.agent(lv.start()) || lv.agent(lv.goal())))
     return false;
+  if (!merge_key.empty() && depth_ == 0 && redo_.empty() && !undo_.empty()) {
+    EditStep& last = undo_.back();
+    const bool props_only = last.props && last.cells.empty() && last.edges.empty() &&
+                            !last.shapes && !last.start && !last.goal && !last.level_before;
+    if (props_only && last.merge_key == merge_key) {
+      last.props->second = p;
+      last.id = next_id_++;  // a new state: the saved one (if it was this step's) is left
+      apply_props(lv, p);
+      ++version_;
+      notify_level();
+      return true;
+    }
+  }
   AutoGroup g(*this, "Level settings");
+  if (depth_ == 1) open_.merge_key = std::string(merge_key);
   if (!open_.props) open_.props.emplace(before, p);
   else open_.props->second = p;
   apply_props(lv, p);

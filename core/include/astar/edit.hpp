@@ -111,6 +111,7 @@ LevelProps props_of(const Level& level);
 struct EditStep {
   std::string label;  // "Brush walls", "Fill costs", "Resize 40 x 30", ...
   std::uint64_t id = 0;  // unique in its editor: the state the step leads to
+  std::string merge_key;  // set_props's: a later lone change with the same key joins this step
   struct CellChange {
     std::uint32_t index;
     Layer layer;
@@ -182,7 +183,9 @@ class Editor {
   bool set_goal(Cell c) { return move_endpoint(false, c); }
 
   // Rules, terrain palette, agents toggle, name: the new props as one change.
-  bool set_props(const LevelProps& p);
+  // With a `merge_key`, a change right after another lone one with the same key joins its undo
+  // step (typing a name is one step, not one per key).
+  bool set_props(const LevelProps& p, std::string_view merge_key = {});
 
   // Selection. copy() reads; erase() blanks cells and removes their edges; paste() writes the clip
   // with its top-left cell at `at` (clipped to the level); move() is erase + paste as one step.
