@@ -47,6 +47,7 @@
 #include <nlohmann/json.hpp>
 #include <stb_image.h>  // the implementation is compiled into libstb
 
+#include "check_failures.hpp"
 #include "astar/bidirectional.hpp"
 #include "astar/level_io.hpp"
 #include "astar/line_of_sight.hpp"
@@ -62,13 +63,6 @@ namespace {
 using astar::Cell;
 using studio::palette::Rgb;
 using namespace astar::test;
-
-int failures = 0;
-
-void fail(const std::string& message) {
-  std::fprintf(stderr, "FAIL: %s\n", message.c_str());
-  ++failures;
-}
 
 // Distance from point p to the segment a-b.
 double segment_distance(double px, double py, double ax, double ay, double bx, double by) {

@@ -21,6 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "check_failures.hpp"
 #include "astar/level_io.hpp"
 #include "astar/line_of_sight.hpp"
 #include "astar/search.hpp"
@@ -30,13 +31,6 @@
 namespace {
 
 using namespace astar::test;
-
-int failures = 0;
-
-void fail(const std::string& message) {
-  std::fprintf(stderr, "FAIL: %s\n", message.c_str());
-  ++failures;
-}
 
 template <class A, class B>
 void expect_equal(const std::string& what, const A& got, const B& want) {

@@ -32,19 +32,16 @@
 #include <nlohmann/json.hpp>
 #include <stb_image.h>  // the implementation is compiled into libstb
 
+#include "check_failures.hpp"
 #include "astar/level.hpp"
 #include "astar/level_io.hpp"
 
 namespace {
 
+using astar::test::fail;
+using astar::test::failures;
+
 using astar::Cell;
-
-int failures = 0;
-
-void fail(const std::string& message) {
-  std::fprintf(stderr, "FAIL: %s\n", message.c_str());
-  ++failures;
-}
 
 std::string cell_text(Cell c) {  // appended: GCC 12 warns on "(" + ... (-Wrestrict, false positive)
   std::string s = "(";

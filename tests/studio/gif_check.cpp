@@ -13,12 +13,12 @@
 
 #include <stb_image_write.h>  // the implementation is compiled into libstb
 
+#include "check_failures.hpp"
+
 namespace {
-int failures = 0;
-void fail(const std::string& m) {
-  std::fprintf(stderr, "FAIL: %s\n", m.c_str());
-  ++failures;
-}
+
+using astar::test::fail;
+using astar::test::failures;
 }  // namespace
 
 int main(int argc, char** argv) {

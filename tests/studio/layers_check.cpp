@@ -35,6 +35,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "check_failures.hpp"
 #include "astar/edit.hpp"
 #include "astar/level_io.hpp"
 #include "layer_look.hpp"
@@ -47,13 +48,6 @@ using astar::Cell;
 using astar::Layer;
 using studio::palette::Rgb;
 using namespace astar::test;
-
-int failures = 0;
-
-void fail(const std::string& message) {
-  std::fprintf(stderr, "FAIL: %s\n", message.c_str());
-  ++failures;
-}
 
 Rgb rgb(std::uint32_t v) {
   return {static_cast<std::uint8_t>((v >> 16) & 0xFF), static_cast<std::uint8_t>((v >> 8) & 0xFF),
