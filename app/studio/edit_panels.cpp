@@ -30,6 +30,21 @@ std::uint32_t vec_rgb(const float c[3]) {
   return (b(c[0]) << 16) | (b(c[1]) << 8) | b(c[2]);
 }
 
+// A full-width logarithmic slider over a double (a brush value, a weight, a radius).
+void log_slider(const char* id, double& value, float lo, float hi, const char* format) {
+  float v = static_cast<float>(value);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::SliderFloat(id, &v, lo, hi, format, ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+    value = v;
+}
+
+// A greyed explanation, wrapped to the panel's width.
+void hint(const char* text) {
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("%s", text);
+  ImGui::PopTextWrapPos();
+}
+
 bool cells_locked(Studio& studio) {
   for (Layer l : {Layer::Walls, Layer::Costs, Layer::Heights, Layer::Agents, Layer::Edges})
     if (!studio.layer_editable(l)) return true;
@@ -173,36 +188,19 @@ void ToolsPanel::Draw(Studio& studio) {
         ImGui::RadioButton(kModes[m], &mode, m);
       }
       t.edge_mode = static_cast<EdgeMode>(mode);
-      if (t.edge_mode == EdgeMode::Weight) {
-        float wgt = static_cast<float>(t.edge_weight);
-        ImGui::SetNextItemWidth(-FLT_MIN);
-        if (ImGui::SliderFloat("##weight", &wgt, 0.1f, 100.0f, "move cost %.2f",
-                               ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
-          t.edge_weight = wgt;
-      }
-      ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextDisabled("Drag across cell borders: each move crossed gets the mode. Eraser: clear "
-                          "the moves leaving the cells.");
-      ImGui::PopTextWrapPos();
+      if (t.edge_mode == EdgeMode::Weight) log_slider("##weight", t.edge_weight, 0.1f, 100.0f, "move cost %.2f");
+      hint("Drag across cell borders: each move crossed gets the mode. Eraser: clear the moves "
+           "leaving the cells.");
       break;
     }
     case Layer::Shapes: {
-      float r = static_cast<float>(t.shape_radius);
-      ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::SliderFloat("##radius", &r, 0.05f, 20.0f, "circle radius %.2f",
-                             ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
-        t.shape_radius = r;
-      ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextDisabled("Brush: click to place a circle. Rectangle: drag a box. Select: drag a "
-                          "shape to move it, its square handle to resize it. Delete removes it.");
-      ImGui::PopTextWrapPos();
+      log_slider("##radius", t.shape_radius, 0.05f, 20.0f, "circle radius %.2f");
+      hint("Brush: click to place a circle. Rectangle: drag a box. Select: drag a shape to move "
+           "it, its square handle to resize it. Delete removes it.");
       break;
     }
     case Layer::Agents:
-      ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextDisabled("Agents stand on cells and block them while \"agents block\" is on "
-                          "(Layers panel).");
-      ImGui::PopTextWrapPos();
+      hint("Agents stand on cells and block them while \"agents block\" is on (Layers panel).");
       break;
     default: break;
   }
@@ -237,11 +235,7 @@ void ToolsPanel::draw_terrains(Studio& studio) {
       t.cost = terrain.cost;
     ImGui::PopID();
   }
-  float cost = static_cast<float>(t.cost);
-  ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::SliderFloat("##cost", &cost, 0.1f, 100.0f, "cost %.2f",
-                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
-    t.cost = cost;
+  log_slider("##cost", t.cost, 0.1f, 100.0f, "cost %.2f");
   ImGui::Checkbox("Edit terrains", &editing_terrains_);
   if (!editing_terrains_) return;
   // The palette is the level's: edits are undoable and saved with it.
