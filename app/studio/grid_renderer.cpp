@@ -1,7 +1,6 @@
 #include "grid_renderer.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -261,16 +260,10 @@ void GridRenderer::sync(Studio& studio) {
     heat_ready_ = false;
     return;
   }
-  const auto key = studio.search_key();
-  if (heat_ready_ && key == heat_key_ && overlays.heat == heat_source_) return;
-  // A rebuild is O(cells) (about 200 ms at 4096²): while a search plays on a big level, the map
-  // is refreshed once a second, not every frame; it is exact again as soon as play stops.
-  const auto now = std::chrono::steady_clock::now();
-  if (heat_ready_ && studio.playing && studio.level().cell_count() > kHeatEveryFrameCells &&
-      overlays.heat == heat_source_ && now - heat_built_ < std::chrono::seconds(1))
-    return;
-  heat_built_ = now;
+  // The studio rebuilds the field when the search moved (at most once a second while playing on
+  // a big level); upload only a field not uploaded yet.
   const Studio::HeatField& field = studio.heat_field(overlays.heat);
+  if (heat_ready_ && field.version == heat_version_ && field.source == heat_source_) return;
   if (field.t.size() * 4 != heat_.size()) return;  // the level was replaced: next frame
   for (std::size_t i = 0; i < field.t.size(); ++i) {
     std::uint8_t* t = &heat_[i * 4];
@@ -285,7 +278,7 @@ void GridRenderer::sync(Studio& studio) {
     t[3] = 255;
   }
   upload(heat_tex_, 4, GL_RGBA, GL_UNSIGNED_BYTE, heat_.data(), 0, 0, tex_w_ - 1, tex_h_ - 1);
-  heat_key_ = key;
+  heat_version_ = field.version;
   heat_source_ = overlays.heat;
   heat_ready_ = true;
 }

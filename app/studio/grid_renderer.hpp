@@ -6,7 +6,6 @@
 // height ranges and the layer opacities are uniforms.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -92,9 +91,7 @@ class GridRenderer {
   GLuint search_tex_ = 0;  // R8UI, one texel per cell
   GLuint heat_tex_ = 0;    // RGBA8, one texel per cell: the ramp's colour, alpha 0 where unseen
   bool heat_ready_ = false;  // heat_tex_ holds the studio's current heat map
-  static constexpr std::int64_t kHeatEveryFrameCells = 1 << 20;  // above: throttled while playing
-  std::chrono::steady_clock::time_point heat_built_{};
-  std::pair<std::uint64_t, std::size_t> heat_key_{0, 0};
+  std::uint64_t heat_version_ = 0;  // of the studio's HeatField uploaded
   HeatSource heat_source_ = HeatSource::F;
   std::vector<std::uint8_t> heat_;
   int tex_w_ = 0, tex_h_ = 0;

@@ -513,6 +513,7 @@ const Studio::HeatField& Studio::heat_field(HeatSource source) const {
     return heat_;
   heat_built_ = now;
   heat_key_ = key;
+  ++heat_.version;
   heat_.source = source;
   heat_.any = false;
   heat_.t.assign(static_cast<std::size_t>(level_.cell_count()), -1.0f);

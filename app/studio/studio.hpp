@@ -176,6 +176,7 @@ class Studio {
     double min = 0.0, max = 0.0;
     bool any = false;  // some cell is seen
     std::vector<float> t;
+    std::uint64_t version = 0;  // bumped on every rebuild: the renderer re-uploads then only
   };
   const HeatField& heat_field(HeatSource source) const;
   // Changes whenever expansion_order() or heat_field() may change: the search moved or is new.
