@@ -20,6 +20,7 @@
 
 #include "astar/level_io.hpp"
 #include "astar/search.hpp"
+#include "document_grids.hpp"
 #include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -147,6 +148,22 @@ std::string error_of(const std::string& text, const char* source = "a.json") {
   const auto r = parse_level(text, source);
   REQUIRE_FALSE(r.ok());
   return r.error();
+}
+
+using astar::test::through_document;
+
+// Parses `text` directly and through the document: the same level or the same message, and
+// `direct` grids taken straight from the text on the first way.
+void check_both_ways(const std::string& text, int direct) {
+  const auto fast = parse_level(text, "a.json");
+  CHECK(detail::grids_read_directly() == direct);
+  const auto slow = parse_level(through_document(text), "a.json");
+  CHECK(detail::grids_read_directly() == 0);
+  REQUIRE_MESSAGE(fast.ok() == slow.ok(), (fast.ok() ? slow.error() : fast.error()));
+  if (fast.ok())
+    CHECK(fast.value() == slow.value());
+  else
+    CHECK(fast.error() == slow.error());
 }
 
 }  // namespace
@@ -386,6 +403,93 @@ TEST_CASE("[level-io] random levels survive level_to_json -> parse_level exactly
     }
   }
   CHECK(checked == 30 * 7);
+}
+
+TEST_CASE("[level-io] grids read straight from the text: the same levels and messages as the document") {
+  SUBCASE("random levels, both ways") {
+    const std::pair<int, int> sizes[] = {{1, 1}, {1, 9}, {9, 1}, {24, 16}, {70, 3}};
+    for (unsigned seed = 1; seed <= 12; ++seed) {
+      std::mt19937 rng(seed);
+      for (const auto& [w, h] : sizes) {
+        const std::string text = level_to_json(random_level(rng, w, h));
+        const int grids = (text.find("\n  \"cost\": [") != std::string::npos) +
+                          (text.find("\n  \"heights\": [") != std::string::npos);
+        CAPTURE(seed);
+        CAPTURE(w);
+        check_both_ways(text, grids);
+      }
+    }
+  }
+  SUBCASE("values: each refused with the document's message, or left to the document") {
+    const std::string row0 = "[1, 2.5, 1, 1, 1, 1]";
+    auto cost0 = [&](const std::string& v) { return with(row0, "[1, " + v + ", 1, 1, 1, 1]"); };
+    // Numbers the direct reader judges (both grids taken).
+    for (const char* v : {"0", "-1", "-0", "1e40", "3.5e38", "1e-50", "1.0e0", "2.50", "1E2", "0.3",
+                          "340282356779733661637539395458142568448", "99999999999999999999"}) {
+      CAPTURE(v);
+      check_both_ways(cost0(v), 2);
+    }
+    // Not numbers, or not JSON numbers: the cost grid is left to the document parser.
+    for (const char* v : {"\"2\"", "null", "true", "[2]", "{}", "01", "1.", ".5", "+1", "1e999", "-",
+                          "NaN", "Infinity", "2 3"}) {
+      CAPTURE(v);
+      check_both_ways(cost0(v), 1);
+    }
+    for (const char* v : {"-3.5", "7.0", "2000000", "-1000001", "-0", "1e3", "99999999999999999999"}) {
+      CAPTURE(v);
+      check_both_ways(with("[0, -3, 0, 0, 0, 0]", "[0, " + std::string(v) + ", 0, 0, 0, 0]"), 2);
+    }
+    CHECK(error_of(cost0("-1")) == "a.json: cost[0][1]: must be > 0, got -1");
+    CHECK(error_of(with("[0, -3, 0", "[0, -3.5, 0")) == "a.json: heights[1][1]: expected an integer, got -3.5");
+  }
+  SUBCASE("rows: counts and lengths, in the document's order") {
+    const std::string last = "[1, 1, 1, 1, 0.3, 1],\n    [1, 1, 1, 1, 1, 1]\n  ],\n  \"heights\"";
+    check_both_ways(with(last, "[1, 1, 1, 1, 0.3],\n    [1, 1, 1, 1, 1, 1]\n  ],\n  \"heights\""), 2);
+    check_both_ways(with(last, "[1, 1, 1, 1, 0.3, 1]\n  ],\n  \"heights\""), 2);
+    check_both_ways(with(last, "[1, 1, 1, 1, 0.3, 1],\n    [1, 1, 1, 1, 1, 1],\n    []\n  ],\n  \"heights\""), 2);
+    check_both_ways(with(last, "[1, 1, 1, 1, 0.3, 1],\n    7\n  ],\n  \"heights\""), 1);
+    // A refused value in row 2 is reported before row 3's wrong length, after row 1's.
+    check_both_ways(with(last, "[1, 1, 1, 1, 0, 1],\n    [1, 1]\n  ],\n  \"heights\""), 2);
+    CHECK(error_of(with(last, "[1, 1, 1, 1, 0, 1],\n    [1, 1]\n  ],\n  \"heights\"")) ==
+          "a.json: cost[2][4]: must be > 0, got 0");
+    check_both_ways(with("[1, 1, 1, 1, 1, 1],\n    [1, 1, 1, 1, 0.3, 1]",
+                         "[1, 1, 1],\n    [1, 1, 1, 1, 0, 1]"), 2);
+    CHECK(error_of(with("[1, 1, 1, 1, 1, 1],\n    [1, 1, 1, 1, 0.3, 1]", "[1, 1, 1],\n    [1, 1, 1, 1, 0, 1]")) ==
+          "a.json: cost[1]: expected 6 values (width), got 3");
+    check_both_ways(with("\"cost\": [", "\"cost\": [[],"), 2);
+    for (const char* grid : {"[]", "[[]]", "[ ]", "[[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1]]"}) {
+      const std::string text = with("\"heights\": [\n    [0, 0, 0, 0, 0, 0],\n    [0, -3, 0, 0, 0, 0],\n"
+                                    "    [0, 0, 0, 0, 7, 0],\n    [0, 0, 0, 0, 0, 0]\n  ]",
+                                    std::string("\"heights\": ") + grid);
+      CAPTURE(grid);
+      check_both_ways(text, std::string(grid).size() >= 4 ? 2 : 1);
+    }
+  }
+  SUBCASE("the rest of the file: lines and columns, order of checks, duplicate keys") {
+    // Syntax errors after the grids keep their line and column, on many lines or on one.
+    const std::string bad_edges = with(R"("weight": 5},)", R"("weight": 5},,)");
+    check_both_ways(bad_edges, 2);  // the grids were taken; the document parser then failed
+    std::string one_line = kValid;
+    std::erase(one_line, '\n');
+    check_both_ways(one_line, 2);
+    std::string one_line_bad = bad_edges;
+    std::erase(one_line_bad, '\n');
+    // (The escapes make the keys longer, so on one line the column is checked against the text.)
+    const std::string column = std::to_string(one_line_bad.find(",,") + 2);
+    CHECK(error_of(one_line_bad).find("line 1, column " + column + ": invalid JSON") != std::string::npos);
+    CHECK(error_of(bad_edges) == error_of(through_document(bad_edges)));
+    CHECK(error_of(bad_edges).find("line 29, column 47: invalid JSON") != std::string::npos);
+    // A refused cost waits for its turn: a missing width is reported first.
+    check_both_ways(with(R"("width": 6,)", ""), 2);
+    std::string no_width = with("\"width\": 6,", "");
+    no_width.replace(no_width.find("[1, 2.5"), 7, "[1, 0.0");
+    check_both_ways(no_width, 2);
+    CHECK(error_of(no_width) == "a.json: width: missing field");
+    // A second "cost" is the document's duplicate.
+    const std::string twice = with("\"edges\": [", "\"cost\": [[1]],\n  \"edges\": [");
+    check_both_ways(twice, 2);
+    CHECK(error_of(twice) == "a.json: cost: duplicate key");
+  }
 }
 
 TEST_CASE("[level-io] every rule variant and extreme values round-trip") {

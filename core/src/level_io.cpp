@@ -20,6 +20,7 @@
 #include <limits>
 #include <map>
 #include <new>
+#include <optional>
 #include <set>
 #include <string>
 #include <system_error>
@@ -262,12 +263,13 @@ double get_number(const json& j, const std::string& field) {
   return d;
 }
 
+// Doubles from this midpoint upwards round to infinity as floats.
+constexpr double kFloatOverflow = 0x1.ffffffp+127;
+
 // A number > 0 that fits the float cost layer without becoming 0 or infinity.
 float get_cost(const json& j, const std::string& field) {
   const double d = get_number(j, field);
   if (!(d > 0)) fail(field, "must be > 0, got " + describe(j));
-  // Doubles from this midpoint upwards round to infinity as floats.
-  constexpr double kFloatOverflow = 0x1.ffffffp+127;
   if (d >= kFloatOverflow) fail(field, "must be at most " + float_text(FLT_MAX) + ", got " + describe(j));
   const float f = to_float(d);
   if (f == 0.0f)
@@ -521,6 +523,249 @@ json parse_document(std::string_view text) {
                                                       : std::string("a number out of range");
     fail(tracker.pending(), "must be a finite number, got " + shorten(token, kMaxQuoted));
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The big grids read straight from the text. A 4096² level's "cost" and "heights" are 134 MB of
+// numbers: as a document they took about 800 MB (16 bytes a number, plus the arrays' spare
+// room) and most of the load time. Rows of plain JSON numbers are read here with from_chars into
+// flat arrays, and the document parser gets the rest of the text, each grid replaced by `null`
+// and the whitespace that keeps every later character on the line and column it had (messages
+// quote them). Anything unusual in a grid (a value that is not a JSON number, a number too large
+// for a double, "[]") leaves that grid in the text for the document parser, so every message
+// stays what it was; a grid's refused values are kept and reported when the grid's turn comes in
+// parse_document_level, so the order of messages does not change either.
+
+struct GridRows {
+  std::vector<std::uint32_t> row_sizes;
+  std::vector<float> costs;           // "cost", row after row
+  std::vector<std::int32_t> heights;  // "heights"
+  std::optional<Fail> first_error;    // the first refused value...
+  std::size_t error_row = 0;          // ...and its row
+};
+
+struct TakenGrids {
+  std::optional<GridRows> cost, heights;
+};
+
+constexpr std::size_t kNone = std::string_view::npos;
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+std::size_t skip_space(std::string_view t, std::size_t i) {
+  while (i < t.size() && is_space(t[i])) ++i;
+  return i;
+}
+
+// The end of the string opening at t[i] == '"', or kNone.
+std::size_t string_end(std::string_view t, std::size_t i) {
+  for (++i; i < t.size(); ++i) {
+    if (t[i] == '\\')
+      ++i;
+    else if (t[i] == '"')
+      return i + 1;
+  }
+  return kNone;
+}
+
+// The end of the value starting at t[i], or kNone. Not checked (the document parser does that).
+std::size_t value_end(std::string_view t, std::size_t i) {
+  int depth = 0;
+  while (i < t.size()) {
+    const char c = t[i];
+    if (c == '"') {
+      i = string_end(t, i);
+      if (i == kNone || depth == 0) return i;
+    } else if (c == '[' || c == '{') {
+      ++depth, ++i;
+    } else if (c == ']' || c == '}') {
+      if (depth == 0) return i;
+      ++i;
+      if (--depth == 0) return i;
+    } else if (depth == 0 && (c == ',' || is_space(c))) {
+      return i;
+    } else {
+      ++i;
+    }
+  }
+  return depth == 0 ? i : kNone;
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The end of the JSON number at t[i] (JSON's grammar: no "01", "1.", ".5", "+1", "inf"), or kNone.
+std::size_t number_end(std::string_view t, std::size_t i) {
+  const std::size_t n = t.size();
+  if (i < n && t[i] == '-') ++i;
+  if (i < n && t[i] == '0') {
+    ++i;
+  } else if (i < n && t[i] >= '1' && t[i] <= '9') {
+    while (i < n && is_digit(t[i])) ++i;
+  } else {
+    return kNone;
+  }
+  if (i < n && t[i] == '.') {
+    const std::size_t digits = ++i;
+    while (i < n && is_digit(t[i])) ++i;
+    if (i == digits) return kNone;
+  }
+  if (i < n && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    if (i < n && (t[i] == '+' || t[i] == '-')) ++i;
+    const std::size_t digits = i;
+    while (i < n && is_digit(t[i])) ++i;
+    if (i == digits) return kNone;
+  }
+  return i;
+}
+
+// A value the quick test refused, judged as the document path judges it: `get` (get_cost or
+// get_int) either returns it or throws the message, kept for later. False when the number is not
+// one the document parser reads at all (1e999): the grid is then left to it.
+template <class T, class Get>
+bool judge_slowly(std::string_view token, GridRows& g, std::vector<T>& to, const char* name,
+                  std::size_t y, std::size_t x, Get&& get) {
+  json v;
+  try {
+    v = json::parse(token);
+  } catch (const json::exception&) {
+    return false;
+  }
+  try {
+    to.push_back(static_cast<T>(get(v, element(element(name, y), x))));
+  } catch (Fail& f) {
+    if (!g.first_error) g.first_error = std::move(f), g.error_row = y;
+    to.push_back(T{});
+  }
+  return true;
+}
+
+bool take_cost(std::string_view token, GridRows& g, std::size_t y, std::size_t x) {
+  double d = 0;
+  const auto r = std::from_chars(token.data(), token.data() + token.size(), d);
+  if (r.ec == std::errc{} && r.ptr == token.data() + token.size() && d > 0 && d < kFloatOverflow) {
+    if (const float f = to_float(d); f != 0.0f) {
+      g.costs.push_back(f);
+      return true;
+    }
+  }
+  return judge_slowly(token, g, g.costs, "cost", y, x, get_cost);
+}
+
+bool take_height(std::string_view token, GridRows& g, std::size_t y, std::size_t x) {
+  std::int64_t v = 0;
+  const auto r = std::from_chars(token.data(), token.data() + token.size(), v);
+  if (r.ec == std::errc{} && r.ptr == token.data() + token.size() && v >= -kMaxAbsHeight &&
+      v <= kMaxAbsHeight) {
+    g.heights.push_back(static_cast<std::int32_t>(v));
+    return true;
+  }
+  return judge_slowly(token, g, g.heights, "heights", y, x, [](const json& j, const std::string& f) {
+    return get_int(j, f, -kMaxAbsHeight, kMaxAbsHeight);
+  });
+}
+
+// Reads [[n, n, ...], ...] at t[i] into g; the end, or kNone to leave the grid to the document.
+template <class Take>
+std::size_t take_grid(std::string_view t, std::size_t i, GridRows& g, Take&& take) {
+  const std::size_t start = i;
+  const std::size_t n = t.size();
+  i = skip_space(t, i + 1);  // past '['
+  if (i < n && t[i] == ']') return kNone;  // "[]": too short to stand in for (see take_grids)
+  for (;;) {
+    if (i >= n || t[i] != '[') return kNone;
+    const std::size_t y = g.row_sizes.size();
+    std::size_t x = 0;
+    i = skip_space(t, i + 1);
+    if (i < n && t[i] != ']') {
+      for (;;) {
+        const std::size_t end = number_end(t, i);
+        if (end == kNone || !take(t.substr(i, end - i), g, y, x)) return kNone;
+        ++x;
+        i = skip_space(t, end);
+        if (i < n && t[i] == ',') {
+          i = skip_space(t, i + 1);
+          continue;
+        }
+        break;
+      }
+    }
+    if (i >= n || t[i] != ']' || x > UINT32_MAX) return kNone;
+    g.row_sizes.push_back(static_cast<std::uint32_t>(x));
+    i = skip_space(t, i + 1);
+    if (i < n && t[i] == ',') {
+      i = skip_space(t, i + 1);
+      continue;
+    }
+    if (i >= n || t[i] != ']') return kNone;
+    return i + 1 - start < 4 ? kNone : i + 1;
+  }
+}
+
+// Takes the top-level "cost" and "heights" grids out of the text when they are plain rows of
+// numbers. Returns the text for the document parser, or nothing (then it reads `text` itself
+// and `out` stays empty).
+std::optional<std::string> take_grids(std::string_view t, TakenGrids& out) {
+  struct Span {
+    std::size_t begin, end;
+  };
+  std::vector<Span> spans;
+  auto give_up = [&]() {
+    out = {};
+    return std::nullopt;
+  };
+  const std::size_t n = t.size();
+  std::size_t i = skip_space(t, 0);
+  if (i >= n || t[i] != '{') return std::nullopt;
+  i = skip_space(t, i + 1);
+  while (i < n && t[i] != '}') {
+    if (t[i] != '"') return give_up();
+    const std::size_t key_end = string_end(t, i);
+    if (key_end == kNone) return give_up();
+    const std::string_view key = t.substr(i + 1, key_end - i - 2);
+    i = skip_space(t, key_end);
+    if (i >= n || t[i] != ':') return give_up();
+    i = skip_space(t, i + 1);
+    std::optional<GridRows>* slot = key == "cost" ? &out.cost : key == "heights" ? &out.heights : nullptr;
+    std::size_t end = kNone;
+    // A second "cost" stays in the text, where the document parser calls it a duplicate.
+    if (slot && !*slot && i < n && t[i] == '[') {
+      GridRows g;
+      end = key == "cost" ? take_grid(t, i, g, take_cost) : take_grid(t, i, g, take_height);
+      if (end != kNone) {
+        *slot = std::move(g);
+        spans.push_back({i, end});
+      }
+    }
+    if (end == kNone) end = value_end(t, i);
+    if (end == kNone) return give_up();
+    i = skip_space(t, end);
+    if (i < n && t[i] == ',') {
+      i = skip_space(t, i + 1);
+    } else if (i >= n || t[i] != '}') {
+      return give_up();
+    }
+  }
+  if (spans.empty()) return give_up();
+  // Each grid becomes "null" and whitespace: as many line breaks as it had, then enough spaces
+  // that what follows keeps its column (or, on one line, its offset).
+  std::string rest;
+  std::size_t from = 0;
+  for (const Span& s : spans) {
+    rest.append(t.substr(from, s.begin - from));
+    rest += "null";
+    const std::string_view grid = t.substr(s.begin, s.end - s.begin);
+    const auto breaks = static_cast<std::size_t>(std::count(grid.begin(), grid.end(), '\n'));
+    if (breaks == 0) {
+      rest.append(grid.size() - 4, ' ');
+    } else {
+      rest.append(breaks, '\n');
+      rest.append(grid.size() - grid.rfind('\n') - 1, ' ');
+    }
+    from = s.end;
+  }
+  rest.append(t.substr(from));
+  return rest;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -821,7 +1066,7 @@ void append_shapes(std::string& out, const Level& level) {
 // ---------------------------------------------------------------------------------------------
 // Document -> Level.
 
-Level parse_document_level(const json& root) {
+Level parse_document_level(const json& root, const TakenGrids& taken) {
   if (!root.is_object()) fail("top level", std::string("expected an object, got ") + root.type_name());
 
   // Format and version first: a newer file may have fields this program does not know.
@@ -959,11 +1204,30 @@ Level parse_document_level(const json& root) {
       }
     }
   };
-  if (const json* cost = optional_member(root, "cost"))
+  // The same checks, in the same order, for a grid read straight from the text (take_grids).
+  auto for_each_taken = [&](const GridRows& g, const char* name, auto&& set) {
+    if (g.row_sizes.size() != h)
+      fail(name, "expected " + std::to_string(h) + " rows (height), got " +
+                     std::to_string(g.row_sizes.size()));
+    std::size_t i = 0;
+    for (std::size_t y = 0; y < h; ++y) {
+      if (g.row_sizes[y] != w)
+        fail(element(name, y), "expected " + std::to_string(w) + " values (width), got " +
+                                   std::to_string(g.row_sizes[y]));
+      if (g.first_error && g.error_row == y) throw *g.first_error;
+      for (std::size_t x = 0; x < w; ++x) set(i++, Cell{static_cast<int>(x), static_cast<int>(y)});
+    }
+  };
+  if (taken.cost)
+    for_each_taken(*taken.cost, "cost", [&](std::size_t i, Cell c) { level.set_cost(c, taken.cost->costs[i]); });
+  else if (const json* cost = optional_member(root, "cost"))
     for_each_cell(*cost, "cost", [&](const json& v, const std::string& field, Cell c) {
       level.set_cost(c, get_cost(v, field));
     });
-  if (const json* heights = optional_member(root, "heights"))
+  if (taken.heights)
+    for_each_taken(*taken.heights, "heights",
+                   [&](std::size_t i, Cell c) { level.set_height(c, taken.heights->heights[i]); });
+  else if (const json* heights = optional_member(root, "heights"))
     for_each_cell(*heights, "heights", [&](const json& v, const std::string& field, Cell c) {
       level.set_height(c, static_cast<int>(get_int(v, field, -kMaxAbsHeight, kMaxAbsHeight)));
     });
@@ -1171,11 +1435,20 @@ Status write_atomically(const std::string& path, std::string_view text) {
   return Ok{};
 }
 
+namespace {
+thread_local int t_grids_read_directly = 0;
+}  // namespace
+
+int detail::grids_read_directly() { return t_grids_read_directly; }
+
 Result<Level> parse_level(std::string_view json_text, std::string_view source) {
   const std::string src(source);
   return detail::guard_load<Level>(src, [&]() -> Result<Level> {
     try {
-      return parse_document_level(parse_document(json_text));
+      TakenGrids taken;
+      const std::optional<std::string> rest = take_grids(json_text, taken);
+      t_grids_read_directly = (taken.cost ? 1 : 0) + (taken.heights ? 1 : 0);
+      return parse_document_level(parse_document(rest ? std::string_view(*rest) : json_text), taken);
     } catch (const Fail& f) {
       return Error{src + ": " + f.field + ": " + f.reason};
     }

@@ -28,6 +28,12 @@ Status save_level(const Level& level, const std::string& path);
 // The same atomic write for any text (trace exports, say); messages read "path: cannot save: ...".
 Status write_atomically(const std::string& path, std::string_view text);
 
+namespace detail {
+// How many grids ("cost", "heights") the last parse_level on this thread read straight from the
+// text, without building them as a JSON document (0, 1 or 2; a test seam, see level_io.cpp).
+int grids_read_directly();
+}  // namespace detail
+
 // Fault injection for tests of the saving code (a test seam; off unless set). Each stage of
 // write_atomically can be made to fail with an errno as if the system call had, and writes can
 // be cut short to `max_write` bytes per call (short writes, which the writer must complete).
