@@ -110,13 +110,15 @@ int main(int argc, char** argv) {
     row("memory in use: level + search + its full rewind trace", now, "MiB");
     row("search + trace memory", now - before_search, "MiB");
     row("search + trace bytes per cell", (now - before_search) * (1 << 20) / loaded.value().cell_count(), "bytes");
-    row("peak memory of the process (the load's JSON tree included)", peak_mib(), "MiB");
+    row("search + trace bytes per iteration", (now - before_search) * (1 << 20) / static_cast<double>(s->iterations()), "bytes");
+    row("peak memory of the process so far (loading included)", peak_mib(), "MiB");
     t0 = Clock::now();
     s->seek(s->iterations() / 2);
     row("seek from the end to the middle", seconds_since(t0) * 1e3, "ms");
     t0 = Clock::now();
     for (int k = 0; k < 1000; ++k) s->step_back();
     row("step back (mean of 1,000)", seconds_since(t0) * 1e6, "ns");
+    row("peak memory of the process (the seek's open set included)", peak_mib(), "MiB");
   }
   return same ? 0 : 1;
 }

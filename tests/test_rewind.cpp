@@ -322,3 +322,44 @@ TEST_CASE("[micro] micro-steps forward and back equal a fresh search micro-stepp
   CHECK(mid_compared > compared / 4);  // many comparisons fall inside an iteration
   MESSAGE(compared << " micro positions compared, " << mid_compared << " inside an iteration");
 }
+
+TEST_CASE("[rewind] the trace's chunked storage behaves as a vector and frees what it drops") {
+  // 4 elements per chunk, so that every operation crosses chunk boundaries.
+  ChunkedVector<std::uint32_t, 16> v;
+  static_assert(ChunkedVector<std::uint32_t, 16>::chunk_size() == 4);
+  std::vector<std::uint32_t> model;
+  std::mt19937 rng(7);
+  for (int op = 0; op < 20000; ++op) {
+    const int kind = std::uniform_int_distribution<int>(0, 9)(rng);
+    if (kind < 6) {
+      model.push_back(static_cast<std::uint32_t>(rng()));
+      v.push_back(model.back());
+    } else if (kind < 8 && !model.empty()) {
+      model.pop_back();
+      v.pop_back();
+    } else if (kind == 8) {
+      const std::size_t n = std::uniform_int_distribution<std::size_t>(0, model.size())(rng);
+      model.resize(n);
+      v.resize(n);
+    } else if (!model.empty()) {
+      const std::size_t i = std::uniform_int_distribution<std::size_t>(0, model.size() - 1)(rng);
+      v[i] = model[i] = static_cast<std::uint32_t>(rng());
+    }
+    REQUIRE(v.size() == model.size());
+    // Never more than one unused chunk beyond the one in use.
+    CHECK(v.capacity() <= (model.size() + 3) / 4 * 4 + 4);
+    if (op % 500 == 0)
+      for (std::size_t i = 0; i < model.size(); ++i) REQUIRE(v[i] == model[i]);
+  }
+  for (std::size_t i = 0; i < model.size(); ++i) REQUIRE(v[i] == model[i]);
+  if (!model.empty()) CHECK(v.back() == model.back());
+  // Growing keeps what is stored where it is (no copying: references stay valid).
+  v.clear();
+  CHECK(v.capacity() == 0);
+  v.push_back(1);
+  const std::uint32_t* first = &v[0];
+  for (std::uint32_t i = 0; i < 1000; ++i) v.push_back(i);
+  CHECK(&v[0] == first);
+  CHECK(v[0] == 1);
+  CHECK(v[1000] == 999);
+}

@@ -774,6 +774,7 @@ void BestFirstSearch::seek(std::int64_t iteration) {
 // settles every tie), so every later step takes the same node.
 void BestFirstSearch::bulk_seek(std::size_t to) {
   std::int64_t generated = 0, improved = 0;
+  if (at_ > to) heap_.reserve(heap_.size() + (at_ - to));  // one allocation, not doublings
   while (at_ > to) {
     const std::size_t r = --at_;
     const StepRecord& rec = records_[r];

@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "astar/chunked_vector.hpp"
 #include "astar/level.hpp"
 #include "astar/moves.hpp"
 
@@ -386,8 +387,8 @@ class BestFirstSearch final : public Search {
   bool recording_ = false;
   bool writing_ = false;  // the step under way appends to the trace (it is not a replay)
   std::size_t at_ = 0;
-  std::vector<StepRecord> records_;
-  std::vector<Change> changes_;
+  ChunkedVector<StepRecord> records_;  // in chunks: growing never copies (chunked_vector.hpp)
+  ChunkedVector<Change> changes_;
   SearchState end_state_ = SearchState::InProgress;  // after the trace's last step
   std::uint32_t end_best_ = to_u32(kNoCell);
 };
