@@ -1,5 +1,5 @@
 // Rewind costs: recording overhead, step back at the start and at the end of a long search,
-// seek times, bytes per iteration.
+// seek times, bytes per iteration and per event.
 //   build/bench/bench_rewind [SIDE]      (default 1200: a Dijkstra search of ~1.4M iterations)
 // Prints one "name<TAB>value<TAB>unit" row per figure. Figures go in the README.
 #include <chrono>
@@ -9,6 +9,7 @@
 #include <random>
 
 #include "astar/search.hpp"
+#include "astar/trace.hpp"
 #include "bench_rows.hpp"
 
 using namespace astar;
@@ -60,6 +61,12 @@ int main(int argc, char** argv) {
   row("search with recording", rec_s * 1e3, "ms");
   row("recording overhead", 100.0 * (rec_s / plain_s - 1.0), "%");
   row("rewind memory per iteration", double(rec.recording_bytes()) / double(end), "bytes");
+  // An event is a take (one per iteration) or a relaxation (generated or improved).
+  const SearchMetrics& m = rec.metrics();
+  const double events = double(end + m.generated + m.improved);
+  row("rewind events (takes + relaxations)", events, "");
+  row("rewind memory per event", double(rec.recording_bytes()) / events, "bytes");
+  row("the studio's readable log, per event (TraceEvent)", double(sizeof(TraceEvent)), "bytes");
   row("step back at the end", step_back_ns(rec, 1000), "ns");
   rec.seek(1000);
   row("step back near the start", step_back_ns(rec, 1000), "ns");
