@@ -311,7 +311,7 @@ void GridRenderer::sync(const GridSource& source) {
   agents_block_ = level.agents_block();
 
   // Apply a change log: a full rewrite on a new revision, else only the listed cells, uploading
-  // the rectangle around them.
+  // the tiles holding them.
   auto apply = [&](ChangeLog& log, std::uint64_t& seen, auto&& write_all, auto&& write_one,
                    auto&& upload_rect) {
     if (resized || log.revision != seen) {
@@ -319,16 +319,10 @@ void GridRenderer::sync(const GridSource& source) {
       upload_rect(0, 0, tex_w_ - 1, tex_h_ - 1);
       seen = log.revision;
     } else if (!log.cells.empty()) {
-      int x0 = tex_w_, y0 = tex_h_, x1 = -1, y1 = -1;
-      for (Cell c : log.cells) {
-        if (!level.in_bounds(c)) continue;
-        write_one(c);
-        x0 = std::min(x0, c.x);
-        y0 = std::min(y0, c.y);
-        x1 = std::max(x1, c.x);
-        y1 = std::max(y1, c.y);
-      }
-      if (x1 >= 0) upload_rect(x0, y0, x1, y1);
+      for (Cell c : log.cells)
+        if (level.in_bounds(c)) write_one(c);
+      for (const TexelRect& r : tiles_.rects(log.cells, tex_w_, tex_h_))
+        upload_rect(r.x0, r.y0, r.x1, r.y1);
     }
     log.cells.clear();
   };

@@ -2,7 +2,7 @@
 // holding one texel per cell: "cells" (wall and agent bits), "costs" and "heights" (the level's
 // own numbers, uploaded straight from its arrays) and "search" (unseen, open, closed, path).
 // Textures are updated only when the studio's change logs say so (glTexSubImage2D of the changed
-// rectangle), so a frame costs the same for any level size. The terrain palette, the cost and
+// cells' tiles, see changed_tiles.hpp), so a frame costs what changed, not the level's size. The terrain palette, the cost and
 // height ranges and the layer opacities are uniforms.
 #pragma once
 
@@ -14,6 +14,7 @@
 #include <glad/gl.h>
 #include <imgui.h>
 
+#include "changed_tiles.hpp"
 #include "palette.hpp"
 #include "studio.hpp"
 
@@ -94,9 +95,10 @@ class GridRenderer {
   std::uint64_t heat_version_ = 0;  // of the studio's HeatField uploaded
   HeatSource heat_source_ = HeatSource::F;
   std::vector<std::uint8_t> heat_;
+  ChangedTiles tiles_;
   int tex_w_ = 0, tex_h_ = 0;
   int max_texture_size_ = 0;
-  std::vector<std::uint8_t> cells_;  // CPU copies, so changed rectangles upload from them
+  std::vector<std::uint8_t> cells_;  // CPU copies, so changed tiles upload from them
   std::vector<std::uint8_t> search_;
   // The level's ranges, from the last full write, widened by later cell changes: the cost ramp's
   // ends and the height tint's and contours' scale.
