@@ -1,6 +1,7 @@
 #include "grid_renderer.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -119,7 +120,7 @@ bool GridRenderer::init(const std::string& dir) {
         at("u_open"),        at("u_closed"),      at("u_path"),         at("u_overlay_alpha"),
         at("u_line_px"),     at("u_patterns"),    at("u_pattern_ink"),  at("u_pattern_alpha"),
         at("u_open_alpha"),  at("u_closed_alpha"), at("u_path_alpha"),  at("u_heat"),
-        at("u_heat_alpha"),
+        at("u_heat_alpha"),  at("u_heat_min"),    at("u_heat_max"),     at("u_heat_ramp"),
         at("u_cells"),       at("u_costs"),       at("u_heights"),      at("u_walls_alpha"),
         at("u_costs_alpha"), at("u_heights_alpha"), at("u_agents_alpha"), at("u_terrains"),
         at("u_terrain_count"), at("u_max_cost"),  at("u_min_cost"),     at("u_height_abs"),
@@ -133,6 +134,14 @@ bool GridRenderer::init(const std::string& dir) {
   glUniform1i(u_.heat, 2);
   glUniform1i(u_.costs, 3);
   glUniform1i(u_.heights, 4);
+  // The heat map's ramp (overlays.hpp): the shader colours each cell's value with it.
+  std::array<float, 3 * kViridis.size()> ramp{};
+  for (std::size_t i = 0; i < kViridis.size(); ++i) {
+    ramp[3 * i] = kViridis[i].r / 255.0f;
+    ramp[3 * i + 1] = kViridis[i].g / 255.0f;
+    ramp[3 * i + 2] = kViridis[i].b / 255.0f;
+  }
+  glUniform3fv(u_.heat_ramp, static_cast<GLsizei>(kViridis.size()), ramp.data());
   glUseProgram(0);
 
   glGenVertexArrays(1, &vao_);  // core profile: a draw needs a bound VAO, even an empty one
@@ -169,8 +178,7 @@ void GridRenderer::resize(int w, int h) {
   make(costs_tex_, GL_R32F, GL_RED, GL_FLOAT);
   make(heights_tex_, GL_R32I, GL_RED_INTEGER, GL_INT);
   make(search_tex_, GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE);
-  make(heat_tex_, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE);
-  heat_.assign(n * 4, 0);
+  make(heat_tex_, GL_R32F, GL_RED, GL_FLOAT);
   heat_ready_ = false;
   glBindTexture(GL_TEXTURE_2D, 0);
 }
@@ -252,35 +260,12 @@ void GridRenderer::write_search(const GridSource& source) {
 }
 
 void GridRenderer::sync(Studio& studio) {
-  sync({studio.level(), studio.level_changes, studio.search_changes,
-        [&studio](Cell c) { return search_code(studio, c); }});
-  // The heat map: the ramp's colour per seen cell, uploaded only when the search has moved.
+  // The heat map's values are brought up to date first (for the cells in search_changes, which
+  // the sync below uploads and clears).
   const Overlays& overlays = studio.appearance.overlays;
-  if (!overlays.on(OverlayId::Heat) || !ready() || !size_error_.empty() || tex_w_ == 0) {
-    heat_ready_ = false;
-    return;
-  }
-  // The studio rebuilds the field when the search moved (at most once a second while playing on
-  // a big level); upload only a field not uploaded yet.
-  const Studio::HeatField& field = studio.heat_field(overlays.heat);
-  if (heat_ready_ && field.version == heat_version_ && field.source == heat_source_) return;
-  if (field.t.size() * 4 != heat_.size()) return;  // the level was replaced: next frame
-  for (std::size_t i = 0; i < field.t.size(); ++i) {
-    std::uint8_t* t = &heat_[i * 4];
-    if (field.t[i] < 0.0f) {
-      t[0] = t[1] = t[2] = t[3] = 0;
-      continue;
-    }
-    const palette::Rgb c = heat_colour(field.t[i]);
-    t[0] = c.r;
-    t[1] = c.g;
-    t[2] = c.b;
-    t[3] = 255;
-  }
-  upload(heat_tex_, 4, GL_RGBA, GL_UNSIGNED_BYTE, heat_.data(), 0, 0, tex_w_ - 1, tex_h_ - 1);
-  heat_version_ = field.version;
-  heat_source_ = overlays.heat;
-  heat_ready_ = true;
+  const HeatField* heat = overlays.on(OverlayId::Heat) ? &studio.heat_field(overlays.heat) : nullptr;
+  sync({studio.level(), studio.level_changes, studio.search_changes,
+        [&studio](Cell c) { return search_code(studio, c); }, heat});
 }
 
 void GridRenderer::sync(const GridSource& source) {
@@ -310,14 +295,26 @@ void GridRenderer::sync(const GridSource& source) {
   }
   agents_block_ = level.agents_block();
 
+  // The heat map: its changed cells go up with the search texture's; the whole texture when it
+  // was off, is new (another source, a new search) or the search log was refreshed in full.
+  const HeatField* heat = source.heat;
+  if (heat && (heat->width() != tex_w_ || heat->height() != tex_h_)) heat = nullptr;
+  const bool heat_whole = heat && (!heat_ready_ || heat->version() != heat_version_ ||
+                             heat->source() != heat_source_);
+  auto upload_heat = [&](int x0, int y0, int x1, int y1) {
+    upload(heat_tex_, 4, GL_RED, GL_FLOAT, heat->values().data(), x0, y0, x1, y1);
+  };
+
   // Apply a change log: a full rewrite on a new revision, else only the listed cells, uploading
-  // the tiles holding them.
+  // the tiles holding them. True when it rewrote everything.
   auto apply = [&](ChangeLog& log, std::uint64_t& seen, auto&& write_all, auto&& write_one,
                    auto&& upload_rect) {
+    bool all = false;
     if (resized || log.revision != seen) {
       write_all();
       upload_rect(0, 0, tex_w_ - 1, tex_h_ - 1);
       seen = log.revision;
+      all = true;
     } else if (!log.cells.empty()) {
       for (Cell c : log.cells)
         if (level.in_bounds(c)) write_one(c);
@@ -325,18 +322,30 @@ void GridRenderer::sync(const GridSource& source) {
         upload_rect(r.x0, r.y0, r.x1, r.y1);
     }
     log.cells.clear();
+    return all;
   };
 
   apply(
       source.level_changes, level_revision_, [&] { write_layers(level); },
       [&](Cell c) { write_cell(level, c); },
       [&](int x0, int y0, int x1, int y1) { upload_layers(level, x0, y0, x1, y1); });
-  apply(
+  const bool search_whole = apply(
       source.search_changes, search_revision_, [&] { write_search(source); },
       [&](Cell c) { search_[astar::to_u32(level.index(c))] = source.search_code(c); },
       [&](int x0, int y0, int x1, int y1) {
         upload(search_tex_, 1, GL_RED_INTEGER, GL_UNSIGNED_BYTE, search_.data(), x0, y0, x1, y1);
+        if (heat && !heat_whole) upload_heat(x0, y0, x1, y1);
       });
+  if (!heat) {
+    heat_ready_ = false;
+    return;
+  }
+  if (heat_whole || search_whole) upload_heat(0, 0, tex_w_ - 1, tex_h_ - 1);
+  heat_version_ = heat->version();
+  heat_source_ = heat->source();
+  heat_min_ = static_cast<float>(heat->min());
+  heat_max_ = static_cast<float>(heat->max());
+  heat_ready_ = true;
 }
 
 // [SECTION] Drawing
@@ -431,6 +440,8 @@ void GridRenderer::render(const ImDrawCmd* cmd) {
   glUniform1f(u_.path_alpha, c.overlay_alpha * p.look.path);
   // The heat map only where this renderer holds one (the studio's canvas, heat on).
   glUniform1f(u_.heat_alpha, heat_ready_ ? p.look.heat : 0.0f);
+  glUniform1f(u_.heat_min, heat_min_);
+  glUniform1f(u_.heat_max, heat_max_);
   glUniform1f(u_.line_px, p.look.line_px);
   glUniform1i(u_.patterns, p.look.patterns && cell_x >= kPatternMinPx ? 1 : 0);
   set_rgb(u_.pattern_ink, c.pattern_ink);

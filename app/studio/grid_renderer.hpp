@@ -2,8 +2,10 @@
 // holding one texel per cell: "cells" (wall and agent bits), "costs" and "heights" (the level's
 // own numbers, uploaded straight from its arrays) and "search" (unseen, open, closed, path).
 // Textures are updated only when the studio's change logs say so (glTexSubImage2D of the changed
-// cells' tiles, see changed_tiles.hpp), so a frame costs what changed, not the level's size. The terrain palette, the cost and
-// height ranges and the layer opacities are uniforms.
+// cells' tiles, see changed_tiles.hpp), so a frame costs what changed, not the level's size. The
+// heat map is a fifth texture of raw values (HeatField), coloured in the shader from its range:
+// a search step that widens the range changes no texel. The terrain palette, the cost, height and
+// heat ranges and the layer opacities are uniforms.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +17,7 @@
 #include <imgui.h>
 
 #include "changed_tiles.hpp"
+#include "heat_field.hpp"
 #include "palette.hpp"
 #include "studio.hpp"
 
@@ -41,13 +44,15 @@ inline constexpr float kPatternMinPx = 8.0f;
 GridLook grid_look(const Appearance& appearance);
 
 // What a renderer draws: a level, each cell's search code (0 unseen, 1 open, 2 closed, 3 on the
-// path) and the change logs saying what to upload. The studio's canvas is one; each pane of the
-// Compare window is another, with its own renderer.
+// path), the change logs saying what to upload, and the heat map when it is on (its values are
+// up to date for every cell in search_changes). The studio's canvas is one; each pane of the
+// Compare window is another, with its own renderer and no heat map.
 struct GridSource {
   const astar::Level& level;
   ChangeLog& level_changes;
   ChangeLog& search_changes;
   std::function<std::uint8_t(astar::Cell)> search_code;
+  const HeatField* heat = nullptr;
 };
 
 class GridRenderer {
@@ -64,7 +69,7 @@ class GridRenderer {
   const std::string& error() const { return error_; }
 
   // Uploads what changed since the last call and clears the studio's change logs.
-  // With the heat map on, also the heat texture, rebuilt only when the search has changed.
+  // With the heat map on, also the heat values of the cells that changed.
   void sync(Studio& studio);
   // The same for any source (clears its change logs).
   void sync(const GridSource& source);
@@ -90,11 +95,11 @@ class GridRenderer {
   GLuint costs_tex_ = 0;    // R32F: Level::costs()
   GLuint heights_tex_ = 0;  // R32I: Level::heights()
   GLuint search_tex_ = 0;  // R8UI, one texel per cell
-  GLuint heat_tex_ = 0;    // RGBA8, one texel per cell: the ramp's colour, alpha 0 where unseen
-  bool heat_ready_ = false;  // heat_tex_ holds the studio's current heat map
-  std::uint64_t heat_version_ = 0;  // of the studio's HeatField uploaded
+  GLuint heat_tex_ = 0;    // R32F, one texel per cell: HeatField::values(), kNoHeat where none
+  bool heat_ready_ = false;  // heat_tex_ holds the heat map of the last sync
+  std::uint64_t heat_version_ = 0;  // of the HeatField uploaded
   HeatSource heat_source_ = HeatSource::F;
-  std::vector<std::uint8_t> heat_;
+  float heat_min_ = 0.0f, heat_max_ = 0.0f;  // its range, at the last sync
   ChangedTiles tiles_;
   int tex_w_ = 0, tex_h_ = 0;
   int max_texture_size_ = 0;
@@ -115,7 +120,7 @@ class GridRenderer {
     GLint quad, fb_size, search, origin, cell_px, fb_height, level_size, grid_alpha;
     GLint floor, wall, cost_tint, open, closed, path, overlay_alpha;
     GLint line_px, patterns, pattern_ink, pattern_alpha;
-    GLint open_alpha, closed_alpha, path_alpha, heat, heat_alpha;
+    GLint open_alpha, closed_alpha, path_alpha, heat, heat_alpha, heat_min, heat_max, heat_ramp;
     GLint cells, costs, heights, walls_alpha, costs_alpha, heights_alpha, agents_alpha;
     GLint terrains, terrain_count, max_cost, min_cost, height_abs, contour_step;
     GLint high, low, height_tint, contour, contour_alpha, agent, agent_ink, agents_block;

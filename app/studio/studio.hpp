@@ -4,7 +4,6 @@
 #pragma once
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -20,6 +19,7 @@
 #include "astar/search.hpp"
 #include "astar/trace.hpp"
 #include "appearance.hpp"
+#include "heat_field.hpp"
 
 namespace studio {
 
@@ -169,20 +169,11 @@ class Studio {
   // Per cell (row-major), the iteration at which the search shown took it, 0 if not taken (the
   // expansion order overlay). Rebuilt from trace() when the search has moved, O(cells).
   const std::vector<std::int64_t>& expansion_order() const;
-  // The heat map's values: per cell (row-major) g, h or f normalised to [0, 1] over the seen
-  // cells' [min, max] (-1: unseen or wall). Rebuilt when the search has moved, O(cells).
-  struct HeatField {
-    HeatSource source = HeatSource::F;
-    double min = 0.0, max = 0.0;
-    bool any = false;  // some cell is seen
-    std::vector<float> t;
-    std::uint64_t version = 0;  // bumped on every rebuild: the renderer re-uploads then only
-  };
+  // The heat map's values (g, h or f of each seen cell, as floats for the heat texture) and
+  // their exact range. Brought up to date at each call: only the cells the search changed since
+  // the last call are read again, unless the search is new, the source another, or the change
+  // too big to list (see ChangeLog): then every cell.
   const HeatField& heat_field(HeatSource source) const;
-  // Changes whenever expansion_order() or heat_field() may change: the search moved or is new.
-  std::pair<std::uint64_t, std::size_t> search_key() const {
-    return {generation_, recorder_.count_at(*search_)};
-  }
   // The heuristic check (astar::check_heuristic) for the current level and options, after
   // check_heuristic(); dropped when the level or the options change.
   void check_heuristic();
@@ -259,6 +250,10 @@ class Studio {
     void level_changed() override;
   };
   void after_edit();
+  // A cell the search shows differently now (its state, g, h or f, or the path's tint): for the
+  // renderer's and the heat map's change logs. _all: too many to list.
+  void search_changed(astar::Cell c);
+  void search_changed_all();
   void apply_preset();
   void new_search();
   void record_step();
@@ -301,10 +296,11 @@ class Studio {
   mutable std::vector<std::int64_t> order_;
   mutable std::uint64_t order_generation_ = 0;
   mutable std::size_t order_count_ = static_cast<std::size_t>(-1);
+  // heat_field()'s field, what it was last brought up to date for, and the cells the search has
+  // changed since (fed with search_changes, emptied by heat_field()).
   mutable HeatField heat_;
-  static constexpr std::int64_t kHeatEveryFrameCells = 1 << 20;  // above: throttled while playing
-  mutable std::chrono::steady_clock::time_point heat_built_{};
-  mutable std::pair<std::uint64_t, std::size_t> heat_key_{0, static_cast<std::size_t>(-1)};
+  mutable ChangeLog heat_changes_;
+  mutable std::uint64_t heat_generation_ = 0, heat_revision_ = 0;
 };
 
 }  // namespace studio
