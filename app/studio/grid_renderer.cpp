@@ -55,9 +55,8 @@ std::string program_log(GLuint program) {
   return log;
 }
 
-GLuint compile(GLenum type, const std::string& path, std::string& error) {
-  std::string source;
-  if (!read_file(path, source, error)) return 0;
+// `source` as read from `path` (named in errors).
+GLuint compile(GLenum type, const std::string& path, const std::string& source, std::string& error) {
   const GLuint shader = glCreateShader(type);
   const char* text = source.c_str();
   glShaderSource(shader, 1, &text, nullptr);
@@ -72,6 +71,18 @@ GLuint compile(GLenum type, const std::string& path, std::string& error) {
   return shader;
 }
 
+// grid.frag with its feature switches defined after the #version line: GRID_COSTS, ... 1 or 0.
+std::string with_features(const std::string& source, unsigned features) {
+  static constexpr std::array<const char*, 5> kNames{"GRID_COSTS", "GRID_HEIGHTS", "GRID_AGENTS",
+                                                     "GRID_PATTERNS", "GRID_HEAT"};
+  std::string defines;
+  for (std::size_t i = 0; i < kNames.size(); ++i)
+    defines += std::string("#define ") + kNames[i] + ((features >> i) & 1u ? " 1\n" : " 0\n");
+  const std::size_t eol = source.find('\n');
+  if (eol == std::string::npos) return source + "\n" + defines;
+  return source.substr(0, eol + 1) + defines + source.substr(eol + 1);
+}
+
 void set_rgb(GLint location, palette::Rgb c) {
   glUniform3f(location, c.r / 255.0f, c.g / 255.0f, c.b / 255.0f);
 }
@@ -79,7 +90,8 @@ void set_rgb(GLint location, palette::Rgb c) {
 }  // namespace
 
 GridRenderer::~GridRenderer() {
-  if (program_) glDeleteProgram(program_);
+  for (const Program& p : programs_)
+    if (p.id) glDeleteProgram(p.id);
   if (vao_) glDeleteVertexArrays(1, &vao_);
   if (cells_tex_) glDeleteTextures(1, &cells_tex_);
   if (costs_tex_) glDeleteTextures(1, &costs_tex_);
@@ -89,51 +101,66 @@ GridRenderer::~GridRenderer() {
 }
 
 bool GridRenderer::init(const std::string& dir) {
-  const std::string vert_path = dir + "/grid.vert";
-  const std::string frag_path = dir + "/grid.frag";
-  const GLuint vert = compile(GL_VERTEX_SHADER, vert_path, error_);
-  if (!vert) return false;
-  const GLuint frag = compile(GL_FRAGMENT_SHADER, frag_path, error_);
+  vert_path_ = dir + "/grid.vert";
+  frag_path_ = dir + "/grid.frag";
+  if (!read_file(vert_path_, vert_source_, error_) || !read_file(frag_path_, frag_source_, error_))
+    return false;
+  // The program with every feature: it holds all of grid.frag, so a broken file shows here.
+  if (!program(kAllFeatures)) return false;
+  glGenVertexArrays(1, &vao_);  // core profile: a draw needs a bound VAO, even an empty one
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_size_);
+  return true;
+}
+
+const GridRenderer::Program* GridRenderer::program(unsigned features) {
+  Program& p = programs_[features & kAllFeatures];
+  if (p.id) return &p;
+  if (!error_.empty()) return nullptr;
+  const GLuint vert = compile(GL_VERTEX_SHADER, vert_path_, vert_source_, error_);
+  if (!vert) return nullptr;
+  const GLuint frag =
+      compile(GL_FRAGMENT_SHADER, frag_path_, with_features(frag_source_, features), error_);
   if (!frag) {
     glDeleteShader(vert);
-    return false;
+    return nullptr;
   }
-  program_ = glCreateProgram();
-  glAttachShader(program_, vert);
-  glAttachShader(program_, frag);
-  glLinkProgram(program_);
+  const GLuint id = glCreateProgram();
+  glAttachShader(id, vert);
+  glAttachShader(id, frag);
+  glLinkProgram(id);
   glDeleteShader(vert);
   glDeleteShader(frag);
   GLint ok = GL_FALSE;
-  glGetProgramiv(program_, GL_LINK_STATUS, &ok);
+  glGetProgramiv(id, GL_LINK_STATUS, &ok);
   if (ok != GL_TRUE) {
-    error_ = vert_path + " + " + frag_path + ": GLSL link error:\n" + program_log(program_);
-    glDeleteProgram(program_);
-    program_ = 0;
-    return false;
+    error_ = vert_path_ + " + " + frag_path_ + ": GLSL link error:\n" + program_log(id);
+    glDeleteProgram(id);
+    return nullptr;
   }
+  p.id = id;
 
-  auto at = [&](const char* name) { return glGetUniformLocation(program_, name); };
-  u_ = {at("u_quad"),        at("u_fb_size"),     at("u_search"),
-        at("u_origin"),      at("u_cell_px"),     at("u_fb_height"),    at("u_level_size"),
-        at("u_grid_alpha"),  at("u_floor"),       at("u_wall"),         at("u_cost_tint"),
-        at("u_open"),        at("u_closed"),      at("u_path"),         at("u_overlay_alpha"),
-        at("u_line_px"),     at("u_patterns"),    at("u_pattern_ink"),  at("u_pattern_alpha"),
-        at("u_open_alpha"),  at("u_closed_alpha"), at("u_path_alpha"),  at("u_heat"),
-        at("u_heat_alpha"),  at("u_heat_min"),    at("u_heat_max"),     at("u_heat_ramp"),
-        at("u_cells"),       at("u_costs"),       at("u_heights"),      at("u_walls_alpha"),
-        at("u_costs_alpha"), at("u_heights_alpha"), at("u_agents_alpha"), at("u_terrains"),
-        at("u_terrain_count"), at("u_max_cost"),  at("u_min_cost"),     at("u_height_abs"),
-        at("u_contour_step"), at("u_high"),       at("u_low"),          at("u_height_tint"),
-        at("u_contour"),     at("u_contour_alpha"), at("u_agent"),      at("u_agent_ink"),
-        at("u_agents_block")};
+  // Uniforms a variant leaves out have no location (-1): setting them does nothing.
+  auto at = [&](const char* name) { return glGetUniformLocation(id, name); };
+  p.u = {at("u_quad"),        at("u_fb_size"),     at("u_search"),
+         at("u_origin"),      at("u_cell_px"),     at("u_fb_height"),    at("u_level_size"),
+         at("u_grid_alpha"),  at("u_floor"),       at("u_wall"),         at("u_cost_tint"),
+         at("u_open"),        at("u_closed"),      at("u_path"),         at("u_overlay_alpha"),
+         at("u_line_px"),     at("u_patterns"),    at("u_pattern_ink"),  at("u_pattern_alpha"),
+         at("u_open_alpha"),  at("u_closed_alpha"), at("u_path_alpha"),  at("u_heat"),
+         at("u_heat_alpha"),  at("u_heat_min"),    at("u_heat_max"),     at("u_heat_ramp"),
+         at("u_cells"),       at("u_costs"),       at("u_heights"),      at("u_walls_alpha"),
+         at("u_costs_alpha"), at("u_heights_alpha"), at("u_agents_alpha"), at("u_terrains"),
+         at("u_terrain_count"), at("u_max_cost"),  at("u_min_cost"),     at("u_height_abs"),
+         at("u_contour_step"), at("u_high"),       at("u_low"),          at("u_height_tint"),
+         at("u_contour"),     at("u_contour_alpha"), at("u_agent"),      at("u_agent_ink"),
+         at("u_agents_block")};
 
-  glUseProgram(program_);
-  glUniform1i(u_.cells, 0);
-  glUniform1i(u_.search, 1);
-  glUniform1i(u_.heat, 2);
-  glUniform1i(u_.costs, 3);
-  glUniform1i(u_.heights, 4);
+  glUseProgram(id);
+  glUniform1i(p.u.cells, 0);
+  glUniform1i(p.u.search, 1);
+  glUniform1i(p.u.heat, 2);
+  glUniform1i(p.u.costs, 3);
+  glUniform1i(p.u.heights, 4);
   // The heat map's ramp (overlays.hpp): the shader colours each cell's value with it.
   std::array<float, 3 * kViridis.size()> ramp{};
   for (std::size_t i = 0; i < kViridis.size(); ++i) {
@@ -141,12 +168,9 @@ bool GridRenderer::init(const std::string& dir) {
     ramp[3 * i + 1] = kViridis[i].g / 255.0f;
     ramp[3 * i + 2] = kViridis[i].b / 255.0f;
   }
-  glUniform3fv(u_.heat_ramp, static_cast<GLsizei>(kViridis.size()), ramp.data());
+  glUniform3fv(p.u.heat_ramp, static_cast<GLsizei>(kViridis.size()), ramp.data());
   glUseProgram(0);
-
-  glGenVertexArrays(1, &vao_);  // core profile: a draw needs a bound VAO, even an empty one
-  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_size_);
-  return true;
+  return &p;
 }
 
 // [SECTION] Textures
@@ -200,8 +224,11 @@ void GridRenderer::upload(GLuint tex, int bytes_per_texel, GLenum format, GLenum
 
 namespace {
 
+// Bit 0 wall, bit 1 agent, bit 2 a cost other than 1 (counted, for the shader's variants).
+constexpr std::uint8_t kAgentBit = 2, kCostBit = 4;
 std::uint8_t cell_flags(const astar::Level& level, std::size_t i) {
-  return static_cast<std::uint8_t>((level.walls()[i] ? 1 : 0) | (level.agents()[i] ? 2 : 0));
+  return static_cast<std::uint8_t>((level.walls()[i] ? 1 : 0) | (level.agents()[i] ? kAgentBit : 0) |
+                                   (level.costs()[i] != 1.0f ? kCostBit : 0));
 }
 
 }  // namespace
@@ -210,11 +237,14 @@ std::uint8_t cell_flags(const astar::Level& level, std::size_t i) {
 void GridRenderer::write_layers(const astar::Level& level) {
   max_cost_ = min_cost_ = 1.0f;
   min_height_ = max_height_ = 0;
+  agent_cells_ = cost_cells_ = 0;
   const auto& costs = level.costs();
   const auto& heights = level.heights();
   const auto& walls = level.walls();
   for (std::size_t i = 0; i < costs.size(); ++i) {
     cells_[i] = cell_flags(level, i);
+    agent_cells_ += (cells_[i] & kAgentBit) ? 1 : 0;
+    cost_cells_ += (cells_[i] & kCostBit) ? 1 : 0;
     min_height_ = std::min(min_height_, heights[i]);
     max_height_ = std::max(max_height_, heights[i]);
     if (walls[i]) continue;
@@ -226,7 +256,10 @@ void GridRenderer::write_layers(const astar::Level& level) {
 // One changed cell: its flags, and the ranges widened to it (they narrow at the next full write).
 void GridRenderer::write_cell(const astar::Level& level, Cell c) {
   const std::size_t i = astar::to_u32(level.index(c));
+  const std::uint8_t old = cells_[i];
   cells_[i] = cell_flags(level, i);
+  agent_cells_ += ((cells_[i] & kAgentBit) ? 1 : 0) - ((old & kAgentBit) ? 1 : 0);
+  cost_cells_ += ((cells_[i] & kCostBit) ? 1 : 0) - ((old & kCostBit) ? 1 : 0);
   min_height_ = std::min(min_height_, level.heights()[i]);
   max_height_ = std::max(max_height_, level.heights()[i]);
   if (level.walls()[i]) return;
@@ -417,7 +450,18 @@ void GridRenderer::render(const ImDrawCmd* cmd) {
   glScissor(sx, static_cast<GLint>(fb_h) - static_cast<GLint>(std::ceil(y1)),
             static_cast<GLsizei>(std::ceil(x1)) - sx, static_cast<GLsizei>(std::ceil(y1)) - sy);
   glDisable(GL_BLEND);  // the grid is opaque
-  glUseProgram(program_);
+  // The variant of grid.frag with only the features that show in this picture.
+  const bool heights = p.look.heights > 0.0f && height_abs(min_height_, max_height_) > 0;
+  const bool patterns = p.look.patterns && cell_x >= kPatternMinPx;
+  const unsigned features = (p.look.costs > 0.0f && cost_cells_ > 0 ? kCosts : 0u) |
+                            (heights ? kHeights : 0u) |
+                            (p.look.agents > 0.0f && agent_cells_ > 0 ? kAgents : 0u) |
+                            (patterns ? kPatterns : 0u) |
+                            (heat_ready_ && p.look.heat > 0.0f ? kHeat : 0u);
+  const Program* program = this->program(features);
+  if (!program) return;  // error() says why; the canvas shows it from the next frame
+  const Uniforms& u_ = program->u;
+  glUseProgram(program->id);
   glUniform4f(u_.quad, x0, y0, x1, y1);
   glUniform2f(u_.fb_size, fb_w, fb_h);
   glUniform2f(u_.origin, origin_x, origin_y);
@@ -443,7 +487,7 @@ void GridRenderer::render(const ImDrawCmd* cmd) {
   glUniform1f(u_.heat_min, heat_min_);
   glUniform1f(u_.heat_max, heat_max_);
   glUniform1f(u_.line_px, p.look.line_px);
-  glUniform1i(u_.patterns, p.look.patterns && cell_x >= kPatternMinPx ? 1 : 0);
+  glUniform1i(u_.patterns, patterns ? 1 : 0);
   set_rgb(u_.pattern_ink, c.pattern_ink);
   glUniform1f(u_.pattern_alpha, c.pattern_alpha);
   // The layers: opacities, the terrain palette, the ranges, their colours.

@@ -8,6 +8,7 @@
 // heat ranges and the layer opacities are uniforms.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -65,7 +66,7 @@ class GridRenderer {
   // Loads and links grid.vert + grid.frag from `dir`. On failure error() names the file and holds
   // the GLSL log; the studio keeps running and shows it in the canvas.
   bool init(const std::string& dir);
-  bool ready() const { return program_ != 0 && error_.empty(); }
+  bool ready() const { return programs_[kAllFeatures].id != 0 && error_.empty(); }
   const std::string& error() const { return error_; }
 
   // Uploads what changed since the last call and clears the studio's change logs.
@@ -89,9 +90,34 @@ class GridRenderer {
   void upload(GLuint tex, int bytes_per_texel, GLenum format, GLenum type, const void* data,
               int x0, int y0, int x1, int y1);
 
-  GLuint program_ = 0;
+  // grid.frag's features, each compiled in only where the picture shows it (GRID_COSTS, ...):
+  // llvmpipe, Mesa's CPU renderer, runs both sides of a branch even when a uniform turns one
+  // off, so a layer that is hidden or empty would still cost every pixel (the heights layer's
+  // seven texel reads most). One program per combination, compiled at its first use.
+  enum Feature : unsigned {
+    kCosts = 1, kHeights = 2, kAgents = 4, kPatterns = 8, kHeat = 16, kAllFeatures = 31
+  };
+  struct Uniforms {
+    GLint quad, fb_size, search, origin, cell_px, fb_height, level_size, grid_alpha;
+    GLint floor, wall, cost_tint, open, closed, path, overlay_alpha;
+    GLint line_px, patterns, pattern_ink, pattern_alpha;
+    GLint open_alpha, closed_alpha, path_alpha, heat, heat_alpha, heat_min, heat_max, heat_ramp;
+    GLint cells, costs, heights, walls_alpha, costs_alpha, heights_alpha, agents_alpha;
+    GLint terrains, terrain_count, max_cost, min_cost, height_abs, contour_step;
+    GLint high, low, height_tint, contour, contour_alpha, agent, agent_ink, agents_block;
+  };
+  struct Program {
+    GLuint id = 0;
+    Uniforms u{};
+  };
+  // The program with these features, compiled and linked now if it is new; null (error() says
+  // why) when it does not compile.
+  const Program* program(unsigned features);
+  std::array<Program, kAllFeatures + 1> programs_{};
+  std::string vert_path_, frag_path_, vert_source_, frag_source_;
+
   GLuint vao_ = 0;
-  GLuint cells_tex_ = 0;    // R8UI, one texel per cell: bit 0 wall, bit 1 agent
+  GLuint cells_tex_ = 0;    // R8UI, one texel per cell: bit 0 wall, bit 1 agent, bit 2 cost != 1
   GLuint costs_tex_ = 0;    // R32F: Level::costs()
   GLuint heights_tex_ = 0;  // R32I: Level::heights()
   GLuint search_tex_ = 0;  // R8UI, one texel per cell
@@ -109,22 +135,14 @@ class GridRenderer {
   // ends and the height tint's and contours' scale.
   float max_cost_ = 1.0f, min_cost_ = 1.0f;
   int min_height_ = 0, max_height_ = 0;
+  // Cells with an agent, with a cost other than 1 (none: the shader leaves that layer out).
+  std::int64_t agent_cells_ = 0, cost_cells_ = 0;
   // From the level at the last sync: its terrains as (r, g, b, cost), and whether agents block.
   std::vector<float> terrains_;
   bool agents_block_ = true;
   std::uint64_t level_revision_ = 0, search_revision_ = 0;
   std::string error_;
   std::string size_error_;
-
-  struct Uniforms {
-    GLint quad, fb_size, search, origin, cell_px, fb_height, level_size, grid_alpha;
-    GLint floor, wall, cost_tint, open, closed, path, overlay_alpha;
-    GLint line_px, patterns, pattern_ink, pattern_alpha;
-    GLint open_alpha, closed_alpha, path_alpha, heat, heat_alpha, heat_min, heat_max, heat_ramp;
-    GLint cells, costs, heights, walls_alpha, costs_alpha, heights_alpha, agents_alpha;
-    GLint terrains, terrain_count, max_cost, min_cost, height_abs, contour_step;
-    GLint high, low, height_tint, contour, contour_alpha, agent, agent_ink, agents_block;
-  } u_{};
 
   // The draw queued for this frame, in ImGui display coordinates.
   struct Pending {
