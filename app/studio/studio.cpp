@@ -1,6 +1,7 @@
 #include "studio.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -486,9 +487,21 @@ void Studio::update(double dt) {
   step_budget_ += dt * static_cast<double>(speed);
   const double whole = std::floor(step_budget_);
   step_budget_ -= whole;
-  // At most a quarter second's worth per frame, so a slow frame cannot snowball.
+  // At most a quarter second's worth per frame, and at most kPlayTimeBudget of stepping, so a
+  // slow frame cannot snowball (a slow frame asks for more steps, which make the next frame
+  // slow): on a busy machine the search plays slower than asked instead of the studio
+  // stuttering. Steps go in chunks, the clock read between them.
   const auto n = static_cast<std::int64_t>(std::min(whole, std::max(1.0, speed * 0.25)));
-  if (n > 0) step(n);
+  const auto until = std::chrono::steady_clock::now() + kPlayTimeBudget;
+  for (std::int64_t done = 0; done < n && playing && !astar::finished(search_->state());) {
+    const std::int64_t chunk = std::min<std::int64_t>(n - done, kPlayChunk);
+    step(chunk);
+    done += chunk;
+    if (done < n && std::chrono::steady_clock::now() >= until) {
+      step_budget_ = 0.0;  // the steps left over are dropped, not owed to the next frame
+      break;
+    }
+  }
   if (astar::finished(search_->state())) playing = false;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -204,7 +205,10 @@ class Studio {
   // the end when it had finished). Called once per frame when an edit scheduled it.
   void rerun();
   void flush() { if (rerun_pending_) rerun(); }  // end of frame: re-run after this frame's edits
-  void update(double dt);  // play: takes speed * dt iterations (after a pending rerun)
+  // Play: takes speed * dt iterations (after a pending rerun), at most kPlayTimeBudget's worth.
+  void update(double dt);
+  static constexpr std::chrono::milliseconds kPlayTimeBudget{10};
+  static constexpr std::int64_t kPlayChunk = 500;  // steps between two reads of the clock
   // The path shown: the search's path() once it has finished with one (Found, or a partial path
   // to the reached cell nearest the goal). Cells are 8-adjacent except for Theta*, whose path is
   // its any-angle waypoints.
