@@ -67,6 +67,9 @@ class GridRenderer {
   // the GLSL log; the studio keeps running and shows it in the canvas.
   bool init(const std::string& dir);
   bool ready() const { return programs_[kAllFeatures].id != 0 && error_.empty(); }
+  // Whether draw() paints every pixel of the level's rectangle (opaque): ready, and the level
+  // fits this GPU's textures.
+  bool draws() const { return ready() && size_error_.empty() && tex_w_ > 0; }
   const std::string& error() const { return error_; }
 
   // Uploads what changed since the last call and clears the studio's change logs.
