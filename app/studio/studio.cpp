@@ -506,13 +506,8 @@ void Studio::update(double dt) {
 }
 
 const std::vector<std::int64_t>& Studio::expansion_order() const {
-  const std::size_t count = recorder_.count_at(*search_);
-  if (order_generation_ != generation_ || order_count_ != count) {
-    order_ = studio::expansion_order(recorder_.events(), count, level_.width(), level_.height());
-    order_generation_ = generation_;
-    order_count_ = count;
-  }
-  return order_;
+  return order_.update(recorder_.events(), recorder_.count_at(*search_), level_.width(),
+                       level_.height(), generation_);
 }
 
 void Studio::search_changed(Cell c) {

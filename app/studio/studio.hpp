@@ -20,6 +20,7 @@
 #include "astar/search.hpp"
 #include "astar/trace.hpp"
 #include "appearance.hpp"
+#include "expansion_order.hpp"
 #include "heat_field.hpp"
 
 namespace studio {
@@ -168,7 +169,8 @@ class Studio {
   // Bumped each time a new search is made (edits, options, reset, a new level).
   std::uint64_t generation() const { return generation_; }
   // Per cell (row-major), the iteration at which the search shown took it, 0 if not taken (the
-  // expansion order overlay). Rebuilt from trace() when the search has moved, O(cells).
+  // expansion order overlay). Up to date with trace(): forward, only the events since the last
+  // call are read; after a step back or for a new search, all of them (O(cells + events)).
   const std::vector<std::int64_t>& expansion_order() const;
   // The heat map's values (g, h or f of each seen cell, as floats for the heat texture) and
   // their exact range. Brought up to date at each call: only the cells the search changed since
@@ -296,10 +298,7 @@ class Studio {
   bool target_end_ = false;
   std::uint64_t generation_ = 0;
   std::optional<astar::HeuristicReport> heuristic_report_;
-  // expansion_order()'s cache and what it was built for (generation, events up to the search).
-  mutable std::vector<std::int64_t> order_;
-  mutable std::uint64_t order_generation_ = 0;
-  mutable std::size_t order_count_ = static_cast<std::size_t>(-1);
+  mutable ExpansionOrder order_;  // expansion_order()'s numbers
   // heat_field()'s field, what it was last brought up to date for, and the cells the search has
   // changed since (fed with search_changes, emptied by heat_field()).
   mutable HeatField heat_;
