@@ -4,7 +4,7 @@
 //   u_costs (R32F):    the cell's cost, as the level holds it
 //   u_heights (R32I):  the cell's height, as the level holds it
 //   u_search (R8UI):   0 unseen, 1 open, 2 closed, 3 on the path
-//   u_heat (RGBA8):    the heat map's ramp colour of each seen cell (alpha 0 where unseen)
+//   u_heat (R32F):     the heat map's value (g, h or f) of each seen cell, below -1e38 where none
 // The level's layers, bottom to top, each mixed in at its layer panel opacity (0 when hidden):
 //   costs    a cost equal to a terrain's (u_terrains: rgb, cost) shows the terrain's colour; other
 //            costs above 1 lean to the cost tint (log scale up to u_max_cost), below 1 to "cheap";
@@ -19,9 +19,17 @@
 // Overlays (View > Overlays): the open, closed and path tints are mixed in at u_open_alpha,
 // u_closed_alpha and u_path_alpha (the palette's overlay alpha times each overlay's opacity, 0
 // when off; a path cell with the path off shows the closed tint), then the heat map at
-// u_heat_alpha over the open and closed tints, under the path's.
+// u_heat_alpha over the open and closed tints, under the path's: the cell's value v normalised
+// over the seen cells' range, t = (v - u_heat_min) / (u_heat_max - u_heat_min) (0 when the range
+// is one value), coloured with the ramp u_heat_ramp (viridis, nine stops, linear between them).
 // Grid lines, contours and patterns are computed here from the pixel's position inside its cell
 // and a few texels around it, so drawing cost does not depend on the number of cells.
+// Feature switches (the renderer defines each 1 or 0 after the #version line and compiles one
+// program per combination): GRID_COSTS (some cell's cost is not 1 and the Costs layer shows),
+// GRID_HEIGHTS (the level has heights and the layer shows), GRID_AGENTS (the level has agents
+// and the layer shows), GRID_PATTERNS (u_patterns is 1), GRID_HEAT (the heat map is on). A
+// feature switched off is left out of the program: llvmpipe, Mesa's CPU renderer, would
+// otherwise run its code for every pixel even when a uniform turns it off.
 // Patterns (u_patterns = 1, set only when cells are at least 8 px): a second cue beside hue, in
 // cell-local coordinates so they line up with the grid: open cells get four dots, closed cells a
 // diagonal cross-hatch (anti-aliased); walls, unseen floor and path cells get none (the path has its own line).
@@ -52,6 +60,10 @@ uniform float u_closed_alpha;
 uniform float u_path_alpha;
 uniform sampler2D u_heat;
 uniform float u_heat_alpha;     // 0: no heat map
+uniform float u_heat_min;       // the seen cells' lowest and highest value
+uniform float u_heat_max;
+const int kHeatStops = 9;
+uniform vec3 u_heat_ramp[kHeatStops];
 
 // Layers: opacities (0: hidden), the terrain palette, scales and colours.
 uniform float u_walls_alpha;
@@ -86,6 +98,13 @@ vec3 cost_colour(float cost) {
   if (cost > 1.0)
     return mix(u_floor, u_cost_tint, u_max_cost > 1.0 ? clamp(log(cost) / log(u_max_cost), 0.0, 1.0) : 1.0);
   return mix(u_floor, kCheap, 0.7 * clamp((1.0 - cost) / max(1e-6, 1.0 - u_min_cost), 0.0, 1.0));
+}
+
+// The heat map's colour at t in [0, 1]: as heat_colour() in overlays.hpp.
+vec3 heat_colour(float t) {
+  float s = clamp(t, 0.0, 1.0) * float(kHeatStops - 1);
+  int i = min(int(s), kHeatStops - 2);
+  return mix(u_heat_ramp[i], u_heat_ramp[i + 1], s - float(i));
 }
 
 float height_at(ivec2 c) {
@@ -177,12 +196,17 @@ void main() {
 
   uint flags = texelFetch(u_cells, c, 0).r;
   bool wall = (flags & 1u) != 0u && u_walls_alpha > 0.0;
-  bool agent = (flags & 2u) != 0u && u_agents_alpha > 0.0;
   vec2 inner = (cell - vec2(c)) * u_cell_px;  // pixels from the cell's top-left corner
   bool on_line = inner.x < u_line_px || inner.y < u_line_px;
 
+#if GRID_COSTS
   vec3 color = mix(u_floor, cost_colour(texelFetch(u_costs, c, 0).r), u_costs_alpha);
+#else
+  vec3 color = u_floor;  // every cost is 1 (plain floor), or the layer is hidden
+#endif
+#if GRID_HEIGHTS
   if (u_heights_alpha > 0.0 && u_height_abs > 0.0) color = heights_layer(color, c, cell);
+#endif
   if (wall) {
     color = mix(color, u_wall, u_walls_alpha);
     if (on_line) color = mix(color, vec3(1.0), 0.08 * u_grid_alpha * u_walls_alpha);
@@ -192,17 +216,27 @@ void main() {
     bool closed = state == 2u || (state == 3u && u_path_alpha <= 0.0);
     if (state == 1u) color = mix(color, u_open, u_open_alpha);
     else if (closed) color = mix(color, u_closed, u_closed_alpha);
+#if GRID_HEAT
     if (u_heat_alpha > 0.0) {
-      vec4 heat = texelFetch(u_heat, c, 0);
-      color = mix(color, heat.rgb, u_heat_alpha * heat.a);
+      float v = texelFetch(u_heat, c, 0).r;
+      if (v > -1.0e38) {
+        float span = u_heat_max - u_heat_min;
+        color = mix(color, heat_colour(span > 0.0 ? (v - u_heat_min) / span : 0.0), u_heat_alpha);
+      }
     }
+#endif
     if (state == 3u && u_path_alpha > 0.0) color = mix(color, u_path, u_path_alpha);
+#if GRID_PATTERNS
     if (u_patterns == 1) {
       float ink = state == 1u && u_open_alpha > 0.0 ? dots(inner)
                 : closed && u_closed_alpha > 0.0 ? cross_hatch(inner) : 0.0;
       color = mix(color, u_pattern_ink, u_pattern_alpha * ink);
     }
+#endif
+#if GRID_AGENTS
+    bool agent = (flags & 2u) != 0u && u_agents_alpha > 0.0;
     if (agent) color = agent_layer(color, inner / u_cell_px - 0.5);
+#endif
     if (on_line) color *= 1.0 - 0.22 * u_grid_alpha;
   }
   out_color = vec4(color, 1.0);

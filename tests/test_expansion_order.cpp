@@ -130,3 +130,42 @@ TEST_CASE("[ExpansionOrder] equals a fresh search's takes after random steps, ba
   }
   CHECK(checks == 480);
 }
+
+TEST_CASE("[ExpansionOrder] kept up to date as the search moves: the numbers read afresh, forward without reading everything") {
+  std::mt19937 rng(99);
+  for (int round = 0; round < 30; ++round) {
+    const Level lv = astar::test::random_level(rng, 20);
+    const SearchOptions o{.algorithm = static_cast<Algorithm>(round % static_cast<int>(Algorithm::_Max))};
+    Recorded r(lv, o);
+    studio::ExpansionOrder live;
+    auto check = [&](const char* what) {
+      INFO("round " << round << ", " << what << " to iteration " << r.search->iterations());
+      const auto& got = live.update(r.rec.events(), r.rec.count_at(*r.search), lv.width(), lv.height(), 1);
+      CHECK(got == r.order());
+    };
+    // Forward only, a few steps at a time (as playing does): one full read, at the start.
+    check("made");
+    for (int k = 0; k < 25 && !finished(r.search->state()); ++k) {
+      for (int n = std::uniform_int_distribution<int>(1, 4)(rng); n > 0; --n) r.search->step();
+      check("stepped");
+    }
+    CHECK(live.full_builds() == 1);
+    // Back: read again in full; then forward again from there.
+    const std::size_t before = live.full_builds();
+    if (r.search->step_back()) {
+      check("stepped back");
+      CHECK(live.full_builds() == before + 1);
+    }
+    r.search->step();
+    r.search->micro_step();
+    check("stepped and micro-stepped");
+    r.search->seek(r.search->iterations() / 2);
+    check("sought back");
+    r.search->run();
+    check("run to the end");
+    // Another search (generation): read in full even when the counts happen to match.
+    const std::size_t builds = live.full_builds();
+    live.update(r.rec.events(), r.rec.count_at(*r.search), lv.width(), lv.height(), 2);
+    CHECK(live.full_builds() == builds + 1);
+  }
+}

@@ -1,6 +1,7 @@
 #include "grid_renderer.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -54,9 +55,8 @@ std::string program_log(GLuint program) {
   return log;
 }
 
-GLuint compile(GLenum type, const std::string& path, std::string& error) {
-  std::string source;
-  if (!read_file(path, source, error)) return 0;
+// `source` as read from `path` (named in errors).
+GLuint compile(GLenum type, const std::string& path, const std::string& source, std::string& error) {
   const GLuint shader = glCreateShader(type);
   const char* text = source.c_str();
   glShaderSource(shader, 1, &text, nullptr);
@@ -71,6 +71,18 @@ GLuint compile(GLenum type, const std::string& path, std::string& error) {
   return shader;
 }
 
+// grid.frag with its feature switches defined after the #version line: GRID_COSTS, ... 1 or 0.
+std::string with_features(const std::string& source, unsigned features) {
+  static constexpr std::array<const char*, 5> kNames{"GRID_COSTS", "GRID_HEIGHTS", "GRID_AGENTS",
+                                                     "GRID_PATTERNS", "GRID_HEAT"};
+  std::string defines;
+  for (std::size_t i = 0; i < kNames.size(); ++i)
+    defines += std::string("#define ") + kNames[i] + ((features >> i) & 1u ? " 1\n" : " 0\n");
+  const std::size_t eol = source.find('\n');
+  if (eol == std::string::npos) return source + "\n" + defines;
+  return source.substr(0, eol + 1) + defines + source.substr(eol + 1);
+}
+
 void set_rgb(GLint location, palette::Rgb c) {
   glUniform3f(location, c.r / 255.0f, c.g / 255.0f, c.b / 255.0f);
 }
@@ -78,7 +90,8 @@ void set_rgb(GLint location, palette::Rgb c) {
 }  // namespace
 
 GridRenderer::~GridRenderer() {
-  if (program_) glDeleteProgram(program_);
+  for (const Program& p : programs_)
+    if (p.id) glDeleteProgram(p.id);
   if (vao_) glDeleteVertexArrays(1, &vao_);
   if (cells_tex_) glDeleteTextures(1, &cells_tex_);
   if (costs_tex_) glDeleteTextures(1, &costs_tex_);
@@ -88,56 +101,76 @@ GridRenderer::~GridRenderer() {
 }
 
 bool GridRenderer::init(const std::string& dir) {
-  const std::string vert_path = dir + "/grid.vert";
-  const std::string frag_path = dir + "/grid.frag";
-  const GLuint vert = compile(GL_VERTEX_SHADER, vert_path, error_);
-  if (!vert) return false;
-  const GLuint frag = compile(GL_FRAGMENT_SHADER, frag_path, error_);
-  if (!frag) {
-    glDeleteShader(vert);
+  vert_path_ = dir + "/grid.vert";
+  frag_path_ = dir + "/grid.frag";
+  if (!read_file(vert_path_, vert_source_, error_) || !read_file(frag_path_, frag_source_, error_))
     return false;
-  }
-  program_ = glCreateProgram();
-  glAttachShader(program_, vert);
-  glAttachShader(program_, frag);
-  glLinkProgram(program_);
-  glDeleteShader(vert);
-  glDeleteShader(frag);
-  GLint ok = GL_FALSE;
-  glGetProgramiv(program_, GL_LINK_STATUS, &ok);
-  if (ok != GL_TRUE) {
-    error_ = vert_path + " + " + frag_path + ": GLSL link error:\n" + program_log(program_);
-    glDeleteProgram(program_);
-    program_ = 0;
-    return false;
-  }
-
-  auto at = [&](const char* name) { return glGetUniformLocation(program_, name); };
-  u_ = {at("u_quad"),        at("u_fb_size"),     at("u_search"),
-        at("u_origin"),      at("u_cell_px"),     at("u_fb_height"),    at("u_level_size"),
-        at("u_grid_alpha"),  at("u_floor"),       at("u_wall"),         at("u_cost_tint"),
-        at("u_open"),        at("u_closed"),      at("u_path"),         at("u_overlay_alpha"),
-        at("u_line_px"),     at("u_patterns"),    at("u_pattern_ink"),  at("u_pattern_alpha"),
-        at("u_open_alpha"),  at("u_closed_alpha"), at("u_path_alpha"),  at("u_heat"),
-        at("u_heat_alpha"),
-        at("u_cells"),       at("u_costs"),       at("u_heights"),      at("u_walls_alpha"),
-        at("u_costs_alpha"), at("u_heights_alpha"), at("u_agents_alpha"), at("u_terrains"),
-        at("u_terrain_count"), at("u_max_cost"),  at("u_min_cost"),     at("u_height_abs"),
-        at("u_contour_step"), at("u_high"),       at("u_low"),          at("u_height_tint"),
-        at("u_contour"),     at("u_contour_alpha"), at("u_agent"),      at("u_agent_ink"),
-        at("u_agents_block")};
-
-  glUseProgram(program_);
-  glUniform1i(u_.cells, 0);
-  glUniform1i(u_.search, 1);
-  glUniform1i(u_.heat, 2);
-  glUniform1i(u_.costs, 3);
-  glUniform1i(u_.heights, 4);
-  glUseProgram(0);
-
+  // The program with every feature: it holds all of grid.frag, so a broken file shows here.
+  if (!program(kAllFeatures)) return false;
   glGenVertexArrays(1, &vao_);  // core profile: a draw needs a bound VAO, even an empty one
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_size_);
   return true;
+}
+
+const GridRenderer::Program* GridRenderer::program(unsigned features) {
+  Program& p = programs_[features & kAllFeatures];
+  if (p.id) return &p;
+  if (!error_.empty()) return nullptr;
+  const GLuint vert = compile(GL_VERTEX_SHADER, vert_path_, vert_source_, error_);
+  if (!vert) return nullptr;
+  const GLuint frag =
+      compile(GL_FRAGMENT_SHADER, frag_path_, with_features(frag_source_, features), error_);
+  if (!frag) {
+    glDeleteShader(vert);
+    return nullptr;
+  }
+  const GLuint id = glCreateProgram();
+  glAttachShader(id, vert);
+  glAttachShader(id, frag);
+  glLinkProgram(id);
+  glDeleteShader(vert);
+  glDeleteShader(frag);
+  GLint ok = GL_FALSE;
+  glGetProgramiv(id, GL_LINK_STATUS, &ok);
+  if (ok != GL_TRUE) {
+    error_ = vert_path_ + " + " + frag_path_ + ": GLSL link error:\n" + program_log(id);
+    glDeleteProgram(id);
+    return nullptr;
+  }
+  p.id = id;
+
+  // Uniforms a variant leaves out have no location (-1): setting them does nothing.
+  auto at = [&](const char* name) { return glGetUniformLocation(id, name); };
+  p.u = {at("u_quad"),        at("u_fb_size"),     at("u_search"),
+         at("u_origin"),      at("u_cell_px"),     at("u_fb_height"),    at("u_level_size"),
+         at("u_grid_alpha"),  at("u_floor"),       at("u_wall"),         at("u_cost_tint"),
+         at("u_open"),        at("u_closed"),      at("u_path"),         at("u_overlay_alpha"),
+         at("u_line_px"),     at("u_patterns"),    at("u_pattern_ink"),  at("u_pattern_alpha"),
+         at("u_open_alpha"),  at("u_closed_alpha"), at("u_path_alpha"),  at("u_heat"),
+         at("u_heat_alpha"),  at("u_heat_min"),    at("u_heat_max"),     at("u_heat_ramp"),
+         at("u_cells"),       at("u_costs"),       at("u_heights"),      at("u_walls_alpha"),
+         at("u_costs_alpha"), at("u_heights_alpha"), at("u_agents_alpha"), at("u_terrains"),
+         at("u_terrain_count"), at("u_max_cost"),  at("u_min_cost"),     at("u_height_abs"),
+         at("u_contour_step"), at("u_high"),       at("u_low"),          at("u_height_tint"),
+         at("u_contour"),     at("u_contour_alpha"), at("u_agent"),      at("u_agent_ink"),
+         at("u_agents_block")};
+
+  glUseProgram(id);
+  glUniform1i(p.u.cells, 0);
+  glUniform1i(p.u.search, 1);
+  glUniform1i(p.u.heat, 2);
+  glUniform1i(p.u.costs, 3);
+  glUniform1i(p.u.heights, 4);
+  // The heat map's ramp (overlays.hpp): the shader colours each cell's value with it.
+  std::array<float, 3 * kViridis.size()> ramp{};
+  for (std::size_t i = 0; i < kViridis.size(); ++i) {
+    ramp[3 * i] = kViridis[i].r / 255.0f;
+    ramp[3 * i + 1] = kViridis[i].g / 255.0f;
+    ramp[3 * i + 2] = kViridis[i].b / 255.0f;
+  }
+  glUniform3fv(p.u.heat_ramp, static_cast<GLsizei>(kViridis.size()), ramp.data());
+  glUseProgram(0);
+  return &p;
 }
 
 // [SECTION] Textures
@@ -169,8 +202,7 @@ void GridRenderer::resize(int w, int h) {
   make(costs_tex_, GL_R32F, GL_RED, GL_FLOAT);
   make(heights_tex_, GL_R32I, GL_RED_INTEGER, GL_INT);
   make(search_tex_, GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE);
-  make(heat_tex_, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE);
-  heat_.assign(n * 4, 0);
+  make(heat_tex_, GL_R32F, GL_RED, GL_FLOAT);
   heat_ready_ = false;
   glBindTexture(GL_TEXTURE_2D, 0);
 }
@@ -192,8 +224,11 @@ void GridRenderer::upload(GLuint tex, int bytes_per_texel, GLenum format, GLenum
 
 namespace {
 
+// Bit 0 wall, bit 1 agent, bit 2 a cost other than 1 (counted, for the shader's variants).
+constexpr std::uint8_t kAgentBit = 2, kCostBit = 4;
 std::uint8_t cell_flags(const astar::Level& level, std::size_t i) {
-  return static_cast<std::uint8_t>((level.walls()[i] ? 1 : 0) | (level.agents()[i] ? 2 : 0));
+  return static_cast<std::uint8_t>((level.walls()[i] ? 1 : 0) | (level.agents()[i] ? kAgentBit : 0) |
+                                   (level.costs()[i] != 1.0f ? kCostBit : 0));
 }
 
 }  // namespace
@@ -202,11 +237,14 @@ std::uint8_t cell_flags(const astar::Level& level, std::size_t i) {
 void GridRenderer::write_layers(const astar::Level& level) {
   max_cost_ = min_cost_ = 1.0f;
   min_height_ = max_height_ = 0;
+  agent_cells_ = cost_cells_ = 0;
   const auto& costs = level.costs();
   const auto& heights = level.heights();
   const auto& walls = level.walls();
   for (std::size_t i = 0; i < costs.size(); ++i) {
     cells_[i] = cell_flags(level, i);
+    agent_cells_ += (cells_[i] & kAgentBit) ? 1 : 0;
+    cost_cells_ += (cells_[i] & kCostBit) ? 1 : 0;
     min_height_ = std::min(min_height_, heights[i]);
     max_height_ = std::max(max_height_, heights[i]);
     if (walls[i]) continue;
@@ -218,7 +256,10 @@ void GridRenderer::write_layers(const astar::Level& level) {
 // One changed cell: its flags, and the ranges widened to it (they narrow at the next full write).
 void GridRenderer::write_cell(const astar::Level& level, Cell c) {
   const std::size_t i = astar::to_u32(level.index(c));
+  const std::uint8_t old = cells_[i];
   cells_[i] = cell_flags(level, i);
+  agent_cells_ += ((cells_[i] & kAgentBit) ? 1 : 0) - ((old & kAgentBit) ? 1 : 0);
+  cost_cells_ += ((cells_[i] & kCostBit) ? 1 : 0) - ((old & kCostBit) ? 1 : 0);
   min_height_ = std::min(min_height_, level.heights()[i]);
   max_height_ = std::max(max_height_, level.heights()[i]);
   if (level.walls()[i]) return;
@@ -252,35 +293,12 @@ void GridRenderer::write_search(const GridSource& source) {
 }
 
 void GridRenderer::sync(Studio& studio) {
-  sync({studio.level(), studio.level_changes, studio.search_changes,
-        [&studio](Cell c) { return search_code(studio, c); }});
-  // The heat map: the ramp's colour per seen cell, uploaded only when the search has moved.
+  // The heat map's values are brought up to date first (for the cells in search_changes, which
+  // the sync below uploads and clears).
   const Overlays& overlays = studio.appearance.overlays;
-  if (!overlays.on(OverlayId::Heat) || !ready() || !size_error_.empty() || tex_w_ == 0) {
-    heat_ready_ = false;
-    return;
-  }
-  // The studio rebuilds the field when the search moved (at most once a second while playing on
-  // a big level); upload only a field not uploaded yet.
-  const Studio::HeatField& field = studio.heat_field(overlays.heat);
-  if (heat_ready_ && field.version == heat_version_ && field.source == heat_source_) return;
-  if (field.t.size() * 4 != heat_.size()) return;  // the level was replaced: next frame
-  for (std::size_t i = 0; i < field.t.size(); ++i) {
-    std::uint8_t* t = &heat_[i * 4];
-    if (field.t[i] < 0.0f) {
-      t[0] = t[1] = t[2] = t[3] = 0;
-      continue;
-    }
-    const palette::Rgb c = heat_colour(field.t[i]);
-    t[0] = c.r;
-    t[1] = c.g;
-    t[2] = c.b;
-    t[3] = 255;
-  }
-  upload(heat_tex_, 4, GL_RGBA, GL_UNSIGNED_BYTE, heat_.data(), 0, 0, tex_w_ - 1, tex_h_ - 1);
-  heat_version_ = field.version;
-  heat_source_ = overlays.heat;
-  heat_ready_ = true;
+  const HeatField* heat = overlays.on(OverlayId::Heat) ? &studio.heat_field(overlays.heat) : nullptr;
+  sync({studio.level(), studio.level_changes, studio.search_changes,
+        [&studio](Cell c) { return search_code(studio, c); }, heat});
 }
 
 void GridRenderer::sync(const GridSource& source) {
@@ -310,39 +328,57 @@ void GridRenderer::sync(const GridSource& source) {
   }
   agents_block_ = level.agents_block();
 
+  // The heat map: its changed cells go up with the search texture's; the whole texture when it
+  // was off, is new (another source, a new search) or the search log was refreshed in full.
+  const HeatField* heat = source.heat;
+  if (heat && (heat->width() != tex_w_ || heat->height() != tex_h_)) heat = nullptr;
+  const bool heat_whole = heat && (!heat_ready_ || heat->version() != heat_version_ ||
+                             heat->source() != heat_source_);
+  auto upload_heat = [&](int x0, int y0, int x1, int y1) {
+    upload(heat_tex_, 4, GL_RED, GL_FLOAT, heat->values().data(), x0, y0, x1, y1);
+  };
+
   // Apply a change log: a full rewrite on a new revision, else only the listed cells, uploading
-  // the rectangle around them.
+  // the tiles holding them. True when it rewrote everything.
   auto apply = [&](ChangeLog& log, std::uint64_t& seen, auto&& write_all, auto&& write_one,
                    auto&& upload_rect) {
+    bool all = false;
     if (resized || log.revision != seen) {
       write_all();
       upload_rect(0, 0, tex_w_ - 1, tex_h_ - 1);
       seen = log.revision;
+      all = true;
     } else if (!log.cells.empty()) {
-      int x0 = tex_w_, y0 = tex_h_, x1 = -1, y1 = -1;
-      for (Cell c : log.cells) {
-        if (!level.in_bounds(c)) continue;
-        write_one(c);
-        x0 = std::min(x0, c.x);
-        y0 = std::min(y0, c.y);
-        x1 = std::max(x1, c.x);
-        y1 = std::max(y1, c.y);
-      }
-      if (x1 >= 0) upload_rect(x0, y0, x1, y1);
+      for (Cell c : log.cells)
+        if (level.in_bounds(c)) write_one(c);
+      for (const TexelRect& r : tiles_.rects(log.cells, tex_w_, tex_h_))
+        upload_rect(r.x0, r.y0, r.x1, r.y1);
     }
     log.cells.clear();
+    return all;
   };
 
   apply(
       source.level_changes, level_revision_, [&] { write_layers(level); },
       [&](Cell c) { write_cell(level, c); },
       [&](int x0, int y0, int x1, int y1) { upload_layers(level, x0, y0, x1, y1); });
-  apply(
+  const bool search_whole = apply(
       source.search_changes, search_revision_, [&] { write_search(source); },
       [&](Cell c) { search_[astar::to_u32(level.index(c))] = source.search_code(c); },
       [&](int x0, int y0, int x1, int y1) {
         upload(search_tex_, 1, GL_RED_INTEGER, GL_UNSIGNED_BYTE, search_.data(), x0, y0, x1, y1);
+        if (heat && !heat_whole) upload_heat(x0, y0, x1, y1);
       });
+  if (!heat) {
+    heat_ready_ = false;
+    return;
+  }
+  if (heat_whole || search_whole) upload_heat(0, 0, tex_w_ - 1, tex_h_ - 1);
+  heat_version_ = heat->version();
+  heat_source_ = heat->source();
+  heat_min_ = static_cast<float>(heat->min());
+  heat_max_ = static_cast<float>(heat->max());
+  heat_ready_ = true;
 }
 
 // [SECTION] Drawing
@@ -414,7 +450,18 @@ void GridRenderer::render(const ImDrawCmd* cmd) {
   glScissor(sx, static_cast<GLint>(fb_h) - static_cast<GLint>(std::ceil(y1)),
             static_cast<GLsizei>(std::ceil(x1)) - sx, static_cast<GLsizei>(std::ceil(y1)) - sy);
   glDisable(GL_BLEND);  // the grid is opaque
-  glUseProgram(program_);
+  // The variant of grid.frag with only the features that show in this picture.
+  const bool heights = p.look.heights > 0.0f && height_abs(min_height_, max_height_) > 0;
+  const bool patterns = p.look.patterns && cell_x >= kPatternMinPx;
+  const unsigned features = (p.look.costs > 0.0f && cost_cells_ > 0 ? kCosts : 0u) |
+                            (heights ? kHeights : 0u) |
+                            (p.look.agents > 0.0f && agent_cells_ > 0 ? kAgents : 0u) |
+                            (patterns ? kPatterns : 0u) |
+                            (heat_ready_ && p.look.heat > 0.0f ? kHeat : 0u);
+  const Program* program = this->program(features);
+  if (!program) return;  // error() says why; the canvas shows it from the next frame
+  const Uniforms& u_ = program->u;
+  glUseProgram(program->id);
   glUniform4f(u_.quad, x0, y0, x1, y1);
   glUniform2f(u_.fb_size, fb_w, fb_h);
   glUniform2f(u_.origin, origin_x, origin_y);
@@ -437,8 +484,10 @@ void GridRenderer::render(const ImDrawCmd* cmd) {
   glUniform1f(u_.path_alpha, c.overlay_alpha * p.look.path);
   // The heat map only where this renderer holds one (the studio's canvas, heat on).
   glUniform1f(u_.heat_alpha, heat_ready_ ? p.look.heat : 0.0f);
+  glUniform1f(u_.heat_min, heat_min_);
+  glUniform1f(u_.heat_max, heat_max_);
   glUniform1f(u_.line_px, p.look.line_px);
-  glUniform1i(u_.patterns, p.look.patterns && cell_x >= kPatternMinPx ? 1 : 0);
+  glUniform1i(u_.patterns, patterns ? 1 : 0);
   set_rgb(u_.pattern_ink, c.pattern_ink);
   glUniform1f(u_.pattern_alpha, c.pattern_alpha);
   // The layers: opacities, the terrain palette, the ranges, their colours.

@@ -2,10 +2,13 @@
 // holding one texel per cell: "cells" (wall and agent bits), "costs" and "heights" (the level's
 // own numbers, uploaded straight from its arrays) and "search" (unseen, open, closed, path).
 // Textures are updated only when the studio's change logs say so (glTexSubImage2D of the changed
-// rectangle), so a frame costs the same for any level size. The terrain palette, the cost and
-// height ranges and the layer opacities are uniforms.
+// cells' tiles, see changed_tiles.hpp), so a frame costs what changed, not the level's size. The
+// heat map is a fifth texture of raw values (HeatField), coloured in the shader from its range:
+// a search step that widens the range changes no texel. The terrain palette, the cost, height and
+// heat ranges and the layer opacities are uniforms.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -14,6 +17,8 @@
 #include <glad/gl.h>
 #include <imgui.h>
 
+#include "changed_tiles.hpp"
+#include "heat_field.hpp"
 #include "palette.hpp"
 #include "studio.hpp"
 
@@ -40,13 +45,15 @@ inline constexpr float kPatternMinPx = 8.0f;
 GridLook grid_look(const Appearance& appearance);
 
 // What a renderer draws: a level, each cell's search code (0 unseen, 1 open, 2 closed, 3 on the
-// path) and the change logs saying what to upload. The studio's canvas is one; each pane of the
-// Compare window is another, with its own renderer.
+// path), the change logs saying what to upload, and the heat map when it is on (its values are
+// up to date for every cell in search_changes). The studio's canvas is one; each pane of the
+// Compare window is another, with its own renderer and no heat map.
 struct GridSource {
   const astar::Level& level;
   ChangeLog& level_changes;
   ChangeLog& search_changes;
   std::function<std::uint8_t(astar::Cell)> search_code;
+  const HeatField* heat = nullptr;
 };
 
 class GridRenderer {
@@ -59,11 +66,14 @@ class GridRenderer {
   // Loads and links grid.vert + grid.frag from `dir`. On failure error() names the file and holds
   // the GLSL log; the studio keeps running and shows it in the canvas.
   bool init(const std::string& dir);
-  bool ready() const { return program_ != 0 && error_.empty(); }
+  bool ready() const { return programs_[kAllFeatures].id != 0 && error_.empty(); }
+  // Whether draw() paints every pixel of the level's rectangle (opaque): ready, and the level
+  // fits this GPU's textures.
+  bool draws() const { return ready() && size_error_.empty() && tex_w_ > 0; }
   const std::string& error() const { return error_; }
 
   // Uploads what changed since the last call and clears the studio's change logs.
-  // With the heat map on, also the heat texture, rebuilt only when the search has changed.
+  // With the heat map on, also the heat values of the cells that changed.
   void sync(Studio& studio);
   // The same for any source (clears its change logs).
   void sync(const GridSource& source);
@@ -83,41 +93,59 @@ class GridRenderer {
   void upload(GLuint tex, int bytes_per_texel, GLenum format, GLenum type, const void* data,
               int x0, int y0, int x1, int y1);
 
-  GLuint program_ = 0;
+  // grid.frag's features, each compiled in only where the picture shows it (GRID_COSTS, ...):
+  // llvmpipe, Mesa's CPU renderer, runs both sides of a branch even when a uniform turns one
+  // off, so a layer that is hidden or empty would still cost every pixel (the heights layer's
+  // seven texel reads most). One program per combination, compiled at its first use.
+  enum Feature : unsigned {
+    kCosts = 1, kHeights = 2, kAgents = 4, kPatterns = 8, kHeat = 16, kAllFeatures = 31
+  };
+  struct Uniforms {
+    GLint quad, fb_size, search, origin, cell_px, fb_height, level_size, grid_alpha;
+    GLint floor, wall, cost_tint, open, closed, path, overlay_alpha;
+    GLint line_px, patterns, pattern_ink, pattern_alpha;
+    GLint open_alpha, closed_alpha, path_alpha, heat, heat_alpha, heat_min, heat_max, heat_ramp;
+    GLint cells, costs, heights, walls_alpha, costs_alpha, heights_alpha, agents_alpha;
+    GLint terrains, terrain_count, max_cost, min_cost, height_abs, contour_step;
+    GLint high, low, height_tint, contour, contour_alpha, agent, agent_ink, agents_block;
+  };
+  struct Program {
+    GLuint id = 0;
+    Uniforms u{};
+  };
+  // The program with these features, compiled and linked now if it is new; null (error() says
+  // why) when it does not compile.
+  const Program* program(unsigned features);
+  std::array<Program, kAllFeatures + 1> programs_{};
+  std::string vert_path_, frag_path_, vert_source_, frag_source_;
+
   GLuint vao_ = 0;
-  GLuint cells_tex_ = 0;    // R8UI, one texel per cell: bit 0 wall, bit 1 agent
+  GLuint cells_tex_ = 0;    // R8UI, one texel per cell: bit 0 wall, bit 1 agent, bit 2 cost != 1
   GLuint costs_tex_ = 0;    // R32F: Level::costs()
   GLuint heights_tex_ = 0;  // R32I: Level::heights()
   GLuint search_tex_ = 0;  // R8UI, one texel per cell
-  GLuint heat_tex_ = 0;    // RGBA8, one texel per cell: the ramp's colour, alpha 0 where unseen
-  bool heat_ready_ = false;  // heat_tex_ holds the studio's current heat map
-  std::uint64_t heat_version_ = 0;  // of the studio's HeatField uploaded
+  GLuint heat_tex_ = 0;    // R32F, one texel per cell: HeatField::values(), kNoHeat where none
+  bool heat_ready_ = false;  // heat_tex_ holds the heat map of the last sync
+  std::uint64_t heat_version_ = 0;  // of the HeatField uploaded
   HeatSource heat_source_ = HeatSource::F;
-  std::vector<std::uint8_t> heat_;
+  float heat_min_ = 0.0f, heat_max_ = 0.0f;  // its range, at the last sync
+  ChangedTiles tiles_;
   int tex_w_ = 0, tex_h_ = 0;
   int max_texture_size_ = 0;
-  std::vector<std::uint8_t> cells_;  // CPU copies, so changed rectangles upload from them
+  std::vector<std::uint8_t> cells_;  // CPU copies, so changed tiles upload from them
   std::vector<std::uint8_t> search_;
   // The level's ranges, from the last full write, widened by later cell changes: the cost ramp's
   // ends and the height tint's and contours' scale.
   float max_cost_ = 1.0f, min_cost_ = 1.0f;
   int min_height_ = 0, max_height_ = 0;
+  // Cells with an agent, with a cost other than 1 (none: the shader leaves that layer out).
+  std::int64_t agent_cells_ = 0, cost_cells_ = 0;
   // From the level at the last sync: its terrains as (r, g, b, cost), and whether agents block.
   std::vector<float> terrains_;
   bool agents_block_ = true;
   std::uint64_t level_revision_ = 0, search_revision_ = 0;
   std::string error_;
   std::string size_error_;
-
-  struct Uniforms {
-    GLint quad, fb_size, search, origin, cell_px, fb_height, level_size, grid_alpha;
-    GLint floor, wall, cost_tint, open, closed, path, overlay_alpha;
-    GLint line_px, patterns, pattern_ink, pattern_alpha;
-    GLint open_alpha, closed_alpha, path_alpha, heat, heat_alpha;
-    GLint cells, costs, heights, walls_alpha, costs_alpha, heights_alpha, agents_alpha;
-    GLint terrains, terrain_count, max_cost, min_cost, height_abs, contour_step;
-    GLint high, low, height_tint, contour, contour_alpha, agent, agent_ink, agents_block;
-  } u_{};
 
   // The draw queued for this frame, in ImGui display coordinates.
   struct Pending {

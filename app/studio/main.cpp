@@ -390,6 +390,7 @@ int main(int argc, char** argv) {
     studio.appearance.font_px = ImGui::GetFontSize();  // the atlas is built by now
     if (animation.active()) animation.before_frame(studio);
     else if (!screenshot_mode) studio.update(io.DeltaTime);
+    else if (options.play_steps > 0) studio.step(options.play_steps);  // as playing does
     ui.Draw(studio, renderer, fonts);
     if (g_drop_target) files.frame(studio, ui.files, glfwGetTime());
     studio.flush();          // re-run the search after this frame's edits

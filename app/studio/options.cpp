@@ -107,6 +107,8 @@ std::string usage() {
          "  --steps K          take K search iterations at start\n"
          "  --run              run the search to the end at start\n"
          "  --back K           then step back K iterations (rewind)\n"
+         "  --play-steps K     with --screenshot: take K iterations every frame, as playing\n"
+         "                     does, until the screenshot\n"
          "  --size WxH         window size in pixels (default 1280x800 times the UI scale,\n"
          "                     within the screen)\n"
          "  --zoom PX          cell size in pixels (default: fit the level to the canvas)\n"
@@ -196,6 +198,10 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
       if (!value(v)) return astar::Error{"--steps: missing value"};
       if (!parse_number(v, o.steps) || o.steps < 0) return bad(arg, v, "an iteration count >= 0");
       steps_given = true;
+    } else if (arg == "--play-steps") {
+      if (!value(v)) return astar::Error{"--play-steps: missing value"};
+      if (!parse_number(v, o.play_steps) || o.play_steps < 1 || o.play_steps > 1000000)
+        return bad(arg, v, "an iteration count 1..1000000");
     } else if (arg == "--back") {
       if (!value(v)) return astar::Error{"--back: missing value"};
       if (!parse_number(v, o.back) || o.back < 0) return bad(arg, v, "an iteration count >= 0");
@@ -388,6 +394,8 @@ astar::Result<Options> parse_options(int argc, const char* const* argv) {
   if (!o.gif.empty() && !o.screenshot.empty())
     return astar::Error{"--gif and --screenshot cannot be combined"};
   if (frames_given && o.screenshot.empty()) return astar::Error{"--frames needs --screenshot"};
+  if (o.play_steps > 0 && o.screenshot.empty())
+    return astar::Error{"--play-steps needs --screenshot"};
   if ((o.bench_pan || o.bench_play > 0) && o.bench_frames == 0)
     return astar::Error{"--bench-pan and --bench-play need --bench-frames"};
   if (o.bench_frames > 0 && (!o.screenshot.empty() || !o.gif.empty()))

@@ -1,5 +1,6 @@
 // The studio's command line: astar-studio [LEVEL] [--screenshot FILE] [--frames N]
-//                                          [--steps K | --run] [--back K] [--size WxH] [--zoom PX]
+//                                          [--steps K | --run] [--back K] [--play-steps K]
+//                                          [--size WxH] [--zoom PX]
 //                                          [--focus X,Y] [--algorithm NAME] [--heuristic NAME]
 //                                          [--weight W] [--tie-break NAME] [--partial-path]
 //                                          [--smooth] [--gif FILE [--gif-range A:B]
@@ -38,6 +39,9 @@ struct Options {
   std::int64_t steps = 0;            // search iterations taken at start
   bool run = false;                  // run the search to the end at start
   std::int64_t back = 0;             // iterations stepped back after --steps / --run
+  // With --screenshot: K iterations every frame, as playing takes them, so the textures and
+  // the heat map follow the search frame by frame up to the screenshot (tests).
+  std::int64_t play_steps = 0;
   int width = 1280, height = 800;    // window size
   bool size_given = false;           // --size: else the size grows with the UI scale
   float zoom = 0.0f;                 // cell size in pixels; 0: fit the level to the canvas

@@ -74,7 +74,7 @@ void draw_overlay_legend(const Studio& studio) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (ov.on(OverlayId::Heat)) {
     // The ramp from low to high, with the range of the seen cells' values.
-    const Studio::HeatField& heat = studio.heat_field(ov.heat);
+    const HeatField& heat = studio.heat_field(ov.heat);
     const ImVec2 a = ImGui::GetCursorScreenPos();
     const float w = std::min(ImGui::GetContentRegionAvail().x, s * 12.0f);
     constexpr int kSteps = 48;
@@ -86,8 +86,8 @@ void draw_overlay_legend(const Studio& studio) {
     }
     ImGui::Dummy(ImVec2(w, s));
     const char* name = kHeatNames[static_cast<std::size_t>(ov.heat)];
-    if (heat.any)
-      ImGui::TextDisabled("heat of %s: %.2f (low) to %.2f (high)", name, heat.min, heat.max);
+    if (heat.any())
+      ImGui::TextDisabled("heat of %s: %.2f (low) to %.2f (high)", name, heat.min(), heat.max());
     else
       ImGui::TextDisabled("heat of %s: no cell seen yet", name);
   }

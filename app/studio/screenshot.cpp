@@ -121,9 +121,9 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
   if (!ov.on(OverlayId::Heat)) {
     j << "null";
   } else {
-    const Studio::HeatField& heat = studio.heat_field(ov.heat);
+    const HeatField& heat = studio.heat_field(ov.heat);
     j << "{\"source\": " << json_string(kHeatNames[static_cast<std::size_t>(ov.heat)])
-      << ", \"min\": " << std::setprecision(17) << heat.min << ", \"max\": " << heat.max
+      << ", \"min\": " << std::setprecision(17) << heat.min() << ", \"max\": " << heat.max()
       << std::setprecision(9) << "}";
   }
   j << ",\n  \"heuristic_check\": ";

@@ -215,6 +215,7 @@ void Studio::new_search() {
   search_w_ = level_.width();
   search_h_ = level_.height();
   search_changes.set_limit_for(level_.cell_count());
+  heat_changes_.set_limit_for(level_.cell_count());
   level_changes.set_limit_for(level_.cell_count());
   recorder_.attach(*search_);
   // Rewind records cost ~100 bytes per iteration; above this size a full search's records
@@ -226,7 +227,7 @@ void Studio::new_search() {
   path_partial_ = false;
   update_smoothed();
   on_path_.assign(static_cast<std::size_t>(level_.cell_count()), 0);
-  search_changes.full();
+  search_changed_all();
   step_budget_ = 0.0;
   furthest_ = 0;
 }
@@ -264,8 +265,8 @@ void Studio::set_partial_path(bool on) {
 }
 
 void Studio::record_step() {
-  if (const auto taken = search_->last_taken()) search_changes.add(*taken);
-  for (Cell c : search_->last_relaxed()) search_changes.add(c);
+  if (const auto taken = search_->last_taken()) search_changed(*taken);
+  for (Cell c : search_->last_relaxed()) search_changed(c);
 }
 
 void Studio::update_path() {
@@ -281,7 +282,7 @@ void Studio::update_path() {
     if (on) return;
     on = 1;
     path_tinted_.push_back(c);
-    search_changes.add(c);
+    search_changed(c);
   };
   mark(path_cells_.front());
   const bool waypoints = options_.algorithm == astar::Algorithm::ThetaStar;
@@ -311,7 +312,7 @@ void Studio::set_smooth(bool on) {
 void Studio::clear_path() {
   for (Cell c : path_tinted_) {
     on_path_[astar::to_u32(level_.index(c))] = 0;
-    search_changes.add(c);
+    search_changed(c);
   }
   path_tinted_.clear();
   path_cells_.clear();
@@ -359,7 +360,7 @@ void Studio::step(std::int64_t n) {
     if (!bulk) record_step();
     if (watch && stepped_into_breakpoint()) break;
   }
-  if (bulk) search_changes.full();
+  if (bulk) search_changed_all();
   after_steps();
 }
 
@@ -390,7 +391,7 @@ void Studio::seek(std::int64_t iteration) {
   if (iteration < search_->iterations() && !search_->recording()) return;
   search_->seek(iteration);
   clear_path();
-  search_changes.full();
+  search_changed_all();
   after_steps();
 }
 
@@ -433,7 +434,7 @@ void Studio::seek_event(std::size_t index) {
   for (std::size_t k = first; k <= index && !astar::finished(search_->state()); ++k)
     search_->micro_step();
   clear_path();
-  search_changes.full();
+  search_changed_all();
   after_steps();
 }
 
@@ -443,11 +444,11 @@ void Studio::run_to_end() {
   playing = false;
   if (watch_.breakpoints.any()) {
     step(std::numeric_limits<std::int64_t>::max());  // stops at the first breakpoint hit
-    search_changes.full();
+    search_changed_all();
     return;
   }
   search_->run();
-  search_changes.full();
+  search_changed_all();
   after_steps();
 }
 
@@ -486,57 +487,52 @@ void Studio::update(double dt) {
   step_budget_ += dt * static_cast<double>(speed);
   const double whole = std::floor(step_budget_);
   step_budget_ -= whole;
-  // At most a quarter second's worth per frame, so a slow frame cannot snowball.
+  // At most a quarter second's worth per frame, and at most kPlayTimeBudget of stepping, so a
+  // slow frame cannot snowball (a slow frame asks for more steps, which make the next frame
+  // slow): on a busy machine the search plays slower than asked instead of the studio
+  // stuttering. Steps go in chunks, the clock read between them.
   const auto n = static_cast<std::int64_t>(std::min(whole, std::max(1.0, speed * 0.25)));
-  if (n > 0) step(n);
+  const auto until = std::chrono::steady_clock::now() + kPlayTimeBudget;
+  for (std::int64_t done = 0; done < n && playing && !astar::finished(search_->state());) {
+    const std::int64_t chunk = std::min<std::int64_t>(n - done, kPlayChunk);
+    step(chunk);
+    done += chunk;
+    if (done < n && std::chrono::steady_clock::now() >= until) {
+      step_budget_ = 0.0;  // the steps left over are dropped, not owed to the next frame
+      break;
+    }
+  }
   if (astar::finished(search_->state())) playing = false;
 }
 
 const std::vector<std::int64_t>& Studio::expansion_order() const {
-  const std::size_t count = recorder_.count_at(*search_);
-  if (order_generation_ != generation_ || order_count_ != count) {
-    order_ = studio::expansion_order(recorder_.events(), count, level_.width(), level_.height());
-    order_generation_ = generation_;
-    order_count_ = count;
-  }
-  return order_;
+  return order_.update(recorder_.events(), recorder_.count_at(*search_), level_.width(),
+                       level_.height(), generation_);
 }
 
-const Studio::HeatField& Studio::heat_field(HeatSource source) const {
-  const auto key = search_key();
-  if (heat_key_ == key && heat_.source == source) return heat_;
-  // O(cells): while a search plays on a big level, rebuilt once a second (the legend and the
-  // renderer ask every frame); exact again as soon as play stops.
-  const auto now = std::chrono::steady_clock::now();
-  if (playing && level_.cell_count() > kHeatEveryFrameCells && heat_.source == source &&
-      heat_key_.first == key.first && now - heat_built_ < std::chrono::seconds(1))
-    return heat_;
-  heat_built_ = now;
-  heat_key_ = key;
-  ++heat_.version;
-  heat_.source = source;
-  heat_.any = false;
-  heat_.t.assign(static_cast<std::size_t>(level_.cell_count()), -1.0f);
-  std::vector<double> v(heat_.t.size(), 0.0);
-  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-  for (int y = 0; y < level_.height(); ++y)
-    for (int x = 0; x < level_.width(); ++x) {
-      const astar::NodeView n = search_->node({x, y});
-      if (n.state == astar::NodeState::Unseen || level_.wall({x, y})) continue;
-      const double value = source == HeatSource::G ? n.g : source == HeatSource::H ? n.h : n.f;
-      if (!std::isfinite(value)) continue;
-      const std::size_t i = astar::to_u32(level_.index({x, y}));
-      v[i] = value;
-      heat_.t[i] = 0.0f;
-      lo = std::min(lo, value);
-      hi = std::max(hi, value);
-      heat_.any = true;
-    }
-  heat_.min = heat_.any ? lo : 0.0;
-  heat_.max = heat_.any ? hi : 0.0;
-  if (heat_.any && hi > lo)
-    for (std::size_t i = 0; i < v.size(); ++i)
-      if (heat_.t[i] >= 0.0f) heat_.t[i] = static_cast<float>((v[i] - lo) / (hi - lo));
+void Studio::search_changed(Cell c) {
+  search_changes.add(c);
+  heat_changes_.add(c);
+}
+
+void Studio::search_changed_all() {
+  search_changes.full();
+  heat_changes_.full();
+}
+
+const HeatField& Studio::heat_field(HeatSource source) const {
+  // Read every cell for a new search, another source, or a change too big to list (a seek, a
+  // run to the end); else only the cells that changed since the last call.
+  if (heat_generation_ != generation_ || heat_revision_ != heat_changes_.revision ||
+      heat_.source() != source || heat_.width() != level_.width() ||
+      heat_.height() != level_.height()) {
+    heat_.rebuild(*search_, level_, source);
+    heat_generation_ = generation_;
+    heat_revision_ = heat_changes_.revision;
+  } else if (!heat_changes_.cells.empty()) {
+    heat_.update(*search_, level_, heat_changes_.cells);
+  }
+  heat_changes_.cells.clear();
   return heat_;
 }
 

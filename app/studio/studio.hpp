@@ -20,6 +20,8 @@
 #include "astar/search.hpp"
 #include "astar/trace.hpp"
 #include "appearance.hpp"
+#include "expansion_order.hpp"
+#include "heat_field.hpp"
 
 namespace studio {
 
@@ -167,22 +169,14 @@ class Studio {
   // Bumped each time a new search is made (edits, options, reset, a new level).
   std::uint64_t generation() const { return generation_; }
   // Per cell (row-major), the iteration at which the search shown took it, 0 if not taken (the
-  // expansion order overlay). Rebuilt from trace() when the search has moved, O(cells).
+  // expansion order overlay). Up to date with trace(): forward, only the events since the last
+  // call are read; after a step back or for a new search, all of them (O(cells + events)).
   const std::vector<std::int64_t>& expansion_order() const;
-  // The heat map's values: per cell (row-major) g, h or f normalised to [0, 1] over the seen
-  // cells' [min, max] (-1: unseen or wall). Rebuilt when the search has moved, O(cells).
-  struct HeatField {
-    HeatSource source = HeatSource::F;
-    double min = 0.0, max = 0.0;
-    bool any = false;  // some cell is seen
-    std::vector<float> t;
-    std::uint64_t version = 0;  // bumped on every rebuild: the renderer re-uploads then only
-  };
+  // The heat map's values (g, h or f of each seen cell, as floats for the heat texture) and
+  // their exact range. Brought up to date at each call: only the cells the search changed since
+  // the last call are read again, unless the search is new, the source another, or the change
+  // too big to list (see ChangeLog): then every cell.
   const HeatField& heat_field(HeatSource source) const;
-  // Changes whenever expansion_order() or heat_field() may change: the search moved or is new.
-  std::pair<std::uint64_t, std::size_t> search_key() const {
-    return {generation_, recorder_.count_at(*search_)};
-  }
   // The heuristic check (astar::check_heuristic) for the current level and options, after
   // check_heuristic(); dropped when the level or the options change.
   void check_heuristic();
@@ -213,7 +207,10 @@ class Studio {
   // the end when it had finished). Called once per frame when an edit scheduled it.
   void rerun();
   void flush() { if (rerun_pending_) rerun(); }  // end of frame: re-run after this frame's edits
-  void update(double dt);  // play: takes speed * dt iterations (after a pending rerun)
+  // Play: takes speed * dt iterations (after a pending rerun), at most kPlayTimeBudget's worth.
+  void update(double dt);
+  static constexpr std::chrono::milliseconds kPlayTimeBudget{10};
+  static constexpr std::int64_t kPlayChunk = 500;  // steps between two reads of the clock
   // The path shown: the search's path() once it has finished with one (Found, or a partial path
   // to the reached cell nearest the goal). Cells are 8-adjacent except for Theta*, whose path is
   // its any-angle waypoints.
@@ -259,6 +256,10 @@ class Studio {
     void level_changed() override;
   };
   void after_edit();
+  // A cell the search shows differently now (its state, g, h or f, or the path's tint): for the
+  // renderer's and the heat map's change logs. _all: too many to list.
+  void search_changed(astar::Cell c);
+  void search_changed_all();
   void apply_preset();
   void new_search();
   void record_step();
@@ -297,14 +298,12 @@ class Studio {
   bool target_end_ = false;
   std::uint64_t generation_ = 0;
   std::optional<astar::HeuristicReport> heuristic_report_;
-  // expansion_order()'s cache and what it was built for (generation, events up to the search).
-  mutable std::vector<std::int64_t> order_;
-  mutable std::uint64_t order_generation_ = 0;
-  mutable std::size_t order_count_ = static_cast<std::size_t>(-1);
+  mutable ExpansionOrder order_;  // expansion_order()'s numbers
+  // heat_field()'s field, what it was last brought up to date for, and the cells the search has
+  // changed since (fed with search_changes, emptied by heat_field()).
   mutable HeatField heat_;
-  static constexpr std::int64_t kHeatEveryFrameCells = 1 << 20;  // above: throttled while playing
-  mutable std::chrono::steady_clock::time_point heat_built_{};
-  mutable std::pair<std::uint64_t, std::size_t> heat_key_{0, static_cast<std::size_t>(-1)};
+  mutable ChangeLog heat_changes_;
+  mutable std::uint64_t heat_generation_ = 0, heat_revision_ = 0;
 };
 
 }  // namespace studio

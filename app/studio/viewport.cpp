@@ -190,7 +190,21 @@ void Viewport::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts, 
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(p0, p1, true);
-  dl->AddRectFilled(p0, p1, color(studio.appearance.colors().background));
+  // The canvas's background, but not under the pixels the (opaque) grid covers whole: a CPU
+  // renderer (llvmpipe) pays for every blended pixel, and the level fills most of the canvas.
+  const ImU32 background = color(studio.appearance.colors().background);
+  const float ox = p0.x + view.offset_x, oy = p0.y + view.offset_y;
+  const float gx0 = std::max(p0.x, std::ceil(ox)), gy0 = std::max(p0.y, std::ceil(oy));
+  const float gx1 = std::min(p1.x, std::floor(ox + view.cell_px * static_cast<float>(level.width())));
+  const float gy1 = std::min(p1.y, std::floor(oy + view.cell_px * static_cast<float>(level.height())));
+  if (!renderer.draws() || gx1 <= gx0 || gy1 <= gy0) {
+    dl->AddRectFilled(p0, p1, background);
+  } else {
+    dl->AddRectFilled(p0, ImVec2(p1.x, gy0), background);              // above the grid
+    dl->AddRectFilled(ImVec2(p0.x, gy1), p1, background);              // below
+    dl->AddRectFilled(ImVec2(p0.x, gy0), ImVec2(gx0, gy1), background);  // left
+    dl->AddRectFilled(ImVec2(gx1, gy0), ImVec2(p1.x, gy1), background);  // right
+  }
   if (renderer.ready()) {
     renderer.draw(dl, view, level.width(), level.height(), grid_look(studio.appearance));
     draw_overlays(studio, fonts, dl);

@@ -9,7 +9,8 @@
 #   - --heat f: every plain seen cell shows the viridis colour of its f over the seen cells'
 #     range (the checker's own search and the shared ramp of app/studio/overlays.hpp), the start
 #     the ramp's low end, the farthest closed cell another colour; refused when the sidecar
-#     claims the heat of g;
+#     claims the heat of g; the same after a search played frame by frame (--play-steps), on
+#     the welcome level and on a generated 70 x 36 level;
 #   - --check-heuristic --heuristic manhattan on lessons/05-overestimate.json: the sidecar's
 #     counts and verdict equal astar::check_heuristic's, overestimating cells show the mark and
 #     admissible ones do not; with --overlay heuristic=off no cell does; refused with a wrong
@@ -61,6 +62,21 @@ grep_check heat-f "heat: the farthest closed cell"
 claims heat-f heat-claims-g "$welcome" 's/"source": "f"/"source": "g"/' "pixels show" \
   --expect in-progress --iteration 60
 shot heat-g-run "$welcome" --run --heat g --overlay heat=1 -- --expect found
+# Played: --play-steps takes iterations every frame, as playing does, so the heat texture gets
+# only the changed cells' values each frame and the shader the range as it widens; the picture
+# must still match a search read from scratch. On the welcome level, and on a 70 x 36 level on a
+# big screen (two tile columns of the renderer's uploads, ten blocks of the heat field's range).
+shot heat-f-played "$welcome" --steps 4 --play-steps 10 --heat f -- --expect in-progress --iteration 54
+grep_check heat-f-played "heat: the farthest closed cell"
+astar=$(dirname "$studio")/astar
+big=$out/obstacles-70x36.json
+if "$astar" generate obstacles --size 70x36 --seed 3 --density 0.15 -o "$big" >/dev/null; then
+  shot_on 2200x1300 heat-g-played "$big" --size 2200x1300 --algorithm dijkstra --play-steps 150 --heat g \
+    --overlay current=off -- --expect in-progress --iteration 750
+  grep_check heat-g-played "heat: the farthest closed cell"
+else
+  fail "astar generate did not make $big"
+fi
 
 # [SECTION] (c) The heuristic check on the overestimating lesson
 shot heuristic "$overestimate" --run --check-heuristic --heuristic manhattan -- --expect found
