@@ -52,7 +52,9 @@ xdo() { timeout 5 xdotool "$@"; }
 
 # Xvfb on a free display (Xvfb picks it and reports it on fd 3).
 start_xvfb() {
-  timeout 120 Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>display 2>xvfb.log &
+  # The time limit only guards against a leaked server (cleanup kills it): under a loaded machine
+  # the longer scripts run for minutes.
+  timeout 900 Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>display 2>xvfb.log &
   xvfb_pid=$!
   wait_for 10 test -s display || die "Xvfb did not start: $(cat xvfb.log)"
   DISPLAY=:$(cat display)

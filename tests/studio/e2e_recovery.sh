@@ -132,7 +132,9 @@ xdo mousedown 1 && sleep 0.3 && xdo mouseup 1 || die "click"
 wait_for 5 dirty || die "the click did not mark the level dirty"
 wait_for 6 one_level || die "no recovery level after the click"
 sleep 0.3
-kill -9 "$(real_pid)"
+pid=$(real_pid)
+[ -n "$pid" ] || die "cannot find the studio's process under $studio_pid"
+kill -9 "$pid"
 wait "$studio_pid" 2>/dev/null
 studio_pid=''
 start_studio level.json --size $size
