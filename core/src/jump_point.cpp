@@ -131,6 +131,13 @@ int sign(int v) { return (v > 0) - (v < 0); }
 
 }  // namespace
 
+std::optional<Cell> jump_cell_by_cell(const Level& level, Cell from, int dx, int dy, Cell goal) {
+  Cell found;
+  if ((dx == 0 && dy == 0) || !Jumper(level, goal).jump(from.x, from.y, dx, dy, found))
+    return std::nullopt;
+  return found;
+}
+
 void jump_point_successors(const Level& level, Cell cur, std::optional<Cell> parent, Cell goal,
                            std::vector<Cell>& out) {
   if (!level.open(cur)) return;  // nothing leaves a wall or a cell outside the level

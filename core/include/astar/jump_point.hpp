@@ -31,6 +31,9 @@ namespace astar {
 // The cell-by-cell reference implementation (see JumpGrid for the fast one).
 void jump_point_successors(const Level& level, Cell cur, std::optional<Cell> parent, Cell goal,
                            std::vector<Cell>& out);
+// One jump of the reference: from `from` in direction (dx, dy) (straight or diagonal, not (0, 0)),
+// the first jump point, or none (JumpGrid::jump answers the same; the tests compare them).
+std::optional<Cell> jump_cell_by_cell(const Level& level, Cell from, int dx, int dy, Cell goal);
 
 // The level's open cells (not solid: walls, and agents while they block) as bit lines, for
 // block-based jumps. Answers exactly as jump_point_successors on the level it was built from.
