@@ -683,24 +683,25 @@ void BestFirstSearch::expand_uniform(std::uint32_t taken) {
 
 // The direction node i was reached in, sign(i - parent) per axis: (0, 0) for the start, which
 // explores every direction.
-Cell BestFirstSearch::arrival(std::uint32_t i) const {
+Cell BestFirstSearch::arrival(std::uint32_t i, Cell c) const {
   const std::uint32_t p = nodes_[i].parent;
   if (p == kNone) return {0, 0};
-  const Cell c = level_->cell(CellIndex(i)), pc = level_->cell(CellIndex(p));
+  const Cell pc = level_->cell(CellIndex(p));
   return {(c.x > pc.x) - (c.x < pc.x), (c.y > pc.y) - (c.y < pc.y)};
 }
 
 // The jump points leaving the taken node (JPS).
 int BestFirstSearch::jump_successors(std::uint32_t taken, JumpGrid::Successors& out) const {
-  const Cell m = arrival(taken);
-  return jump_grid_.successors(level_->cell(CellIndex(taken)), m.x, m.y, goal_cell_, out);
+  const Cell c = level_->cell(CellIndex(taken));
+  const Cell m = arrival(taken, c);
+  return jump_grid_.successors(c, m.x, m.y, goal_cell_, out);
 }
 
 // JPS without a listener: relaxes the taken node's jump points as examining them as moves would
 // (same cells, same order, same cost: the octile distance, computed as collect_moves does).
 void BestFirstSearch::expand_jump_points(std::uint32_t taken) {
   const Cell c = level_->cell(CellIndex(taken));
-  const Cell m = arrival(taken);
+  const Cell m = arrival(taken, c);
   // Jump points lie far apart in the node array: ask for each one's node as soon as it is found,
   // so the cache misses overlap the remaining jumps instead of stalling each relaxation.
   JumpGrid::Successors found;

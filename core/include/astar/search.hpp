@@ -325,7 +325,7 @@ class BestFirstSearch final : public Search {
   void begin_moves();
   void expand_uniform(std::uint32_t taken);
   void expand_jump_points(std::uint32_t taken);
-  Cell arrival(std::uint32_t i) const;
+  Cell arrival(std::uint32_t i, Cell c) const;
   int jump_successors(std::uint32_t taken, JumpGrid::Successors& out) const;
   void collect_moves(std::uint32_t taken) const;
   void examine(const Move& m);
