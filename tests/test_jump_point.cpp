@@ -1,7 +1,11 @@
 // Jump Point Search successors (no corner cutting): drawn pruning cases, and an oracle: a small
-// A* over jump points built on jump_point_successors must find the same optimal cost (and the
-// same reachability) as a plain Dijkstra over all 8 neighbours, on thousands of random levels
-// and on MovingAI's den312d scenarios.
+// A* over jump points built on jump_point_successors (the cell-by-cell reference) and on
+// JumpGrid (the block-based jumps searches use) must find the same optimal cost (and the same
+// reachability) as a plain Dijkstra over all 8 neighbours, on thousands of random levels and on
+// MovingAI's den312d scenarios. The block-based jumps must answer exactly as the cell-by-cell
+// ones, jump by jump, on random levels of widths and heights around multiples of 64, 1 and 2
+// cells wide, with walled borders and agents; and the search engine's JPS (with and without a
+// listener) must find the optimal length.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -21,6 +25,7 @@
 #include "ascii_level.hpp"
 #include "astar/jump_point.hpp"
 #include "astar/moves.hpp"
+#include "astar/search.hpp"
 
 using namespace astar;
 using astar::test::ascii_level;
@@ -88,8 +93,9 @@ struct JpsResult {
   int expanded = 0;
 };
 
-// A plain A* over jump points: edge cost = octile distance, heuristic = octile distance.
-JpsResult jps_search(const Level& lv, Cell s, Cell g) {
+// A plain A* over jump points: edge cost = octile distance, heuristic = octile distance. The
+// successors come from the cell-by-cell reference, or from `grid` (block-based) when given.
+JpsResult jps_search(const Level& lv, Cell s, Cell g, const JumpGrid* grid = nullptr) {
   JpsResult r;
   const std::size_t n = static_cast<std::size_t>(lv.cell_count());
   std::vector<double> gval(n, kInf);
@@ -118,7 +124,10 @@ JpsResult jps_search(const Level& lv, Cell s, Cell g) {
     std::optional<Cell> par;
     if (parent[i] != to_u32(kNoCell)) par = lv.cell(CellIndex{parent[i]});
     succ.clear();
-    jump_point_successors(lv, c, par, g, succ);
+    if (grid != nullptr)
+      grid->successors(c, par, g, succ);
+    else
+      jump_point_successors(lv, c, par, g, succ);
     check_successors(lv, c, succ);
     for (Cell t : succ) {
       const std::uint32_t j = to_u32(lv.index(t));
@@ -257,6 +266,12 @@ TEST_CASE("[jps] oracle: same optimal cost and reachability as Dijkstra on rando
       const double expected = dijkstra_cost(lv, s, g);
       const JpsResult r = jps_search(lv, s, g);
       jps_expanded += r.expanded;
+      // The block-based jumps: the same jump points, so the same search, step for step.
+      const JumpGrid grid(lv);
+      const JpsResult rb = jps_search(lv, s, g, &grid);
+      CHECK(rb.path == r.path);
+      CHECK(rb.expanded == r.expanded);
+      CHECK(rb.cost == r.cost);
       REQUIRE(std::isfinite(r.cost) == std::isfinite(expected));
       if (!std::isfinite(expected)) {
         ++unreachable;
@@ -297,6 +312,10 @@ TEST_CASE("[jps] oracle: structured levels (rooms, corridors, pillars)") {
       INFO("round ", round, " from (", s.x, ",", s.y, ") to (", g.x, ",", g.y, ")");
       const double expected = dijkstra_cost(lv, s, g);
       const JpsResult r = jps_search(lv, s, g);
+      const JumpGrid grid(lv);
+      const JpsResult rb = jps_search(lv, s, g, &grid);
+      CHECK(rb.path == r.path);
+      CHECK(rb.expanded == r.expanded);
       REQUIRE(std::isfinite(r.cost) == std::isfinite(expected));
       if (std::isfinite(expected)) {
         CHECK(std::abs(r.cost - expected) < 1e-9);
@@ -358,6 +377,7 @@ TEST_CASE("[jps] MovingAI den312d scenarios (when the shared data is present)") 
     for (int x = 0; x < w; ++x)
       lv.set_wall({x, y}, !(row[x] == '.' || row[x] == 'G' || row[x] == 'S'));
   }
+  const JumpGrid grid(lv);
   // .scen: "version" line, then bucket map w h sx sy gx gy optimal. Every 4th query.
   std::string line;
   std::getline(scen_in, line);
@@ -380,10 +400,238 @@ TEST_CASE("[jps] MovingAI den312d scenarios (when the shared data is present)") 
     const JpsResult r = jps_search(lv, s, g);
     REQUIRE(std::isfinite(r.cost));
     CHECK(std::abs(r.cost - dijkstra_cost(lv, s, g)) < 1e-9);
+    const JpsResult rb = jps_search(lv, s, g, &grid);
+    CHECK(rb.path == r.path);
+    CHECK(rb.expanded == r.expanded);
     CHECK(std::abs(r.cost - optimal) <= tolerance);
     check_expanded_path(lv, r, s, g);
     ++used;
   }
   MESSAGE("den312d: ", used, " queries checked");
   CHECK(used > 50);
+}
+
+// [SECTION] Block-based jumps (JumpGrid) against the cell-by-cell reference
+
+namespace {
+
+// A random level: walls at density `walls`, agents at density `agents` (on open cells), and
+// optionally a wall all around the border.
+Level random_level(std::mt19937& rng, int w, int h, double walls, double agents, bool border) {
+  Level lv(w, h);
+  std::bernoulli_distribution wall(walls), agent(agents);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const bool edge = x == 0 || y == 0 || x == w - 1 || y == h - 1;
+      lv.set_wall({x, y}, (border && edge) || wall(rng));
+      if (!lv.wall({x, y}) && agent(rng)) lv.set_agent({x, y}, true);
+    }
+  return lv;
+}
+
+std::string cell_text(std::optional<Cell> c) {
+  return c ? "(" + std::to_string(c->x) + "," + std::to_string(c->y) + ")" : "none";
+}
+
+struct JumpStats {
+  long long jumps = 0, found = 0, long_found = 0, goals = 0, mismatches = 0;
+  std::string first_mismatch;
+};
+
+// Every jump (8 directions) from the cells of `lv` (all of them, or `samples` random ones) towards
+// a few goals: a random cell and cells on the same row, column and diagonal. JumpGrid::jump must
+// answer exactly as jump_cell_by_cell.
+void compare_jumps(const Level& lv, std::mt19937& rng, int samples, JumpStats& st) {
+  const JumpGrid grid(lv);
+  REQUIRE(grid.width() == lv.width());
+  REQUIRE(grid.height() == lv.height());
+  const int w = lv.width(), h = lv.height();
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  const int cells = w * h;
+  const int count = samples <= 0 || samples > cells ? cells : samples;
+  for (int k = 0; k < count; ++k) {
+    const Cell from = count == cells ? Cell{k % w, k / w} : Cell{pick(0, w - 1), pick(0, h - 1)};
+    CHECK(grid.open(from.x, from.y) == lv.open(from));
+    const int d = pick(-std::min(w, h), std::min(w, h));
+    const Cell goals[] = {{pick(0, w - 1), pick(0, h - 1)},
+                          {pick(0, w - 1), from.y},
+                          {from.x, pick(0, h - 1)},
+                          {std::clamp(from.x + d, 0, w - 1), std::clamp(from.y + d, 0, h - 1)}};
+    for (const Cell goal : goals)
+      for (Dir dir : kAllDirs) {
+        const std::optional<Cell> want = jump_cell_by_cell(lv, from, dx(dir), dy(dir), goal);
+        const std::optional<Cell> got = grid.jump(from, dx(dir), dy(dir), goal);
+        ++st.jumps;
+        if (want) {
+          ++st.found;
+          st.goals += *want == goal;
+          st.long_found += std::max(std::abs(want->x - from.x), std::abs(want->y - from.y)) > 64;
+        }
+        if (got == want) continue;
+        if (st.mismatches++ == 0)
+          st.first_mismatch = std::to_string(w) + "x" + std::to_string(h) + " level, from " +
+                              cell_text(from) + " direction (" + std::to_string(dx(dir)) + "," +
+                              std::to_string(dy(dir)) + "), goal " + cell_text(goal) +
+                              ": block-based " + cell_text(got) + ", cell by cell " +
+                              cell_text(want);
+      }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("[jps] block-based jumps agree with the cell-by-cell scan, jump by jump") {
+  std::mt19937 rng(20140621);
+  // Widths and heights around the 64-cell words, 1 and 2 cells thin, and a few larger ones.
+  const std::pair<int, int> sizes[] = {
+      {1, 1},   {1, 2},    {2, 1},   {2, 2},   {1, 70},  {70, 1},   {2, 130}, {130, 2},
+      {63, 5},  {64, 4},   {65, 6},  {5, 63},  {4, 64},  {6, 65},   {127, 9}, {128, 7},
+      {129, 8}, {9, 127},  {7, 128}, {8, 129}, {64, 64}, {65, 65},  {63, 63}, {200, 37},
+      {37, 200}, {193, 130}, {300, 3}, {3, 300}};
+  const double densities[] = {0.0, 0.02, 0.1, 0.25, 0.45, 0.7};
+  JumpStats st;
+  int levels = 0;
+  for (const auto& [w, h] : sizes)
+    for (const double walls : densities)
+      for (int variant = 0; variant < 4; ++variant) {
+        // variant 0: walls only; 1: walled border; 2: agents that block; 3: agents that do not.
+        Level lv = random_level(rng, w, h, walls, variant >= 2 ? 0.1 : 0.0, variant == 1);
+        if (variant == 3) lv.set_agents_block(false);
+        compare_jumps(lv, rng, 600, st);
+        ++levels;
+      }
+  // Random sizes too.
+  for (int k = 0; k < 60; ++k, ++levels) {
+    std::uniform_int_distribution<int> side(1, 260), pct(0, 60);
+    Level lv = random_level(rng, side(rng), side(rng), pct(rng) / 100.0, k % 2 ? 0.05 : 0.0,
+                            k % 3 == 0);
+    compare_jumps(lv, rng, 400, st);
+  }
+  INFO("first mismatch: ", st.first_mismatch);
+  CHECK(st.mismatches == 0);
+  MESSAGE("block-based jumps: ", levels, " levels, ", st.jumps, " jumps, ", st.found,
+          " found a jump point (", st.goals, " the goal, ", st.long_found,
+          " more than 64 cells away)");
+  // The cases above must actually occur, or the comparison proves little.
+  CHECK(st.found > st.jumps / 20);
+  CHECK(st.goals > 1000);
+  CHECK(st.long_found > 1000);
+}
+
+TEST_CASE("[jps] block-based successors agree with the reference for every arrival direction") {
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> side(1, 140), pct(0, 50);
+  long long compared = 0, nonempty = 0;
+  for (int round = 0; round < 120; ++round) {
+    Level lv = random_level(rng, side(rng), side(rng), pct(rng) / 100.0, round % 2 ? 0.08 : 0.0,
+                            round % 4 == 1);
+    const JumpGrid grid(lv);
+    std::uniform_int_distribution<int> px(0, lv.width() - 1), py(0, lv.height() - 1);
+    for (int k = 0; k < 150; ++k) {
+      const Cell cur{px(rng), py(rng)}, goal{px(rng), py(rng)};
+      for (int mx = -1; mx <= 1; ++mx)
+        for (int my = -1; my <= 1; ++my) {
+          // The parent may be any earlier cell on the line: only the direction counts.
+          const std::optional<Cell> parent =
+              mx == 0 && my == 0 ? std::nullopt : std::optional(Cell{cur.x - 3 * mx, cur.y - 3 * my});
+          std::vector<Cell> want, got;
+          jump_point_successors(lv, cur, parent, goal, want);
+          grid.successors(cur, parent, goal, got);
+          INFO(lv.width(), "x", lv.height(), " level, cur (", cur.x, ",", cur.y, ") arriving (",
+               mx, ",", my, "), goal (", goal.x, ",", goal.y, ")");
+          REQUIRE(got == want);  // the same jump points in the same order
+          JumpGrid::Successors array;
+          const int n = grid.successors(cur, mx, my, goal, array);
+          REQUIRE(std::vector<Cell>(array.begin(), array.begin() + n) == want);
+          ++compared;
+          nonempty += !want.empty();
+        }
+    }
+  }
+  MESSAGE("successors compared: ", compared, ", ", nonempty, " non-empty");
+  CHECK(nonempty > compared / 4);
+}
+
+TEST_CASE("[jps] bit lines follow the solid mask: agents block only while agents block") {
+  //   S.a.G     a = an agent at (2,0); the row below is walled
+  //   #####
+  Level lv = ascii_level(R"(
+    S...G
+    #####
+  )");
+  lv.set_agent({2, 0}, true);
+  JumpGrid grid(lv);
+  CHECK_FALSE(grid.open(2, 0));
+  CHECK(grid.jump({0, 0}, 1, 0, {4, 0}) == std::nullopt);  // the agent stops the scan
+  lv.set_agents_block(false);
+  grid.assign(lv);  // rebuilt after the level changed
+  CHECK(grid.open(2, 0));
+  CHECK(grid.jump({0, 0}, 1, 0, {4, 0}) == Cell{4, 0});
+  // Outside the level everything is blocked.
+  CHECK_FALSE(grid.open(-1, 0));
+  CHECK_FALSE(grid.open(5, 0));
+  CHECK_FALSE(grid.open(0, 2));
+}
+
+// [SECTION] The search engine's JPS (block-based jumps) against the oracle
+
+namespace {
+
+struct CountingListener : SearchListener {
+  long long takes = 0, relaxes = 0;
+  void on_take(Cell, const NodeView&) override { ++takes; }
+  void on_relax(Cell, Cell, double, double, std::optional<Cell>) override { ++relaxes; }
+};
+
+}  // namespace
+
+TEST_CASE("[jps] search engine: optimal lengths, with and without a listener, agents blocking") {
+  std::mt19937 rng(4242);
+  std::uniform_int_distribution<int> side(1, 150), pct(0, 45);
+  int queries = 0, found = 0;
+  for (int round = 0; round < 150; ++round) {
+    Level lv = random_level(rng, side(rng), side(rng), pct(rng) / 100.0, round % 3 ? 0.05 : 0.0,
+                            round % 5 == 0);
+    std::uniform_int_distribution<int> px(0, lv.width() - 1), py(0, lv.height() - 1);
+    for (int q = 0; q < 4; ++q, ++queries) {
+      const Cell s{px(rng), py(rng)}, g{px(rng), py(rng)};
+      for (Cell c : {s, g}) {
+        lv.set_wall(c, false);
+        lv.set_agent(c, false);
+      }
+      lv.set_start(s);
+      lv.set_goal(g);
+      INFO("round ", round, " (", lv.width(), "x", lv.height(), ") from (", s.x, ",", s.y,
+           ") to (", g.x, ",", g.y, ")");
+      const double expected = dijkstra_cost(lv, s, g);
+      // Without a listener: the direct step; with one: the jump points examined as moves.
+      BestFirstSearch fast(lv, {.algorithm = Algorithm::JumpPoint, .heuristic = Heuristic::Octile});
+      CountingListener listener;
+      BestFirstSearch traced(lv, {.algorithm = Algorithm::JumpPoint, .heuristic = Heuristic::Octile},
+                             &listener);
+      REQUIRE(fast.run() == traced.run());
+      CHECK(fast.path() == traced.path());
+      CHECK(fast.path_cost() == traced.path_cost());
+      CHECK(fast.iterations() == traced.iterations());
+      CHECK(fast.metrics().generated == traced.metrics().generated);
+      CHECK(fast.metrics().improved == traced.metrics().improved);
+      CHECK(listener.takes == traced.iterations());
+      CHECK(fast.check_invariants().empty());
+      REQUIRE((fast.state() == SearchState::Found) == std::isfinite(expected));
+      if (fast.state() != SearchState::Found) continue;
+      ++found;
+      CHECK(std::abs(fast.path_cost() - expected) < 1e-9);
+      // The filled-in path: 8-adjacent legal moves of that cost, off every solid cell.
+      const std::optional<double> cost = path_cost(MovePolicy(lv, jps_rules()), fast.path());
+      REQUIRE(cost.has_value());
+      CHECK(std::abs(*cost - expected) < 1e-9);
+      for (Cell c : fast.path()) CHECK_FALSE(lv.solid(c));
+      // The same search object restarted gives the same answer (the bit lines are kept).
+      fast.restart();
+      fast.run();
+      CHECK(fast.path() == traced.path());
+    }
+  }
+  MESSAGE("search engine JPS: ", queries, " queries, ", found, " found");
+  CHECK(found > queries / 2);
 }

@@ -32,8 +32,13 @@
 // 8 neighbours without corner cutting. Only the direction sign(cur - parent) is used, so the
 // parent may be any earlier cell on the line. A `cur` that is not open yields nothing.
 // No allocation besides appending to `out`; scans read the flat wall array directly.
+//
+// Two implementations of these rules: jump_point_successors below scans cell by cell (the
+// reference, simple to check against the rules); JumpGrid (after it) finds the same jump points
+// with bit operations on 64 cells at a time. tests/test_jump_point.cpp compares the two.
 #include "astar/jump_point.hpp"
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
@@ -126,6 +131,13 @@ int sign(int v) { return (v > 0) - (v < 0); }
 
 }  // namespace
 
+std::optional<Cell> jump_cell_by_cell(const Level& level, Cell from, int dx, int dy, Cell goal) {
+  Cell found;
+  if ((dx == 0 && dy == 0) || !Jumper(level, goal).jump(from.x, from.y, dx, dy, found))
+    return std::nullopt;
+  return found;
+}
+
 void jump_point_successors(const Level& level, Cell cur, std::optional<Cell> parent, Cell goal,
                            std::vector<Cell>& out) {
   if (!level.open(cur)) return;  // nothing leaves a wall or a cell outside the level
@@ -164,6 +176,128 @@ void jump_point_successors(const Level& level, Cell cur, std::optional<Cell> par
       }
     }
   }
+}
+
+// [SECTION] Block-based jumps (JumpGrid)
+//
+// A straight jump east along row y from x stops at the first cell x' > x that is
+//   * blocked (then there is no jump point),
+//   * the goal, or
+//   * forced: a side cell (x', y - 1) or (x', y + 1) is open while the cell behind it,
+//     (x' - 1, y -/+ 1), is blocked.
+// With the rows as bit words (bit = open), 64 candidate cells are tested at once:
+//   blocked = ~mid
+//   forced  = (up & ~up_behind) | (down & ~down_behind)
+// where up_behind is the row above shifted by one cell so that bit i holds the cell before i
+// (for east: up << 1, with the previous word's top bit carried in). The first set bit of
+// (blocked | forced), restricted to the cells after x, is where the jump stops: count trailing
+// zeros (towards higher x), or count leading zeros when scanning towards lower x (then "behind"
+// is the cell after: up >> 1 with the next word's low bit carried in). The goal, when on the
+// row, wins when it comes before that stop. Vertical jumps run the same scan on the transposed
+// copy (column x as a line, columns x - 1 and x + 1 as its sides).
+
+void JumpGrid::BitLines::reset(int len, int count) {
+  length = len;
+  lines = count;
+  stride = (len + 63) / 64 + 2;
+  bits.assign(static_cast<std::size_t>(count + 2) * static_cast<std::size_t>(stride), 0);
+}
+
+int JumpGrid::BitLines::scan_up(int l, int p, int goal) const {
+  const std::uint64_t* up = line(l - 1);
+  const std::uint64_t* mid = line(l);
+  const std::uint64_t* down = line(l + 1);
+  int k = 1 + (p >> 6);  // the word holding p
+  // The cells after p in its word (two shifts: p & 63 may be 63).
+  std::uint64_t after = (~std::uint64_t{0} << (p & 63)) << 1;
+  for (;; ++k, after = ~std::uint64_t{0}) {
+    const std::uint64_t u = up[k], d = down[k];
+    // Bit i: the side cell one position back (i - 1), the previous word's last cell carried in.
+    const std::uint64_t u_behind = (u << 1) | (up[k - 1] >> 63);
+    const std::uint64_t d_behind = (d << 1) | (down[k - 1] >> 63);
+    const std::uint64_t stop = (~mid[k] | (u & ~u_behind) | (d & ~d_behind)) & after;
+    // Ends at the latest on the guard word after the line (all blocked).
+    if (stop == 0) continue;
+    const int q = ((k - 1) << 6) + std::countr_zero(stop);
+    if (goal > p && goal < q) return goal;  // every cell before q is open: the goal is reached
+    return (mid[k] >> (q & 63) & 1u) != 0 ? q : -1;  // forced (or the goal itself), or blocked
+  }
+}
+
+int JumpGrid::BitLines::scan_down(int l, int p, int goal) const {
+  const std::uint64_t* up = line(l - 1);
+  const std::uint64_t* mid = line(l);
+  const std::uint64_t* down = line(l + 1);
+  int k = 1 + (p >> 6);
+  std::uint64_t before = (std::uint64_t{1} << (p & 63)) - 1;  // the cells before p in its word
+  for (;; --k, before = ~std::uint64_t{0}) {
+    const std::uint64_t u = up[k], d = down[k];
+    // Bit i: the side cell one position back when moving down (i + 1), the next word's first
+    // cell carried in.
+    const std::uint64_t u_behind = (u >> 1) | (up[k + 1] << 63);
+    const std::uint64_t d_behind = (d >> 1) | (down[k + 1] << 63);
+    const std::uint64_t stop = (~mid[k] | (u & ~u_behind) | (d & ~d_behind)) & before;
+    // Ends at the latest on the guard word before the line (k = 0, position -1).
+    if (stop == 0) continue;
+    const int q = ((k - 1) << 6) + 63 - std::countl_zero(stop);
+    if (goal >= 0 && goal < p && goal > q) return goal;
+    return q >= 0 && (mid[k] >> (q & 63) & 1u) != 0 ? q : -1;
+  }
+}
+
+void JumpGrid::assign(const Level& level) {
+  width_ = level.width();
+  height_ = level.height();
+  rows_.reset(width_, height_);
+  cols_.reset(height_, width_);
+  const std::uint8_t* solid = level.solid_mask().data();
+  for (int y = 0; y < height_; ++y)
+    for (int x = 0; x < width_; ++x) {
+      if (solid[static_cast<std::ptrdiff_t>(y) * width_ + x] != 0) continue;
+      rows_.line(y)[1 + (x >> 6)] |= std::uint64_t{1} << (x & 63);
+      cols_.line(x)[1 + (y >> 6)] |= std::uint64_t{1} << (y & 63);
+    }
+}
+
+// As Jumper::jump_diagonal: step while the diagonal step is legal; a cell is a jump point when it
+// is the goal or one of its two straight jumps (each a block scan) finds a jump point.
+bool JumpGrid::jump_diagonal(int x, int y, int dx, int dy, Cell goal, Cell& out) const {
+  while (open(x + dx, y) && open(x, y + dy) && open(x + dx, y + dy)) {
+    x += dx;
+    y += dy;
+    if ((x == goal.x && y == goal.y) || jump_horizontal(x, y, dx, goal) >= 0 ||
+        jump_vertical(x, y, dy, goal) >= 0) {
+      out = {x, y};
+      return true;
+    }
+  }
+  return false;
+}
+
+std::optional<Cell> JumpGrid::jump(Cell from, int dx, int dy, Cell goal) const {
+  if (dx != 0 && dy != 0) {
+    Cell out;
+    if (jump_diagonal(from.x, from.y, dx, dy, goal, out)) return out;
+    return std::nullopt;
+  }
+  if (dx != 0) {
+    const int x = jump_horizontal(from.x, from.y, dx, goal);
+    return x >= 0 ? std::optional(Cell{x, from.y}) : std::nullopt;
+  }
+  if (dy != 0) {
+    const int y = jump_vertical(from.x, from.y, dy, goal);
+    return y >= 0 ? std::optional(Cell{from.x, y}) : std::nullopt;
+  }
+  return std::nullopt;
+}
+
+void JumpGrid::successors(Cell cur, std::optional<Cell> parent, Cell goal,
+                          std::vector<Cell>& out) const {
+  const int mx = parent ? sign(cur.x - parent->x) : 0;
+  const int my = parent ? sign(cur.y - parent->y) : 0;
+  Successors found;
+  const int n = successors(cur, mx, my, goal, found);
+  out.insert(out.end(), found.begin(), found.begin() + n);
 }
 
 }  // namespace astar

@@ -9,7 +9,6 @@
 #include <limits>
 
 #include "astar/bidirectional.hpp"
-#include "astar/jump_point.hpp"
 #include "astar/line_of_sight.hpp"
 
 namespace astar {
@@ -251,6 +250,7 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
       moves_of_mask_[mask] = static_cast<std::uint8_t>(moves);
     }
   }
+  if (options_.algorithm == Algorithm::JumpPoint && unsupported_.empty()) jump_grid_.assign(level);
   restart();
 }
 
@@ -490,6 +490,12 @@ SearchState BestFirstSearch::step() {
       finish_iteration();
       return state_;
     }
+    if (options_.algorithm == Algorithm::JumpPoint && !listener_) {
+      expand_jump_points(last_taken_);  // the same jump points, relaxed without Move records
+      moves_stale_ = true;
+      finish_iteration();
+      return state_;
+    }
     begin_moves();
   }
   while (examined_ < move_count_) examine(moves_[examined_++]);
@@ -575,12 +581,10 @@ void BestFirstSearch::collect_moves(std::uint32_t taken) const {
   Move* out = moves_.data();
   const Cell c = level_->cell(CellIndex(taken));
   if (options_.algorithm == Algorithm::JumpPoint) {
-    scratch_.clear();
-    const std::uint32_t p = nodes_[taken].parent;
-    const std::optional<Cell> parent =
-        p == kNone ? std::nullopt : std::optional(level_->cell(CellIndex(p)));
-    jump_point_successors(*level_, c, parent, level_->cell(goal_), scratch_);
-    for (Cell to : scratch_) {
+    JumpGrid::Successors found;
+    const int count = jump_successors(taken, found);
+    for (int k = 0; k < count; ++k) {
+      const Cell to = found[static_cast<std::size_t>(k)];
       const Cell first{c.x + (to.x > c.x) - (to.x < c.x), c.y + (to.y > c.y) - (to.y < c.y)};
       out[n++] = {to, dir_between(c, first).value_or(Dir::E), MoveBlock::None,
                   heuristic_distance(Heuristic::Octile, c, to), MoveAction::Walk};
@@ -674,6 +678,41 @@ void BestFirstSearch::expand_uniform(std::uint32_t taken) {
     relax_to(c, {c.x + kDirDx[d], c.y + kDirDy[d]},
              taken + static_cast<std::uint32_t>(node_step_[d]), taken,
              g + ((d & 1) ? kSqrt2 : 1.0), nullptr);
+  }
+}
+
+// The direction node i was reached in, sign(i - parent) per axis: (0, 0) for the start, which
+// explores every direction.
+Cell BestFirstSearch::arrival(std::uint32_t i, Cell c) const {
+  const std::uint32_t p = nodes_[i].parent;
+  if (p == kNone) return {0, 0};
+  const Cell pc = level_->cell(CellIndex(p));
+  return {(c.x > pc.x) - (c.x < pc.x), (c.y > pc.y) - (c.y < pc.y)};
+}
+
+// The jump points leaving the taken node (JPS).
+int BestFirstSearch::jump_successors(std::uint32_t taken, JumpGrid::Successors& out) const {
+  const Cell c = level_->cell(CellIndex(taken));
+  const Cell m = arrival(taken, c);
+  return jump_grid_.successors(c, m.x, m.y, goal_cell_, out);
+}
+
+// JPS without a listener: relaxes the taken node's jump points as examining them as moves would
+// (same cells, same order, same cost: the octile distance, computed as collect_moves does).
+void BestFirstSearch::expand_jump_points(std::uint32_t taken) {
+  const Cell c = level_->cell(CellIndex(taken));
+  const Cell m = arrival(taken, c);
+  // Jump points lie far apart in the node array: ask for each one's node as soon as it is found,
+  // so the cache misses overlap the remaining jumps instead of stalling each relaxation.
+  JumpGrid::Successors found;
+  const int count = jump_grid_.successors(c, m.x, m.y, goal_cell_, found, [this](Cell to) {
+    __builtin_prefetch(&nodes_[to_u32(level_->index(to))], 1);
+  });
+  const double g = nodes_[taken].g;
+  for (int k = 0; k < count; ++k) {
+    const Cell to = found[static_cast<std::size_t>(k)];
+    relax_to(c, to, to_u32(level_->index(to)), taken,
+             g + heuristic_distance(Heuristic::Octile, c, to), nullptr);
   }
 }
 

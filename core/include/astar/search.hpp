@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "astar/chunked_vector.hpp"
+#include "astar/jump_point.hpp"
 #include "astar/level.hpp"
 #include "astar/moves.hpp"
 
@@ -324,6 +325,9 @@ class BestFirstSearch final : public Search {
   bool take();
   void begin_moves();
   void expand_uniform(std::uint32_t taken);
+  void expand_jump_points(std::uint32_t taken);
+  Cell arrival(std::uint32_t i, Cell c) const;
+  int jump_successors(std::uint32_t taken, JumpGrid::Successors& out) const;
   void collect_moves(std::uint32_t taken) const;
   void examine(const Move& m);
   void finish_iteration();
@@ -360,6 +364,12 @@ class BestFirstSearch final : public Search {
   std::array<std::int32_t, 8> node_step_{};  // the same in the level's (unpadded) indices
   std::array<std::uint8_t, 256> moves_of_mask_{};  // open neighbours (bit d) -> possible moves
 
+  // Jump Point Search's successors come from block-based jumps over the level's open cells as
+  // bit lines, built once here (the level does not change during the search's life). Without a
+  // listener a step relaxes them directly (expand_jump_points), with one it examines them as
+  // moves (collect_moves): the same jump points in the same order, so the same results.
+  JumpGrid jump_grid_;
+
   std::vector<Node> nodes_;
   std::uint32_t generation_ = 0;
   std::vector<HeapEntry> heap_;
@@ -372,7 +382,6 @@ class BestFirstSearch final : public Search {
   std::uint32_t last_taken_ = to_u32(kNoCell);
   std::vector<Cell> last_relaxed_;
   std::uint32_t best_ = to_u32(kNoCell);  // taken node nearest the goal
-  mutable std::vector<Cell> scratch_;     // jump point successors
   // The iteration under way: the taken node's moves, how many are examined, and whether some
   // are left (views of a finished iteration are rebuilt lazily after a rewind).
   // moves_ holds room for the most moves a cell can have (8, plus 4 per gap cell a jump may
