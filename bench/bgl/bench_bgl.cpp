@@ -41,9 +41,12 @@ using Vertex = boost::graph_traits<Graph>::vertex_descriptor;
 
 struct FoundGoal {};
 
-class Visitor : public boost::default_astar_visitor {
+// Counts the vertices each BGL search examines and stops it at the goal (BGL's way: a visitor
+// throws). One class for the three searches' visitor bases.
+template <class Base>
+class StopAtGoal : public Base {
  public:
-  Visitor(Vertex goal, std::int64_t* examined) : goal_(goal), examined_(examined) {}
+  StopAtGoal(Vertex goal, std::int64_t* examined) : goal_(goal), examined_(examined) {}
   void examine_vertex(Vertex u, const Graph&) {
     ++*examined_;
     if (u == goal_) throw FoundGoal{};
@@ -53,33 +56,9 @@ class Visitor : public boost::default_astar_visitor {
   Vertex goal_;
   std::int64_t* examined_;
 };
-
-// The same stop for BGL's Dijkstra and breadth-first search.
-class DijkstraVisitor : public boost::default_dijkstra_visitor {
- public:
-  DijkstraVisitor(Vertex goal, std::int64_t* examined) : goal_(goal), examined_(examined) {}
-  void examine_vertex(Vertex u, const Graph&) {
-    ++*examined_;
-    if (u == goal_) throw FoundGoal{};
-  }
-
- private:
-  Vertex goal_;
-  std::int64_t* examined_;
-};
-
-class BfsVisitor : public boost::default_bfs_visitor {
- public:
-  BfsVisitor(Vertex goal, std::int64_t* examined) : goal_(goal), examined_(examined) {}
-  void examine_vertex(Vertex u, const Graph&) {
-    ++*examined_;
-    if (u == goal_) throw FoundGoal{};
-  }
-
- private:
-  Vertex goal_;
-  std::int64_t* examined_;
-};
+using Visitor = StopAtGoal<boost::default_astar_visitor>;
+using DijkstraVisitor = StopAtGoal<boost::default_dijkstra_visitor>;
+using BfsVisitor = StopAtGoal<boost::default_bfs_visitor>;
 
 class Octile : public boost::astar_heuristic<Graph, double> {
  public:
