@@ -43,27 +43,44 @@ printf 'fuzz: %-20s %6s s\n' build "$(seconds_since "$t0")"
 
 export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-failed=0
-for t in "${targets[@]}"; do
+# fuzz_one TARGET: runs one target for SECONDS; its line (and on failure its log) goes to
+# $out/TARGET.report, its status is the exit code.
+fuzz_one() {
+  local t=$1 t0 rc=0 runs dict=()
   mkdir -p "$out/corpus/$t" "$out/crashes/$t"
-  dict=()
   [ -f "$src/tests/fuzz/$t.dict" ] && dict=(-dict="$src/tests/fuzz/$t.dict")
   t0=$(now)
-  rc=0
   "$out/tests/fuzz/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -max_len=65536 -print_final_stats=1 "${dict[@]}" \
     -artifact_prefix="$out/crashes/$t/" "$out/corpus/$t" "$src/tests/fuzz/corpus/$t" \
     >"$out/$t.log" 2>&1 || rc=$?
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$out/$t.log" | grep -o '[0-9]*$' || true)
   if [ $rc -ne 0 ]; then
-    failed=1
-    printf 'fuzz: %-20s %6s s  FAILED (exit %d), the log:\n' "$t" "$(seconds_since "$t0")" $rc
-    tail -n 80 "$out/$t.log"
-    ls -l "$out/crashes/$t/"
+    {
+      printf 'fuzz: %-20s %6s s  FAILED (exit %d), the log:\n' "$t" "$(seconds_since "$t0")" $rc
+      tail -n 80 "$out/$t.log"
+      ls -l "$out/crashes/$t/"
+    } >"$out/$t.report"
   else
     printf 'fuzz: %-20s %6s s  %s inputs, corpus %s files, no crash\n' "$t" \
-      "$(seconds_since "$t0")" "${runs:-?}" "$(ls "$out/corpus/$t" | wc -l)"
+      "$(seconds_since "$t0")" "${runs:-?}" "$(ls "$out/corpus/$t" | wc -l)" >"$out/$t.report"
   fi
+  return $rc
+}
+
+# Two targets at a time, one per core; each still runs for SECONDS.
+failed=0
+for ((i = 0; i < ${#targets[@]}; i += 2)); do
+  pair=("${targets[@]:i:2}")
+  pids=()
+  for t in "${pair[@]}"; do
+    fuzz_one "$t" &
+    pids+=($!)
+  done
+  for k in "${!pair[@]}"; do
+    wait "${pids[$k]}" || failed=1
+    cat "$out/${pair[$k]}.report"
+  done
 done
 printf 'fuzz: %-20s %6s s\n' total "$(seconds_since "$t_all")"
 exit $failed
