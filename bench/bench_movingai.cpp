@@ -4,7 +4,6 @@
 // One tab-separated row per file: queries, expansions, ns per expansion and ms per query (the
 // best of R repetitions), and the summed path cost (for checking two algorithms agree). One
 // search object per map, restarted per query, no listener: what `astar bench` runs.
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -12,8 +11,10 @@
 
 #include "astar/movingai.hpp"
 #include "astar/search.hpp"
+#include "query_runs.hpp"
 
 using namespace astar;
+using namespace astar::bench;
 
 int main(int argc, char** argv) {
   int reps = 3;
@@ -52,26 +53,12 @@ int main(int argc, char** argv) {
     if (queries.empty()) continue;
     Level lv = scenario.value().map;
     BestFirstSearch search(lv, {.algorithm = algorithm, .heuristic = Heuristic::Octile});
-    double best = 0, cost = 0;
-    std::int64_t expanded = 0;
-    for (int r = 0; r < reps; ++r) {
-      expanded = 0;
-      cost = 0;
-      const auto t0 = std::chrono::steady_clock::now();
-      for (const ScenarioQuery& q : queries) {
-        lv.set_start(q.start);
-        lv.set_goal(q.goal);
-        search.restart();
-        search.run();
-        expanded += search.iterations();
-        cost += search.path_cost();
-      }
-      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      if (r == 0 || s < best) best = s;
-    }
+    const QueryRun run = run_queries(search, lv, queries, reps);
+    double cost = 0;
+    for (const double c : run.costs) cost += c;
     const std::string name = file.substr(file.find_last_of('/') + 1);
     std::printf("%s\t%zu\t%lld\t%.1f\t%.4f\t%.3f\n", name.c_str(), queries.size(),
-                static_cast<long long>(expanded), 1e9 * best / static_cast<double>(expanded),
-                1e3 * best / static_cast<double>(queries.size()), cost);
+                static_cast<long long>(run.expanded), run.ns_per_expansion(),
+                1e3 * run.seconds / static_cast<double>(queries.size()), cost);
   }
 }

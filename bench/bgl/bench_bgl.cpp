@@ -22,15 +22,16 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <functional>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "astar/movingai.hpp"
 #include "astar/search.hpp"
+#include "../query_runs.hpp"
 
 using namespace astar;
+using namespace astar::bench;
 using Clock = std::chrono::steady_clock;
 
 namespace {
@@ -91,58 +92,27 @@ Graph make_graph(const Level& lv) {
 
 double seconds(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
-// One side's run over a file's queries.
-struct Run {
-  std::int64_t expanded = 0;
-  double seconds = 0;
-  std::vector<double> costs;  // +inf: no path
-  double ns_per_expansion() const { return 1e9 * seconds / static_cast<double>(expanded); }
-  double per_second() const { return static_cast<double>(costs.size()) / seconds; }
-};
-
-// Each side runs its queries `reps` times and keeps its fastest pass (this machine is shared).
+// Each side keeps the fastest of `reps` passes over a file's queries (query_runs.hpp).
 int reps = 3;
 
-Run best_of(const std::function<Run()>& pass) {
-  Run best = pass();
-  for (int r = 1; r < reps; ++r) {
-    Run again = pass();
-    if (again.seconds < best.seconds) best = std::move(again);
-  }
-  return best;
-}
-
-Run run_ours(Level& lv, const std::vector<ScenarioQuery>& queries, const SearchOptions& options) {
+QueryRun run_ours(Level& lv, const std::vector<ScenarioQuery>& queries, const SearchOptions& options) {
   auto search = make_search(lv, options);
-  return best_of([&] {
-    Run run;
-    for (const ScenarioQuery& q : queries) {
-      lv.set_start(q.start);
-      lv.set_goal(q.goal);
-      const auto t0 = Clock::now();
-      search->restart();
-      search->run();
-      run.seconds += seconds(t0);
-      run.expanded += search->iterations();
-      run.costs.push_back(search->path_cost());
-    }
-    return run;
-  });
+  return run_queries(*search, lv, queries, reps);
 }
 
 enum class BglAlgorithm { AStar, Dijkstra, BreadthFirst };
 
-Run run_bgl(const Graph& graph, const Level& lv, const std::vector<ScenarioQuery>& queries,
+QueryRun run_bgl(const Graph& graph, const Level& lv, const std::vector<ScenarioQuery>& queries,
             BglAlgorithm which) {
   const auto n = boost::num_vertices(graph);
   std::vector<double> dist(n), cost(n);
   std::vector<Vertex> pred(n);
-  return best_of([&] {
-    Run run;
+  return best_of(reps, [&] {
+    QueryRun run;
+    const auto t0 = Clock::now();
     for (const ScenarioQuery& q : queries) {
       const Vertex s = to_u32(lv.index(q.start)), t = to_u32(lv.index(q.goal));
       double found = std::numeric_limits<double>::infinity();
-      const auto t0 = Clock::now();
       try {
         switch (which) {
           case BglAlgorithm::AStar:
@@ -165,16 +135,16 @@ Run run_bgl(const Graph& graph, const Level& lv, const std::vector<ScenarioQuery
       } catch (const FoundGoal&) {
         found = which == BglAlgorithm::BreadthFirst ? 0.0 : dist[t];  // BFS: found, cost not kept
       }
-      run.seconds += seconds(t0);
       run.costs.push_back(found);
     }
+    run.seconds = seconds(t0);
     return run;
   });
 }
 
 // How many of `ours` break what the algorithm promises against the optimal costs.
 enum class Promise { Optimal, WithinWeight, NotLonger, None };
-std::int64_t broken(const Run& ours, const Run& optimal, Promise promise, double weight) {
+std::int64_t broken(const QueryRun& ours, const QueryRun& optimal, Promise promise, double weight) {
   std::int64_t n = 0;
   for (std::size_t k = 0; k < ours.costs.size(); ++k) {
     const double a = ours.costs[k], b = optimal.costs[k];
@@ -195,13 +165,13 @@ std::int64_t broken(const Run& ours, const Run& optimal, Promise promise, double
 // --all: every algorithm of ours on one file, beside BGL.
 int compare_all(const std::string& file, Level& lv, const std::vector<ScenarioQuery>& queries,
                 const Graph& graph) {
-  const Run bgl_astar = run_bgl(graph, lv, queries, BglAlgorithm::AStar);
-  const Run bgl_dijkstra = run_bgl(graph, lv, queries, BglAlgorithm::Dijkstra);
-  const Run bgl_bfs = run_bgl(graph, lv, queries, BglAlgorithm::BreadthFirst);
+  const QueryRun bgl_astar = run_bgl(graph, lv, queries, BglAlgorithm::AStar);
+  const QueryRun bgl_dijkstra = run_bgl(graph, lv, queries, BglAlgorithm::Dijkstra);
+  const QueryRun bgl_bfs = run_bgl(graph, lv, queries, BglAlgorithm::BreadthFirst);
   struct Row {
     const char* name;
     SearchOptions options;
-    const Run* bgl_same;
+    const QueryRun* bgl_same;
     const char* bgl_name;
     Promise promise;
   };
@@ -221,7 +191,7 @@ int compare_all(const std::string& file, Level& lv, const std::vector<ScenarioQu
   const std::string name = file.substr(file.find_last_of('/') + 1);
   int status = 0;
   for (const Row& row : rows) {
-    const Run ours = run_ours(lv, queries, row.options);
+    const QueryRun ours = run_ours(lv, queries, row.options);
     const std::int64_t bad = broken(ours, bgl_astar, row.promise, row.options.weight);
     std::printf("%s\t%s\t%zu\t%lld\t%.1f\t%.0f\t%s\t", name.c_str(), row.name, queries.size(),
                 static_cast<long long>(ours.expanded), ours.ns_per_expansion(), ours.per_second(),
@@ -278,8 +248,8 @@ int main(int argc, char** argv) {
       status |= compare_all(file, lv, queries, graph);
       continue;
     }
-    const Run ours = run_ours(lv, queries, {.algorithm = Algorithm::AStar, .heuristic = Heuristic::Octile});
-    const Run bgl = run_bgl(graph, lv, queries, BglAlgorithm::AStar);
+    const QueryRun ours = run_ours(lv, queries, {.algorithm = Algorithm::AStar, .heuristic = Heuristic::Octile});
+    const QueryRun bgl = run_bgl(graph, lv, queries, BglAlgorithm::AStar);
     const std::int64_t mismatches = broken(ours, bgl, Promise::Optimal, 1.0);
     std::printf("%s\t%zu\t%lld\t%.1f\t%.0f\t%lld\t%.1f\t%.0f\t%.2f\t%lld\n", file.c_str(),
                 queries.size(), static_cast<long long>(ours.expanded), ours.ns_per_expansion(),
