@@ -1100,11 +1100,19 @@ Level parse_document_level(const json& root, const TakenGrids& taken) {
 
   const auto w = static_cast<std::size_t>(width);
   const auto h = static_cast<std::size_t>(height);
+  // A grid's shape: `height` rows of `width` values (a document's arrays or take_grids' rows).
+  auto expect_row_count = [h](std::size_t rows, const std::string& field) {
+    if (rows != h)
+      fail(field, "expected " + std::to_string(h) + " rows (height), got " + std::to_string(rows));
+  };
+  auto expect_row_width = [w](std::size_t values, const std::string& row_field) {
+    if (values != w)
+      fail(row_field, "expected " + std::to_string(w) + " values (width), got " + std::to_string(values));
+  };
   // Rows of a grid: an array of `height` entries.
-  auto expect_rows = [h](const json& j, const std::string& field) {
+  auto expect_rows = [&](const json& j, const std::string& field) {
     expect_array(j, field);
-    if (j.size() != h)
-      fail(field, "expected " + std::to_string(h) + " rows (height), got " + std::to_string(j.size()));
+    expect_row_count(j.size(), field);
   };
   // The walls' shape before allocating: a file of a few bytes that claims 4096 x 4096 cells is
   // refused without allocating them (the level is then never larger than its walls' text).
@@ -1190,9 +1198,7 @@ Level parse_document_level(const json& root, const TakenGrids& taken) {
       const std::string row_field = element(name, y);
       const json& row = grid[y];
       expect_array(row, row_field);
-      if (row.size() != w)
-        fail(row_field, "expected " + std::to_string(w) + " values (width), got " +
-                            std::to_string(row.size()));
+      expect_row_width(row.size(), row_field);
       for (std::size_t x = 0; x < w; ++x) {
         // The cell's field name is made only for a message: a level may have 16 M cells.
         try {
@@ -1206,14 +1212,10 @@ Level parse_document_level(const json& root, const TakenGrids& taken) {
   };
   // The same checks, in the same order, for a grid read straight from the text (take_grids).
   auto for_each_taken = [&](const GridRows& g, const char* name, auto&& set) {
-    if (g.row_sizes.size() != h)
-      fail(name, "expected " + std::to_string(h) + " rows (height), got " +
-                     std::to_string(g.row_sizes.size()));
+    expect_row_count(g.row_sizes.size(), name);
     std::size_t i = 0;
     for (std::size_t y = 0; y < h; ++y) {
-      if (g.row_sizes[y] != w)
-        fail(element(name, y), "expected " + std::to_string(w) + " values (width), got " +
-                                   std::to_string(g.row_sizes[y]));
+      expect_row_width(g.row_sizes[y], element(name, y));
       if (g.first_error && g.error_row == y) throw *g.first_error;
       for (std::size_t x = 0; x < w; ++x) set(i++, Cell{static_cast<int>(x), static_cast<int>(y)});
     }
