@@ -435,20 +435,23 @@ int main(int argc, char** argv) {
       if (auto started = animation.start(studio, *request); !started)
         studio.status = "Animation not started: " + started.error();
     }
-    if (studio.trace_requested) {
-      studio.trace_requested = false;
-      (void)studio.export_trace(next_free_name("astar-trace-", ".json"));
-    }
-    if (studio.screenshot_requested) {
-      studio.screenshot_requested = false;
-      const std::string file = next_free_name("astar-studio-", ".png");
-      auto written = studio::write_screenshot(file, fb_w, fb_h);
-      if (written)  // with the state it shows, as --screenshot does (tests read it)
-        written = studio::write_sidecar(file, studio, fb_w, fb_h, io.DisplayFramebufferScale.x,
-                                        io.DisplayFramebufferScale.y,
-                                        ui.compare.sidecar_json(io.DisplayFramebufferScale.x,
-                                                                io.DisplayFramebufferScale.y));
-      studio.status = written ? "Screenshot saved: " + file : written.error();
+    for (const studio::MainRequest request : studio.requests.take()) {
+      switch (request) {
+        case studio::MainRequest::ExportTrace:
+          (void)studio.export_trace(next_free_name("astar-trace-", ".json"));
+          break;
+        case studio::MainRequest::Screenshot: {
+          const std::string file = next_free_name("astar-studio-", ".png");
+          auto written = studio::write_screenshot(file, fb_w, fb_h);
+          if (written)  // with the state it shows, as --screenshot does (tests read it)
+            written = studio::write_sidecar(file, studio, fb_w, fb_h, io.DisplayFramebufferScale.x,
+                                            io.DisplayFramebufferScale.y,
+                                            ui.compare.sidecar_json(io.DisplayFramebufferScale.x,
+                                                                    io.DisplayFramebufferScale.y));
+          studio.status = written ? "Screenshot saved: " + file : written.error();
+          break;
+        }
+      }
     }
     glfwSwapBuffers(window);
     if (bench_mode) {

@@ -654,7 +654,7 @@ void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, Animat
     if (ImGui::MenuItem("Export MovingAI map (.map)...")) dialogs.exporter.request(studio, ExportDialog::Kind::Map);
     if (ImGui::MenuItem("Export image (PNG)...")) dialogs.exporter.request(studio, ExportDialog::Kind::Png);
     if (ImGui::MenuItem("Export animation (GIF)...")) animation.open = true;
-    if (ImGui::MenuItem("Export trace (JSON)", "Ctrl+T")) studio.trace_requested = true;
+    if (ImGui::MenuItem("Export trace (JSON)", "Ctrl+T")) studio.requests.push(MainRequest::ExportTrace);
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) files.request_quit(studio);
     ImGui::EndMenu();
@@ -702,7 +702,7 @@ void MainMenu::Draw(Studio& studio, FileDialogs& files, HelpWindow& help, Animat
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Fit level", "F")) studio.view.fit_pending = true;
     ImGui::MenuItem("Compare", "C", &compare.open);
-    if (ImGui::MenuItem("Save screenshot", "F12")) studio.screenshot_requested = true;
+    if (ImGui::MenuItem("Save screenshot", "F12")) studio.requests.push(MainRequest::Screenshot);
     ImGui::Separator();
     Appearance& look = studio.appearance;
     ImGui::MenuItem("Presentation mode", "F11", &look.presentation);
@@ -1085,7 +1085,7 @@ void StatusBar::Draw(const Studio& studio, std::optional<Cell> cell) {
 void handle_shortcuts(Studio& studio, FileDialogs& files, HelpWindow& help) {
   const ImGuiIO& io = ImGui::GetIO();
   auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
-  if (pressed(GLFW_KEY_F12)) studio.screenshot_requested = true;  // works over dialogs too
+  if (pressed(GLFW_KEY_F12)) studio.requests.push(MainRequest::Screenshot);  // works over dialogs too
   if (pressed(GLFW_KEY_F11)) studio.appearance.presentation = !studio.appearance.presentation;
   if (any_popup_open()) return;
   if (io.KeyCtrl) {  // also while typing in the level name: text fields do not use these
@@ -1096,7 +1096,7 @@ void handle_shortcuts(Studio& studio, FileDialogs& files, HelpWindow& help) {
       else files.save(studio);
     }
     if (pressed(GLFW_KEY_Q)) files.request_quit(studio);
-    if (pressed(GLFW_KEY_T)) studio.trace_requested = true;
+    if (pressed(GLFW_KEY_T)) studio.requests.push(MainRequest::ExportTrace);
     if (pressed(GLFW_KEY_R)) studio.reset_search();
     return;
   }

@@ -22,6 +22,7 @@
 #include "appearance.hpp"
 #include "expansion_order.hpp"
 #include "heat_field.hpp"
+#include "main_requests.hpp"
 
 namespace studio {
 
@@ -243,8 +244,7 @@ class Studio {
   View view;
   Appearance appearance;  // palette, patterns, presentation mode, UI scale
   std::string status;  // the last message for the status line
-  bool screenshot_requested = false;
-  bool trace_requested = false;  // Ctrl+T: main writes the trace next to the screenshots  // F12: main writes the window to a PNG after rendering
+  MainRequests requests;  // F12's screenshot, Ctrl+T's trace: done by main after rendering
   ChangeLog level_changes;
   ChangeLog search_changes;
 
