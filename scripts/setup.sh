@@ -1,16 +1,25 @@
 #!/usr/bin/env bash
 # Installs the Debian packages A* Studio needs to build, run and test -- only the missing ones.
 # Usage: scripts/setup.sh            (build + run + test dependencies)
+#        scripts/setup.sh --cli-only (core, the CLI and their tests: for -DASTAR_BUILD_STUDIO=OFF)
 # Runs apt-get as root, or through sudo otherwise. Says what it does.
 set -euo pipefail
 
-packages=(
-  build-essential cmake pkgconf
-  libimgui-dev libglfw3-dev libstb-dev doctest-dev python3-glad nlohmann-json3-dev libgif-dev
-  fonts-dejavu-core
-  xvfb xauth xdotool
+cli_packages=(
+  build-essential cmake pkgconf python3
+  libstb-dev doctest-dev nlohmann-json3-dev
   clang-14 libclang-rt-14-dev
 )
+studio_packages=(
+  libimgui-dev libglfw3-dev python3-glad libgif-dev
+  fonts-dejavu-core
+  xvfb xauth xdotool
+)
+case "${1:-}" in
+  "") packages=("${cli_packages[@]}" "${studio_packages[@]}") ;;
+  --cli-only) packages=("${cli_packages[@]}") ;;
+  *) echo "setup: unknown option '$1' (usage: scripts/setup.sh [--cli-only])" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
