@@ -1066,10 +1066,9 @@ void append_shapes(std::string& out, const Level& level) {
 // ---------------------------------------------------------------------------------------------
 // Document -> Level.
 
-Level parse_document_level(const json& root, const TakenGrids& taken) {
+// Format and version first: a newer file may have fields this program does not know.
+void check_format_and_version(const json& root) {
   if (!root.is_object()) fail("top level", std::string("expected an object, got ") + root.type_name());
-
-  // Format and version first: a newer file may have fields this program does not know.
   const json& format = require(root, "format", "");
   if (!format.is_string() || format.get_ref<const std::string&>() != kFormatName)
     fail("format", "expected \"" + std::string(kFormatName) + "\", got " + describe(format));
@@ -1082,12 +1081,29 @@ Level parse_document_level(const json& root, const TakenGrids& taken) {
                         ", newer than this program, which reads versions up to " +
                         std::to_string(kLevelFormatVersion) + "; please update A* Studio");
   if (vnum < 1) fail("version", "must be at least 1, got " + describe(version));
+}
 
-  check_keys(root, "", {"format", "version", "name", "description", "search", "width", "height",
-                        "start", "goal", "rules", "walls", "cost", "heights", "edges", "shapes",
-                        "agents", "terrains"});
+// A grid's shape: `height` rows of `width` values (a document's arrays or take_grids' rows).
+struct GridShape {
+  std::size_t w = 0, h = 0;
 
-  // Size, checked before anything is allocated.
+  void expect_row_count(std::size_t rows, const std::string& field) const {
+    if (rows != h)
+      fail(field, "expected " + std::to_string(h) + " rows (height), got " + std::to_string(rows));
+  }
+  void expect_row_width(std::size_t values, const std::string& row_field) const {
+    if (values != w)
+      fail(row_field, "expected " + std::to_string(w) + " values (width), got " + std::to_string(values));
+  }
+  // Rows of a grid: an array of `height` entries.
+  void expect_rows(const json& j, const std::string& field) const {
+    expect_array(j, field);
+    expect_row_count(j.size(), field);
+  }
+};
+
+// The size, checked before anything is allocated.
+GridShape read_size(const json& root) {
   const json& width_json = require(root, "width", "");
   const json& height_json = require(root, "height", "");
   const std::string size_range = "must be 1.." + std::to_string(kMaxSide);
@@ -1097,76 +1113,73 @@ Level parse_document_level(const json& root, const TakenGrids& taken) {
   const auto height = get_int(height_json, "height", INT64_MIN / 2, INT64_MAX / 2, size_range);
   if (const std::string msg = Level::check_size(width, height); !msg.empty())
     fail_with_model_message(msg, {"width x height", "width", "height"});
+  return {static_cast<std::size_t>(width), static_cast<std::size_t>(height)};
+}
 
-  const auto w = static_cast<std::size_t>(width);
-  const auto h = static_cast<std::size_t>(height);
-  // A grid's shape: `height` rows of `width` values (a document's arrays or take_grids' rows).
-  auto expect_row_count = [h](std::size_t rows, const std::string& field) {
-    if (rows != h)
-      fail(field, "expected " + std::to_string(h) + " rows (height), got " + std::to_string(rows));
-  };
-  auto expect_row_width = [w](std::size_t values, const std::string& row_field) {
-    if (values != w)
-      fail(row_field, "expected " + std::to_string(w) + " values (width), got " + std::to_string(values));
-  };
-  // Rows of a grid: an array of `height` entries.
-  auto expect_rows = [&](const json& j, const std::string& field) {
-    expect_array(j, field);
-    expect_row_count(j.size(), field);
-  };
-  // The walls' shape before allocating: a file of a few bytes that claims 4096 x 4096 cells is
-  // refused without allocating them (the level is then never larger than its walls' text).
+// Characters, not bytes, so that a stray "é" reads as one wrong character.
+std::size_t utf8_chars(const std::string& row) {
+  return static_cast<std::size_t>(std::count_if(row.begin(), row.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
+}
+
+// The walls' shape before allocating: a file of a few bytes that claims 4096 x 4096 cells is
+// refused without allocating them (the level is then never larger than its walls' text).
+const json& check_walls_shape(const json& root, const GridShape& shape) {
   const json& walls = require(root, "walls", "");
-  expect_rows(walls, "walls");
-  for (std::size_t y = 0; y < h; ++y) {
+  shape.expect_rows(walls, "walls");
+  for (std::size_t y = 0; y < shape.h; ++y) {
     const std::string field = element("walls", y);
-    const std::string& row = get_string(walls[y], field);
-    // Count characters, not bytes, so that a stray "é" reads as one wrong character.
-    const auto chars = static_cast<std::size_t>(std::count_if(row.begin(), row.end(), [](char c) {
-      return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    }));
-    if (chars != w)
-      fail(field, "expected " + std::to_string(w) + " characters (width), got " + std::to_string(chars));
+    const std::size_t chars = utf8_chars(get_string(walls[y], field));
+    if (chars != shape.w)
+      fail(field, "expected " + std::to_string(shape.w) + " characters (width), got " + std::to_string(chars));
   }
+  return walls;
+}
 
-  Level level(static_cast<int>(width), static_cast<int>(height));
-
-  if (const json* name = optional_member(root, "name")) level.name = get_string(*name, "name");
-  parse_lesson(root, level);
-
-  level.set_start(get_cell(require(root, "start", ""), "start"));
-  level.set_goal(get_cell(require(root, "goal", ""), "goal"));
-
-  if (const json* rules = optional_member(root, "rules")) {
-    expect_object(*rules, "rules");
-    check_keys(*rules, "rules", {"neighbours", "diagonal", "max_climb", "max_drop", "climb_cost",
-                                 "drop_cost", "jump", "agent_radius"});
-    MovementRules& r = level.rules();
-    if (const json* n = optional_member(*rules, "neighbours")) {
-      const auto v = get_int(*n, "rules.neighbours", 4, 8, "must be 4 or 8");
-      if (v != 4 && v != 8) fail("rules.neighbours", "must be 4 or 8, got " + describe(*n));
-      r.neighbours = v == 4 ? Neighbours::Four : Neighbours::Eight;
-    }
-    if (const json* d = optional_member(*rules, "diagonal")) {
-      const auto policy = parse_diagonal_policy(get_string(*d, "rules.diagonal"));
-      if (!policy)
-        fail("rules.diagonal", "unknown policy " + describe(*d) +
-                                   " (expected always, one-side-open, no-corner-cutting or never)");
-      r.diagonal = *policy;
-    }
-    if (const json* m = optional_member(*rules, "max_climb")) r.max_climb = get_limit(*m, "rules.max_climb");
-    if (const json* m = optional_member(*rules, "max_drop")) r.max_drop = get_limit(*m, "rules.max_drop");
-    if (const json* c = optional_member(*rules, "climb_cost")) {
-      const double v = get_number(*c, "rules.climb_cost");
-      if (!(v >= 0)) fail("rules.climb_cost", "must be >= 0, got " + describe(*c));
-      r.climb_cost = v;
-    }
-    if (const json* c = optional_member(*rules, "drop_cost")) r.drop_cost = get_rule_cost(*c, "rules.drop_cost");
-    if (const json* j = optional_member(*rules, "jump")) r.jump = get_jump_rules(*j, "rules.jump");
-    if (const json* a = optional_member(*rules, "agent_radius"))
-      r.agent_radius = get_agent_radius(*a, "rules.agent_radius");
+void parse_rules(const json& rules, MovementRules& r) {
+  expect_object(rules, "rules");
+  check_keys(rules, "rules", {"neighbours", "diagonal", "max_climb", "max_drop", "climb_cost",
+                              "drop_cost", "jump", "agent_radius"});
+  if (const json* n = optional_member(rules, "neighbours")) {
+    const auto v = get_int(*n, "rules.neighbours", 4, 8, "must be 4 or 8");
+    if (v != 4 && v != 8) fail("rules.neighbours", "must be 4 or 8, got " + describe(*n));
+    r.neighbours = v == 4 ? Neighbours::Four : Neighbours::Eight;
   }
+  if (const json* d = optional_member(rules, "diagonal")) {
+    const auto policy = parse_diagonal_policy(get_string(*d, "rules.diagonal"));
+    if (!policy)
+      fail("rules.diagonal", "unknown policy " + describe(*d) +
+                                 " (expected always, one-side-open, no-corner-cutting or never)");
+    r.diagonal = *policy;
+  }
+  if (const json* m = optional_member(rules, "max_climb")) r.max_climb = get_limit(*m, "rules.max_climb");
+  if (const json* m = optional_member(rules, "max_drop")) r.max_drop = get_limit(*m, "rules.max_drop");
+  if (const json* c = optional_member(rules, "climb_cost")) {
+    const double v = get_number(*c, "rules.climb_cost");
+    if (!(v >= 0)) fail("rules.climb_cost", "must be >= 0, got " + describe(*c));
+    r.climb_cost = v;
+  }
+  if (const json* c = optional_member(rules, "drop_cost")) r.drop_cost = get_rule_cost(*c, "rules.drop_cost");
+  if (const json* j = optional_member(rules, "jump")) r.jump = get_jump_rules(*j, "rules.jump");
+  if (const json* a = optional_member(rules, "agent_radius"))
+    r.agent_radius = get_agent_radius(*a, "rules.agent_radius");
+}
 
+// What a wall row holds where it should hold '.' or '#': the character, or its code point when
+// it does not print.
+std::string wall_char_text(const std::string& row, std::size_t i, std::size_t len) {
+  const char c = row[i];
+  if (len == 1 && (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(c));
+    return buf;
+  }
+  return "'" + row.substr(i, len) + "'";
+}
+
+// The walls' rows (their shape checked by check_walls_shape).
+void read_walls(const json& walls, std::size_t h, Level& level) {
   for (std::size_t y = 0; y < h; ++y) {
     const std::string field = element("walls", y);
     const std::string& row = walls[y].get_ref<const std::string&>();  // checked above
@@ -1178,99 +1191,128 @@ Level parse_document_level(const json& root, const TakenGrids& taken) {
       if (len == 1 && (c == '.' || c == '#')) {
         if (c == '#') level.set_wall({static_cast<int>(x), static_cast<int>(y)}, true);
       } else {
-        std::string got;
-        if (len == 1 && (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(c));
-          got = buf;
-        } else {
-          got = "'" + row.substr(i, len) + "'";
-        }
-        fail(element(field, x), "expected '.' or '#', got " + got);
+        fail(element(field, x), "expected '.' or '#', got " + wall_char_text(row, i, len));
       }
       i += len;
     }
   }
+}
 
-  auto for_each_cell = [&](const json& grid, const char* name, auto&& read) {
-    expect_rows(grid, name);
-    for (std::size_t y = 0; y < h; ++y) {
-      const std::string row_field = element(name, y);
-      const json& row = grid[y];
-      expect_array(row, row_field);
-      expect_row_width(row.size(), row_field);
-      for (std::size_t x = 0; x < w; ++x) {
-        // The cell's field name is made only for a message: a level may have 16 M cells.
-        try {
-          read(row[x], kUnnamed, Cell{static_cast<int>(x), static_cast<int>(y)});
-        } catch (Fail& f) {
-          if (f.field.empty()) f.field = element(row_field, x);
-          throw;
-        }
+// Each cell of a document grid: read(value, kUnnamed, cell); a failure names the cell's field.
+template <typename Read>
+void for_each_cell(const json& grid, const char* name, const GridShape& shape, Read&& read) {
+  shape.expect_rows(grid, name);
+  for (std::size_t y = 0; y < shape.h; ++y) {
+    const std::string row_field = element(name, y);
+    const json& row = grid[y];
+    expect_array(row, row_field);
+    shape.expect_row_width(row.size(), row_field);
+    for (std::size_t x = 0; x < shape.w; ++x) {
+      // The cell's field name is made only for a message: a level may have 16 M cells.
+      try {
+        read(row[x], kUnnamed, Cell{static_cast<int>(x), static_cast<int>(y)});
+      } catch (Fail& f) {
+        if (f.field.empty()) f.field = element(row_field, x);
+        throw;
       }
     }
-  };
-  // The same checks, in the same order, for a grid read straight from the text (take_grids).
-  auto for_each_taken = [&](const GridRows& g, const char* name, auto&& set) {
-    expect_row_count(g.row_sizes.size(), name);
-    std::size_t i = 0;
-    for (std::size_t y = 0; y < h; ++y) {
-      expect_row_width(g.row_sizes[y], element(name, y));
-      if (g.first_error && g.error_row == y) throw *g.first_error;
-      for (std::size_t x = 0; x < w; ++x) set(i++, Cell{static_cast<int>(x), static_cast<int>(y)});
-    }
-  };
+  }
+}
+
+// The same checks, in the same order, for a grid read straight from the text (take_grids).
+template <typename Set>
+void for_each_taken(const GridRows& g, const char* name, const GridShape& shape, Set&& set) {
+  shape.expect_row_count(g.row_sizes.size(), name);
+  std::size_t i = 0;
+  for (std::size_t y = 0; y < shape.h; ++y) {
+    shape.expect_row_width(g.row_sizes[y], element(name, y));
+    if (g.first_error && g.error_row == y) throw *g.first_error;
+    for (std::size_t x = 0; x < shape.w; ++x) set(i++, Cell{static_cast<int>(x), static_cast<int>(y)});
+  }
+}
+
+// The cost and height grids: read straight from the text when take_grids took them, else from
+// the document.
+void read_cost_and_heights(const json& root, const TakenGrids& taken, const GridShape& shape,
+                           Level& level) {
   if (taken.cost)
-    for_each_taken(*taken.cost, "cost", [&](std::size_t i, Cell c) { level.set_cost(c, taken.cost->costs[i]); });
+    for_each_taken(*taken.cost, "cost", shape,
+                   [&](std::size_t i, Cell c) { level.set_cost(c, taken.cost->costs[i]); });
   else if (const json* cost = optional_member(root, "cost"))
-    for_each_cell(*cost, "cost", [&](const json& v, const std::string& field, Cell c) {
+    for_each_cell(*cost, "cost", shape, [&](const json& v, const std::string& field, Cell c) {
       level.set_cost(c, get_cost(v, field));
     });
   if (taken.heights)
-    for_each_taken(*taken.heights, "heights",
+    for_each_taken(*taken.heights, "heights", shape,
                    [&](std::size_t i, Cell c) { level.set_height(c, taken.heights->heights[i]); });
   else if (const json* heights = optional_member(root, "heights"))
-    for_each_cell(*heights, "heights", [&](const json& v, const std::string& field, Cell c) {
+    for_each_cell(*heights, "heights", shape, [&](const json& v, const std::string& field, Cell c) {
       level.set_height(c, static_cast<int>(get_int(v, field, -kMaxAbsHeight, kMaxAbsHeight)));
     });
+}
 
-  if (const json* edges = optional_member(root, "edges")) {
-    expect_array(*edges, "edges");
-    std::map<Level::EdgeKey, std::size_t> seen;
-    for (std::size_t i = 0; i < edges->size(); ++i) {
-      const std::string field = element("edges", i);
-      const json& e = (*edges)[i];
-      expect_object(e, field);
-      check_keys(e, field, {"from", "dir", "weight", "blocked"});
-      const Cell from = get_cell(require(e, "from", field), field + ".from");
-      if (!level.in_bounds(from)) fail(field + ".from", cell_text(from.x, from.y) + outside_text(level));
-      const json& dir_json = require(e, "dir", field);
-      const auto dir = parse_dir(get_string(dir_json, field + ".dir"));
-      if (!dir)
-        fail(field + ".dir",
-             "unknown direction " + describe(dir_json) + " (expected E, SE, S, SW, W, NW, N or NE)");
-      const json* weight = optional_member(e, "weight");
-      const json* blocked = optional_member(e, "blocked");
-      if (weight && blocked) fail(field, "has both \"weight\" and \"blocked\"; give exactly one");
-      if (!weight && !blocked) fail(field, "needs \"weight\": a number > 0, or \"blocked\": true");
-      EdgeOverride override;
-      if (blocked) {
-        if (!blocked->is_boolean()) fail(field + ".blocked", "expected true, got " + describe(*blocked));
-        if (!blocked->get<bool>())
-          fail(field + ".blocked", "must be true (leave the edge out instead), got false");
-        override.blocked = true;
-      } else {
-        override.weight = get_weight(*weight, field + ".weight");
-      }
-      const Level::EdgeKey key{to_u32(level.index(from)), *dir};
-      if (const auto [it, inserted] = seen.emplace(key, i); !inserted)
-        fail(field, "duplicate edge from " + cell_text(from.x, from.y) + " going " +
-                        std::string(dir_name(*dir)) + " (first given as edges[" +
-                        std::to_string(it->second) + "])");
-      level.set_edge(from, *dir, override);
-    }
+// One edge override: exactly one of "weight" (> 0) and "blocked" (true).
+EdgeOverride parse_edge_override(const json& e, const std::string& field) {
+  const json* weight = optional_member(e, "weight");
+  const json* blocked = optional_member(e, "blocked");
+  if (weight && blocked) fail(field, "has both \"weight\" and \"blocked\"; give exactly one");
+  if (!weight && !blocked) fail(field, "needs \"weight\": a number > 0, or \"blocked\": true");
+  EdgeOverride override;
+  if (blocked) {
+    if (!blocked->is_boolean()) fail(field + ".blocked", "expected true, got " + describe(*blocked));
+    if (!blocked->get<bool>())
+      fail(field + ".blocked", "must be true (leave the edge out instead), got false");
+    override.blocked = true;
+  } else {
+    override.weight = get_weight(*weight, field + ".weight");
   }
+  return override;
+}
 
+void parse_edges(const json& edges, Level& level) {
+  expect_array(edges, "edges");
+  std::map<Level::EdgeKey, std::size_t> seen;
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    const std::string field = element("edges", i);
+    const json& e = edges[i];
+    expect_object(e, field);
+    check_keys(e, field, {"from", "dir", "weight", "blocked"});
+    const Cell from = get_cell(require(e, "from", field), field + ".from");
+    if (!level.in_bounds(from)) fail(field + ".from", cell_text(from.x, from.y) + outside_text(level));
+    const json& dir_json = require(e, "dir", field);
+    const auto dir = parse_dir(get_string(dir_json, field + ".dir"));
+    if (!dir)
+      fail(field + ".dir",
+           "unknown direction " + describe(dir_json) + " (expected E, SE, S, SW, W, NW, N or NE)");
+    const EdgeOverride override = parse_edge_override(e, field);
+    const Level::EdgeKey key{to_u32(level.index(from)), *dir};
+    if (const auto [it, inserted] = seen.emplace(key, i); !inserted)
+      fail(field, "duplicate edge from " + cell_text(from.x, from.y) + " going " +
+                      std::string(dir_name(*dir)) + " (first given as edges[" +
+                      std::to_string(it->second) + "])");
+    level.set_edge(from, *dir, override);
+  }
+}
+
+// The whole level, in the order its messages are promised: format and version, keys, size,
+// walls' shape, then each field.
+Level parse_document_level(const json& root, const TakenGrids& taken) {
+  check_format_and_version(root);
+  check_keys(root, "", {"format", "version", "name", "description", "search", "width", "height",
+                        "start", "goal", "rules", "walls", "cost", "heights", "edges", "shapes",
+                        "agents", "terrains"});
+  const GridShape shape = read_size(root);
+  const json& walls = check_walls_shape(root, shape);
+
+  Level level(static_cast<int>(shape.w), static_cast<int>(shape.h));
+  if (const json* name = optional_member(root, "name")) level.name = get_string(*name, "name");
+  parse_lesson(root, level);
+  level.set_start(get_cell(require(root, "start", ""), "start"));
+  level.set_goal(get_cell(require(root, "goal", ""), "goal"));
+  if (const json* rules = optional_member(root, "rules")) parse_rules(*rules, level.rules());
+  read_walls(walls, shape.h, level);
+  read_cost_and_heights(root, taken, shape, level);
+  if (const json* edges = optional_member(root, "edges")) parse_edges(*edges, level);
   if (const json* shapes = optional_member(root, "shapes")) parse_shapes(*shapes, level);
   if (const json* agents = optional_member(root, "agents")) parse_agents(*agents, level);
   if (const json* terrains = optional_member(root, "terrains")) parse_terrains(*terrains, level);
