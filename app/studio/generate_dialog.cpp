@@ -116,18 +116,35 @@ void GenerateDialog::Draw(Studio& studio) {
   const ImVec2 d = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(d.x * 0.5f, d.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   if (!ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-  astar::GeneratorOptions& o = options_;
-  bool changed = false;
 
   ImGui::BeginGroup();  // the controls, left of the preview
+  draw_kind_size_seed();
+  ImGui::Separator();
+  parameter_widgets();
+  const std::string problem = astar::check_generator_options(options_);
+  const std::string recipe = astar::generator_recipe(options_);
+  draw_problem_and_recipe(problem, recipe);
+  ImGui::EndGroup();
+  ImGui::SameLine();
+  draw_preview(problem);
+
+  if (!error_.empty()) {
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
+    ImGui::TextColored(kErrorText, "%s", error_.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::Spacing();
+  draw_buttons(studio, problem, recipe);
+  ImGui::EndPopup();
+}
+
+void GenerateDialog::draw_kind_size_seed() {
+  astar::GeneratorOptions& o = options_;
   ImGui::SetNextItemWidth(200.0f);
   if (ImGui::BeginCombo("Kind", kind_label(o.kind))) {
     for (int i = 0; i < static_cast<int>(astar::GeneratorKind::_Max); ++i) {
       const auto k = static_cast<astar::GeneratorKind>(i);
-      if (ImGui::Selectable(kind_label(k), k == o.kind) && k != o.kind) {
-        o.kind = k;
-        changed = true;
-      }
+      if (ImGui::Selectable(kind_label(k), k == o.kind) && k != o.kind) o.kind = k;
     }
     ImGui::EndCombo();
   }
@@ -136,91 +153,89 @@ void GenerateDialog::Draw(Studio& studio) {
   if (ImGui::InputInt2("Size", size)) {
     o.width = size[0];
     o.height = size[1];
-    changed = true;
   }
   tip("Width and height in cells. Mazes use odd sides fully (maze rooms sit at odd x and y).");
   ImGui::SetNextItemWidth(200.0f);
-  changed |= ImGui::InputScalar("Seed", ImGuiDataType_U64, &o.seed);
+  ImGui::InputScalar("Seed", ImGuiDataType_U64, &o.seed);
   tip("The same seed and settings make the same level, on every machine.");
   ImGui::SameLine();
-  if (ImGui::Button("Random seed")) {
-    o.seed = std::random_device{}() % 1000000u;
-    changed = true;
-  }
+  if (ImGui::Button("Random seed")) o.seed = std::random_device{}() % 1000000u;
   tip("A new seed 0..999999 (short enough to write on the board).");
-  ImGui::Separator();
-  changed |= parameter_widgets();
-  (void)changed;
+}
 
-  const std::string problem = astar::check_generator_options(o);
+void GenerateDialog::draw_problem_and_recipe(const std::string& problem, const std::string& recipe) {
   if (!problem.empty()) {
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 320.0f);
     ImGui::TextColored(kErrorText, "%s", problem.c_str());
     ImGui::PopTextWrapPos();
   }
-  const std::string recipe = astar::generator_recipe(o);
   ImGui::TextDisabled("Recipe (the level's name):");
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 320.0f);
   ImGui::TextUnformatted(recipe.c_str());
   ImGui::PopTextWrapPos();
-  ImGui::EndGroup();
+}
 
-  // The preview: live for levels up to kLivePreviewCells, else on request.
-  ImGui::SameLine();
+bool GenerateDialog::preview_current() const {
+  return preview_for_ && *preview_for_ == options_ && preview_;
+}
+
+// The preview: live for levels up to kLivePreviewCells, else on request.
+void GenerateDialog::draw_preview(const std::string& problem) {
+  const astar::GeneratorOptions& o = options_;
   ImGui::BeginGroup();
-  const bool current = preview_for_ && *preview_for_ == o;
   const bool live = std::int64_t{o.width} * o.height <= kLivePreviewCells;
-  if (!current && problem.empty() && live) update_preview();
-  const bool shown = preview_for_ && *preview_for_ == o && preview_ && preview_->ok();
-  if (shown) {
+  if (!preview_current() && problem.empty() && live) update_preview();
+  if (preview_current() && preview_->ok()) {
     thumbnail_.Draw(220.0f, 220.0f);
     const astar::Level& lv = preview_->value();
     ImGui::TextDisabled("%d x %d, start (%d, %d), goal (%d, %d)", lv.width(), lv.height(),
                         lv.start().x, lv.start().y, lv.goal().x, lv.goal().y);
   } else {
     ImGui::Dummy(ImVec2(220.0f, 220.0f));
-    if (preview_for_ && *preview_for_ == o && preview_ && !preview_->ok())
+    if (preview_current() && !preview_->ok())
       ImGui::TextColored(kErrorText, "%s", preview_->error().c_str());
     else if (!live && problem.empty() && ImGui::Button("Preview"))
       update_preview();
   }
   ImGui::EndGroup();
+}
 
-  if (!error_.empty()) {
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
-    ImGui::TextColored(kErrorText, "%s", error_.c_str());
-    ImGui::PopTextWrapPos();
+void GenerateDialog::generate(Studio& studio, const std::string& recipe) {
+  if (!preview_current()) update_preview();
+  if (!preview_->ok()) {
+    error_ = preview_->error();
+    return;
   }
-  ImGui::Spacing();
+  astar::Level level = preview_->value();
+  const int w = level.width(), h = level.height();
+  studio.replace_level(std::move(level), "Generate " + std::string(astar::to_string(options_.kind)));
+  studio.view.fit_pending = true;
+  studio.status = "Generated " + recipe + " (" + std::to_string(w) + " x " + std::to_string(h) +
+                  "); Ctrl+Z undoes it";
+  ImGui::CloseCurrentPopup();
+}
+
+void GenerateDialog::apply_noise(Studio& studio) {
+  const astar::GeneratorOptions& o = options_;
+  astar::Level level = studio.level();
+  if (auto s = astar::apply_noise(level, o); !s) {
+    error_ = s.error();
+    return;
+  }
+  studio.replace_level(std::move(level), "Apply " + std::string(astar::to_string(o.kind)));
+  studio.status = "Applied " + std::string(astar::to_string(o.kind)) + " (seed " +
+                  std::to_string(o.seed) + ") to the open cells; walls kept; Ctrl+Z undoes it";
+  ImGui::CloseCurrentPopup();
+}
+
+void GenerateDialog::draw_buttons(Studio& studio, const std::string& problem,
+                                  const std::string& recipe) {
   const ImVec2 button(140.0f, 0.0f);
   ImGui::BeginDisabled(!problem.empty());
-  if (ImGui::Button("Generate", button)) {
-    if (!(preview_for_ && *preview_for_ == o && preview_)) update_preview();
-    if (preview_->ok()) {
-      astar::Level level = preview_->value();
-      const int w = level.width(), h = level.height();
-      studio.replace_level(std::move(level), "Generate " + std::string(astar::to_string(o.kind)));
-      studio.view.fit_pending = true;
-      studio.status = "Generated " + recipe + " (" + std::to_string(w) + " x " +
-                      std::to_string(h) + "); Ctrl+Z undoes it";
-      ImGui::CloseCurrentPopup();
-    } else {
-      error_ = preview_->error();
-    }
-  }
-  if (is_noise(o.kind)) {
+  if (ImGui::Button("Generate", button)) generate(studio, recipe);
+  if (is_noise(options_.kind)) {
     ImGui::SameLine();
-    if (ImGui::Button("Apply to this level", button)) {
-      astar::Level level = studio.level();
-      if (auto s = astar::apply_noise(level, o); s) {
-        studio.replace_level(std::move(level), "Apply " + std::string(astar::to_string(o.kind)));
-        studio.status = "Applied " + std::string(astar::to_string(o.kind)) + " (seed " +
-                        std::to_string(o.seed) + ") to the open cells; walls kept; Ctrl+Z undoes it";
-        ImGui::CloseCurrentPopup();
-      } else {
-        error_ = s.error();
-      }
-    }
+    if (ImGui::Button("Apply to this level", button)) apply_noise(studio);
     tip("Put the noise's costs or heights onto the level being edited: every open cell gets "
         "one, walls and everything else stay. The size above is not used.");
   }
@@ -228,7 +243,6 @@ void GenerateDialog::Draw(Studio& studio) {
   ImGui::SameLine();
   if (ImGui::Button("Cancel", button) || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE))
     ImGui::CloseCurrentPopup();
-  ImGui::EndPopup();
 }
 
 }  // namespace studio

@@ -28,7 +28,15 @@ class GenerateDialog {
   void Draw(Studio& studio);
 
  private:
+  // The steps of Draw, top to bottom.
+  void draw_kind_size_seed();
   bool parameter_widgets();  // true when a parameter changed
+  void draw_problem_and_recipe(const std::string& problem, const std::string& recipe);
+  void draw_preview(const std::string& problem);
+  void draw_buttons(Studio& studio, const std::string& problem, const std::string& recipe);
+  void generate(Studio& studio, const std::string& recipe);  // Generate: replaces the level
+  void apply_noise(Studio& studio);                          // Apply to this level
+  bool preview_current() const;  // preview_ was made from the options shown
   void update_preview();
 
   bool open_ = false;
