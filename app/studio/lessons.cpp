@@ -1,0 +1,58 @@
+// The Lessons menu's list (levels/lessons/*.json) and the Lesson panel: the lesson's title,
+// its explanation and the search it sets up.
+#include "panels.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <system_error>
+
+#include <imgui.h>
+
+#include "astar/level_io.hpp"
+
+namespace studio {
+
+using astar::Cell;
+
+namespace fs = std::filesystem;
+
+std::vector<LessonEntry> find_lessons() {
+  std::vector<LessonEntry> out;
+  std::error_code ec;
+  const fs::path dir = fs::path(level_dir()) / "lessons";
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".json")
+      if (auto lv = astar::load_level(e.path().string()))
+        out.push_back({e.path().string(), lv.value().name.empty() ? e.path().stem().string()
+                                                                  : lv.value().name});
+  std::sort(out.begin(), out.end(), [](const LessonEntry& a, const LessonEntry& b) { return a.path < b.path; });
+  return out;
+}
+
+void LessonPanel::Draw(const Studio& studio, const Fonts& fonts) {
+  const astar::Level& lv = studio.level();
+  ImGui::PushTextWrapPos(0.0f);
+  if (fonts.large) ImGui::PushFont(fonts.large);
+  ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.35f, 1.0f), "%s", lv.name.c_str());
+  if (fonts.large) ImGui::PopFont();
+  ImGui::TextUnformatted(lv.description.c_str());
+  const astar::SearchPreset& p = lv.preset;
+  std::string suggested;
+  auto add = [&](const std::string& s) { suggested += (suggested.empty() ? "" : ", ") + s; };
+  if (p.algorithm) add(*p.algorithm);
+  if (p.heuristic) add(*p.heuristic + " heuristic");
+  if (p.weight) {
+    char w[32];
+    std::snprintf(w, sizeof w, "w = %g", *p.weight);
+    add(w);
+  }
+  if (p.tie_break) add(*p.tie_break + " ties");
+  if (p.partial_path && *p.partial_path) add("partial path");
+  if (p.max_iterations) add("at most " + std::to_string(*p.max_iterations) + " iterations");
+  if (p.smooth && *p.smooth) add("smoothed path");
+  if (!suggested.empty()) ImGui::TextDisabled("Set up for this lesson: %s.", suggested.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace studio
