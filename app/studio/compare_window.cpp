@@ -137,12 +137,6 @@ void CompareWindow::update_paths() {
 
 // [SECTION] Drawing
 
-void CompareWindow::handle_key() {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || io.KeyCtrl || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopup)) return;
-  if (ImGui::IsKeyPressed(GLFW_KEY_C, false)) open = !open;
-}
-
 void CompareWindow::Draw(const Studio& studio, const Fonts& fonts) {
   if (!open) {
     playing_ = false;

@@ -1,5 +1,7 @@
 #include "debugger.hpp"
 
+#include "astar/format.hpp"
+
 #include "viewport.hpp"  // first: it brings glad, which must come before GLFW's GL header
 
 #include <GLFW/glfw3.h>  // key codes
@@ -15,22 +17,6 @@ namespace studio {
 
 using astar::Cell;
 
-namespace {
-
-std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
-
-// Adds c to the list, or removes it when it is there. True when added.
-bool toggle(std::vector<Cell>& cells, Cell c) {
-  const auto it = std::find(cells.begin(), cells.end(), c);
-  if (it != cells.end()) {
-    cells.erase(it);
-    return false;
-  }
-  cells.push_back(c);
-  return true;
-}
-
-}  // namespace
 
 // [SECTION] Timeline
 
@@ -194,7 +180,7 @@ void BreakpointsPanel::Draw(Studio& studio) {
       ImGui::PopID();
       ImGui::PopID();
       ImGui::SameLine();
-      ImGui::Text("%s %s", what, cell_text(cells[i]).c_str());
+      ImGui::Text("%s %s", what, astar::cell_text(cells[i]).c_str());
       if (remove) cells.erase(cells.begin() + static_cast<std::ptrdiff_t>(i));
       else ++i;
     }
@@ -207,29 +193,6 @@ void BreakpointsPanel::Draw(Studio& studio) {
 }
 
 // [SECTION] Keys and canvas marks
-
-void handle_debugger_keys(Studio& studio, std::optional<Cell> hovered) {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (io.KeyCtrl || io.WantTextInput || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopup)) return;
-  if (ImGui::IsKeyPressed(GLFW_KEY_M)) {
-    if (io.KeyShift) studio.micro_step_back();
-    else studio.micro_step();
-  }
-  if (ImGui::IsKeyPressed(GLFW_KEY_HOME, false)) studio.seek(0);
-  if (ImGui::IsKeyPressed(GLFW_KEY_Q, false)) {
-    studio.quiz.on = !studio.quiz.on;
-    studio.status = studio.quiz.on ? "Quiz: click the cell the search takes next" : "Quiz off";
-  }
-  if (hovered && studio.level().in_bounds(*hovered)) {
-    astar::Breakpoints& b = studio.breakpoints();
-    if (ImGui::IsKeyPressed(GLFW_KEY_K, false))
-      studio.status = (toggle(b.on_take, *hovered) ? "Break when taken: " : "Breakpoint removed: ") +
-                      cell_text(*hovered);
-    if (ImGui::IsKeyPressed(GLFW_KEY_O, false))
-      studio.status = (toggle(b.on_open, *hovered) ? "Break when opened: " : "Breakpoint removed: ") +
-                      cell_text(*hovered);
-  }
-}
 
 void draw_debugger_marks(const Studio& studio, ImDrawList* dl, ImVec2 origin, float px) {
   auto corner = [&](Cell c) { return ImVec2(origin.x + c.x * px, origin.y + c.y * px); };

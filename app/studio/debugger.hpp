@@ -39,10 +39,6 @@ struct BreakpointsPanel {
   void Draw(Studio& studio);
 };
 
-// M: micro-step, Shift+M: micro-step back, Home: back to iteration 0, Q: the quiz on or off;
-// K / O over a cell: toggle a breakpoint when it is taken / opened.
-void handle_debugger_keys(Studio& studio, std::optional<astar::Cell> hovered);
-
 // Canvas marks: a red dot on breakpoint cells, and an arrow to the move just examined (green:
 // relaxed, grey: skipped) while an iteration is under way. `origin` is cell (0, 0)'s top-left.
 void draw_debugger_marks(const Studio& studio, ImDrawList* dl, ImVec2 origin, float cell_px);

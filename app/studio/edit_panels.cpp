@@ -1,5 +1,7 @@
 #include "edit_panels.hpp"
 
+#include "commands.hpp"
+
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
@@ -18,8 +20,6 @@ using astar::Cell;
 using astar::Layer;
 
 namespace {
-
-bool popup_open() { return ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopup); }
 
 ImVec4 rgb_vec(std::uint32_t rgb) {
   return ImVec4(((rgb >> 16) & 255) / 255.0f, ((rgb >> 8) & 255) / 255.0f, (rgb & 255) / 255.0f, 1.0f);
@@ -109,40 +109,6 @@ void select_all(Studio& studio) {
   studio.tools.tool = Tool::Select;
 }
 
-void handle_edit_keys(Studio& studio, std::optional<Cell> hovered) {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (popup_open() || io.WantTextInput) return;
-  auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
-  if (io.KeyCtrl) {
-    // Undo and redo repeat while held, like every editor.
-    if (ImGui::IsKeyPressed(GLFW_KEY_Z)) io.KeyShift ? studio.redo() : studio.undo();
-    if (ImGui::IsKeyPressed(GLFW_KEY_Y)) studio.redo();
-    if (pressed(GLFW_KEY_C)) copy_selection(studio);
-    if (pressed(GLFW_KEY_X)) cut_selection(studio);
-    if (pressed(GLFW_KEY_V)) paste_clipboard(studio, hovered);
-    if (pressed(GLFW_KEY_A)) select_all(studio);
-    return;
-  }
-  if (io.KeyAlt) return;
-  constexpr std::pair<int, Tool> kToolKeys[] = {
-      {GLFW_KEY_B, Tool::Brush}, {GLFW_KEY_E, Tool::Eraser},     {GLFW_KEY_F, Tool::Fill},
-      {GLFW_KEY_R, Tool::Rectangle}, {GLFW_KEY_L, Tool::Line}, {GLFW_KEY_I, Tool::Eyedropper},
-      {GLFW_KEY_S, Tool::Select}};
-  for (const auto& [key, tool] : kToolKeys)
-    if (pressed(key)) studio.tools.tool = tool;
-  for (int k = 0; k < astar::kLayerCount; ++k)
-    if (pressed(GLFW_KEY_1 + k)) studio.appearance.layers.active = static_cast<Layer>(k);
-  if (pressed(GLFW_KEY_W)) studio.appearance.layers.active = Layer::Walls;
-  if (ImGui::IsKeyPressed(GLFW_KEY_LEFT_BRACKET)) studio.tools.size = std::max(1, studio.tools.size - 1);
-  if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT_BRACKET))
-    studio.tools.size = std::min(astar::kMaxBrush, studio.tools.size + 1);
-  if (pressed(GLFW_KEY_DELETE)) delete_selection(studio);
-  if (pressed(GLFW_KEY_ESCAPE)) {
-    studio.selection.reset();
-    studio.selected_shape.reset();
-  }
-}
-
 // [SECTION] Tools panel
 
 void ToolsPanel::Draw(Studio& studio) {
@@ -158,9 +124,10 @@ void ToolsPanel::Draw(Studio& studio) {
     if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     if (ImGui::Button(info.short_name, ImVec2(w, 0))) t.tool = tool;
     if (on) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s  [%s]\n%s", info.name, info.key, info.help);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s  [%s]\n%s", info.name, tool_key_text(static_cast<Tool>(k)).c_str(), info.help);
   }
-  ImGui::Text("%s (%s) on %s", tool_info(t.tool).name, tool_info(t.tool).key, layer_label(layer));
+  ImGui::Text("%s (%s) on %s", tool_info(t.tool).name, tool_key_text(t.tool).c_str(), layer_label(layer));
   if (astar::is_cell_layer(layer)) {
     ImGui::SetNextItemWidth(-FLT_MIN);
     ImGui::SliderInt("##size", &t.size, 1, astar::kMaxBrush, "brush size %d  ([ ])", ImGuiSliderFlags_AlwaysClamp);

@@ -22,9 +22,6 @@ void paste_clipboard(Studio& studio, std::optional<astar::Cell> at);
 // Deletes the selected shape (Shapes layer) or blanks the selected cells.
 void delete_selection(Studio& studio);
 void select_all(Studio& studio);
-// The edit keys: Ctrl+Z, Ctrl+Y, Ctrl+Shift+Z, Ctrl+C/X/V/A, Delete, Escape, the tool letters
-// (B E F R L I S), the layers (1..6), [ and ] (brush size). Not while typing or in a popup.
-void handle_edit_keys(Studio& studio, std::optional<astar::Cell> hovered);
 
 // [SECTION] Panels
 

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "astar/format.hpp"
+#include "commands.hpp"
 #include "panel_widgets.hpp"
 
 namespace studio {
@@ -27,7 +28,7 @@ void HelpWindow::Draw() {
     ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1.0f), "%s", title);
     ImGui::Separator();
   };
-  auto row = [](const char* keys, const char* what) {
+  constexpr auto row = +[](const char* keys, const char* what) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(keys);
@@ -40,6 +41,7 @@ void HelpWindow::Draw() {
     ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
     return true;
   };
+  // The mouse, then each section's keys from the command table (commands.hpp).
   section("Canvas");
   if (table("canvas")) {
     row("Left drag", "Use the current tool on the active layer");
@@ -47,35 +49,18 @@ void HelpWindow::Draw() {
     row("Drag S or G", "Move the start or goal (never onto a wall)");
     row("Right or middle drag", "Pan");
     row("Mouse wheel", "Zoom around the cursor");
-    row("0", "Fit the level to the canvas");
+    draw_help_rows("Canvas", row);
     ImGui::EndTable();
   }
   section("Edit (Tiled's keys)");
   if (table("edit")) {
-    for (int k = 0; k < static_cast<int>(Tool::_Max); ++k) {
-      const ToolInfo& info = tool_info(static_cast<Tool>(k));
-      const std::string keys = std::string(info.key) + "  " + info.name;
-      row(keys.c_str(), info.help);
-    }
-    row("1 .. 6 (W: walls)", "Active layer: walls, costs, heights, agents, edges, shapes");
-    row("[ / ]", "Brush size smaller / larger");
-    row("Ctrl+Z / Ctrl+Y", "Undo / redo (also Ctrl+Shift+Z); a stroke is one step");
-    row("Ctrl+X / C / V", "Cut / copy / paste the selection (paste at the mouse)");
-    row("Ctrl+A, Del, Esc", "Select all, erase the selection (or the selected shape), deselect");
+    draw_help_rows("Edit", row);
     row("Edit > Resize level", "New size, with an anchor for the old content");
     ImGui::EndTable();
   }
   section("Search");
   if (table("search")) {
-    row("N or Right arrow", "Step: one iteration");
-    row("Left arrow", "Step back: undo one iteration exactly");
-    row("Space", "Play / pause (speed slider: iterations per second)");
-    row("Enter or End", "Run to the end");
-    row("M / Shift+M", "Micro-step: take a node or examine one move / one micro-step back");
-    row("Home", "Back to iteration 0, keeping the steps for replay (the timeline)");
-    row("Ctrl+R", "Reset: a fresh search at iteration 0");
-    row("K / O over a cell", "Breakpoint: pause when the cell is taken / opened");
-    row("Q", "Quiz: click the cell you think the search takes next");
+    draw_help_rows("Search", row);
     ImGui::EndTable();
   }
   ImGui::TextWrapped(
@@ -94,23 +79,19 @@ void HelpWindow::Draw() {
   ImGui::TextDisabled("Command line: --algorithm NAME, --weight W (astar-studio --help).");
   section("Files");
   if (table("files")) {
-    row("Ctrl+N", "New level");
-    row("Ctrl+O", "Open a level");
-    row("Ctrl+S", "Save");
-    row("Ctrl+Shift+S", "Save as");
+    draw_help_rows("Files", row);
     row("Drop a file", "On the window: a level (.json) or MovingAI map (.map) opens; an image "
                        "(.png, .jpg) or Tiled map (.tmj) opens File > Import");
     row("File menu", "Open Recent, Import, Export map / image; Edit > Generate level");
     row("Autosave", "Unsaved changes go to a recovery file every 30 s; after a crash the "
                     "next start offers to restore them");
-    row("Ctrl+Q", "Quit");
-    row("F12", "Save a screenshot (PNG) in the current folder");
-    row("Ctrl+T", "Save the event log as JSON (astar-trace-N.json) in the current folder");
-    row("F11", "Presentation mode: large fonts, high contrast, full screen");
+    ImGui::EndTable();
+  }
+  section("View");
+  if (table("view")) {
+    draw_help_rows("View", row);
     row("View > Palette", "Default, Colour-blind safe or High contrast colours; Patterns adds "
                           "dots (open), a cross-hatch (closed) and path dots");
-    row("C", "Compare: 2 to 4 searches side by side, stepped together");
-    row("F1 or H", "This window");
     ImGui::EndTable();
   }
   ImGui::TextWrapped(

@@ -20,6 +20,7 @@
 #include <imgui_impl_opengl3.h>
 
 #include "animation_export.hpp"
+#include "commands.hpp"
 #include "grid_renderer.hpp"
 #include "astar/generate.hpp"
 #include "frame_bench.hpp"
@@ -178,6 +179,11 @@ int main(int argc, char** argv) {
   const studio::Options options = parsed.value();
   if (options.help) {
     std::fputs(studio::usage().c_str(), stdout);
+    return 0;
+  }
+  if (options.list_commands != studio::Options::CommandList::None) {
+    const bool tsv = options.list_commands == studio::Options::CommandList::Tsv;
+    std::fputs((tsv ? studio::command_table_tsv() : studio::command_table_markdown()).c_str(), stdout);
     return 0;
   }
   const bool screenshot_mode = !options.screenshot.empty();

@@ -92,318 +92,398 @@ astar::Error bad(std::string_view option, std::string_view value, std::string_vi
           std::string(value) + "'"};
 }
 
+// [SECTION] The options
+
+// What parsing has seen so far, for the checks across options at the end.
+struct Seen {
+  bool frames = false, steps = false, weight = false;
+};
+
+// One option: its name, its argument (empty: a flag), its --help line, and how it applies its
+// value. `apply` gets the value (none when the command line ended before it; flags get none) and
+// returns an error message, or "" when it took the value.
+struct OptionSpec {
+  std::string_view name;
+  std::string_view arg;
+  std::string (*help)();
+  std::string (*apply)(Options& o, Seen& seen, std::optional<std::string_view> v);
+};
+
+std::string bad_value(std::string_view option, std::string_view value, std::string_view expected) {
+  return bad(option, value, expected).message;
+}
+
+// A whole number in [lo, hi] into `out`; else the message naming `what`.
+template <class T>
+std::string number_in(std::string_view option, std::optional<std::string_view> v, T& out, T lo,
+                      T hi, std::string_view what) {
+  if (!v) return std::string(option) + ": missing value";
+  if (!parse_number(*v, out) || !(out >= lo && out <= hi)) return bad_value(option, *v, what);
+  return "";
+}
+
+std::string file_name(std::string_view option, std::optional<std::string_view> v, std::string& out) {
+  if (!v || v->empty()) return std::string(option) + ": missing file name";
+  out = std::string(*v);
+  return "";
+}
+
+std::string text(const char* t) { return t; }
+
+std::string parse_compare(Options& o, std::string_view v) {
+  o.compare.clear();
+  for (std::size_t at = 0; at <= v.size();) {
+    const std::size_t comma = std::min(v.find(',', at), v.size());
+    const auto a = astar::parse_algorithm(v.substr(at, comma - at));
+    if (!a) return bad_value("--compare", v, "2 to 4 comma-separated names, each one of " + algorithm_names());
+    o.compare.push_back(*a);
+    at = comma + 1;
+  }
+  if (o.compare.size() < 2 || o.compare.size() > 4)
+    return bad_value("--compare", v, "2 to 4 comma-separated algorithm names");
+  return "";
+}
+
+std::string parse_overlay_setting(Options& o, std::string_view v) {
+  const std::string expected = "NAME=off|on|OPACITY (0..1) with NAME one of " + overlay_names();
+  const auto eq = v.find('=');
+  const auto id = eq == std::string_view::npos ? std::nullopt : parse_overlay(v.substr(0, eq));
+  if (!id) return bad_value("--overlay", v, expected);
+  const std::string_view setting = v.substr(eq + 1);
+  Overlay& ov = o.overlays[*id];
+  float opacity = 0.0f;
+  if (setting == "on" || setting == "off") {
+    ov.on = setting == "on";
+  } else if (parse_number(setting, opacity) && opacity >= 0.0f && opacity <= 1.0f) {
+    ov.on = opacity > 0.0f;
+    if (ov.on) ov.opacity = opacity;
+  } else {
+    return bad_value("--overlay", v, expected);
+  }
+  return "";
+}
+
+// --hide-layer NAME or --layer-opacity NAME=V.
+std::string parse_layer_view(Options& o, std::string_view option, std::optional<std::string_view> v) {
+  const bool hide = option == "--hide-layer";
+  const std::string expected = hide ? "a layer NAME, one of " + layer_names()
+                                    : "NAME=OPACITY (0..1), NAME one of " + layer_names();
+  if (!v) return std::string(option) + ": missing value (" + expected + ")";
+  const std::string_view name = hide ? *v : v->substr(0, v->find('='));
+  const auto layer = parse_layer(name);
+  if (!layer) return bad_value(option, *v, expected);
+  LayerView& view = o.layers[*layer];
+  if (hide) {
+    view.visible = false;
+    return "";
+  }
+  float opacity = 0.0f;
+  if (v->find('=') == std::string_view::npos || !parse_number(v->substr(v->find('=') + 1), opacity) ||
+      !(opacity >= 0.0f && opacity <= 1.0f))
+    return bad_value(option, *v, expected);
+  view.opacity = opacity;
+  if (opacity == 0.0f) view.visible = false;
+  return "";
+}
+
+std::string parse_tool(Options& o, std::optional<std::string_view> v) {
+  if (!v) return "--tool: missing value (wall, erase, cost=V or height=H)";
+  const std::string_view name = v->substr(0, v->find('='));
+  const std::string_view num = v->find('=') == std::string_view::npos ? "" : v->substr(v->find('=') + 1);
+  if (name == "wall" && num.empty()) o.tool = 0;
+  else if (name == "erase" && num.empty()) o.tool = 1;
+  else if (name == "cost" && parse_number(num, o.tool_value) && o.tool_value >= 0.1 && o.tool_value <= 100) o.tool = 2;
+  else if (name == "height" && parse_number(num, o.tool_value) && std::abs(o.tool_value) <= 20 &&
+           o.tool_value == std::floor(o.tool_value)) o.tool = 3;
+  else return bad_value("--tool", *v, "wall, erase, cost=V (0.1..100) or height=H (-20..20)");
+  return "";
+}
+
+std::string parse_open_dialog(Options& o, std::optional<std::string_view> v) {
+  if (!v) return "--open-dialog: missing value (generate, import, export-map or export-png)";
+  if (*v != "generate" && *v != "import" && *v != "export-map" && *v != "export-png")
+    return bad_value("--open-dialog", *v, "generate, import, export-map or export-png");
+  o.open_dialog = std::string(*v);
+  return "";
+}
+
+std::string parse_recipe(Options& o, std::optional<std::string_view> v) {
+  if (!v) return "--recipe: missing value (e.g. \"maze-division --size 21x15 --seed 9\")";
+  if (auto r = astar::parse_generator_recipe(*v); !r) return "--recipe: " + r.error();
+  o.recipe = std::string(*v);
+  o.open_dialog = "generate";
+  return "";
+}
+
+// A named value of an enum (--algorithm, --heuristic, --tie-break, --palette).
+template <class T, class Parse>
+std::string named(std::string_view option, std::optional<std::string_view> v, T& out, Parse&& parse,
+                  const std::string& names, bool names_when_missing) {
+  if (!v) return std::string(option) + ": missing value" + (names_when_missing ? " (" + names + ")" : "");
+  const auto parsed = parse(*v);
+  if (!parsed) return bad_value(option, *v, names);
+  out = *parsed;
+  return "";
+}
+
+// function-length: table
+const std::vector<OptionSpec>& option_table() {
+  using V = std::optional<std::string_view>;
+  static const std::vector<OptionSpec> kOptions = {
+      {"--screenshot", "FILE",
+       [] { return text("render --frames frames, write the window to FILE (PNG) and a view-mapping sidecar FILE.json, then exit"); },
+       [](Options& o, Seen&, V v) { return file_name("--screenshot", v, o.screenshot); }},
+      {"--frames", "N", [] { return text("frames rendered before the screenshot (default 5, 1..1000)"); },
+       [](Options& o, Seen& s, V v) {
+         s.frames = true;
+         return number_in("--frames", v, o.frames, 1, 1000, "a frame count 1..1000");
+       }},
+      {"--steps", "K", [] { return text("take K search iterations at start"); },
+       [](Options& o, Seen& s, V v) {
+         s.steps = true;
+         return number_in<std::int64_t>("--steps", v, o.steps, 0, INT64_MAX, "an iteration count >= 0");
+       }},
+      {"--run", "", [] { return text("run the search to the end at start"); },
+       [](Options& o, Seen&, V) { return (o.run = true, std::string()); }},
+      {"--back", "K", [] { return text("then step back K iterations (rewind)"); },
+       [](Options& o, Seen&, V v) {
+         return number_in<std::int64_t>("--back", v, o.back, 0, INT64_MAX, "an iteration count >= 0");
+       }},
+      {"--play-steps", "K",
+       [] { return text("with --screenshot: take K iterations every frame, as playing does, until the screenshot"); },
+       [](Options& o, Seen&, V v) {
+         return number_in<std::int64_t>("--play-steps", v, o.play_steps, 1, 1000000, "an iteration count 1..1000000");
+       }},
+      {"--size", "WxH", [] { return text("window size in pixels (default 1280x800 times the UI scale, within the screen)"); },
+       [](Options& o, Seen&, V v) {
+         if (!v) return std::string("--size: missing value");
+         if (!parse_pair(*v, 'x', o.width, o.height) || o.width < 320 || o.height < 240 || o.width > 8192 ||
+             o.height > 8192)
+           return bad_value("--size", *v, "WxH between 320x240 and 8192x8192");
+         o.size_given = true;
+         return std::string();
+       }},
+      {"--zoom", "PX", [] { return text("cell size in pixels (default: fit the level to the canvas)"); },
+       [](Options& o, Seen&, V v) {
+         int px = 0;
+         const std::string e = number_in("--zoom", v, px, 1, 256, "a cell size 1..256");
+         if (e.empty()) o.zoom = static_cast<float>(px);
+         return e;
+       }},
+      {"--focus", "X,Y", [] { return text("cell to centre in the canvas (with --zoom)"); },
+       [](Options& o, Seen&, V v) {
+         if (!v) return std::string("--focus: missing value");
+         astar::Cell c;
+         if (!parse_pair(*v, ',', c.x, c.y) || c.x < 0 || c.y < 0) return bad_value("--focus", *v, "a cell X,Y");
+         o.focus = c;
+         return std::string();
+       }},
+      {"--algorithm", "NAME", [] { return "the search, one of " + algorithm_names() + " (default astar)"; },
+       [](Options& o, Seen&, V v) {
+         return named("--algorithm", v, o.algorithm, astar::parse_algorithm, "one of " + algorithm_names(), true);
+       }},
+      {"--heuristic", "NAME", [] { return text("manhattan, euclidean, octile (default), chebyshev or zero"); },
+       [](Options& o, Seen&, V v) {
+         return named("--heuristic", v, o.heuristic, astar::parse_heuristic,
+                      "manhattan, euclidean, octile, chebyshev or zero", false);
+       }},
+      {"--weight", "W", [] { return text("weighted A*'s w, 1..10 (default 2); needs --algorithm weighted-astar"); },
+       [](Options& o, Seen& s, V v) {
+         s.weight = true;
+         return number_in("--weight", v, o.weight, 1.0, 10.0, "a weight 1..10");
+       }},
+      {"--tie-break", "NAME", [] { return "order of equal f: " + tie_break_names() + " (default larger-g)"; },
+       [](Options& o, Seen&, V v) {
+         return named("--tie-break", v, o.tie_break, astar::parse_tie_break, "one of " + tie_break_names(), true);
+       }},
+      {"--partial-path", "",
+       [] { return text("when no path exists, show the path to the reached cell nearest the goal (not with bidirectional)"); },
+       [](Options& o, Seen&, V) { return (o.partial_path = true, std::string()); }},
+      {"--smooth", "",
+       [] { return text("also show the path smoothed by string pulling (not with theta-star, already any-angle)"); },
+       [](Options& o, Seen&, V) { return (o.smooth = true, std::string()); }},
+      {"--gif", "FILE", [] { return text("export the run as an animated GIF of the canvas, then exit"); },
+       [](Options& o, Seen&, V v) { return file_name("--gif", v, o.gif); }},
+      {"--gif-range", "A:B", [] { return text("the iterations it shows (default 0 to the end of the search)"); },
+       [](Options& o, Seen&, V v) {
+         if (!v) return std::string("--gif-range: missing value");
+         long long a = 0, b = 0;
+         if (!parse_pair(*v, ':', a, b) || a < 0 || b < a) return bad_value("--gif-range", *v, "A:B with 0 <= A <= B");
+         o.gif_from = a;
+         o.gif_to = b;
+         return std::string();
+       }},
+      {"--gif-frames", "N", [] { return text("frames, evenly spaced over the range (default 40, 2..1000)"); },
+       [](Options& o, Seen&, V v) { return number_in("--gif-frames", v, o.gif_frames, 2, 1000, "a frame count 2..1000"); }},
+      {"--gif-delay", "MS", [] { return text("time per frame (default 100, 10..10000)"); },
+       [](Options& o, Seen&, V v) {
+         return number_in("--gif-delay", v, o.gif_delay_ms, 10, 10000, "a delay of 10..10000 ms");
+       }},
+      {"--gif-shrink", "K", [] { return text("reduce the canvas K times in each direction (default 1, 1..8)"); },
+       [](Options& o, Seen&, V v) { return number_in("--gif-shrink", v, o.gif_shrink, 1, 8, "a factor 1..8"); }},
+      {"--present", "",
+       [] { return text("presentation mode: fonts 1.6 times larger, high-contrast style, full screen, no debugger column (F11 toggles it)"); },
+       [](Options& o, Seen&, V) { return (o.present = true, std::string()); }},
+      {"--palette", "NAME", [] { return text("colours: default, colour-blind (Okabe-Ito) or high-contrast"); },
+       [](Options& o, Seen&, V v) {
+         if (!v) return std::string("--palette: missing value (default, colour-blind or high-contrast)");
+         return named("--palette", v, o.palette, palette::parse, "default, colour-blind or high-contrast", true);
+       }},
+      {"--patterns", "on|off",
+       [] { return text("a second cue beside hue: dots on open cells, a cross-hatch on closed ones, dots on the path (default: on for colour-blind and high-contrast, off for default)"); },
+       [](Options& o, Seen&, V v) {
+         if (!v) return std::string("--patterns: missing value (on or off)");
+         if (*v != "on" && *v != "off") return bad_value("--patterns", *v, "on or off");
+         o.patterns = *v == "on";
+         return std::string();
+       }},
+      {"--ui-scale", "F",
+       [] { return text("scale fonts and widgets F times, 0.5..4 (default: the monitor's content scale, 2 on most 4K laptops)"); },
+       [](Options& o, Seen&, V v) { return number_in("--ui-scale", v, o.ui_scale, 0.5f, 4.0f, "a scale 0.5..4"); }},
+      {"--compare", "A,B,...",
+       [] { return text("open the Compare window with 2 to 4 algorithms side by side (--steps and --run step them too)"); },
+       [](Options& o, Seen&, V v) {
+         if (!v) return "--compare: missing value (2 to 4 of " + algorithm_names() + ")";
+         return parse_compare(o, *v);
+       }},
+      {"--overlay", "NAME=V",
+       [] { return "show an overlay (on), hide it (off) or set its opacity (0..1; 0 hides it), repeatable; NAME is one of " + overlay_names(); },
+       [](Options& o, Seen&, V v) {
+         if (!v) return "--overlay: missing value (NAME=off|on|OPACITY (0..1) with NAME one of " + overlay_names() + ")";
+         return parse_overlay_setting(o, *v);
+       }},
+      {"--heat", "g|h|f", [] { return text("heat map of g, h or f over the seen cells (viridis, low to high)"); },
+       [](Options& o, Seen&, V v) {
+         if (!v) return std::string("--heat: missing value (g, h or f)");
+         const std::string e = named("--heat", v, o.overlays.heat, parse_heat, "g, h or f", true);
+         if (e.empty()) o.overlays[OverlayId::Heat].on = true;
+         return e;
+       }},
+      {"--check-heuristic", "",
+       [] { return text("run the heuristic check at start: mark the cells where h overestimates and the moves where it is inconsistent"); },
+       [](Options& o, Seen&, V) { return (o.check_heuristic = true, std::string()); }},
+      {"--hide-layer", "NAME",
+       [] { return "hide a layer of the level (as the layer panel's eye does), repeatable; NAME is one of " + layer_names(); },
+       [](Options& o, Seen&, V v) { return parse_layer_view(o, "--hide-layer", v); }},
+      {"--layer-opacity", "NAME=V", [] { return text("draw a layer at opacity V (0..1; 0 hides it), repeatable"); },
+       [](Options& o, Seen&, V v) { return parse_layer_view(o, "--layer-opacity", v); }},
+      {"--lock-layer", "NAME", [] { return text("lock a layer against editing (as the layer panel's lock does), repeatable"); },
+       [](Options& o, Seen&, V v) {
+         const std::string expected = "a layer NAME, one of " + layer_names();
+         if (!v) return "--lock-layer: missing value (" + expected + ")";
+         const auto layer = parse_layer(*v);
+         if (!layer) return bad_value("--lock-layer", *v, expected);
+         o.layers[*layer].locked = true;
+         return std::string();
+       }},
+      {"--tool", "T",
+       [] { return text("the painting tool at start: wall, erase, cost=V (0.1..100) or height=H (-20..20)"); },
+       [](Options& o, Seen&, V v) { return parse_tool(o, v); }},
+      {"--autosave-seconds", "N",
+       [] { return text("write unsaved changes to a recovery file in the config folder every N seconds (default 30, 0..86400; 0: never)"); },
+       [](Options& o, Seen&, V v) {
+         return number_in("--autosave-seconds", v, o.autosave_seconds, 0, 86400, "seconds 0..86400 (0: no autosave)");
+       }},
+      {"--bench-frames", "N",
+       [] { return text("render N frames without vsync (after 20 warm-up frames), print the frame times (median, 95th percentile, max) and exit"); },
+       [](Options& o, Seen&, V v) {
+         return number_in("--bench-frames", v, o.bench_frames, 1, 100000, "a frame count 1..100000");
+       }},
+      {"--bench-pan", "", [] { return text("with --bench-frames: pan the view every frame"); },
+       [](Options& o, Seen&, V) { return (o.bench_pan = true, std::string()); }},
+      {"--bench-play", "IPS", [] { return text("with --bench-frames: play the search, IPS iterations per second"); },
+       [](Options& o, Seen&, V v) {
+         return number_in("--bench-play", v, o.bench_play, 1.0, 1e7, "iterations per second 1..10000000");
+       }},
+      {"--open-dialog", "NAME", [] { return text("open a dialog at start: generate, import, export-map or export-png"); },
+       [](Options& o, Seen&, V v) { return parse_open_dialog(o, v); }},
+      {"--recipe", "RECIPE",
+       [] { return text("open Edit > Generate level filled in from a recipe, e.g. \"maze-division --size 21x15 --seed 9\""); },
+       [](Options& o, Seen&, V v) { return parse_recipe(o, v); }},
+      {"--import", "FILE", [] { return text("open File > Import with FILE read (.png, .jpg, .map, .tmj)"); },
+       [](Options& o, Seen&, V v) {
+         const std::string e = file_name("--import", v, o.import_path);
+         if (e.empty()) o.open_dialog = "import";
+         return e;
+       }},
+      {"--list-commands", "",
+       [] { return text("print every command of the menus and keys as tab-separated id, label, shortcut, menu path, and exit"); },
+       [](Options& o, Seen&, V) { return (o.list_commands = Options::CommandList::Tsv, std::string()); }},
+      {"--list-keys", "",
+       [] { return text("print the key table (Markdown, as in the README) and exit"); },
+       [](Options& o, Seen&, V) { return (o.list_commands = Options::CommandList::Markdown, std::string()); }},
+      {"--help", "", [] { return text("show this text"); },
+       [](Options& o, Seen&, V) { return (o.help = true, std::string()); }},
+  };
+  return kOptions;
+}
+
+const OptionSpec* find_option(std::string_view name) {
+  if (name == "-h") name = "--help";
+  for (const OptionSpec& spec : option_table())
+    if (spec.name == name) return &spec;
+  return nullptr;
+}
+
+// The checks across options, once all are read.
+std::string check_combinations(const Options& o, const Seen& seen) {
+  if (o.run && seen.steps) return "--steps and --run cannot be combined";
+  if (!o.gif.empty() && !o.screenshot.empty()) return "--gif and --screenshot cannot be combined";
+  if (seen.frames && o.screenshot.empty()) return "--frames needs --screenshot";
+  if (o.play_steps > 0 && o.screenshot.empty()) return "--play-steps needs --screenshot";
+  if ((o.bench_pan || o.bench_play > 0) && o.bench_frames == 0)
+    return "--bench-pan and --bench-play need --bench-frames";
+  if (o.bench_frames > 0 && (!o.screenshot.empty() || !o.gif.empty()))
+    return "--bench-frames cannot be combined with --screenshot or --gif";
+  if (seen.weight && o.algorithm != astar::Algorithm::WeightedAStar)
+    return "--weight applies to --algorithm weighted-astar only";
+  if (o.partial_path && o.algorithm == astar::Algorithm::Bidirectional)
+    return "--partial-path: bidirectional has no partial paths";
+  return "";
+}
+
 }  // namespace
 
 std::string usage() {
-  return "usage: astar-studio [LEVEL] [options]\n"
-         "\n"
-         "Paint grid levels and watch a search (A* and others) run one iteration at a time.\n"
-         "LEVEL defaults to levels/welcome.json.\n"
-         "\n"
-         "options:\n"
-         "  --screenshot FILE  render --frames frames, write the window to FILE (PNG) and a\n"
-         "                     view-mapping sidecar FILE.json, then exit\n"
-         "  --frames N         frames rendered before the screenshot (default 5, 1..1000)\n"
-         "  --steps K          take K search iterations at start\n"
-         "  --run              run the search to the end at start\n"
-         "  --back K           then step back K iterations (rewind)\n"
-         "  --play-steps K     with --screenshot: take K iterations every frame, as playing\n"
-         "                     does, until the screenshot\n"
-         "  --size WxH         window size in pixels (default 1280x800 times the UI scale,\n"
-         "                     within the screen)\n"
-         "  --zoom PX          cell size in pixels (default: fit the level to the canvas)\n"
-         "  --focus X,Y        cell to centre in the canvas (with --zoom)\n"
-         "  --algorithm NAME   " + wrapped("the search, one of " + algorithm_names() + " (default astar)", 21) +
-         "  --heuristic NAME   manhattan, euclidean, octile (default), chebyshev or zero\n"
-         "  --weight W         weighted A*'s w, 1..10 (default 2); needs\n"
-         "                     --algorithm weighted-astar\n"
-         "  --tie-break NAME   " + wrapped("order of equal f: " + tie_break_names() + " (default larger-g)", 21) +
-         "  --partial-path     when no path exists, show the path to the reached cell nearest\n"
-         "                     the goal (not with bidirectional)\n"
-         "  --smooth           also show the path smoothed by string pulling (not with\n"
-         "                     theta-star, already any-angle)\n"
-         "  --gif FILE         export the run as an animated GIF of the canvas, then exit\n"
-         "  --gif-range A:B    the iterations it shows (default 0 to the end of the search)\n"
-         "  --gif-frames N     frames, evenly spaced over the range (default 40, 2..1000)\n"
-         "  --gif-delay MS     time per frame (default 100, 10..10000)\n"
-         "  --gif-shrink K     reduce the canvas K times in each direction (default 1, 1..8)\n"
-         "  --present          presentation mode: fonts 1.6 times larger, high-contrast\n"
-         "                     style, full screen, no debugger column (F11 toggles it)\n"
-         "  --palette NAME     colours: default, colour-blind (Okabe-Ito) or high-contrast\n"
-         "  --patterns on|off  a second cue beside hue: dots on open cells, a cross-hatch on\n"
-         "                     closed ones, dots on the path (default: on for colour-blind\n"
-         "                     and high-contrast, off for default)\n"
-         "  --ui-scale F       scale fonts and widgets F times, 0.5..4 (default: the\n"
-         "                     monitor's content scale, 2 on most 4K laptops)\n"
-         "  --compare A,B,...  open the Compare window with 2 to 4 algorithms side by side\n"
-         "                     (--steps and --run step them too)\n"
-         "  --overlay NAME=V   show an overlay (on), hide it (off) or set its opacity\n"
-         "                     (0..1; 0 hides it), repeatable; NAME is one of\n"
-         "                     " + wrapped(overlay_names(), 21) +
-         "  --heat g|h|f       heat map of g, h or f over the seen cells (viridis, low to\n"
-         "                     high)\n"
-         "  --check-heuristic  run the heuristic check at start: mark the cells where h\n"
-         "                     overestimates and the moves where it is inconsistent\n"
-         "  --hide-layer NAME  hide a layer of the level (as the layer panel's eye does),\n"
-         "                     repeatable; NAME is one of\n"
-         "                     " + wrapped(layer_names(), 21) +
-         "  --layer-opacity NAME=V\n"
-         "                     draw a layer at opacity V (0..1; 0 hides it), repeatable\n"
-         "  --lock-layer NAME  lock a layer against editing (as the layer panel's lock\n"
-         "                     does), repeatable\n"
-         "  --tool T           the painting tool at start: wall, erase, cost=V (0.1..100) or\n"
-         "                     height=H (-20..20)\n"
-         "  --autosave-seconds N  write unsaved changes to a recovery file in the config\n"
-         "                     folder every N seconds (default 30, 0..86400; 0: never)\n"
-         "  --bench-frames N   render N frames without vsync (after 20 warm-up frames),\n"
-         "                     print the frame times (median, 95th percentile, max) and exit\n"
-         "  --bench-pan        with --bench-frames: pan the view every frame\n"
-         "  --bench-play IPS   with --bench-frames: play the search, IPS iterations per second\n"
-         "  --open-dialog NAME open a dialog at start: generate, import, export-map or\n"
-         "                     export-png\n"
-         "  --recipe RECIPE    open Edit > Generate level filled in from a recipe, e.g.\n"
-         "                     \"maze-division --size 21x15 --seed 9\"\n"
-         "  --import FILE      open File > Import with FILE read (.png, .jpg, .map, .tmj)\n"
-         "  --help             show this text\n";
+  std::string out =
+      "usage: astar-studio [LEVEL] [options]\n"
+      "\n"
+      "Paint grid levels and watch a search (A* and others) run one iteration at a time.\n"
+      "LEVEL defaults to levels/welcome.json.\n"
+      "\n"
+      "options:\n";
+  constexpr std::size_t kColumn = 21;
+  for (const OptionSpec& spec : option_table()) {
+    std::string head = "  " + std::string(spec.name) + (spec.arg.empty() ? "" : " " + std::string(spec.arg));
+    if (head.size() + 1 > kColumn) {
+      out += head + "\n";
+      head.clear();
+    }
+    head.resize(kColumn, ' ');
+    out += head + wrapped(spec.help(), kColumn);
+  }
+  return out;
 }
 
 astar::Result<Options> parse_options(int argc, const char* const* argv) {
   Options o;
-  bool frames_given = false;
-  bool steps_given = false;
-  bool weight_given = false;
+  Seen seen;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
-    // Options with a value take the next argument.
-    auto value = [&](std::string_view& out) -> bool {
-      if (i + 1 >= argc) return false;
-      out = argv[++i];
-      return true;
-    };
-    std::string_view v;
     if (arg.starts_with("--")) o.given.emplace_back(arg);
-    if (arg == "--help" || arg == "-h") {
-      o.help = true;
-    } else if (arg == "--run") {
-      o.run = true;
-    } else if (arg == "--screenshot") {
-      if (!value(v) || v.empty()) return astar::Error{"--screenshot: missing file name"};
-      o.screenshot = std::string(v);
-    } else if (arg == "--frames") {
-      if (!value(v)) return astar::Error{"--frames: missing value"};
-      if (!parse_number(v, o.frames) || o.frames < 1 || o.frames > 1000)
-        return bad(arg, v, "a frame count 1..1000");
-      frames_given = true;
-    } else if (arg == "--steps") {
-      if (!value(v)) return astar::Error{"--steps: missing value"};
-      if (!parse_number(v, o.steps) || o.steps < 0) return bad(arg, v, "an iteration count >= 0");
-      steps_given = true;
-    } else if (arg == "--play-steps") {
-      if (!value(v)) return astar::Error{"--play-steps: missing value"};
-      if (!parse_number(v, o.play_steps) || o.play_steps < 1 || o.play_steps > 1000000)
-        return bad(arg, v, "an iteration count 1..1000000");
-    } else if (arg == "--back") {
-      if (!value(v)) return astar::Error{"--back: missing value"};
-      if (!parse_number(v, o.back) || o.back < 0) return bad(arg, v, "an iteration count >= 0");
-    } else if (arg == "--size") {
-      if (!value(v)) return astar::Error{"--size: missing value"};
-      if (!parse_pair(v, 'x', o.width, o.height) || o.width < 320 || o.height < 240 ||
-          o.width > 8192 || o.height > 8192)
-        return bad(arg, v, "WxH between 320x240 and 8192x8192");
-      o.size_given = true;
-    } else if (arg == "--zoom") {
-      if (!value(v)) return astar::Error{"--zoom: missing value"};
-      int px = 0;
-      if (!parse_number(v, px) || px < 1 || px > 256) return bad(arg, v, "a cell size 1..256");
-      o.zoom = static_cast<float>(px);
-    } else if (arg == "--focus") {
-      if (!value(v)) return astar::Error{"--focus: missing value"};
-      astar::Cell c;
-      if (!parse_pair(v, ',', c.x, c.y) || c.x < 0 || c.y < 0) return bad(arg, v, "a cell X,Y");
-      o.focus = c;
-    } else if (arg == "--heuristic") {
-      if (!value(v)) return astar::Error{"--heuristic: missing value"};
-      const auto h = astar::parse_heuristic(v);
-      if (!h) return bad(arg, v, "manhattan, euclidean, octile, chebyshev or zero");
-      o.heuristic = *h;
-    } else if (arg == "--algorithm") {
-      if (!value(v)) return astar::Error{"--algorithm: missing value (one of " + algorithm_names() + ")"};
-      const auto a = astar::parse_algorithm(v);
-      if (!a) return bad(arg, v, "one of " + algorithm_names());
-      o.algorithm = *a;
-    } else if (arg == "--weight") {
-      if (!value(v)) return astar::Error{"--weight: missing value"};
-      if (!parse_number(v, o.weight) || !(o.weight >= 1.0 && o.weight <= 10.0))
-        return bad(arg, v, "a weight 1..10");
-      weight_given = true;
-    } else if (arg == "--tie-break") {
-      if (!value(v)) return astar::Error{"--tie-break: missing value (one of " + tie_break_names() + ")"};
-      const auto t = astar::parse_tie_break(v);
-      if (!t) return bad(arg, v, "one of " + tie_break_names());
-      o.tie_break = *t;
-    } else if (arg == "--gif") {
-      if (!value(v) || v.empty()) return astar::Error{"--gif: missing file name"};
-      o.gif = std::string(v);
-    } else if (arg == "--gif-range") {
-      if (!value(v)) return astar::Error{"--gif-range: missing value"};
-      long long a = 0, b = 0;
-      if (!parse_pair(v, ':', a, b) || a < 0 || b < a) return bad(arg, v, "A:B with 0 <= A <= B");
-      o.gif_from = a;
-      o.gif_to = b;
-    } else if (arg == "--gif-frames") {
-      if (!value(v)) return astar::Error{"--gif-frames: missing value"};
-      if (!parse_number(v, o.gif_frames) || o.gif_frames < 2 || o.gif_frames > 1000)
-        return bad(arg, v, "a frame count 2..1000");
-    } else if (arg == "--gif-delay") {
-      if (!value(v)) return astar::Error{"--gif-delay: missing value"};
-      if (!parse_number(v, o.gif_delay_ms) || o.gif_delay_ms < 10 || o.gif_delay_ms > 10000)
-        return bad(arg, v, "a delay of 10..10000 ms");
-    } else if (arg == "--gif-shrink") {
-      if (!value(v)) return astar::Error{"--gif-shrink: missing value"};
-      if (!parse_number(v, o.gif_shrink) || o.gif_shrink < 1 || o.gif_shrink > 8)
-        return bad(arg, v, "a factor 1..8");
-    } else if (arg == "--present") {
-      o.present = true;
-    } else if (arg == "--palette") {
-      if (!value(v)) return astar::Error{"--palette: missing value (default, colour-blind or high-contrast)"};
-      const auto id = palette::parse(v);
-      if (!id) return bad(arg, v, "default, colour-blind or high-contrast");
-      o.palette = *id;
-    } else if (arg == "--patterns") {
-      if (!value(v)) return astar::Error{"--patterns: missing value (on or off)"};
-      if (v != "on" && v != "off") return bad(arg, v, "on or off");
-      o.patterns = v == "on";
-    } else if (arg == "--ui-scale") {
-      if (!value(v)) return astar::Error{"--ui-scale: missing value"};
-      if (!parse_number(v, o.ui_scale) || !(o.ui_scale >= 0.5f && o.ui_scale <= 4.0f))
-        return bad(arg, v, "a scale 0.5..4");
-    } else if (arg == "--compare") {
-      if (!value(v)) return astar::Error{"--compare: missing value (2 to 4 of " + algorithm_names() + ")"};
-      o.compare.clear();
-      for (std::size_t at = 0; at <= v.size();) {
-        const std::size_t comma = std::min(v.find(',', at), v.size());
-        const auto a = astar::parse_algorithm(v.substr(at, comma - at));
-        if (!a) return bad(arg, v, "2 to 4 comma-separated names, each one of " + algorithm_names());
-        o.compare.push_back(*a);
-        at = comma + 1;
-      }
-      if (o.compare.size() < 2 || o.compare.size() > 4)
-        return bad(arg, v, "2 to 4 comma-separated algorithm names");
-    } else if (arg == "--overlay") {
-      const std::string expected = "NAME=off|on|OPACITY (0..1) with NAME one of " + overlay_names();
-      if (!value(v)) return astar::Error{"--overlay: missing value (" + expected + ")"};
-      const auto eq = v.find('=');
-      const auto id = eq == std::string_view::npos ? std::nullopt : parse_overlay(v.substr(0, eq));
-      if (!id) return bad(arg, v, expected);
-      const std::string_view setting = v.substr(eq + 1);
-      Overlay& ov = o.overlays[*id];
-      float opacity = 0.0f;
-      if (setting == "on" || setting == "off") ov.on = setting == "on";
-      else if (parse_number(setting, opacity) && opacity >= 0.0f && opacity <= 1.0f) {
-        ov.on = opacity > 0.0f;
-        if (ov.on) ov.opacity = opacity;
-      } else {
-        return bad(arg, v, expected);
-      }
-    } else if (arg == "--heat") {
-      if (!value(v)) return astar::Error{"--heat: missing value (g, h or f)"};
-      const auto source = parse_heat(v);
-      if (!source) return bad(arg, v, "g, h or f");
-      o.overlays.heat = *source;
-      o.overlays[OverlayId::Heat].on = true;
-    } else if (arg == "--autosave-seconds") {
-      if (!value(v)) return astar::Error{"--autosave-seconds: missing value"};
-      if (!parse_number(v, o.autosave_seconds) || o.autosave_seconds < 0 || o.autosave_seconds > 86400)
-        return bad(arg, v, "seconds 0..86400 (0: no autosave)");
-    } else if (arg == "--lock-layer") {
-      const std::string expected = "a layer NAME, one of " + layer_names();
-      if (!value(v)) return astar::Error{"--lock-layer: missing value (" + expected + ")"};
-      const auto layer = parse_layer(v);
-      if (!layer) return bad(arg, v, expected);
-      o.layers[*layer].locked = true;
-    } else if (arg == "--hide-layer" || arg == "--layer-opacity") {
-      const bool hide = arg == "--hide-layer";
-      const std::string expected = hide ? "a layer NAME, one of " + layer_names()
-                                        : "NAME=OPACITY (0..1), NAME one of " + layer_names();
-      if (!value(v)) return astar::Error{std::string(arg) + ": missing value (" + expected + ")"};
-      const std::string_view name = hide ? v : v.substr(0, v.find('='));
-      const auto layer = parse_layer(name);
-      if (!layer) return bad(arg, v, expected);
-      LayerView& view = o.layers[*layer];
-      if (hide) {
-        view.visible = false;
-      } else {
-        float opacity = 0.0f;
-        if (v.find('=') == std::string_view::npos || !parse_number(v.substr(v.find('=') + 1), opacity) ||
-            !(opacity >= 0.0f && opacity <= 1.0f))
-          return bad(arg, v, expected);
-        view.opacity = opacity;
-        if (opacity == 0.0f) view.visible = false;
-      }
-    } else if (arg == "--check-heuristic") {
-      o.check_heuristic = true;
-    } else if (arg == "--tool") {
-      if (!value(v)) return astar::Error{"--tool: missing value (wall, erase, cost=V or height=H)"};
-      const std::string_view name = v.substr(0, v.find('='));
-      const std::string_view num = v.find('=') == std::string_view::npos ? "" : v.substr(v.find('=') + 1);
-      if (name == "wall" && num.empty()) o.tool = 0;
-      else if (name == "erase" && num.empty()) o.tool = 1;
-      else if (name == "cost" && parse_number(num, o.tool_value) && o.tool_value >= 0.1 && o.tool_value <= 100) o.tool = 2;
-      else if (name == "height" && parse_number(num, o.tool_value) && std::abs(o.tool_value) <= 20 &&
-               o.tool_value == std::floor(o.tool_value)) o.tool = 3;
-      else return bad(arg, v, "wall, erase, cost=V (0.1..100) or height=H (-20..20)");
-    } else if (arg == "--bench-frames") {
-      if (!value(v)) return astar::Error{"--bench-frames: missing value"};
-      if (!parse_number(v, o.bench_frames) || o.bench_frames < 1 || o.bench_frames > 100000)
-        return bad(arg, v, "a frame count 1..100000");
-    } else if (arg == "--bench-pan") {
-      o.bench_pan = true;
-    } else if (arg == "--bench-play") {
-      if (!value(v)) return astar::Error{"--bench-play: missing value"};
-      if (!parse_number(v, o.bench_play) || !(o.bench_play >= 1 && o.bench_play <= 1e7))
-        return bad(arg, v, "iterations per second 1..10000000");
-    } else if (arg == "--open-dialog") {
-      if (!value(v)) return astar::Error{"--open-dialog: missing value (generate, import, export-map or export-png)"};
-      if (v != "generate" && v != "import" && v != "export-map" && v != "export-png")
-        return bad(arg, v, "generate, import, export-map or export-png");
-      o.open_dialog = std::string(v);
-    } else if (arg == "--recipe") {
-      if (!value(v)) return astar::Error{"--recipe: missing value (e.g. \"maze-division --size 21x15 --seed 9\")"};
-      if (auto r = astar::parse_generator_recipe(v); !r)
-        return astar::Error{"--recipe: " + r.error()};
-      o.recipe = std::string(v);
-      o.open_dialog = "generate";
-    } else if (arg == "--import") {
-      if (!value(v) || v.empty()) return astar::Error{"--import: missing file name"};
-      o.import_path = std::string(v);
-      o.open_dialog = "import";
-    } else if (arg == "--partial-path") {
-      o.partial_path = true;
-    } else if (arg == "--smooth") {
-      o.smooth = true;
+    if (const OptionSpec* spec = find_option(arg)) {
+      std::optional<std::string_view> value;
+      if (!spec->arg.empty() && i + 1 < argc) value = argv[++i];
+      if (std::string error = spec->apply(o, seen, value); !error.empty()) return astar::Error{error};
     } else if (arg.starts_with("-") && arg.size() > 1) {
       return astar::Error{"unknown option '" + std::string(arg) + "' (see --help)"};
     } else if (o.level_path.empty()) {
       o.level_path = std::string(arg);
     } else {
-      return astar::Error{"more than one level given: '" + o.level_path + "' and '" +
-                          std::string(arg) + "'"};
+      return astar::Error{"more than one level given: '" + o.level_path + "' and '" + std::string(arg) + "'"};
     }
   }
-  if (o.run && steps_given) return astar::Error{"--steps and --run cannot be combined"};
-  if (!o.gif.empty() && !o.screenshot.empty())
-    return astar::Error{"--gif and --screenshot cannot be combined"};
-  if (frames_given && o.screenshot.empty()) return astar::Error{"--frames needs --screenshot"};
-  if (o.play_steps > 0 && o.screenshot.empty())
-    return astar::Error{"--play-steps needs --screenshot"};
-  if ((o.bench_pan || o.bench_play > 0) && o.bench_frames == 0)
-    return astar::Error{"--bench-pan and --bench-play need --bench-frames"};
-  if (o.bench_frames > 0 && (!o.screenshot.empty() || !o.gif.empty()))
-    return astar::Error{"--bench-frames cannot be combined with --screenshot or --gif"};
-  if (weight_given && o.algorithm != astar::Algorithm::WeightedAStar)
-    return astar::Error{"--weight applies to --algorithm weighted-astar only"};
-  if (o.partial_path && o.algorithm == astar::Algorithm::Bidirectional)
-    return astar::Error{"--partial-path: bidirectional has no partial paths"};
+  if (std::string error = check_combinations(o, seen); !error.empty()) return astar::Error{error};
   return o;
 }
 

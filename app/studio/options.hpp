@@ -13,7 +13,9 @@
 //                                          [--lock-layer NAME]...
 //                                          [--bench-frames N [--bench-pan] [--bench-play IPS]]
 //                                          [--open-dialog NAME] [--recipe RECIPE]
-//                                          [--import FILE] [--help]
+//                                          [--import FILE] [--list-commands] [--list-keys]
+//                                          [--help]
+// Each option is a row of one table (options.cpp) that both parsing and --help read.
 #pragma once
 
 #include <cstdint>
@@ -74,6 +76,9 @@ struct Options {
   // --autosave-seconds N: how often unsaved changes go to the recovery file (0: never).
   int autosave_seconds = 30;
   bool help = false;
+  // --list-commands (TSV) or --list-keys (the README's Markdown key table): print and exit.
+  enum class CommandList : std::uint8_t { None, Tsv, Markdown };
+  CommandList list_commands = CommandList::None;
   // --bench-frames N: render N frames (after 20 to warm up) without vsync, print frame-time
   // figures and exit (bench/studio_frames.sh); --bench-pan pans the view every frame;
   // --bench-play IPS plays the search at IPS iterations per second.

@@ -104,13 +104,11 @@ struct LessonPanel {
   void Draw(const Studio& studio, const Fonts& fonts);
 };
 
+// The menu bar, drawn from the command table (commands.hpp).
 struct MainMenu {
   void Draw(Studio& studio, FileDialogs& files, HelpWindow& help, AnimationDialog& animation,
-            CompareWindow& compare, ResizeDialog& resize, LevelDialogs& dialogs);
-
- private:
-  std::vector<LessonEntry> lessons_;
-  bool lessons_read_ = false;
+            CompareWindow& compare, ResizeDialog& resize, LevelDialogs& dialogs,
+            std::optional<astar::Cell> hovered);
 };
 
 struct SearchPanel {
@@ -133,9 +131,6 @@ struct InspectorPanel {
 struct StatusBar {
   void Draw(const Studio& studio, std::optional<astar::Cell> cell);
 };
-
-// Keyboard shortcuts (not while typing in a text field or while a popup is open).
-void handle_shortcuts(Studio& studio, FileDialogs& files, HelpWindow& help);
 
 // [SECTION] Layout
 

@@ -15,16 +15,16 @@ using astar::Layer;
 namespace {
 
 constexpr ToolInfo kTools[] = {
-    {"Brush", "Brush", "B", "Paint the active layer; Shift paints the opposite (erase, cost 1, height 0). "
+    {"Brush", "Brush", "Paint the active layer; Shift paints the opposite (erase, cost 1, height 0). "
                    "On Edges: drag across cell borders. On Shapes: click to place a circle."},
-    {"Eraser", "Eraser", "E", "Erase: no wall, cost 1, height 0, no agent; on Edges, clear the moves "
+    {"Eraser", "Eraser", "Erase: no wall, cost 1, height 0, no agent; on Edges, clear the moves "
                     "leaving the cells; on Shapes, remove the shape clicked."},
-    {"Fill", "Fill", "F", "Bucket fill: the connected cells holding the clicked cell's value take the "
+    {"Fill", "Fill", "Bucket fill: the connected cells holding the clicked cell's value take the "
                   "brush value."},
-    {"Rectangle", "Rect", "R", "Drag a rectangle: filled, or its outline (Shift toggles). On Shapes: drag a box."},
-    {"Line", "Line", "L", "Drag a straight line, as wide as the brush."},
-    {"Eyedropper", "Pick", "I", "Click a cell to take its cost or height as the brush value."},
-    {"Select", "Select", "S", "Drag a rectangle; drag inside it to move its content. Ctrl+C, Ctrl+X, "
+    {"Rectangle", "Rect", "Drag a rectangle: filled, or its outline (Shift toggles). On Shapes: drag a box."},
+    {"Line", "Line", "Drag a straight line, as wide as the brush."},
+    {"Eyedropper", "Pick", "Click a cell to take its cost or height as the brush value."},
+    {"Select", "Select", "Drag a rectangle; drag inside it to move its content. Ctrl+C, Ctrl+X, "
                     "Ctrl+V (at the mouse), Delete. On Shapes: pick a shape, drag to move it, drag "
                     "its handle to resize it."},
 };

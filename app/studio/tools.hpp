@@ -25,10 +25,9 @@ namespace studio {
 struct ToolInfo {
   const char* name;
   const char* short_name;  // on the tool's button
-  const char* key;         // "B"
   const char* help;
 };
-const ToolInfo& tool_info(Tool t);
+const ToolInfo& tool_info(Tool t);  // its key: tool_key_text (commands.hpp)
 // The layer shortcuts: 1..6 in astar::Layer order.
 const char* layer_label(astar::Layer l);  // "Walls", ...
 

@@ -2,49 +2,17 @@
 // status bar, the keys and the dialogs, in one full-window ImGui window (no docking in 1.86).
 #include "panels.hpp"
 
-#include <GLFW/glfw3.h>  // key codes: ImGui 1.86's glfw backend fills io.KeysDown[] by GLFW key
-
 #include <algorithm>
 #include <utility>
 
 #include <imgui.h>
 
+#include "commands.hpp"
 #include "panel_widgets.hpp"
 
 namespace studio {
 
 using astar::Cell;
-
-// [SECTION] Shortcuts
-
-void handle_shortcuts(Studio& studio, FileDialogs& files, HelpWindow& help) {
-  const ImGuiIO& io = ImGui::GetIO();
-  auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
-  if (pressed(GLFW_KEY_F12)) studio.requests.push(MainRequest::Screenshot);  // works over dialogs too
-  if (pressed(GLFW_KEY_F11)) studio.appearance.presentation = !studio.appearance.presentation;
-  if (any_popup_open()) return;
-  if (io.KeyCtrl) {  // also while typing in the level name: text fields do not use these
-    if (pressed(GLFW_KEY_N)) files.request_new(studio);
-    if (pressed(GLFW_KEY_O)) files.request_open(studio);
-    if (pressed(GLFW_KEY_S)) {
-      if (io.KeyShift) files.request_save_as(studio);
-      else files.save(studio);
-    }
-    if (pressed(GLFW_KEY_Q)) files.request_quit(studio);
-    if (pressed(GLFW_KEY_T)) studio.requests.push(MainRequest::ExportTrace);
-    if (pressed(GLFW_KEY_R)) studio.reset_search();
-    return;
-  }
-  if (io.WantTextInput) return;
-  // Tool and layer keys are in handle_edit_keys (edit_panels.cpp).
-  if (pressed(GLFW_KEY_0)) studio.view.fit_pending = true;
-  if (ImGui::IsKeyPressed(GLFW_KEY_N) || ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) studio.step();
-  if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) studio.step_back();
-  if (pressed(GLFW_KEY_SPACE) && !astar::finished(studio.search().state()))
-    studio.playing = !studio.playing;
-  if (pressed(GLFW_KEY_ENTER) || pressed(GLFW_KEY_END)) studio.run_to_end();
-  if (pressed(GLFW_KEY_F1) || pressed(GLFW_KEY_H)) help.open = !help.open;
-}
 
 // [SECTION] Layout
 
@@ -59,7 +27,7 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleVar(2);
-  menu_.Draw(studio, files, help, animation_, compare, resize_, dialogs);
+  menu_.Draw(studio, files, help, animation_, compare, resize_, dialogs, viewport_.hovered_cell());
 
   const float status_h = ImGui::GetFrameHeight();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -119,11 +87,9 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
   }
 
   status_.Draw(studio, viewport_.hovered_cell());
-  handle_shortcuts(studio, files, help);
-  handle_edit_keys(studio, viewport_.hovered_cell());
+  CommandTarget target{studio, files, help, compare, resize_, dialogs, animation_, viewport_.hovered_cell()};
+  run_shortcuts(target);
   resize_.Draw(studio);
-  compare.handle_key();
-  if (!any_popup_open()) handle_debugger_keys(studio, viewport_.hovered_cell());
   files.Draw(studio);
   dialogs.Draw(studio, files);
   if (auto chosen = animation_.Draw(studio)) animation_request_ = std::move(chosen);
