@@ -18,10 +18,6 @@ using astar::Cell;
 
 namespace {
 
-ImU32 color(palette::Rgb c, float alpha = 1.0f) {
-  return IM_COL32(c.r, c.g, c.b, static_cast<int>(alpha * 255.0f + 0.5f));
-}
-
 const ImVec4 kWarnText(1.0f, 0.8f, 0.3f, 1.0f);
 
 // The levels the studio records rewind data for, shared by up to 4 searches.

@@ -37,6 +37,8 @@ void fit_view(View& view, int level_w, int level_h);
 // when the disc is large enough (`px` is the cell size).
 void draw_endpoint_marker(ImDrawList* dl, const Fonts& fonts, ImVec2 m, float px, palette::Rgb rgb,
                           const char* label);
+// An RGB colour with an opacity (0..1) as ImGui's packed colour.
+ImU32 color(palette::Rgb c, float alpha = 1.0f);
 
 class Viewport {
  public:
@@ -50,15 +52,6 @@ class Viewport {
   enum class Drag { None, Paint, Start, Goal };
   void handle_input(Studio& studio, bool hovered, bool active);
   void draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawList* dl) const;
-  void draw_shapes(const astar::Level& level, const View& view, const palette::Palette& pal,
-                   float alpha, ImDrawList* dl) const;
-  // Visible cells x0..x1, y0..y1; k the label scale (zoom thresholds follow it).
-  struct Visible {
-    int x0, y0, x1, y1;
-  };
-  void draw_edges(const astar::Level& level, const View& view, const palette::Palette& pal,
-                  const Fonts& fonts, const Visible& visible, float k, float alpha,
-                  ImDrawList* dl) const;
   astar::Cell cell_at(const View& view, ImVec2 screen) const;
 
   Drag drag_ = Drag::None;
