@@ -38,8 +38,12 @@ double cell_value(const Level& level, Layer layer, Cell c) {
     case Layer::Costs: return level.cost(c);
     case Layer::Heights: return level.height_at(c);
     case Layer::Agents: return level.agent(c) ? 1.0 : 0.0;
-    default: return 0.0;
+    case Layer::Edges:
+    case Layer::Shapes:
+    case Layer::_Max:
+      break;  // not cell layers
   }
+  return 0.0;
 }
 
 double blank_value(Layer layer) { return layer == Layer::Costs ? 1.0 : 0.0; }
@@ -61,8 +65,12 @@ std::string check_cell_value(Layer layer, double v) {
                  ? std::string()
                  : "height must be a whole number in " + std::to_string(-kMaxAbsHeight) + ".." +
                        std::to_string(kMaxAbsHeight) + ", got " + number_text(v);
-    default: return std::string(to_string(layer)) + " is not a cell layer";
+    case Layer::Edges:
+    case Layer::Shapes:
+    case Layer::_Max:
+      break;
   }
+  return std::string(to_string(layer)) + " is not a cell layer";
 }
 
 std::vector<Cell> brush_cells(Cell centre, int size) {
@@ -181,7 +189,10 @@ bool Editor::write_cell(Layer layer, std::uint32_t i, double v) {
     case Layer::Costs: lv.set_cost(c, v); break;
     case Layer::Heights: lv.set_height(c, static_cast<int>(v)); break;
     case Layer::Agents: lv.set_agent(c, v != 0); break;
-    default: return false;
+    case Layer::Edges:
+    case Layer::Shapes:
+    case Layer::_Max:
+      return false;
   }
   // The cost layer stores floats: record what was stored, so redo writes the same value.
   open_.cells.push_back({i, layer, before, cell_value(lv, layer, c)});
@@ -588,7 +599,9 @@ void Editor::apply_to(Level& lv, const EditStep& s, bool forward) {
       case Layer::Costs: lv.set_cost(cell, v); break;
       case Layer::Heights: lv.set_height(cell, static_cast<int>(v)); break;
       case Layer::Agents: lv.set_agent(cell, v != 0); break;
-      default: break;
+      case Layer::Edges:
+      case Layer::Shapes:
+      case Layer::_Max: break;
     }
   };
   if (forward) {
