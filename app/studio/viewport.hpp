@@ -1,7 +1,7 @@
 // The canvas: the grid (drawn by GridRenderer), mouse input (paint, move start/goal, pan, zoom)
-// and the ImDrawList overlays for visible cells (collision shapes and edge overrides at their
-// layers' opacities, cameFrom arrows, g/h/f, path, expansion order, heuristic check marks,
-// markers), each as View > Overlays says.
+// and the ImDrawList overlays for visible cells (overlay_draw.hpp: collision shapes and edge
+// overrides at their layers' opacities, cameFrom arrows, g/h/f, path, expansion order, heuristic
+// check marks, markers), each as View > Overlays says.
 #pragma once
 
 #include <optional>
@@ -50,15 +50,6 @@ class Viewport {
   enum class Drag { None, Paint, Start, Goal };
   void handle_input(Studio& studio, bool hovered, bool active);
   void draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawList* dl) const;
-  void draw_shapes(const astar::Level& level, const View& view, const palette::Palette& pal,
-                   float alpha, ImDrawList* dl) const;
-  // Visible cells x0..x1, y0..y1; k the label scale (zoom thresholds follow it).
-  struct Visible {
-    int x0, y0, x1, y1;
-  };
-  void draw_edges(const astar::Level& level, const View& view, const palette::Palette& pal,
-                  const Fonts& fonts, const Visible& visible, float k, float alpha,
-                  ImDrawList* dl) const;
   astar::Cell cell_at(const View& view, ImVec2 screen) const;
 
   Drag drag_ = Drag::None;
