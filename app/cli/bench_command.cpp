@@ -58,7 +58,7 @@ Result<BenchConfig> parse_bench_args(std::span<const std::string> args) {
     // Any-angle paths are straight segments: the straight-line distance is their admissible
     // estimate (octile overestimates them). Grid searches use octile, exact on open ground.
     cfg.options.heuristic =
-        a.value() == Algorithm::ThetaStar ? Heuristic::Euclidean : Heuristic::Octile;
+        info(a.value()).path_shape == PathShape::Waypoints ? Heuristic::Euclidean : Heuristic::Octile;
   }
   // Any weight >= 1 is accepted here; the search refuses one given to another algorithm than
   // weighted A* (checked on each map before the first search: exit 2).
@@ -136,7 +136,7 @@ struct Verdict {
 // `cost` is +inf when no path was found.
 Verdict judge(const ScenarioQuery& q, double cost, const SearchOptions& o) {
   const bool found = std::isfinite(cost);
-  if (o.algorithm == Algorithm::ThetaStar) {
+  if (info(o.algorithm).path_shape == PathShape::Waypoints) {
     // Any-angle paths are never longer than the grid's optimal one, and usually shorter.
     const bool longer = !found || cost > upper_bound(q, 1.0);
     return {longer, longer, "at most " + q.optimal_text};
@@ -281,7 +281,7 @@ std::string bench_help() {
   for (int i = 0; i < static_cast<int>(Algorithm::_Max); ++i) {
     const AlgorithmInfo& a = info(static_cast<Algorithm>(i));
     if (a.guarantee == Guarantee::Optimal) optimal.push_back(a.name);
-    if (a.guarantee == Guarantee::None && static_cast<Algorithm>(i) != Algorithm::ThetaStar)
+    if (a.guarantee == Guarantee::None && a.path_shape != PathShape::Waypoints)
       unbounded.push_back(a.name);
   }
   std::string h;

@@ -43,7 +43,7 @@ struct CompareConfig {
 void add_entry(CompareConfig& cfg, const SearchArgs& defaults, Algorithm a) {
   SearchArgs e = defaults;
   e.options.algorithm = a;
-  if (a != Algorithm::WeightedAStar) e.options.weight = 1.0;
+  if (!info(a).takes_weight) e.options.weight = 1.0;
   cfg.entries.push_back(std::move(e));
 }
 

@@ -44,7 +44,7 @@ void CompareWindow::start(const std::vector<astar::Algorithm>& algorithms,
     Pane p;
     p.options.algorithm = a;
     p.options.heuristic = heuristic;
-    p.options.weight = a == astar::Algorithm::WeightedAStar ? 2.0 : 1.0;
+    p.options.weight = astar::info(a).takes_weight ? 2.0 : 1.0;
     panes_.push_back(std::move(p));
   }
   open = true;
@@ -261,7 +261,7 @@ bool CompareWindow::draw_setup(Pane& pane, std::size_t index) {
       if (ImGui::Selectable(std::string(astar::info(alg).label).c_str(), alg == o.algorithm) &&
           alg != o.algorithm) {
         o.algorithm = alg;
-        o.weight = alg == astar::Algorithm::WeightedAStar ? 2.0 : 1.0;
+        o.weight = astar::info(alg).takes_weight ? 2.0 : 1.0;
         setup_changed_ = true;
       }
     }
@@ -282,7 +282,7 @@ bool CompareWindow::draw_setup(Pane& pane, std::size_t index) {
     ImGui::EndCombo();
   }
   ImGui::EndDisabled();
-  if (o.algorithm == astar::Algorithm::WeightedAStar) {
+  if (astar::info(o.algorithm).takes_weight) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(w * 0.18f);
     float weight = static_cast<float>(o.weight);

@@ -8,7 +8,6 @@
 
 #include "astar/format.hpp"
 #include "panel_widgets.hpp"
-#include "astar/bidirectional.hpp"
 #include "astar/inspect.hpp"
 
 namespace studio {
@@ -50,9 +49,7 @@ void InspectorPanel::Draw(const Studio& studio, std::optional<Cell> cell) {
     ImGui::PopTextWrapPos();
     return;
   }
-  const auto* bidi = dynamic_cast<const astar::BidirectionalSearch*>(&studio.search());
-  const bool backward =
-      bidi && bidi->forward().node(c).state == astar::NodeState::Unseen;
+  const bool backward = studio.search().side(c) == astar::Side::Backward;
   ImGui::Text("%s%s%s", n.state == astar::NodeState::Open ? "Open" : "Closed",
               backward ? " (from the goal)" : "",
               !studio.path_contains(c) ? ""

@@ -65,7 +65,7 @@ void LegendPanel::Draw(const Studio& studio) {
     if (!studio.level().shapes().empty()) {
       ImGui::TableNextColumn(); swatch("Collision shape", p.shape, p.shape_alpha);
     }
-    if (studio.algorithm() == astar::Algorithm::Bidirectional) {
+    if (astar::info(studio.algorithm()).extras.meeting) {
       ImGui::TableNextColumn(); swatch("From the goal", p.backward, 1.0f);
       ImGui::TableNextColumn(); swatch("Meeting cell", p.meet, 1.0f);
     }

@@ -435,10 +435,10 @@ std::string check_combinations(const Options& o, const Seen& seen) {
     return "--bench-pan and --bench-play need --bench-frames";
   if (o.bench_frames > 0 && (!o.screenshot.empty() || !o.gif.empty()))
     return "--bench-frames cannot be combined with --screenshot or --gif";
-  if (seen.weight && o.algorithm != astar::Algorithm::WeightedAStar)
+  if (seen.weight && !astar::info(o.algorithm).takes_weight)
     return "--weight applies to --algorithm weighted-astar only";
-  if (o.partial_path && o.algorithm == astar::Algorithm::Bidirectional)
-    return "--partial-path: bidirectional has no partial paths";
+  if (o.partial_path && !astar::info(o.algorithm).partial_paths)
+    return "--partial-path: " + std::string(astar::info(o.algorithm).name) + " has no partial paths";
   return "";
 }
 

@@ -114,7 +114,6 @@ OverlayContext::OverlayContext(const Studio& s, const Fonts& f, ImDrawList* list
     : studio(s),
       level(s.level()),
       search(s.search()),
-      bidi(dynamic_cast<const astar::BidirectionalSearch*>(&s.search())),
       pal(s.appearance.colors()),
       ov(s.appearance.overlays),
       fonts(f),
@@ -272,20 +271,16 @@ void OverlayContext::edge_overrides() const {
 // Bidirectional A*: cells only the backward side (the search from the goal) has seen get a
 // bluer hue over their open or closed tint. Their g is the cost to the goal.
 void OverlayContext::backward_side() const {
-  if (!bidi) return;
-  {
-    const ImU32 col = color(pal.backward, pal.backward_alpha);
-    for (int y = y0; y <= y1; ++y)
-      for (int x = x0; x <= x1; ++x) {
-        const Cell c{x, y};
-        if (level.wall(c) || studio.path_contains(c)) continue;
-        if (bidi->forward().node(c).state != astar::NodeState::Unseen ||
-            bidi->backward().node(c).state == astar::NodeState::Unseen)
-          continue;
-        const ImVec2 a = corner(c);
-        dl->AddRectFilled(a, ImVec2(a.x + px, a.y + px), col);
-      }
-  }
+  if (!astar::info(search.options().algorithm).extras.sides) return;
+  const ImU32 col = color(pal.backward, pal.backward_alpha);
+  for (int y = y0; y <= y1; ++y)
+    for (int x = x0; x <= x1; ++x) {
+      const Cell c{x, y};
+      if (level.wall(c) || studio.path_contains(c)) continue;
+      if (search.side(c) != astar::Side::Backward) continue;
+      const ImVec2 a = corner(c);
+      dl->AddRectFilled(a, ImVec2(a.x + px, a.y + px), col);
+    }
 }
 
 // cameFrom arrows: from each visited cell towards its parent. Zoomed out they cross the cell
@@ -300,7 +295,7 @@ void OverlayContext::came_from_arrows() const {
     const float thick = std::clamp(px * 0.045f, 1.0f, 2.5f);
     // Jump Point Search: a parent is the previous jump point, often several cells away. A thin
     // line shows the jump; the arrow on the cell points along it, as for adjacent parents.
-    const bool jumps = search.options().algorithm == astar::Algorithm::JumpPoint;
+    const bool jumps = astar::info(search.options().algorithm).extras.jump_parents;
     const ImU32 jump_col = color(pal.arrow, 0.35f * arrow_alpha);
     for (int y = y0; y <= y1; ++y)
       for (int x = x0; x <= x1; ++x) {
@@ -335,8 +330,8 @@ void OverlayContext::path() const {
   const auto& path = look.alpha > 0.0f ? studio.path() : kNoPath;
   if (path.size() >= 2 && !studio.path_partial()) final_path(path, look);
   else if (!path.empty() && studio.path_partial()) partial_path(path, look);
-  else if (const auto taken = search.last_taken(); taken && studio.path().empty() && ov.on(OverlayId::Current))
-    path_so_far(*taken);
+  else if (search.last_taken() && studio.path().empty() && ov.on(OverlayId::Current))
+    path_so_far();
 }
 
 OverlayContext::PathLook OverlayContext::path_look() const {
@@ -371,7 +366,7 @@ void OverlayContext::final_path(const std::vector<Cell>& path, const PathLook& l
   }
   draw_jump_markers(dl, pal, path, actions, at, look.jump_mark);
   // Theta*'s path is waypoints joined by straight lines: mark the turns.
-  if (search.options().algorithm == astar::Algorithm::ThetaStar)
+  if (astar::info(search.options().algorithm).path_shape == astar::PathShape::Waypoints)
     for (std::size_t i = 1; i + 1 < points.size(); ++i) {
       dl->AddCircleFilled(points[i], look.thick * 1.1f, color(pal.path, look.alpha), 16);
       dl->AddCircle(points[i], look.thick * 1.1f, color(pal.text, 0.7f * look.alpha), 16,
@@ -394,13 +389,9 @@ void OverlayContext::partial_path(const std::vector<Cell>& path, const PathLook&
 
 // Mid-search: the best known path from the start to the node just taken ("how the search got
 // here"), thinner and in the taken node's colour so it never reads as the final path.
-void OverlayContext::path_so_far(Cell taken) const {
+void OverlayContext::path_so_far() const {
   // Bidirectional A*'s backward side got there from the goal.
-  std::vector<Cell> so_far;
-  if (bidi && bidi->backward().last_taken() == taken && bidi->forward().last_taken() != taken)
-    so_far = bidi->backward().path_to(taken);
-  else
-    so_far = search.path_to(taken);
+  const std::vector<Cell> so_far = search.path_to_taken();
   if (so_far.size() >= 2) {
     std::vector<ImVec2> points;
     for (Cell c : so_far) points.push_back(center(c));
@@ -431,8 +422,8 @@ void OverlayContext::smoothed_path() const {
 
 // Bidirectional A*: the meeting cell of the best start-to-goal path known so far.
 void OverlayContext::meeting_cell() const {
-  if (bidi && bidi->meeting_cell()) {
-    const ImVec2 m = center(*bidi->meeting_cell());
+  if (const std::optional<Cell> meeting = search.meeting()) {
+    const ImVec2 m = center(*meeting);
     const float r = std::max(5.0f, px * 0.42f);
     const float t = std::clamp(px * 0.08f, 2.0f, 4.0f);
     dl->AddCircle(m, r, color(pal.text, 0.6f), 24, t + 2.0f);

@@ -13,7 +13,7 @@
 
 #include <imgui.h>
 
-#include "astar/bidirectional.hpp"
+#include "astar/algorithms.hpp"
 #include "astar/grid.hpp"
 #include "overlays.hpp"
 #include "palette.hpp"
@@ -30,7 +30,6 @@ struct OverlayContext {
   const Studio& studio;
   const astar::Level& level;
   const astar::Search& search;
-  const astar::BidirectionalSearch* bidi;  // its two halves, when the search is bidirectional
   const palette::Palette& pal;
   const Overlays& ov;
   const Fonts& fonts;
@@ -67,7 +66,7 @@ struct OverlayContext {
   PathLook path_look() const;
   void final_path(const std::vector<astar::Cell>& path, const PathLook& look) const;
   void partial_path(const std::vector<astar::Cell>& path, const PathLook& look) const;
-  void path_so_far(astar::Cell taken) const;
+  void path_so_far() const;
 };
 
 }  // namespace studio

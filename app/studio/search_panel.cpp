@@ -61,28 +61,7 @@ std::string algorithm_summary(astar::Algorithm a, double weight) {
 
 // What else a user should know before picking an algorithm (tooltips).
 const char* algorithm_note(astar::Algorithm a) {
-  switch (a) {
-    case astar::Algorithm::AStar: return "Best-first by f = g + h.";
-    case astar::Algorithm::WeightedAStar:
-      return "Trusts the heuristic w times more: fewer expansions, a path at most w times the "
-             "shortest.";
-    case astar::Algorithm::Dijkstra: return "No heuristic: expands in rings of equal cost.";
-    case astar::Algorithm::GreedyBestFirst:
-      return "Heads straight for the goal by h alone; ignores the cost so far.";
-    case astar::Algorithm::BreadthFirst:
-      return "Fewest steps, not least cost: ignores cell costs.";
-    case astar::Algorithm::JumpPoint:
-      return "Jumps over symmetric paths: parents are jump points several cells away. Needs "
-             "every cell to cost 1, 8 neighbours and no corner cutting.";
-    case astar::Algorithm::ThetaStar:
-      return "Any-angle paths: a node's parent is any cell it can see. The path is waypoints. "
-             "Needs every cell to cost 1, 8 neighbours and no corner cutting.";
-    case astar::Algorithm::Bidirectional:
-      return "One A* from the start and one from the goal (bluer cells), meeting in the "
-             "middle (gold ring). A backward cell's g is its cost to the goal.";
-    case astar::Algorithm::_Max: break;
-  }
-  return "";
+  return astar::info(a).note.data();
 }
 
 
@@ -163,7 +142,7 @@ void draw_algorithm_choice(Studio& studio, float combo_w) {
   ImGui::TextDisabled("%s", algorithm_summary(algorithm, studio.options().weight).c_str());
   ImGui::PopTextWrapPos();
 
-  if (algorithm == astar::Algorithm::WeightedAStar) {
+  if (astar::info(algorithm).takes_weight) {
     float weight = static_cast<float>(studio.options().weight);
     ImGui::SetNextItemWidth(combo_w);
     if (ImGui::SliderFloat("Weight", &weight, 1.0f, 10.0f, "w = %.1f", ImGuiSliderFlags_AlwaysClamp))
@@ -207,9 +186,10 @@ void draw_path_options(Studio& studio) {
   if (ImGui::Checkbox("Partial path", &partial)) studio.set_partial_path(partial);
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip(partial_ok ? "When no path exists, show the way to the reached cell "
-                                   "nearest the goal (dashed)"
-                                 : "Bidirectional A* has no partial paths");
+    ImGui::SetTooltip("%s", partial_ok ? "When no path exists, show the way to the reached cell "
+                                         "nearest the goal (dashed)"
+                                       : (std::string(astar::info(algorithm).label) +
+                                          " has no partial paths").c_str());
 
   const bool smooth_ok = Studio::supports_smoothing(algorithm);
   bool smooth = studio.smooth() && smooth_ok;
@@ -262,7 +242,7 @@ void draw_outcome(const Studio& studio) {
               static_cast<long long>(search.closed_count()));
   const astar::SearchState state = search.state();
   const std::string outcome(astar::to_string(state));
-  const bool waypoints = studio.algorithm() == astar::Algorithm::ThetaStar;
+  const bool waypoints = astar::info(studio.algorithm()).path_shape == astar::PathShape::Waypoints;
   const std::size_t shown = studio.path().size();
   const std::string length =
       std::to_string(shown) + (waypoints ? (shown == 1 ? " waypoint" : " waypoints")

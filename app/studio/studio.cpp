@@ -119,8 +119,11 @@ double Studio::paint_value(astar::Layer layer, bool other) const {
     case astar::Layer::Agents: return other ? 0.0 : 1.0;
     case astar::Layer::Costs: return other ? 1.0 : tools.cost;
     case astar::Layer::Heights: return other ? 0.0 : tools.height;
-    default: return 0.0;
+    case astar::Layer::Edges:  // not painted cell by cell
+    case astar::Layer::Shapes:
+    case astar::Layer::_Max: break;
   }
+  return 0.0;
 }
 
 bool Studio::undo() {
@@ -201,10 +204,7 @@ void Studio::set_terrains(std::vector<astar::Terrain> terrains) {
 // [SECTION] Search
 
 astar::SearchOptions Studio::search_options() const {
-  astar::SearchOptions o = options_;
-  if (o.algorithm != astar::Algorithm::WeightedAStar) o.weight = 1.0;
-  if (!supports_partial_path(o.algorithm)) o.partial_path = false;
-  return o;
+  return astar::normalize(options_);
 }
 
 void Studio::new_search() {
@@ -249,7 +249,7 @@ void Studio::set_heuristic(astar::Heuristic h) {
 void Studio::set_weight(double w) {
   if (w == options_.weight) return;
   options_.weight = w;
-  if (options_.algorithm == astar::Algorithm::WeightedAStar) options_changed();
+  if (astar::info(options_.algorithm).takes_weight) options_changed();
 }
 
 void Studio::set_tie_break(astar::TieBreak t) {
@@ -285,7 +285,7 @@ void Studio::update_path() {
     search_changed(c);
   };
   mark(path_cells_.front());
-  const bool waypoints = options_.algorithm == astar::Algorithm::ThetaStar;
+  const bool waypoints = astar::info(options_.algorithm).path_shape == astar::PathShape::Waypoints;
   for (std::size_t i = 1; i < path_cells_.size(); ++i)
     if (waypoints)
       astar::for_each_cell_on_line(path_cells_[i - 1], path_cells_[i], mark);

@@ -151,9 +151,7 @@ class Studio {
   void set_tie_break(astar::TieBreak t);
   void set_partial_path(bool on);
   // Whether the current algorithm can show a partial path (bidirectional A* cannot).
-  static bool supports_partial_path(astar::Algorithm a) {
-    return a != astar::Algorithm::Bidirectional;
-  }
+  static bool supports_partial_path(astar::Algorithm a) { return astar::info(a).partial_paths; }
   void step(std::int64_t n = 1);
   // Undoes the last iteration exactly (see Search::step_back); false at iteration 0 or when
   // the level is too large to record (can_step_back).
@@ -228,7 +226,7 @@ class Studio {
   // once when the path or the setting changes. Theta*'s path is already any-angle: no smoothing.
   bool smooth() const { return smooth_; }
   void set_smooth(bool on);
-  static bool supports_smoothing(astar::Algorithm a) { return a != astar::Algorithm::ThetaStar; }
+  static bool supports_smoothing(astar::Algorithm a) { return astar::info(a).smoothable; }
   // The smoothed waypoints of path(); empty when smoothing is off, unsupported or there is no path.
   const std::vector<astar::Cell>& smoothed() const { return smoothed_; }
   double smoothed_length() const { return smoothed_length_; }

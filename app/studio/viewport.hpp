@@ -1,7 +1,7 @@
 // The canvas: the grid (drawn by GridRenderer), mouse input (paint, move start/goal, pan, zoom)
-// and the ImDrawList overlays for visible cells (collision shapes and edge overrides at their
-// layers' opacities, cameFrom arrows, g/h/f, path, expansion order, heuristic check marks,
-// markers), each as View > Overlays says.
+// and the ImDrawList overlays for visible cells (overlay_draw.hpp: collision shapes and edge
+// overrides at their layers' opacities, cameFrom arrows, g/h/f, path, expansion order, heuristic
+// check marks, markers), each as View > Overlays says.
 #pragma once
 
 #include <optional>

@@ -237,6 +237,23 @@ NodeView BidirectionalSearch::node(Cell c) const {
   return v.state != NodeState::Unseen ? v : backward_.node(c);
 }
 
+std::optional<Side> BidirectionalSearch::side(Cell c) const {
+  if (!forward_.level().in_bounds(c)) return std::nullopt;
+  if (forward_.node(c).state != NodeState::Unseen) return Side::Forward;
+  if (backward_.node(c).state != NodeState::Unseen) return Side::Backward;
+  return std::nullopt;
+}
+
+// A cell just taken by the backward side (and not also the forward side's last take) was
+// reached from the goal: its path comes from there.
+std::vector<Cell> BidirectionalSearch::path_to_taken() const {
+  const std::optional<Cell> taken = last_taken();
+  if (!taken) return {};
+  if (backward_.last_taken() == taken && forward_.last_taken() != taken)
+    return backward_.path_to(*taken);
+  return path_to(*taken);
+}
+
 std::optional<Cell> BidirectionalSearch::next_to_take() const {
   if (state_ != SearchState::InProgress || mid_iteration()) return std::nullopt;
   // The side that goes next, as begin_iteration picks it.

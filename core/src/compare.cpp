@@ -12,7 +12,7 @@ namespace astar {
 std::string compare_label(const SearchOptions& options) {
   const AlgorithmInfo& a = info(options.algorithm);
   std::string details;
-  if (options.algorithm == Algorithm::WeightedAStar) {
+  if (a.takes_weight) {
     char w[32];
     std::snprintf(w, sizeof w, "w %g", options.weight);
     details = w;

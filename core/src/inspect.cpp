@@ -7,13 +7,15 @@ namespace {
 
 // The priority as the algorithm words it: "f 9.41 (g 5.00 + h 4.41)", "h 4.41", "g 5.00", ...
 std::string priority_text(Algorithm a, const NodeView& n) {
-  switch (a) {
-    case Algorithm::Dijkstra: return "g " + fixed2_text(n.g);
-    case Algorithm::GreedyBestFirst: return "h " + fixed2_text(n.h);
-    case Algorithm::BreadthFirst: return fixed2_text(n.f) + " steps from the start";
-    case Algorithm::WeightedAStar: return "f " + fixed2_text(n.f) + " (g " + fixed2_text(n.g) + " + w * h " + fixed2_text(n.h) + ")";
-    default: return "f " + fixed2_text(n.f) + " (g " + fixed2_text(n.g) + " + h " + fixed2_text(n.h) + ")";
+  switch (info(a).order) {
+    case Priority::G: return "g " + fixed2_text(n.g);
+    case Priority::H: return "h " + fixed2_text(n.h);
+    case Priority::Steps: return fixed2_text(n.f) + " steps from the start";
+    case Priority::GPlusWeightedH:
+      return "f " + fixed2_text(n.f) + " (g " + fixed2_text(n.g) + " + w * h " + fixed2_text(n.h) + ")";
+    case Priority::GPlusH: break;
   }
+  return "f " + fixed2_text(n.f) + " (g " + fixed2_text(n.g) + " + h " + fixed2_text(n.h) + ")";
 }
 
 }  // namespace
@@ -36,8 +38,7 @@ std::string why_not_taken(const Search& s, Cell c) {
   // Open when the search ended.
   if (s.state() == SearchState::Found) {
     const double cost = s.path_cost();
-    const bool a_star_like = a == Algorithm::AStar || a == Algorithm::Dijkstra ||
-                             a == Algorithm::JumpPoint || a == Algorithm::Bidirectional;
+    const bool a_star_like = info(a).guarantee == Guarantee::Optimal;  // f never above the optimum
     if (a_star_like && n.f > cost + 1e-9)
       return "open with " + priority_text(a, n) + " > the path's cost " + fixed2_text(cost) +
              ": no path through it can be cheaper, so it was never needed";

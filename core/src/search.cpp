@@ -22,17 +22,7 @@ constexpr std::string_view kStateNames[] = {"in-progress", "found", "no-path", "
                                             "invalid"};
 constexpr std::string_view kTieBreakNames[] = {"larger-g", "smaller-g", "first-in", "last-in"};
 constexpr std::string_view kGuaranteeNames[] = {"optimal", "at most w times optimal", "none"};
-constexpr AlgorithmInfo kAlgorithms[] = {
-    {"astar", "A*", Guarantee::Optimal, true, "g + h"},
-    {"weighted-astar", "Weighted A*", Guarantee::BoundedByWeight, true, "g + w * h"},
-    {"dijkstra", "Dijkstra", Guarantee::Optimal, false, "g"},
-    {"greedy", "Greedy best-first", Guarantee::None, true, "h"},
-    {"bfs", "Breadth-first", Guarantee::None, false, "steps from the start"},
-    {"jps", "Jump Point Search", Guarantee::Optimal, true, "g + h"},
-    {"theta", "Theta*", Guarantee::None, true, "g + h"},
-    {"bidirectional", "Bidirectional A*", Guarantee::Optimal, true, "g + h (each side)"},
-};
-static_assert(std::size(kAlgorithms) == static_cast<std::size_t>(Algorithm::_Max));
+constexpr std::string_view kSideNames[] = {"forward", "backward"};
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr std::uint32_t kNone = to_u32(kNoCell);
 
@@ -43,14 +33,20 @@ std::optional<Enum> parse_name(const std::string_view (&names)[N], std::string_v
   return std::nullopt;
 }
 
-// A number as people write it: 3, 2.5, 0.1.
+// A label inside a sentence: "bidirectional A*" (the first letter lowered).
+std::string lowercase_label(const AlgorithmInfo& a) {
+  std::string out(a.label);
+  if (!out.empty() && out[0] >= 'A' && out[0] <= 'Z' && out.size() > 1 && out[1] != '*')
+    out[0] = static_cast<char>(out[0] - 'A' + 'a');
+  return out;
+}
 }  // namespace
 
 std::string_view to_string(Heuristic h) { return kHeuristicNames[static_cast<int>(h)]; }
 std::string_view to_string(SearchState s) { return kStateNames[static_cast<int>(s)]; }
 std::string_view to_string(TieBreak t) { return kTieBreakNames[static_cast<int>(t)]; }
 std::string_view to_string(Guarantee g) { return kGuaranteeNames[static_cast<int>(g)]; }
-const AlgorithmInfo& info(Algorithm a) { return kAlgorithms[static_cast<int>(a)]; }
+std::string_view to_string(Side s) { return kSideNames[static_cast<int>(s)]; }
 
 std::optional<Heuristic> parse_heuristic(std::string_view name) {
   return parse_name<Heuristic>(kHeuristicNames, name);
@@ -59,7 +55,7 @@ std::optional<TieBreak> parse_tie_break(std::string_view name) {
   return parse_name<TieBreak>(kTieBreakNames, name);
 }
 std::optional<Algorithm> parse_algorithm(std::string_view name) {
-  for (int i = 0; i < static_cast<int>(Algorithm::_Max); ++i)
+  for (std::size_t i = 0; i < kAlgorithms.size(); ++i)
     if (kAlgorithms[i].name == name) return static_cast<Algorithm>(i);
   return std::nullopt;
 }
@@ -115,33 +111,44 @@ SearchOptions with_preset(SearchOptions o, const SearchPreset& p) {
   return o;
 }
 
-std::string check_supported(const Level& level, const MovementRules& rules,
-                            const SearchOptions& o) {
+SearchOptions normalize(SearchOptions o) {
   const AlgorithmInfo& a = info(o.algorithm);
-  const std::string who = std::string(a.label) + " ";
+  if (!a.takes_weight) o.weight = 1.0;
+  if (!a.partial_paths) o.partial_path = false;
+  return o;
+}
+
+std::string check_options(const SearchOptions& o) {
+  const AlgorithmInfo& a = info(o.algorithm);
   if (!(o.weight >= 1.0) || !std::isfinite(o.weight))
     return "the weight must be a finite number >= 1, got " + number_text(o.weight);
-  if (o.weight != 1.0 && o.algorithm != Algorithm::WeightedAStar)
+  if (o.weight != 1.0 && !a.takes_weight)
     return "a weight applies to weighted A* only, not to " + std::string(a.label);
   if (o.max_iterations < 0) return "max_iterations must be >= 0";
+  if (o.partial_path && !a.partial_paths)
+    return "partial paths are not supported by " + lowercase_label(a);
+  return {};
+}
+
+std::string check_supported(const Level& level, const MovementRules& rules,
+                            const SearchOptions& o) {
+  if (std::string why = check_options(o); !why.empty()) return why;
+  const AlgorithmInfo& a = info(o.algorithm);
+  const std::string who = std::string(a.label) + " ";
   if (std::string why = check_agent_radius(rules.agent_radius); !why.empty())
     return "agent_radius " + why;
   if (std::string why = level.check_endpoints_clear_of_shapes(rules.agent_radius); !why.empty())
     return why;
-  if (o.algorithm == Algorithm::JumpPoint || o.algorithm == Algorithm::ThetaStar) {
+  if (a.needs_uniform_grid) {
     if (rules.neighbours != Neighbours::Eight || rules.diagonal != DiagonalPolicy::NoCornerCutting)
       return who + "needs 8 neighbours with diagonal rule no-corner-cutting";
     if (rules.jump.enabled())
       return who + "does not support jumps (rules.jump: up, down and gap must be 0)";
     // JPS prunes moves assuming walls are the only obstacles; Theta*'s line of sight tests walls.
     if (!level.shapes().empty())
-      return who + (o.algorithm == Algorithm::JumpPoint
-                        ? "needs a level without collision shapes (it assumes walls only)"
-                        : "needs a level without collision shapes (its line of sight tests walls only)");
+      return who + "needs a level without collision shapes (" + std::string(a.shapes_reason) + ")";
     if (std::string why = check_uniform(level, rules); !why.empty()) return who + why;
   }
-  if (o.algorithm == Algorithm::Bidirectional && o.partial_path)
-    return "partial paths are not supported by bidirectional A*";
   return {};
 }
 
@@ -174,6 +181,19 @@ bool Search::micro_step_back() {
   return true;
 }
 
+std::vector<Cell> Search::path_to_taken() const {
+  const std::optional<Cell> taken = last_taken();
+  return taken ? path_to(*taken) : std::vector<Cell>{};
+}
+
+std::optional<Cell> Search::jump_parent(Cell c) const {
+  if (!info(options().algorithm).extras.jump_parents || !level().in_bounds(c)) return std::nullopt;
+  const NodeView n = node(c);
+  if (n.state == NodeState::Unseen || !n.parent) return std::nullopt;
+  if (std::max(std::abs(n.parent->x - c.x), std::abs(n.parent->y - c.y)) <= 1) return std::nullopt;
+  return n.parent;
+}
+
 std::unique_ptr<Search> make_search(const Level& level, const MovementRules& rules,
                                     SearchOptions options, SearchListener* listener) {
   if (options.algorithm == Algorithm::Bidirectional)
@@ -198,6 +218,7 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
     : level_(&level),
       policy_(level, rules),
       options_(options),
+      order_(info(options.algorithm).order),
       listener_(listener),
       direction_(direction) {
   nodes_.resize(static_cast<std::size_t>(level.cell_count()));
@@ -298,12 +319,14 @@ void BestFirstSearch::restart() {
 
 // The priority each algorithm orders by (NodeView::f shows exactly this).
 double BestFirstSearch::priority(const Node& n) const {
-  switch (options_.algorithm) {
-    case Algorithm::WeightedAStar: return n.g + options_.weight * n.h;
-    case Algorithm::GreedyBestFirst: return n.h;
-    case Algorithm::BreadthFirst: return static_cast<double>(n.depth);
-    default: return n.g + n.h;  // A*, Dijkstra (h = 0), JPS, Theta*, each side of bidirectional
+  switch (order_) {
+    case Priority::GPlusWeightedH: return n.g + options_.weight * n.h;
+    case Priority::H: return n.h;
+    case Priority::Steps: return static_cast<double>(n.depth);
+    case Priority::GPlusH:  // A*, JPS, Theta*, each side of bidirectional
+    case Priority::G: break;  // Dijkstra: h = 0, and g + 0 is g
   }
+  return n.g + n.h;
 }
 
 // Lower priority first. Equal priorities are ordered by the tie-break policy; larger g first
@@ -619,19 +642,45 @@ void BestFirstSearch::examine(const Move& m) {
   relax(c, m, cur, nodes_[cur].g + m.cost);
 }
 
+// Who hears a relaxation's outcome. A move examined one by one (examine) tells the listener,
+// when there is one, with the move itself; the fast paths (expand_uniform, expand_jump_points)
+// run only without a listener and have no Move to give, so they tell no one: neither can
+// reach the listener with a move that is not there. Both are inlined, so the quiet one costs
+// nothing.
+struct BestFirstSearch::Quiet {
+  void relaxed(Cell /*to*/, double /*old_g*/, double /*new_g*/, std::uint32_t /*old_parent*/) const {}
+  void skipped(SkipReason /*why*/) const {}
+};
+
+struct BestFirstSearch::Told {
+  const BestFirstSearch& search;
+  Cell from;
+  const Move& move;
+  void relaxed(Cell to, double old_g, double new_g, std::uint32_t old_parent) const {
+    if (!search.listener_) return;
+    const std::optional<Cell> parent =
+        old_parent == kNone ? std::nullopt
+                            : std::optional(search.level_->cell(CellIndex(old_parent)));
+    search.listener_->on_relax(from, to, old_g, new_g, parent);
+  }
+  void skipped(SkipReason why) const {
+    if (search.listener_) search.listener_->on_skip(from, move, why);
+  }
+};
+
 // Offers `m.to` the g `g_new` through parent `via` (the taken node, or its parent for Theta*).
 void BestFirstSearch::relax(Cell c, const Move& m, std::uint32_t via, double g_new) {
-  relax_to(c, m.to, to_u32(level_->index(m.to)), via, g_new, &m);
+  relax_to(m.to, to_u32(level_->index(m.to)), via, g_new, Told{*this, c, m});
 }
 
-// Offers cell `to` (node ni), reached from the taken cell c, the g `g_new` through parent `via`.
-// `m` is the move, for the listener's skips; the fast path, which runs without a listener,
-// passes none.
-inline void BestFirstSearch::relax_to(Cell c, Cell to, std::uint32_t ni, std::uint32_t via,
-                                      double g_new, const Move* m) {
+// Offers cell `to` (node ni), reached from the taken cell, the g `g_new` through parent `via`;
+// `tell` hears the outcome.
+template <class Tell>
+inline void BestFirstSearch::relax_to(Cell to, std::uint32_t ni, std::uint32_t via, double g_new,
+                                      const Tell& tell) {
   if (!valid(ni)) {
     if (writing_) changes_.push_back({ni, kNone, via, 0, kInf, g_new});
-    if (listener_) listener_->on_relax(c, to, kInf, g_new, std::nullopt);
+    tell.relaxed(to, kInf, g_new, kNone);
     open_node(ni, to, g_new, via);
     last_relaxed_.push_back(to);
     return;
@@ -640,20 +689,16 @@ inline void BestFirstSearch::relax_to(Cell c, Cell to, std::uint32_t ni, std::ui
   if (nb.state == NodeState::Closed) {
     // With a consistent heuristic a closed node already has its best g; closed nodes are not
     // reopened (weighted A* keeps its bound without reopening; greedy and BFS promise nothing).
-    if (listener_) listener_->on_skip(c, *m, SkipReason::Closed);
+    tell.skipped(SkipReason::Closed);
     return;
   }
   // Breadth-first keeps the first parent found; the others keep the cheaper one.
-  if (options_.algorithm == Algorithm::BreadthFirst || g_new >= nb.g) {
-    if (listener_) listener_->on_skip(c, *m, SkipReason::NotBetter);
+  if (order_ == Priority::Steps || g_new >= nb.g) {
+    tell.skipped(SkipReason::NotBetter);
     return;
   }
   if (writing_) changes_.push_back({ni, nb.parent, via, nb.depth, nb.g, g_new});
-  if (listener_) {
-    const std::optional<Cell> old_parent =
-        nb.parent == kNone ? std::nullopt : std::optional(level_->cell(CellIndex(nb.parent)));
-    listener_->on_relax(c, to, nb.g, g_new, old_parent);
-  }
+  tell.relaxed(to, nb.g, g_new, nb.parent);
   nb.g = g_new;
   nb.parent = via;
   nb.depth = nodes_[via].depth + 1;
@@ -675,9 +720,8 @@ void BestFirstSearch::expand_uniform(std::uint32_t taken) {
   const double g = nodes_[taken].g;
   for (unsigned moves = moves_of_mask_[open]; moves != 0; moves &= moves - 1) {
     const int d = std::countr_zero(moves);
-    relax_to(c, {c.x + kDirDx[d], c.y + kDirDy[d]},
-             taken + static_cast<std::uint32_t>(node_step_[d]), taken,
-             g + ((d & 1) ? kSqrt2 : 1.0), nullptr);
+    relax_to({c.x + kDirDx[d], c.y + kDirDy[d]}, taken + static_cast<std::uint32_t>(node_step_[d]),
+             taken, g + ((d & 1) ? kSqrt2 : 1.0), Quiet{});
   }
 }
 
@@ -711,8 +755,8 @@ void BestFirstSearch::expand_jump_points(std::uint32_t taken) {
   const double g = nodes_[taken].g;
   for (int k = 0; k < count; ++k) {
     const Cell to = found[static_cast<std::size_t>(k)];
-    relax_to(c, to, to_u32(level_->index(to)), taken,
-             g + heuristic_distance(Heuristic::Octile, c, to), nullptr);
+    relax_to(to, to_u32(level_->index(to)), taken,
+             g + heuristic_distance(Heuristic::Octile, c, to), Quiet{});
   }
 }
 

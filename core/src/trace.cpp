@@ -10,7 +10,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "astar/bidirectional.hpp"
 #include "astar/line_of_sight.hpp"
 
 namespace astar {
@@ -25,7 +24,7 @@ static_assert(std::size(kKindNames) == static_cast<std::size_t>(TraceKind::_Max)
 
 // The best-first loop that makes the event under way, and the iteration it belongs to. For
 // bidirectional A* that is the side whose turn it is, and the iterations of both sides.
-struct Side {
+struct Half {
   const BestFirstSearch* search = nullptr;
   bool backward = false;
   std::int64_t iteration = 0;
@@ -35,26 +34,28 @@ struct Side {
 // at a take neither is mid-iteration yet, and the side is the one that has just taken the cell.
 // The side whose turn it is decides only when both could be (the same cell, g, h, f and parent
 // on both sides): bidirectional A*'s seek replays one side's steps at a time, whatever the turn.
-Side side_of(const Search* s, const std::optional<Cell>& taking = {},
+Half side_of(const Search* s, const std::optional<Cell>& taking = {},
              const NodeView& taken = {}) {
-  if (const auto* b = dynamic_cast<const BestFirstSearch*>(s))
-    return {b, b->direction() == BestFirstSearch::Direction::Backward, b->iterations()};
-  const auto* bi = dynamic_cast<const BidirectionalSearch*>(s);
-  if (!bi) return {};
+  if (!s) return {};  // not attached
+  const BestFirstSearch* fw = s->loop(astar::Side::Forward);
+  const BestFirstSearch* bw = s->loop(astar::Side::Backward);
+  if (!fw || !bw) {  // one loop: the search itself
+    const BestFirstSearch* one = fw ? fw : bw;
+    return one ? Half{one, !fw, one->iterations()} : Half{};
+  }
   const auto is_taking = [&](const BestFirstSearch& half) {
     if (!taking) return half.mid_iteration();
     const NodeView n = half.node(*taking);
     return half.last_taken() == taking && n.g == taken.g && n.h == taken.h && n.f == taken.f &&
            n.parent == taken.parent;
   };
-  const bool f = is_taking(bi->forward()), b = is_taking(bi->backward());
-  const bool forward = f != b ? f : bi->forward_turn();
-  return {forward ? &bi->forward() : &bi->backward(), !forward,
-          bi->forward().iterations() + bi->backward().iterations()};
+  const bool f = is_taking(*fw), b = is_taking(*bw);
+  const bool forward = f != b ? f : s->turn() == astar::Side::Forward;
+  return {forward ? fw : bw, !forward, fw->iterations() + bw->iterations()};
 }
 
 // Where the side's search is headed: the goal, or the start for a backward search.
-Cell target_of(const Side& side) {
+Cell target_of(const Half& side) {
   const Level& level = side.search->policy().level();
   return side.backward ? level.start() : level.goal();
 }
@@ -68,11 +69,11 @@ struct Offer {
   double h;
 };
 
-Offer offer(const Side& side, Cell from, const Move& m) {
+Offer offer(const Half& side, Cell from, const Move& m) {
   const BestFirstSearch& s = *side.search;
   const SearchOptions& o = s.options();
   Offer out{from, s.node(from).g + m.cost, 0.0};
-  if (o.algorithm == Algorithm::ThetaStar) {
+  if (info(o.algorithm).path_shape == PathShape::Waypoints) {  // any-angle parents (Theta*)
     const std::optional<Cell> p = s.node(from).parent;
     if (p && line_of_sight(s.policy().level(), *p, m.to))
       out = {*p, s.node(*p).g + heuristic_distance(Heuristic::Euclidean, *p, m.to), 0.0};
@@ -82,19 +83,21 @@ Offer offer(const Side& side, Cell from, const Move& m) {
   return out;
 }
 
-double priority(const Side& side, const Offer& of, double g) {
+double priority(const Half& side, const Offer& of, double g) {
   const BestFirstSearch& s = *side.search;
   const SearchOptions& o = s.options();
-  switch (o.algorithm) {
-    case Algorithm::WeightedAStar: return g + o.weight * of.h;
-    case Algorithm::GreedyBestFirst: return of.h;
-    case Algorithm::BreadthFirst: return s.node(of.via).f + 1.0;  // steps from the start
-    default: return g + of.h;
+  switch (info(o.algorithm).order) {
+    case Priority::GPlusWeightedH: return g + o.weight * of.h;
+    case Priority::H: return of.h;
+    case Priority::Steps: return s.node(of.via).f + 1.0;  // steps from the start
+    case Priority::GPlusH:
+    case Priority::G: break;  // h is 0
   }
+  return g + of.h;
 }
 
 // The move under examination: the search calls the listener from inside examine().
-const Move* move_under_way(const Side& side) {
+const Move* move_under_way(const Half& side) {
   const std::size_t k = side.search->examined();
   const std::span<const Move> moves = side.search->taken_moves();
   return k >= 1 && k <= moves.size() ? &moves[k - 1] : nullptr;
@@ -141,7 +144,7 @@ void TraceRecorder::keep(const TraceEvent& e) {
 // where they were kept. Bidirectional A* replays each side's steps separately when it seeks, so
 // the side's own count finds them, not the order they come in.
 void TraceRecorder::on_take(Cell c, const NodeView& node) {
-  const Side side = side_of(search_, c, node);
+  const Half side = side_of(search_, c, node);
   const std::vector<std::size_t>& kept = takes_[side.backward ? 1 : 0];
   const std::int64_t j = side.search ? side.search->iterations() : iteration_ + 1;
   if (j >= 1 && static_cast<std::size_t>(j) <= kept.size()) {
@@ -166,7 +169,7 @@ void TraceRecorder::on_take(Cell c, const NodeView& node) {
 
 void TraceRecorder::on_relax(Cell from, Cell to, double old_g, double new_g,
                              std::optional<Cell> old_parent) {
-  const Side side = side_of(search_);
+  const Half side = side_of(search_);
   TraceEvent e;
   e.kind = TraceKind::Relax;
   e.iteration = iteration_;
@@ -188,7 +191,7 @@ void TraceRecorder::on_relax(Cell from, Cell to, double old_g, double new_g,
 }
 
 void TraceRecorder::on_skip(Cell from, const Move& move, SkipReason why) {
-  const Side side = side_of(search_);
+  const Half side = side_of(search_);
   TraceEvent e;
   e.kind = TraceKind::Skip;
   e.iteration = iteration_;
@@ -241,23 +244,23 @@ std::string num(double v) {
 
 std::string describe_take(const TraceEvent& e, Algorithm a, double weight) {
   std::string out = "took " + cell_text(e.cell);
-  if (a == Algorithm::Bidirectional) out += e.backward ? " (goal side)" : " (start side)";
+  if (info(a).extras.sides) out += e.backward ? " (goal side)" : " (start side)";
   out += ": ";
-  switch (a) {
-    case Algorithm::Dijkstra: out += "f = g " + num(e.g); break;
-    case Algorithm::GreedyBestFirst: out += "f = h " + num(e.h); break;
-    case Algorithm::BreadthFirst: {
+  switch (info(a).order) {
+    case Priority::G: out += "f = g " + num(e.g); break;
+    case Priority::H: out += "f = h " + num(e.h); break;
+    case Priority::Steps: {
       const auto steps = static_cast<long long>(e.f);
       out += std::to_string(steps) + (steps == 1 ? " step" : " steps") + " from the start";
       break;
     }
-    case Algorithm::WeightedAStar: {
+    case Priority::GPlusWeightedH: {
       char w[32];
       std::snprintf(w, sizeof w, "%g", weight);
       out += "f " + num(e.f) + " = g " + num(e.g) + " + " + w + " × h " + num(e.h);
       break;
     }
-    default: out += "f " + num(e.f) + " = g " + num(e.g) + " + h " + num(e.h);
+    case Priority::GPlusH: out += "f " + num(e.f) + " = g " + num(e.g) + " + h " + num(e.h);
   }
   if (e.goal) out += e.backward ? ", the start: found" : ", the goal: found";
   return out;

@@ -44,12 +44,18 @@ class BidirectionalSearch final : public Search {
   std::vector<Cell> path_to(Cell c) const override;
   double path_cost() const override;
 
-  // The meeting cell of the best path known so far, and its cost (mu).
-  std::optional<Cell> meeting_cell() const { return meet_; }
+  std::optional<Side> side(Cell c) const override;
+  std::optional<Cell> meeting() const override { return meet_; }
+  std::vector<Cell> path_to_taken() const override;
+  const BestFirstSearch* loop(Side s) const override {
+    return s == Side::Forward ? &forward_ : &backward_;
+  }
+  Side turn() const override { return last_forward_ ? Side::Forward : Side::Backward; }
+
+  // The cost of the best path known so far (mu), through meeting().
   double best_cost() const { return mu_; }
   const BestFirstSearch& forward() const { return forward_; }
   const BestFirstSearch& backward() const { return backward_; }
-  bool forward_turn() const { return last_forward_; }  // the side of the step under way (or last)
 
   void set_recording(bool on) override;
   bool recording() const override { return forward_.recording(); }

@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "astar/algorithms.hpp"
 #include "astar/chunked_vector.hpp"
 #include "astar/jump_point.hpp"
 #include "astar/level.hpp"
@@ -58,27 +59,6 @@ struct NodeView {
   std::optional<Cell> parent;  // cameFrom; none for the start and unseen cells
 };
 
-enum class Algorithm : std::uint8_t {
-  AStar,            // f = g + h
-  WeightedAStar,    // f = g + w * h, w >= 1: cost at most w times the optimum
-  Dijkstra,         // f = g (no heuristic)
-  GreedyBestFirst,  // f = h: fast, no guarantee
-  BreadthFirst,     // f = steps from the start, first found wins: ignores costs
-  JumpPoint,        // A* over jump points: uniform-cost 8-neighbour levels without corner cutting
-  ThetaStar,        // A* with any-angle parents (line of sight): uniform-cost levels
-  Bidirectional,    // A* from both ends, meeting in the middle
-  _Max
-};
-enum class Guarantee : std::uint8_t { Optimal, BoundedByWeight, None };
-
-struct AlgorithmInfo {
-  std::string_view name;     // for files and the CLI: "astar", "weighted-astar", ...
-  std::string_view label;    // for people: "A*", "Weighted A*", ...
-  Guarantee guarantee;       // with an admissible heuristic
-  bool uses_heuristic;
-  std::string_view priority;  // what f is, e.g. "g + h"
-};
-const AlgorithmInfo& info(Algorithm a);
 std::optional<Algorithm> parse_algorithm(std::string_view name);
 std::string_view to_string(Guarantee g);
 
@@ -105,6 +85,16 @@ struct SearchOptions {
 // `options` with what a level's preset sets (level.preset): names already checked by level_io;
 // a name that does not parse is ignored.
 SearchOptions with_preset(SearchOptions options, const SearchPreset& preset);
+
+// `options` as the algorithm takes them: the weight back to 1 for algorithms that take none,
+// partial paths off where unsupported (info(a).takes_weight, .partial_paths). What the studio
+// searches with, whatever its controls were last set to.
+SearchOptions normalize(SearchOptions options);
+
+// Empty when the options themselves are acceptable, else the reason, in check_supported's
+// words: the weight a finite number >= 1 and only for algorithms that take one, max_iterations
+// >= 0, partial paths only where supported. check_supported starts with it.
+std::string check_options(const SearchOptions& options);
 
 // Empty when `options` can search `level` under `rules`, else the reason (the search then starts
 // Invalid with it): JPS and Theta* need uniform costs and no jumps, weights apply to weighted A*
@@ -134,6 +124,12 @@ class SearchListener {
                         std::optional<Cell> /*old_parent*/) {}
   virtual void on_skip(Cell /*from*/, const Move& /*move*/, SkipReason /*why*/) {}
 };
+
+// The two sides of a search that runs from both ends (info(a).extras.sides).
+enum class Side : std::uint8_t { Forward, Backward };
+std::string_view to_string(Side s);
+
+class BestFirstSearch;
 
 // The interface every algorithm implements: stepping, rewinding and read-only views.
 class Search {
@@ -188,6 +184,23 @@ class Search {
   virtual std::vector<Cell> path_to(Cell c) const = 0;
   virtual double path_cost() const = 0;  // cost of path(), +inf when it is empty
   bool partial() const { return state() != SearchState::Found && !path().empty(); }
+
+  // Extras, for the algorithms that have them (info(a).extras); the defaults say "none".
+  // The side whose node node(c) shows (bidirectional A*: forward when the start's side has seen
+  // c, else backward when the goal's side has); none for unseen cells and one-sided searches.
+  virtual std::optional<Side> side(Cell /*c*/) const { return std::nullopt; }
+  // The meeting cell of the best start-to-goal path known so far (bidirectional A*).
+  virtual std::optional<Cell> meeting() const { return std::nullopt; }
+  // The best known path to last_taken() from the end it was reached from (start to it, or for
+  // a cell taken by the backward side, goal to it); empty before the first take.
+  virtual std::vector<Cell> path_to_taken() const;
+  // c's parent when it is a jump point more than one cell away (Jump Point Search), else none.
+  std::optional<Cell> jump_parent(Cell c) const;
+  // The best-first loop running side `s` (a one-sided search is its own forward or backward
+  // side), for the trace's offers; null when there is none.
+  virtual const BestFirstSearch* loop(Side /*s*/) const { return nullptr; }
+  // The side whose iteration is under way (or ran last); a one-sided search's own direction.
+  virtual Side turn() const { return Side::Forward; }
 
   // Rewind. With recording on, every step keeps what it changed, so step_back() restores the
   // previous iteration exactly: every cell's state, g, h, f and parent, the open set, the
@@ -269,6 +282,11 @@ class BestFirstSearch final : public Search {
   std::size_t recording_bytes() const override;
   std::string check_invariants() const override;
 
+  const BestFirstSearch* loop(Side s) const override { return s == turn() ? this : nullptr; }
+  Side turn() const override {
+    return direction_ == Direction::Forward ? Side::Forward : Side::Backward;
+  }
+
  private:
   struct Node {
     double g;
@@ -320,8 +338,10 @@ class BestFirstSearch final : public Search {
   void heap_remove(std::size_t pos);
   void update_key(std::uint32_t i);
   void relax(Cell c, const Move& m, std::uint32_t via, double g_new);
-  void relax_to(Cell c, Cell to, std::uint32_t ni, std::uint32_t via, double g_new,
-                const Move* m);
+  struct Quiet;
+  struct Told;
+  template <class Tell>
+  void relax_to(Cell to, std::uint32_t ni, std::uint32_t via, double g_new, const Tell& tell);
   bool take();
   void begin_moves();
   void expand_uniform(std::uint32_t taken);
@@ -345,6 +365,7 @@ class BestFirstSearch final : public Search {
   const Level* level_;
   MovePolicy policy_;
   SearchOptions options_;
+  Priority order_;  // info(options_.algorithm).order
   SearchListener* listener_;
   Direction direction_;
   double h_scale_ = 1.0;

@@ -1,0 +1,103 @@
+// The algorithms and what each can do, in one constexpr table (kAlgorithms) that info(a) reads.
+// Adding an algorithm: a row here, its own files (its Search, or its case in search.cpp's loop)
+// and its pseudo-code (pseudocode.cpp). Everything else (the CLI, the studio, the trace, the
+// inspector) asks info(a), normalize() and check_options() instead of naming algorithms.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace astar {
+
+enum class Algorithm : std::uint8_t {
+  AStar,            // f = g + h
+  WeightedAStar,    // f = g + w * h, w >= 1: cost at most w times the optimum
+  Dijkstra,         // f = g (no heuristic)
+  GreedyBestFirst,  // f = h: fast, no guarantee
+  BreadthFirst,     // f = steps from the start, first found wins: ignores costs
+  JumpPoint,        // A* over jump points: uniform-cost 8-neighbour levels without corner cutting
+  ThetaStar,        // A* with any-angle parents (line of sight): uniform-cost levels
+  Bidirectional,    // A* from both ends, meeting in the middle
+  _Max
+};
+enum class Guarantee : std::uint8_t { Optimal, BoundedByWeight, None };
+
+// What f is: the order the open set is taken in (NodeView::f shows exactly this).
+enum class Priority : std::uint8_t {
+  GPlusH,          // g + h
+  GPlusWeightedH,  // g + w * h
+  G,               // g (h is 0: no heuristic)
+  H,               // h
+  Steps,           // steps from the start
+};
+
+// What a path() is: 8-adjacent cells (one per move), or any-angle waypoints joined by straight
+// segments of line of sight.
+enum class PathShape : std::uint8_t { Cells, Waypoints };
+
+// What a search shows beyond every search's views (Search::side, meeting, jump_parent).
+struct AlgorithmExtras {
+  bool sides = false;         // each node belongs to the forward or the backward side
+  bool meeting = false;       // a meeting cell of the two sides
+  bool jump_parents = false;  // parents are jump points, often several cells away
+};
+
+struct AlgorithmInfo {
+  std::string_view name;      // for files and the CLI: "astar", "weighted-astar", ...
+  std::string_view label;     // for people: "A*", "Weighted A*", ...
+  Guarantee guarantee;        // with an admissible heuristic
+  bool uses_heuristic;
+  std::string_view priority;  // what f is, in words, e.g. "g + h"
+  Priority order;             // what f is, for code
+  bool takes_weight;          // SearchOptions::weight applies (others refuse a weight != 1)
+  bool partial_paths;         // SearchOptions::partial_path is supported
+  PathShape path_shape;
+  bool smoothable;            // string pulling can shorten its path (not already any-angle)
+  // Needs uniform costs, 8 neighbours without corner cutting, no jumps and no shapes;
+  // shapes_reason says why shapes are refused.
+  bool needs_uniform_grid;
+  std::string_view shapes_reason;
+  AlgorithmExtras extras;
+  // What else a user should know before picking it (the studio's tooltip); a literal, so
+  // note.data() is a C string.
+  std::string_view note;
+};
+
+inline constexpr std::array<AlgorithmInfo, static_cast<std::size_t>(Algorithm::_Max)> kAlgorithms{{
+    {"astar", "A*", Guarantee::Optimal, true, "g + h", Priority::GPlusH, false, true,
+     PathShape::Cells, true, false, {}, {},
+     "Best-first by f = g + h."},
+    {"weighted-astar", "Weighted A*", Guarantee::BoundedByWeight, true, "g + w * h",
+     Priority::GPlusWeightedH, true, true, PathShape::Cells, true, false, {}, {},
+     "Trusts the heuristic w times more: fewer expansions, a path at most w times the "
+     "shortest."},
+    {"dijkstra", "Dijkstra", Guarantee::Optimal, false, "g", Priority::G, false, true,
+     PathShape::Cells, true, false, {}, {},
+     "No heuristic: expands in rings of equal cost."},
+    {"greedy", "Greedy best-first", Guarantee::None, true, "h", Priority::H, false, true,
+     PathShape::Cells, true, false, {}, {},
+     "Heads straight for the goal by h alone; ignores the cost so far."},
+    {"bfs", "Breadth-first", Guarantee::None, false, "steps from the start", Priority::Steps,
+     false, true, PathShape::Cells, true, false, {}, {},
+     "Fewest steps, not least cost: ignores cell costs."},
+    {"jps", "Jump Point Search", Guarantee::Optimal, true, "g + h", Priority::GPlusH, false, true,
+     PathShape::Cells, true, true, "it assumes walls only", {.jump_parents = true},
+     "Jumps over symmetric paths: parents are jump points several cells away. Needs "
+     "every cell to cost 1, 8 neighbours and no corner cutting."},
+    {"theta", "Theta*", Guarantee::None, true, "g + h", Priority::GPlusH, false, true,
+     PathShape::Waypoints, false, true, "its line of sight tests walls only", {},
+     "Any-angle paths: a node's parent is any cell it can see. The path is waypoints. "
+     "Needs every cell to cost 1, 8 neighbours and no corner cutting."},
+    {"bidirectional", "Bidirectional A*", Guarantee::Optimal, true, "g + h (each side)",
+     Priority::GPlusH, false, false, PathShape::Cells, true, false, {},
+     {.sides = true, .meeting = true},
+     "One A* from the start and one from the goal (bluer cells), meeting in the "
+     "middle (gold ring). A backward cell's g is its cost to the goal."},
+}};
+
+constexpr const AlgorithmInfo& info(Algorithm a) {
+  return kAlgorithms[static_cast<std::size_t>(a)];
+}
+
+}  // namespace astar
