@@ -49,7 +49,7 @@ TEST_CASE("[HeuristicCheck] Manhattan with 8 neighbours overestimates where a di
   CHECK(r.inconsistent_count == 4);
   CHECK(flagged(r, r.inconsistent) == std::vector<Cell>{{0, 0}, {1, 0}, {0, 1}, {1, 1}});
   CHECK(r.verdict ==
-        "h overestimates at 4 cells (worst (0,0): h 4.00 > true 2.83): the path A* finds may "
+        "h overestimates at 4 cells (worst (0, 0): h 4.00 > true 2.83): the path A* finds may "
         "not be optimal");
 
   // The same level with 4 neighbours: Manhattan is the true cost.
@@ -123,8 +123,8 @@ TEST_CASE("[HeuristicCheck] admissible but inconsistent: Manhattan far from the 
   CHECK(r.worst_move->from == Cell{1, 3});
   CHECK(r.worst_move->to == Cell{0, 2});
   CHECK(r.verdict ==
-        "h never overestimates on this level, but it is inconsistent on 6 moves (worst (1,3) → "
-        "(0,2): h 4.00 > cost 1.41 + h 2.00): A* does not reopen closed cells, so the path it "
+        "h never overestimates on this level, but it is inconsistent on 6 moves (worst (1, 3) → "
+        "(0, 2): h 4.00 > cost 1.41 + h 2.00): A* does not reopen closed cells, so the path it "
         "finds may not be optimal");
 }
 

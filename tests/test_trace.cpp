@@ -83,15 +83,15 @@ TEST_CASE("[Trace] 8 neighbours: square roots, corner cuts and the algorithms' w
   Traced t(lv, o);
   t.search->step();
   check_lines(log_of(t.rec.events(), o), lines(R"(
-    1  took (0,0): f 2.41 = g 0.00 + h 2.41
-    1  (1,0): wall, skipped
-    1  (1,1): corner cut, skipped
-    1  (0,1): g ∞ → 1.00 via (0,0), added to open
-    1  (-1,1): outside the level, skipped
-    1  (-1,0): outside the level, skipped
-    1  (-1,-1): outside the level, skipped
-    1  (0,-1): outside the level, skipped
-    1  (1,-1): outside the level, skipped)"));
+    1  took (0, 0): f 2.41 = g 0.00 + h 2.41
+    1  (1, 0): wall, skipped
+    1  (1, 1): corner cut, skipped
+    1  (0, 1): g ∞ → 1.00 via (0, 0), added to open
+    1  (-1, 1): outside the level, skipped
+    1  (-1, 0): outside the level, skipped
+    1  (-1, -1): outside the level, skipped
+    1  (0, -1): outside the level, skipped
+    1  (1, -1): outside the level, skipped)"));
 
   // The second take, (0,1) g 1 h 2, in each algorithm's terms.
   const auto second_take = [&](SearchOptions so) {
@@ -101,15 +101,15 @@ TEST_CASE("[Trace] 8 neighbours: square roots, corner cuts and the algorithms' w
     REQUIRE(u.rec.events().back().kind == TraceKind::Take);
     return describe(u.rec.events().back(), so.algorithm, so.weight);
   };
-  CHECK(second_take({.algorithm = Algorithm::Dijkstra}) == "took (0,1): f = g 1.00");
-  CHECK(second_take({.algorithm = Algorithm::GreedyBestFirst}) == "took (0,1): f = h 2.00");
+  CHECK(second_take({.algorithm = Algorithm::Dijkstra}) == "took (0, 1): f = g 1.00");
+  CHECK(second_take({.algorithm = Algorithm::GreedyBestFirst}) == "took (0, 1): f = h 2.00");
   CHECK(second_take({.algorithm = Algorithm::BreadthFirst}) ==
-        "took (0,1): 1 step from the start");
+        "took (0, 1): 1 step from the start");
   CHECK(second_take({.algorithm = Algorithm::WeightedAStar, .weight = 1.5}) ==
-        "took (0,1): f 4.00 = g 1.00 + 1.5 × h 2.00");
+        "took (0, 1): f 4.00 = g 1.00 + 1.5 × h 2.00");
   // Bidirectional: open sets of one each, ties go forward, so the start side goes again.
   CHECK(second_take({.algorithm = Algorithm::Bidirectional}) ==
-        "took (0,1) (start side): f 3.00 = g 1.00 + h 2.00");
+        "took (0, 1) (start side): f 3.00 = g 1.00 + h 2.00");
   const Level open = ascii_level(R"(
     S....
     .....
@@ -209,7 +209,7 @@ TEST_CASE("[Trace] JSON: fixed keys, and a round trip") {
     .#.
     ..G)");
   lv.set_height({2, 0}, 3);
-  lv.rules().max_climb = 1;  // (2,0) is too high to climb onto
+  lv.rules().max_climb = 1;  // (2, 0) is too high to climb onto
   Traced t(lv, {});
   t.search->run();
   const std::vector<TraceEvent>& events = t.rec.events();

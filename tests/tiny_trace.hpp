@@ -34,32 +34,32 @@ inline constexpr const char* kTinyTraceLevelFile =
  "walls":["...","...","#.."],"edges":[{"from":[0,0],"dir":"E","weight":9}]})";
 
 // One line per event, "ITERATION  description", as `astar trace` prints them.
-inline constexpr const char* kTinyTraceLog = R"(1  took (0,0): f 4.00 = g 0.00 + h 4.00
-1  (1,0): g ∞ → 9.00 via (0,0), added to open
-1  (0,1): g ∞ → 1.00 via (0,0), added to open
-1  (-1,0): outside the level, skipped
-1  (0,-1): outside the level, skipped
-2  took (0,1): f 4.00 = g 1.00 + h 3.00
-2  (1,1): g ∞ → 2.00 via (0,1), added to open
-2  (0,2): wall, skipped
-2  (-1,1): outside the level, skipped
-2  (0,0): closed, skipped
-3  took (1,1): f 4.00 = g 2.00 + h 2.00
-3  (2,1): g ∞ → 3.00 via (1,1), added to open
-3  (1,2): g ∞ → 3.00 via (1,1), added to open
-3  (0,1): closed, skipped
-3  (1,0): g 9.00 → 3.00 via (1,1), better path
-4  took (2,1): f 4.00 = g 3.00 + h 1.00
-4  (3,1): outside the level, skipped
-4  (2,2): g ∞ → 4.00 via (2,1), added to open
-4  (1,1): closed, skipped
-4  (2,0): g ∞ → 4.00 via (2,1), added to open
-5  took (1,2): f 4.00 = g 3.00 + h 1.00
-5  (2,2): g 4.00 via (1,2) is not better than 4.00, skipped
-5  (1,3): outside the level, skipped
-5  (0,2): wall, skipped
-5  (1,1): closed, skipped
-6  took (2,2): f 4.00 = g 4.00 + h 0.00, the goal: found
+inline constexpr const char* kTinyTraceLog = R"(1  took (0, 0): f 4.00 = g 0.00 + h 4.00
+1  (1, 0): g ∞ → 9.00 via (0, 0), added to open
+1  (0, 1): g ∞ → 1.00 via (0, 0), added to open
+1  (-1, 0): outside the level, skipped
+1  (0, -1): outside the level, skipped
+2  took (0, 1): f 4.00 = g 1.00 + h 3.00
+2  (1, 1): g ∞ → 2.00 via (0, 1), added to open
+2  (0, 2): wall, skipped
+2  (-1, 1): outside the level, skipped
+2  (0, 0): closed, skipped
+3  took (1, 1): f 4.00 = g 2.00 + h 2.00
+3  (2, 1): g ∞ → 3.00 via (1, 1), added to open
+3  (1, 2): g ∞ → 3.00 via (1, 1), added to open
+3  (0, 1): closed, skipped
+3  (1, 0): g 9.00 → 3.00 via (1, 1), better path
+4  took (2, 1): f 4.00 = g 3.00 + h 1.00
+4  (3, 1): outside the level, skipped
+4  (2, 2): g ∞ → 4.00 via (2, 1), added to open
+4  (1, 1): closed, skipped
+4  (2, 0): g ∞ → 4.00 via (2, 1), added to open
+5  took (1, 2): f 4.00 = g 3.00 + h 1.00
+5  (2, 2): g 4.00 via (1, 2) is not better than 4.00, skipped
+5  (1, 3): outside the level, skipped
+5  (0, 2): wall, skipped
+5  (1, 1): closed, skipped
+6  took (2, 2): f 4.00 = g 4.00 + h 0.00, the goal: found
 )";
 
 }  // namespace astar::test

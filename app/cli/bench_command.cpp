@@ -17,6 +17,7 @@
 #include "astar/level.hpp"
 #include "astar/movingai.hpp"
 #include "astar/search.hpp"
+#include "astar/format.hpp"
 #include "commands.hpp"
 #include "output.hpp"
 
@@ -99,10 +100,6 @@ struct Totals {
   std::int64_t expanded = 0;
   double seconds = 0.0;
 };
-
-std::string cell_text(Cell c) {
-  return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
-}
 
 std::string fixed(double v, int decimals) {
   char buf[64];

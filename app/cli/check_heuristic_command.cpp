@@ -6,6 +6,7 @@
 #include "algorithms.hpp"
 #include "args.hpp"
 #include "astar/heuristic_check.hpp"
+#include "astar/format.hpp"
 #include "commands.hpp"
 #include "output.hpp"
 #include "search_args.hpp"
@@ -20,10 +21,6 @@ constexpr std::array<OptionSpec, 4> kCheckOptions{{
     {"--neighbours", true},
     {"--format", true},
 }};
-
-std::string cell_text(Cell c) {
-  return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
-}
 
 std::string worst_cell_text(const HeuristicReport& r) {
   if (!r.worst_cell) return "none";

@@ -12,6 +12,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "astar/format.hpp"
+
 #include "tools.hpp"
 
 namespace studio {
@@ -87,7 +89,7 @@ void paste_clipboard(Studio& studio, std::optional<Cell> at) {
   const Cell to = at ? *at : studio.selection ? Cell{studio.selection->x0(), studio.selection->y0()} : Cell{0, 0};
   studio.editor().paste(studio.clipboard, to);
   studio.selection = astar::CellRect{to, {to.x + studio.clipboard.width - 1, to.y + studio.clipboard.height - 1}};
-  studio.status = "Pasted at (" + std::to_string(to.x) + ", " + std::to_string(to.y) + ")";
+  studio.status = "Pasted at " + astar::cell_text(to);
 }
 
 void delete_selection(Studio& studio) {

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "astar/moves.hpp"
+#include "astar/format.hpp"
 
 namespace astar {
 
@@ -19,10 +20,6 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // True when a exceeds b by more than float noise (so near-equal worst cases keep the first).
 bool exceeds(double a, double b) {
   return a - b > kHeuristicTolerance * std::max(1.0, std::abs(b));
-}
-
-std::string cell_text(Cell c) {
-  return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
 }
 
 std::string num(double v) {

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "astar/line_of_sight.hpp"
+#include "astar/format.hpp"
 
 namespace astar {
 
@@ -229,10 +230,6 @@ std::size_t TraceRecorder::count_at(const Search& s) const {
 // [SECTION] Plain language
 
 namespace {
-
-std::string cell_text(Cell c) {
-  return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
-}
 
 // Two decimals; ∞ for +inf.
 std::string num(double v) {

@@ -226,7 +226,7 @@ TEST_CASE("bench --check exits 1 on a wrong length and names the query; without 
   // One line on stderr: file, line (the query is on line 3), start, goal, expected, got.
   CHECK(std::count(checked.err.begin(), checked.err.end(), '\n') == 1);
   const std::string prefix =
-      "astar: " + wrong + ": line 3: start (2,2), goal (8,4): expected 99.5, got ";
+      "astar: " + wrong + ": line 3: start (2, 2), goal (8, 4): expected 99.5, got ";
   REQUIRE(checked.err.rfind(prefix, 0) == 0);
   const double got = std::stod(checked.err.substr(prefix.size()));
   CHECK(got == doctest::Approx(std::stod(good_length)).epsilon(1e-9));
@@ -245,7 +245,7 @@ TEST_CASE("bench --check exits 1 on a wrong length and names the query; without 
   const std::string boxed = write("w/boxed.map.scen", "version 1\n0 boxed.map 3 3 2 2 0 0 4\n");
   const Bench none = bench({"bench", boxed, "--check"});
   CHECK(none.code == 1);
-  CHECK(none.err == "astar: " + boxed + ": line 2: start (2,2), goal (0,0): expected 4, got no-path\n");
+  CHECK(none.err == "astar: " + boxed + ": line 2: start (2, 2), goal (0, 0): expected 4, got no-path\n");
 }
 
 TEST_CASE("bench --limit runs the first N queries; --algorithm dijkstra finds the same lengths") {
@@ -517,7 +517,7 @@ TEST_CASE("bench theta: a mismatch is a length above the optimal one") {
   CHECK(s.code == 1);
   CHECK(rows_of(s).at(0).at(3) == "1");
   const std::string prefix =
-      "astar: " + short_scen + ": line 3: start (2,2), goal (8,4): expected at most 3, got ";
+      "astar: " + short_scen + ": line 3: start (2, 2), goal (8, 4): expected at most 3, got ";
   CHECK(std::count(s.err.begin(), s.err.end(), '\n') == 1);
   REQUIRE(s.err.rfind(prefix, 0) == 0);
   CHECK(std::stod(s.err.substr(prefix.size())) == doctest::Approx(theta.costs[1]).epsilon(1e-9));
@@ -559,7 +559,7 @@ TEST_CASE("bench: --check fails only on what the algorithm guarantees") {
     const Bench r = bench({"bench", boxed, "--check", "--algorithm", name});
     CHECK(r.code == 1);
     CHECK(rows_of(r).at(0).at(3) == "1");
-    CHECK(r.err.find("line 2: start (2,2), goal (0,0): expected ") != std::string::npos);
+    CHECK(r.err.find("line 2: start (2, 2), goal (0, 0): expected ") != std::string::npos);
     CHECK(r.err.find(", got no-path\n") != std::string::npos);
   }
 
@@ -596,7 +596,7 @@ TEST_CASE("bench: --check fails only on what the algorithm guarantees") {
       bench({"bench", lower_scen, "--check", "--algorithm", "weighted-astar", "--weight=1.2"});
   CHECK(beyond.code == 1);
   CHECK(std::count(beyond.err.begin(), beyond.err.end(), '\n') == 1);
-  CHECK(beyond.err.rfind("astar: " + lower_scen + ": line 3: start (2,2), goal (8,4): expected "
+  CHECK(beyond.err.rfind("astar: " + lower_scen + ": line 3: start (2, 2), goal (8, 4): expected "
                          "at most 1.2 * " + std::string(buf) + ", got ",
                          0) == 0);
 }

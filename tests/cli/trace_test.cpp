@@ -61,9 +61,9 @@ TEST_CASE("trace --max-events prints the first events and says how many more the
   const Run r = astar_cli(with({"trace", file, "--max-events", "3"}, kTinyArgs));
   CHECK(r.code == 0);
   CHECK(r.out ==
-        "1  took (0,0): f 4.00 = g 0.00 + h 4.00\n"
-        "1  (1,0): g ∞ → 9.00 via (0,0), added to open\n"
-        "1  (0,1): g ∞ → 1.00 via (0,0), added to open\n"
+        "1  took (0, 0): f 4.00 = g 0.00 + h 4.00\n"
+        "1  (1, 0): g ∞ → 9.00 via (0, 0), added to open\n"
+        "1  (0, 1): g ∞ → 1.00 via (0, 0), added to open\n"
         "# 23 more events not shown (--max-events 3)\n"
         "# outcome found, cost 4, 6 iterations\n");
 }
@@ -130,9 +130,9 @@ TEST_CASE("check-heuristic: the verdict, counts and worst cases; exit 1 when it 
   INFO("stdout: ", bad.out, "stderr: ", bad.err);
   CHECK(bad.code == 1);
   CHECK(bad.out.find("overestimates: 4\n") != std::string::npos);
-  CHECK(bad.out.find("worst_overestimate: (0,0) h 4 > true 2.828427125\n") != std::string::npos);
+  CHECK(bad.out.find("worst_overestimate: (0, 0) h 4 > true 2.828427125\n") != std::string::npos);
   CHECK(bad.out.find("inconsistent_moves: 4\n") != std::string::npos);
-  CHECK(bad.out.find("verdict: h overestimates at 4 cells (worst (0,0): h 4.00 > true 2.83): the "
+  CHECK(bad.out.find("verdict: h overestimates at 4 cells (worst (0, 0): h 4.00 > true 2.83): the "
                      "path A* finds may not be optimal\n") != std::string::npos);
 
   const Run good = astar_cli({"check-heuristic", file});

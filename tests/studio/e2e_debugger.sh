@@ -100,7 +100,7 @@ ok "the run stopped at iteration $it, when (12, 5) was taken"
 # 7. The quiz (Q): a click on the node the trace says is taken next is right; a click on a wall
 #    is not. Each answer takes that step.
 astar_cli=$(dirname "$studio")/astar
-next=$("$astar_cli" trace level.json --max-events 100000 | sed -n "s/^$((it + 1))  took (\([0-9]*\),\([0-9]*\)).*/\1 \2/p" | head -n 1)
+next=$("$astar_cli" trace level.json --max-events 100000 | sed -n "s/^$((it + 1))  took (\([0-9]*\), \([0-9]*\)).*/\1 \2/p" | head -n 1)
 [ -n "$next" ] || die "no take at iteration $((it + 1)) in the trace"
 pn=$("$checker" cell map.png.json $next) || die "no pixel for cell ($next)"
 pw=$("$checker" cell map.png.json 7 8) || die "no pixel for cell (7, 8)"
