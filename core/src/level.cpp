@@ -1,8 +1,9 @@
 #include "astar/level.hpp"
 #include "astar/format.hpp"
 
-#include <cassert>
 #include <cstdio>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace astar {
@@ -35,7 +36,10 @@ std::string Level::check_size(std::int64_t width, std::int64_t height) {
 }
 
 Level::Level(int width, int height) : width_(width), height_(height) {
-  assert(check_size(width, height).empty());
+  // Callers check sizes from files and people first (check_size); reaching here is a bug.
+  if (const std::string bad = check_size(width, height); !bad.empty())
+    throw std::invalid_argument("Level(" + std::to_string(width) + ", " + std::to_string(height) +
+                                "): " + bad);
   const auto n = static_cast<std::size_t>(cell_count());
   walls_.assign(n, 0);
   costs_.assign(n, 1.0f);
@@ -62,6 +66,21 @@ std::vector<Terrain> terrains_of(const Level& level) {
   return level.terrains.empty() ? default_terrains() : level.terrains;
 }
 
+void Level::throw_outside(Cell c) const {
+  throw std::out_of_range("cell " + cell_text(c) + " is outside the level (0, 0)-" +
+                          cell_text({width_ - 1, height_ - 1}));
+}
+
+namespace {
+
+void check_shape_index(std::size_t i, std::size_t n) {
+  if (i >= n)
+    throw std::out_of_range("shapes[" + std::to_string(i) + "] does not exist (the level has " +
+                            std::to_string(n) + " shapes)");
+}
+
+}  // namespace
+
 std::optional<EdgeOverride> Level::edge(Cell from, Dir d) const {
   if (!in_bounds(from) || !(edge_mask_[to_u32(index(from))] & (1u << static_cast<int>(d))))
     return std::nullopt;
@@ -69,16 +88,14 @@ std::optional<EdgeOverride> Level::edge(Cell from, Dir d) const {
 }
 
 void Level::set_edge(Cell from, Dir d, EdgeOverride e) {
-  assert(in_bounds(from));
+  const std::uint32_t i = checked(from);
   if (e.blocked) e.weight = 1.0;  // a blocked move has no weight: one form, as files read it
-  const auto i = to_u32(index(from));
   edges_[{i, d}] = e;
   edge_mask_[i] = static_cast<std::uint8_t>(edge_mask_[i] | (1u << static_cast<int>(d)));
 }
 
 void Level::clear_edge(Cell from, Dir d) {
-  assert(in_bounds(from));
-  const auto i = to_u32(index(from));
+  const std::uint32_t i = checked(from);
   edges_.erase({i, d});
   edge_mask_[i] = static_cast<std::uint8_t>(edge_mask_[i] & ~(1u << static_cast<int>(d)));
 }
@@ -89,13 +106,13 @@ void Level::add_shape(const Shape& s) {
 }
 
 void Level::set_shape(std::size_t i, const Shape& s) {
-  assert(i < shapes_.size());
+  check_shape_index(i, shapes_.size());
   shapes_[i] = s;
   shape_cache_.drop();
 }
 
 void Level::remove_shape(std::size_t i) {
-  assert(i < shapes_.size());
+  check_shape_index(i, shapes_.size());
   shapes_.erase(shapes_.begin() + static_cast<std::ptrdiff_t>(i));
   shape_cache_.drop();
 }

@@ -101,8 +101,9 @@ std::optional<DiagonalPolicy> parse_diagonal_policy(std::string_view name);
 class Level {
  public:
   Level() = default;
-  // A level of width x height open cells of cost 1 and height 0. Sizes must be within limits
-  // (see check_size); start at (0, 0), goal at the opposite corner.
+  // A level of width x height open cells of cost 1 and height 0; start at (0, 0), goal at the
+  // opposite corner. Sizes must be within limits: check_size first, as a size outside them
+  // throws std::invalid_argument.
   Level(int width, int height);
 
   // Empty string when width x height is acceptable, else a message naming the bad value.
@@ -118,27 +119,32 @@ class Level {
             static_cast<int>(to_u32(i) / static_cast<std::uint32_t>(width_))};
   }
 
-  // Layers. Reads and writes take in-bounds cells (checked with assert in debug builds).
-  bool wall(Cell c) const { return walls_[to_u32(index(c))] != 0; }
-  double cost(Cell c) const { return costs_[to_u32(index(c))]; }
-  int height_at(Cell c) const { return heights_[to_u32(index(c))]; }
+  // Layers. Reads and writes take cells inside the level, checked in every build: a cell outside
+  // throws std::out_of_range naming it and the level's bounds ("cell (5, 9) is outside the
+  // level (0, 0)-(7, 7)"), instead of reading or writing past an array. Loops that have checked
+  // their cells already read the flat arrays below.
+  bool wall(Cell c) const { return walls_[checked(c)] != 0; }
+  double cost(Cell c) const { return costs_[checked(c)]; }
+  int height_at(Cell c) const { return heights_[checked(c)]; }
   void set_wall(Cell c, bool w) {
-    walls_[to_u32(index(c))] = w ? 1 : 0;
-    update_solid(to_u32(index(c)));
+    const std::uint32_t i = checked(c);
+    walls_[i] = w ? 1 : 0;
+    update_solid(i);
   }
-  void set_cost(Cell c, double cost) { costs_[to_u32(index(c))] = static_cast<float>(cost); }
-  void set_height(Cell c, int h) { heights_[to_u32(index(c))] = h; }
+  void set_cost(Cell c, double cost) { costs_[checked(c)] = static_cast<float>(cost); }
+  void set_height(Cell c, int h) { heights_[checked(c)] = h; }
   // Agents: other units standing on cells. While agents_block() (the default) they block their
   // cells like walls; toggling it moves or frees every agent at once ("as a group").
-  bool agent(Cell c) const { return agents_[to_u32(index(c))] != 0; }
+  bool agent(Cell c) const { return agents_[checked(c)] != 0; }
   void set_agent(Cell c, bool a) {
-    agents_[to_u32(index(c))] = a ? 1 : 0;
-    update_solid(to_u32(index(c)));
+    const std::uint32_t i = checked(c);
+    agents_[i] = a ? 1 : 0;
+    update_solid(i);
   }
   bool agents_block() const { return agents_block_; }
   void set_agents_block(bool on);
   // True when nothing may enter the cell: a wall, or an agent while agents block.
-  bool solid(Cell c) const { return solid_[to_u32(index(c))] != 0; }
+  bool solid(Cell c) const { return solid_[checked(c)] != 0; }
   // True when the cell is inside the level and nothing blocks it (see solid).
   bool open(Cell c) const { return in_bounds(c) && !solid(c); }
 
@@ -150,20 +156,22 @@ class Level {
   // Per cell 1 when solid (walls, and agents while they block): what searches test.
   const std::vector<std::uint8_t>& solid_mask() const { return solid_; }
 
-  // Directional edge overrides, keyed by (from cell, direction).
+  // Directional edge overrides, keyed by (from cell, direction). edge() of a cell outside the
+  // level is none; setting or clearing one there throws, as for the layers.
   std::optional<EdgeOverride> edge(Cell from, Dir d) const;
   void set_edge(Cell from, Dir d, EdgeOverride e);
   void clear_edge(Cell from, Dir d);
   // True when any direction of this cell has an override (a fast filter for the search).
-  bool has_edges(Cell from) const { return edge_mask_[to_u32(index(from))] != 0; }
+  bool has_edges(Cell from) const { return edge_mask_[checked(from)] != 0; }
   using EdgeKey = std::pair<std::uint32_t, Dir>;  // (cell index, direction)
   const std::map<EdgeKey, EdgeOverride>& edges() const { return edges_; }
 
   // Collision shapes (shapes.hpp). Every edit drops the move cache.
   const std::vector<Shape>& shapes() const { return shapes_; }
   void add_shape(const Shape& s);
-  void set_shape(std::size_t i, const Shape& s);  // i < shapes().size()
-  void remove_shape(std::size_t i);               // i < shapes().size()
+  // i < shapes().size(), else std::out_of_range.
+  void set_shape(std::size_t i, const Shape& s);
+  void remove_shape(std::size_t i);
   void set_shapes(std::vector<Shape> shapes);
   // True when the move from `from` in direction d (both cells in bounds), its segment between the
   // cell centres widened by `radius`, touches a shape. Cached per cell and direction.
@@ -200,6 +208,13 @@ class Level {
   friend bool operator==(const Level&, const Level&) = default;
 
  private:
+  // The array index of an in-bounds cell; throws for any other.
+  std::uint32_t checked(Cell c) const {
+    if (!in_bounds(c)) [[unlikely]]
+      throw_outside(c);
+    return to_u32(index(c));
+  }
+  [[noreturn]] void throw_outside(Cell c) const;
   void update_solid(std::uint32_t i) {
     solid_[i] = static_cast<std::uint8_t>(walls_[i] | (agents_block_ ? agents_[i] : 0));
   }
