@@ -29,6 +29,30 @@ std::string level_dir() {
 
 // [SECTION] File dialogs
 
+namespace {
+
+enum class DialogButton { None, Ok, Cancel };
+
+// The foot of the Open and Save As dialogs: the last error (when there is one), then the OK
+// button (disabled while `disabled`) and Cancel, which Escape presses too.
+DialogButton error_and_buttons(const std::string& error, const char* ok_label, bool disabled) {
+  if (!error.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kErrorText, "%s", error.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::Spacing();
+  ImGui::BeginDisabled(disabled);
+  const bool ok = ImGui::Button(ok_label, ImVec2(100, 0));
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel", ImVec2(100, 0)) || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE))
+    return DialogButton::Cancel;
+  return ok ? DialogButton::Ok : DialogButton::None;
+}
+
+}  // namespace
+
 void FileDialogs::ask_or_proceed(const Studio& studio, Pending action) {
   if (studio.dirty()) {
     pending_ = action;
@@ -239,18 +263,11 @@ void FileDialogs::draw_open(Studio& studio) {
   if (ImGui::InputTextWithHint("##path", "path/to/level.json", &open_path_,
                                ImGuiInputTextFlags_EnterReturnsTrue))
     open_now = true;
-  if (!open_error_text_.empty()) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(kErrorText, "%s", open_error_text_.c_str());
-    ImGui::PopTextWrapPos();
+  switch (error_and_buttons(open_error_text_, "Open", open_path_.empty())) {
+    case DialogButton::Ok: open_now = true; break;
+    case DialogButton::Cancel: ImGui::CloseCurrentPopup(); break;
+    case DialogButton::None: break;
   }
-  ImGui::Spacing();
-  ImGui::BeginDisabled(open_path_.empty());
-  if (ImGui::Button("Open", ImVec2(100, 0))) open_now = true;
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  if (ImGui::Button("Cancel", ImVec2(100, 0)) || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE))
-    ImGui::CloseCurrentPopup();
   if (open_now && !open_path_.empty()) {
     if (auto opened = studio.open(open_path_); opened) {
       ImGui::CloseCurrentPopup();
@@ -277,20 +294,14 @@ void FileDialogs::draw_save_as(Studio& studio) {
   std::error_code ec;
   if (!target.empty() && target != studio.file_path() && fs::exists(target, ec))
     ImGui::TextColored(kWarnText, "%s exists and will be replaced.", target.c_str());
-  if (!save_as_error_.empty()) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(kErrorText, "%s", save_as_error_.c_str());
-    ImGui::PopTextWrapPos();
-  }
-  ImGui::Spacing();
-  ImGui::BeginDisabled(target.empty());
-  if (ImGui::Button("Save", ImVec2(100, 0))) save_now = true;
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  if (ImGui::Button("Cancel", ImVec2(100, 0)) || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) {
-    ImGui::CloseCurrentPopup();
-    pending_ = Pending::None;
-    continue_after_save_ = false;
+  switch (error_and_buttons(save_as_error_, "Save", target.empty())) {
+    case DialogButton::Ok: save_now = true; break;
+    case DialogButton::Cancel:
+      ImGui::CloseCurrentPopup();
+      pending_ = Pending::None;
+      continue_after_save_ = false;
+      break;
+    case DialogButton::None: break;
   }
   if (save_now && !target.empty()) {
     if (auto saved = studio.save_as(target); saved) {
