@@ -27,7 +27,7 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleVar(2);
-  menu_.Draw(studio, files, help, animation_, compare, resize_, dialogs, viewport_.hovered_cell());
+  menu_.Draw(studio, files, help, animation_, compare, resize_, dialogs, viewport_.hovered_cell(studio.level()));
 
   const float status_h = ImGui::GetFrameHeight();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -61,7 +61,7 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
   folds();
   if (ImGui::CollapsingHeader("Level", open)) level_.Draw(studio);
   folds();
-  if (ImGui::CollapsingHeader("Cell", open)) inspector_.Draw(studio, viewport_.hovered_cell());
+  if (ImGui::CollapsingHeader("Cell", open)) inspector_.Draw(studio, viewport_.hovered_cell(studio.level()));
   ImGui::EndChild();
 
   // Canvas: the rest of the window.
@@ -86,8 +86,8 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
     ImGui::EndChild();
   }
 
-  status_.Draw(studio, viewport_.hovered_cell());
-  CommandTarget target{studio, files, help, compare, resize_, dialogs, animation_, viewport_.hovered_cell()};
+  status_.Draw(studio, viewport_.hovered_cell(studio.level()));
+  CommandTarget target{studio, files, help, compare, resize_, dialogs, animation_, viewport_.hovered_cell(studio.level())};
   run_shortcuts(target);
   resize_.Draw(studio);
   files.Draw(studio);

@@ -44,7 +44,11 @@ class Viewport {
  public:
   // Fills the remaining content region of the current window with the canvas.
   void Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts, ImVec2 size);
-  std::optional<astar::Cell> hovered_cell() const { return hovered_; }
+  // The cell under the mouse in the last frame, while it is still inside `level` (an open, a
+  // drop or a resize since may have made the level smaller).
+  std::optional<astar::Cell> hovered_cell(const astar::Level& level) const {
+    return hovered_ && level.in_bounds(*hovered_) ? hovered_ : std::nullopt;
+  }
   // The mouse in cell units (cell (x, y) spans [x, x + 1) x [y, y + 1)).
   static ImVec2 level_pos(const View& view, ImVec2 screen);
 
