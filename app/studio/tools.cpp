@@ -105,7 +105,7 @@ void ToolInput::cross_border(Studio& studio, Cell a, Cell b) {
       ed.set_edge(a, *d, std::nullopt);
       ed.set_edge(b, back, std::nullopt);
       break;
-    default: break;
+    case EdgeMode::_Max: break;
   }
 }
 
@@ -117,94 +117,118 @@ void ToolInput::press(Studio& studio, ImVec2 pos, bool other) {
   anchor_pos_ = last_pos_ = pos;
   mode_ = Mode::None;
   const Tool tool = studio.tools.tool;
+  // Selecting and picking change nothing, so they work on locked layers too.
+  if (tool == Tool::Select && layer_ != Layer::Shapes) return press_select(studio, c);
+  if (tool == Tool::Eyedropper) return pick(studio, c);
+  if (!studio.layer_editable(layer_)) return;
+  switch (layer_) {
+    case Layer::Edges: return press_edges(studio, c);
+    case Layer::Shapes: return press_shapes(studio, pos);
+    case Layer::Walls:
+    case Layer::Costs:
+    case Layer::Heights:
+    case Layer::Agents: return press_cells(studio, c);
+    case Layer::_Max: return;
+  }
+}
+
+// Select: a press inside the selection moves it (when no layer it moves is locked), anywhere
+// else starts a new one.
+void ToolInput::press_select(Studio& studio, Cell c) {
+  if (studio.selection && studio.selection->contains(c) && cells_unlocked(studio)) {
+    mode_ = Mode::MoveSelection;
+  } else {
+    studio.selection = astar::CellRect{c, c};
+    mode_ = Mode::Select;
+  }
+}
+
+// Eyedropper: the cell's cost or height becomes the brush's, and the Brush is chosen (as in
+// Tiled: after picking, paint with it).
+void ToolInput::pick(Studio& studio, Cell c) {
+  const astar::Level& lv = studio.level();
+  if (!lv.in_bounds(c)) return;
+  if (layer_ == Layer::Costs) {
+    studio.tools.cost = lv.cost(c);
+    std::string name;
+    for (const astar::Terrain& terrain : astar::terrains_of(lv))
+      if (static_cast<float>(terrain.cost) == static_cast<float>(lv.cost(c))) name = " (" + terrain.name + ")";
+    studio.status = "Picked cost " + value_text(lv.cost(c)) + name;
+  } else if (layer_ == Layer::Heights) {
+    studio.tools.height = lv.height_at(c);
+    studio.status = "Picked height " + std::to_string(lv.height_at(c));
+  } else {
+    studio.status = "The eyedropper picks costs and heights: choose the Costs or Heights layer";
+    return;
+  }
+  studio.tools.tool = Tool::Brush;
+}
+
+// Edges: a drag across borders sets moves; the Eraser clears every move out of the cells it
+// touches, starting with this one.
+void ToolInput::press_edges(Studio& studio, Cell c) {
+  const Tool tool = studio.tools.tool;
+  astar::Editor& ed = studio.editor();
+  ed.begin(tool == Tool::Eraser ? "Clear moves" : "Set moves");
+  mode_ = tool == Tool::Eraser ? Mode::EdgeErase : Mode::Edge;
+  if (mode_ == Mode::EdgeErase && studio.level().in_bounds(c))
+    for (astar::Dir d : astar::kAllDirs) ed.set_edge(c, d, std::nullopt);
+}
+
+// Shapes: the Eraser removes the shape under the mouse; Select (or the Brush on a shape) grabs
+// the selected shape's handle or the shape under the mouse; Rectangle drags a box; the Brush
+// elsewhere places a circle.
+void ToolInput::press_shapes(Studio& studio, ImVec2 pos) {
+  const Tool tool = studio.tools.tool;
   astar::Editor& ed = studio.editor();
   const astar::Level& lv = studio.level();
-
-  // Selecting and picking change nothing, so they work on locked layers too.
-  if (tool == Tool::Select && layer_ != Layer::Shapes) {
-    if (studio.selection && studio.selection->contains(c) && cells_unlocked(studio)) {
-      mode_ = Mode::MoveSelection;
-    } else {
-      studio.selection = astar::CellRect{c, c};
-      mode_ = Mode::Select;
+  const auto hit = shape_at(lv, pos);
+  if (tool == Tool::Eraser) {
+    if (hit) {
+      ed.remove_shape(*hit);
+      studio.selected_shape.reset();
     }
-    return;
+  } else if (tool == Tool::Select || (hit && tool == Tool::Brush)) {
+    grab_shape(studio, pos, hit);
+  } else if (tool == Tool::Rectangle) {
+    mode_ = Mode::Box;
+  } else if (tool == Tool::Brush) {
+    if (ed.add_shape(astar::Circle{pos.x, pos.y, studio.tools.shape_radius}))
+      studio.selected_shape = lv.shapes().size() - 1;
+    else
+      studio.status = "A circle there would not fit the shape limits";
+  } else {
+    studio.status = std::string(tool_info(tool).name) +
+                    " does not work on shapes: Brush places circles, Rectangle boxes";
   }
-  if (tool == Tool::Eyedropper) {
-    if (!lv.in_bounds(c)) return;
-    if (layer_ == Layer::Costs) {
-      studio.tools.cost = lv.cost(c);
-      std::string name;
-      for (const astar::Terrain& terrain : astar::terrains_of(lv))
-        if (static_cast<float>(terrain.cost) == static_cast<float>(lv.cost(c))) name = " (" + terrain.name + ")";
-      studio.status = "Picked cost " + value_text(lv.cost(c)) + name;
-    } else if (layer_ == Layer::Heights) {
-      studio.tools.height = lv.height_at(c);
-      studio.status = "Picked height " + std::to_string(lv.height_at(c));
-    } else {
-      studio.status = "The eyedropper picks costs and heights: choose the Costs or Heights layer";
+}
+
+// The selected shape's handle first (a resize), then the shape under the mouse (a move).
+void ToolInput::grab_shape(Studio& studio, ImVec2 pos, std::optional<std::size_t> hit) {
+  astar::Editor& ed = studio.editor();
+  const astar::Level& lv = studio.level();
+  if (studio.selected_shape && *studio.selected_shape < lv.shapes().size()) {
+    const ImVec2 h = shape_handle(lv.shapes()[*studio.selected_shape]);
+    const float grab = std::max(0.25f, 6.0f / std::max(studio.view.cell_px, 1.0f));
+    if (std::abs(h.x - pos.x) <= grab && std::abs(h.y - pos.y) <= grab) {
+      shape_before_ = lv.shapes()[*studio.selected_shape];
+      ed.begin("Resize shape");
+      mode_ = Mode::ShapeResize;
       return;
     }
-    studio.tools.tool = Tool::Brush;  // like Tiled: after picking, paint with it
-    return;
   }
-  if (!studio.layer_editable(layer_)) return;
-
-  switch (layer_) {
-    case Layer::Edges:
-      ed.begin(tool == Tool::Eraser ? "Clear moves" : "Set moves");
-      mode_ = tool == Tool::Eraser ? Mode::EdgeErase : Mode::Edge;
-      if (mode_ == Mode::EdgeErase && lv.in_bounds(c))
-        for (astar::Dir d : astar::kAllDirs) ed.set_edge(c, d, std::nullopt);
-      return;
-    case Layer::Shapes: {
-      const auto hit = shape_at(lv, pos);
-      if (tool == Tool::Eraser) {
-        if (hit) {
-          ed.remove_shape(*hit);
-          studio.selected_shape.reset();
-        }
-        return;
-      }
-      if (tool == Tool::Select || (hit && tool == Tool::Brush)) {
-        // The selected shape's handle first, then the shape under the mouse.
-        if (studio.selected_shape && *studio.selected_shape < lv.shapes().size()) {
-          const ImVec2 h = shape_handle(lv.shapes()[*studio.selected_shape]);
-          const float grab = std::max(0.25f, 6.0f / std::max(studio.view.cell_px, 1.0f));
-          if (std::abs(h.x - pos.x) <= grab && std::abs(h.y - pos.y) <= grab) {
-            shape_before_ = lv.shapes()[*studio.selected_shape];
-            ed.begin("Resize shape");
-            mode_ = Mode::ShapeResize;
-            return;
-          }
-        }
-        studio.selected_shape = hit;
-        if (hit) {
-          shape_before_ = lv.shapes()[*hit];
-          ed.begin("Move shape");
-          mode_ = Mode::ShapeMove;
-        }
-        return;
-      }
-      if (tool == Tool::Rectangle) {
-        mode_ = Mode::Box;
-        return;
-      }
-      if (tool == Tool::Brush) {
-        if (ed.add_shape(astar::Circle{pos.x, pos.y, studio.tools.shape_radius}))
-          studio.selected_shape = lv.shapes().size() - 1;
-        else
-          studio.status = "A circle there would not fit the shape limits";
-        return;
-      }
-      studio.status = std::string(tool_info(tool).name) +
-                      " does not work on shapes: Brush places circles, Rectangle boxes";
-      return;
-    }
-    default: break;
+  studio.selected_shape = hit;
+  if (hit) {
+    shape_before_ = lv.shapes()[*hit];
+    ed.begin("Move shape");
+    mode_ = Mode::ShapeMove;
   }
+}
 
-  // Cell layers.
+// Cell layers: a brush or eraser stroke, a fill, or the start of a rectangle or a line.
+void ToolInput::press_cells(Studio& studio, Cell c) {
+  const Tool tool = studio.tools.tool;
+  astar::Editor& ed = studio.editor();
   switch (tool) {
     case Tool::Brush:
     case Tool::Eraser:
@@ -221,7 +245,9 @@ void ToolInput::press(Studio& studio, ImVec2 pos, bool other) {
     }
     case Tool::Rectangle: mode_ = Mode::Rect; return;
     case Tool::Line: mode_ = Mode::Line; return;
-    default: return;
+    case Tool::Eyedropper:  // handled before the layers
+    case Tool::Select:
+    case Tool::_Max: return;
   }
 }
 

@@ -43,6 +43,12 @@ class ToolInput {
 
  private:
   enum class Mode { None, Stroke, Rect, Line, Select, MoveSelection, Edge, EdgeErase, Box, ShapeMove, ShapeResize };
+  void press_select(Studio& studio, astar::Cell c);
+  void pick(Studio& studio, astar::Cell c);
+  void press_edges(Studio& studio, astar::Cell c);
+  void press_shapes(Studio& studio, ImVec2 pos);
+  void grab_shape(Studio& studio, ImVec2 pos, std::optional<std::size_t> hit);
+  void press_cells(Studio& studio, astar::Cell c);
   void dab(Studio& studio, astar::Cell c);
   void cross_border(Studio& studio, astar::Cell a, astar::Cell b);
   // Moving a selection moves every cell layer and the edges: none may be locked.
