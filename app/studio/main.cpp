@@ -10,7 +10,10 @@
 
 #include <cfloat>
 #include <cstdio>
+#include <cstdlib>
+#include <exception>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -134,7 +137,20 @@ struct Session {
   studio::StudioFiles files;
   studio::AnimationExport animation;
   int refit_frames = 0, last_w = 0, last_h = 0;
+  int frames_shown = 0;
 };
+
+// Tests that drive the studio with real input set $ASTAR_STUDIO_READY_FILE and wait for it: it is
+// written once the first frames are on screen (the first is slow: fonts, shaders), so a key
+// they hold is seen in a frame of its own instead of arriving with its release in that first one.
+void announce_ready() {
+  const char* path = std::getenv("ASTAR_STUDIO_READY_FILE");
+  if (!path || !*path) return;
+  if (std::FILE* f = std::fopen(path, "w")) {
+    std::fputs("ready\n", f);
+    std::fclose(f);
+  }
+}
 
 // The close button: captures close at once; otherwise unsaved changes are asked about first.
 bool wants_to_quit(Session& s) {
@@ -192,14 +208,40 @@ std::optional<int> run_frame(Session& s) {
   return s.driver.after_swap(frame, glfwGetTime());
 }
 
+// $ASTAR_TEST_THROW_FILE (tests only): once that file exists, the next frame throws, to test
+// run_guarded.
+void throw_when_asked() {
+  const char* path = std::getenv("ASTAR_TEST_THROW_FILE");
+  if (path && *path && std::filesystem::exists(path))
+    throw std::logic_error(std::string("test: ") + path + " exists");
+}
+
 int run(Session& s) {
   while (true) {
     s.driver.frame_start(glfwGetTime());
     glfwPollEvents();
     if (wants_to_quit(s)) return 0;
+    throw_when_asked();
     s.window.set_title(s.studio.window_title());
     follow_presentation(s);
     if (auto code = run_frame(s)) return *code;
+    if (++s.frames_shown == 3) announce_ready();
+  }
+}
+
+// The loop, with a last guard: a bug that throws (an accessor given a cell outside the level,
+// say) ends the studio with a message, and the level goes to the recovery file that the next
+// start offers, so no work is lost.
+constexpr int kInternalError = 70;  // EX_SOFTWARE
+
+int run_guarded(Session& s) {
+  try {
+    return run(s);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "astar-studio: internal error: %s\n", e.what());
+    if (g_drop_target && s.files.keep_for_recovery(s.studio))
+      std::fprintf(stderr, "astar-studio: the level was kept; the next start offers to restore it\n");
+    return kInternalError;
   }
 }
 
@@ -250,8 +292,8 @@ int main(int argc, char** argv) {
     return 1;
   }
 
-  const int exit_code = run(s);
-  if (g_drop_target) s.files.finish();
+  const int exit_code = run_guarded(s);
+  if (g_drop_target && exit_code != kInternalError) s.files.finish();
   g_drop_target = nullptr;
   return exit_code;  // s (renderers) first, then the window: in reverse order of making
 }

@@ -106,6 +106,12 @@ void StudioFiles::finish() {
   session_.finish();  // a clean quit: whatever was unsaved was saved or discarded by the user
 }
 
+bool StudioFiles::keep_for_recovery(Studio& studio) {
+  if (dir_.empty()) return false;
+  autosave(studio);
+  return autosave_error_.empty();
+}
+
 // [SECTION] Every frame
 
 void StudioFiles::frame(Studio& studio, FileDialogs& files, double now) {

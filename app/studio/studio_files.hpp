@@ -36,6 +36,9 @@ class StudioFiles {
   void frame(Studio& studio, FileDialogs& files, double now);
   // A clean quit: writes the layout and settings, deletes this session's recovery files.
   void finish();
+  // An internal error ends the studio: the level goes to this session's recovery file now,
+  // which stays for the next start to offer (as after a crash). False when it could not be kept.
+  bool keep_for_recovery(Studio& studio);
 
   const std::string& config_dir() const { return dir_; }
   // [dialogs] Where dropped images and Tiled maps go (set by main; null: they are refused).

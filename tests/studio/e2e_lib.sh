@@ -62,12 +62,16 @@ start_xvfb() {
   ok "Xvfb on $DISPLAY"
 }
 
-# start_studio ARGS...: the studio, interactive, with its window found and focused.
+# start_studio ARGS...: the studio, interactive, with its window found and focused, once it has
+# shown its first frames ($ASTAR_STUDIO_READY_FILE: keys sent before would reach its slow first
+# frame pressed and released at once, and ImGui 1.86 would drop them).
 start_studio() {
-  timeout 60 "$studio" "$@" >studio.log 2>&1 &
+  rm -f studio.ready
+  ASTAR_STUDIO_READY_FILE=$PWD/studio.ready timeout 60 "$studio" "$@" >studio.log 2>&1 &
   studio_pid=$!
   win=$(timeout 10 xdotool search --sync --onlyvisible --name '^A\* Studio' | head -n 1)
   [ -n "$win" ] || die "no studio window within 10 s"
+  wait_for 30 test -s studio.ready || die "the studio showed no frame within 30 s"
   eval "$(xdo getwindowgeometry --shell "$win")"  # X, Y: the window's position on the screen
   win_x=$X win_y=$Y
   xdo windowfocus "$win" || die "cannot focus the studio window"

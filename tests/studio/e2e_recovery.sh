@@ -17,7 +17,10 @@
 #   6. settings.json's palette applies at start unless --palette is given; a corrupt
 #      settings.json gives the defaults and a message, and is kept as settings.json.bad;
 #   7. without XDG_CONFIG_HOME, HOME/.config/astar-studio is used; with a config folder that
-#      cannot be made, the studio runs and its status line says settings are off.
+#      cannot be made, the studio runs and its status line says settings are off;
+#   8. an internal error (a frame throws: $ASTAR_TEST_THROW_FILE) with autosave off: the studio
+#      exits with status 70 and a message, the unsaved stroke is in a recovery level, and the
+#      next start offers it.
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
 set -u
 studio=$1 checker=$2 out=$3
@@ -213,4 +216,38 @@ keys ctrl+q
 wait_for 5 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "no quit (no config folder)"
 studio_pid=''
 ok "an unusable config folder: the studio runs and says settings are off"
+
+# [SECTION] 8. An internal error keeps the level for recovery
+XDG_CONFIG_HOME=$out/config8
+export XDG_CONFIG_HOME
+recovery=$XDG_CONFIG_HOME/astar-studio/recovery
+cp original.json level.json
+rm -f throw-now
+ASTAR_TEST_THROW_FILE=$out/throw-now
+export ASTAR_TEST_THROW_FILE
+start_studio level.json --size $size --autosave-seconds 0
+ready
+move $p42
+sleep 0.3
+xdo mousedown 1 && sleep 0.3 && xdo mouseup 1 || die "click"
+wait_for 5 dirty || die "the click did not mark the level dirty"
+[ -z "$(levels)" ] || die "a recovery level with autosave off: $(levels)"
+touch throw-now
+wait_for 10 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "the studio still runs after the internal error"
+wait "$studio_pid"
+code=$?
+studio_pid=''
+unset ASTAR_TEST_THROW_FILE
+[ "$code" -eq 70 ] || die "the studio exited with status $code after an internal error, not 70"
+grep -q "astar-studio: internal error: test: $out/throw-now exists" studio.log ||
+  die "no internal error message: $(cat studio.log)"
+grep -q "the level was kept; the next start offers to restore it" studio.log ||
+  die "no word about the kept level: $(cat studio.log)"
+one_level || die "no recovery level after the internal error: $(ls -la "$recovery" 2>&1)"
+"$checker" level "$recovery/$(levels)" 12x8 1,1 10,6 4,2 || die "the kept level is not the painted one"
+cmp -s level.json original.json || die "the internal error changed level.json"
+start_studio level.json --size $size
+ready
+"$checker" buttons astar-studio-1.png 2 1 >/dev/null || die "no recovery offer after the internal error"
+ok "an internal error: status 70, a message, the stroke kept and offered at the next start"
 exit 0
