@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "astar/file_io.hpp"
 #include "astar/level_io.hpp"  // kMaxLevelFileBytes
 #include "text_file.hpp"
 
