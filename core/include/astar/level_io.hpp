@@ -4,7 +4,7 @@
 //   if (!level) show(level.error());  // "levels/maze.json: start: expected [x, y], got 3"
 //   if (Status s = save_level(level.value(), "copy.json"); !s) show(s.error());
 //
-// Saving any other text atomically: file_io.hpp.
+// How the format is read and written: core/src/level_format.hpp. Saving any other text: file_io.hpp.
 #pragma once
 
 #include <cstdint>
@@ -32,7 +32,7 @@ Status save_level(const Level& level, const std::string& path);
 
 namespace detail {
 // How many grids ("cost", "heights") the last parse_level on this thread read straight from the
-// text, without building them as a JSON document (0, 1 or 2; a test seam, see level_io.cpp).
+// text, without building them as a JSON document (0, 1 or 2; a test seam, see grid_scanner.hpp).
 int grids_read_directly();
 }  // namespace detail
 
