@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/file_io.hpp"
 #include "astar/level_io.hpp"
 #include "astar/search.hpp"
 #include "document_grids.hpp"

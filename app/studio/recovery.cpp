@@ -16,7 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "astar/level_io.hpp"
+#include "astar/file_io.hpp"
 
 namespace studio {
 

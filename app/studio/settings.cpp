@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "astar/level_io.hpp"
+#include "astar/file_io.hpp"
 
 namespace studio {
 

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "astar/inspect.hpp"
+#include "astar/file_io.hpp"
 #include "astar/level_io.hpp"
 #include "astar/line_of_sight.hpp"
 #include "astar/smoothing.hpp"

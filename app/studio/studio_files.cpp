@@ -10,6 +10,7 @@
 
 #include <imgui.h>
 
+#include "astar/file_io.hpp"
 #include "astar/level_io.hpp"
 #include "dropped_files.hpp"
 #include "import_dialog.hpp"

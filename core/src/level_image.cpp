@@ -7,7 +7,7 @@
 
 #include <stb_image_write.h>  // the implementation is compiled into libstb
 
-#include "astar/level_io.hpp"
+#include "astar/file_io.hpp"
 
 namespace astar {
 

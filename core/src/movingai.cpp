@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "astar/file_io.hpp"
 #include "astar/level_io.hpp"  // kMaxLevelFileBytes
 #include "text_file.hpp"
 
@@ -147,91 +148,111 @@ std::string file_name(std::string_view path) {
 
 constexpr std::string_view kMapChars = " (passable: . G S; blocked: @ O T W)";
 
-Result<Level> parse_map(std::string_view text, std::string_view source) {
-  const std::string src(source);
-  Lines lines(text);
+// A .map's text being read: its lines, the line last read, and messages naming the line.
+struct MapText {
+  std::string src;
+  Lines lines;
   std::string_view line;
-  const auto at_line = [&](int n, const std::string& why) {
+
+  Error at_line(int n, const std::string& why) const {
     return Error{src + ": line " + std::to_string(n) + ": " + why};
-  };
+  }
   // The next line that is not blank; false at the end of the text.
-  const auto next_nonblank = [&]() {
+  bool next_nonblank() {
     while (lines.next(line))
       if (!blank_line(line)) return true;
     return false;
-  };
-
-  // Header: "type octile", then "height H" and "width W" (either order), then "map".
-  if (!next_nonblank()) return at_line(lines.number() + 1, "empty file, expected 'type octile'");
-  {
-    const auto f = split_fields(line);
-    if (f.size() != 2 || f[0] != "type")
-      return at_line(lines.number(), "expected 'type octile', got " + quoted(line));
-    if (f[1] != "octile")
-      return at_line(lines.number(), "type: unsupported map type " + quoted(f[1]) +
-                                         " (expected octile)");
   }
+};
+
+// A .map's size, each side 1..kMaxSide.
+struct MapSize {
+  std::int64_t width = 0, height = 0;
+};
+
+// The first line: "type octile".
+Status read_map_type(MapText& m) {
+  if (!m.next_nonblank()) return m.at_line(m.lines.number() + 1, "empty file, expected 'type octile'");
+  const auto f = split_fields(m.line);
+  if (f.size() != 2 || f[0] != "type")
+    return m.at_line(m.lines.number(), "expected 'type octile', got " + quoted(m.line));
+  if (f[1] != "octile")
+    return m.at_line(m.lines.number(), "type: unsupported map type " + quoted(f[1]) +
+                                           " (expected octile)");
+  return Ok{};
+}
+
+// "height H" and "width W" (either order), then "map".
+Result<MapSize> read_map_size(MapText& m) {
   std::optional<std::int64_t> height, width;
   for (;;) {
-    if (!next_nonblank())
-      return at_line(lines.number() + 1, "the file ends before the 'map' line");
-    const auto f = split_fields(line);
+    if (!m.next_nonblank())
+      return m.at_line(m.lines.number() + 1, "the file ends before the 'map' line");
+    const auto f = split_fields(m.line);
     if (f.size() == 1 && f[0] == "map") break;
     const bool is_height = !f.empty() && f[0] == "height";
     const bool is_width = !f.empty() && f[0] == "width";
     if (!is_height && !is_width)
-      return at_line(lines.number(),
-                     "expected 'height H', 'width W' or 'map', got " + quoted(line));
+      return m.at_line(m.lines.number(),
+                       "expected 'height H', 'width W' or 'map', got " + quoted(m.line));
     const std::string key(f[0]);
     std::optional<std::int64_t>& slot = is_height ? height : width;
-    if (slot) return at_line(lines.number(), key + ": given more than once");
+    if (slot) return m.at_line(m.lines.number(), key + ": given more than once");
     if (f.size() != 2)
-      return at_line(lines.number(), key + ": expected '" + key + " N', got " + quoted(line));
+      return m.at_line(m.lines.number(), key + ": expected '" + key + " N', got " + quoted(m.line));
     const auto v = parse_whole(f[1]);
-    if (!v) return at_line(lines.number(), key + ": expected a whole number, got " + quoted(f[1]));
+    if (!v) return m.at_line(m.lines.number(), key + ": expected a whole number, got " + quoted(f[1]));
     if (*v < 1 || *v > kMaxSide)
-      return at_line(lines.number(), key + " must be 1.." + std::to_string(kMaxSide) + ", got " +
-                                         std::string(f[1]));
+      return m.at_line(m.lines.number(), key + " must be 1.." + std::to_string(kMaxSide) +
+                                             ", got " + std::string(f[1]));
     slot = *v;
   }
-  const int map_line = lines.number();
-  if (!height) return at_line(map_line, "'map' before the 'height' line");
-  if (!width) return at_line(map_line, "'map' before the 'width' line");
+  const int map_line = m.lines.number();
+  if (!height) return m.at_line(map_line, "'map' before the 'height' line");
+  if (!width) return m.at_line(map_line, "'map' before the 'width' line");
   // Each side is within limits; check_size also bounds their product (before allocating).
   if (std::string why = Level::check_size(*width, *height); !why.empty())
-    return at_line(map_line, why);
+    return m.at_line(map_line, why);
+  return MapSize{*width, *height};
+}
 
-  // Two passes over the rows: the first checks them, the second fills the level. So a file of a
-  // few bytes that claims 4096 x 4096 cells is refused without allocating them.
-  const auto w = static_cast<std::size_t>(*width);
-  const int h = static_cast<int>(*height);
-  const Lines rows_start = lines;
-  for (int y = 0; y < h; ++y) {
-    if (!lines.next(line))
-      return at_line(lines.number() + 1, "expected " + std::to_string(*height) +
-                                             " rows (height), got " + std::to_string(y) +
-                                             " (the file ends)");
-    const std::string row = src + ": row " + std::to_string(y);
-    if (line.size() != w)
+// The rows after "map": `height` of them, each `width` map characters, then only blank lines.
+// Checked before the level is made, so a file of a few bytes that claims 4096 x 4096 cells is
+// refused without allocating them.
+Status check_map_rows(MapText& m, MapSize size) {
+  const auto w = static_cast<std::size_t>(size.width);
+  for (int y = 0; y < static_cast<int>(size.height); ++y) {
+    if (!m.lines.next(m.line))
+      return m.at_line(m.lines.number() + 1, "expected " + std::to_string(size.height) +
+                                                 " rows (height), got " + std::to_string(y) +
+                                                 " (the file ends)");
+    const std::string row = m.src + ": row " + std::to_string(y);
+    if (m.line.size() != w)
       return Error{row + ": expected " + std::to_string(w) + " characters (width), got " +
-                   std::to_string(line.size())};
+                   std::to_string(m.line.size())};
     for (std::size_t x = 0; x < w; ++x)
-      if (!is_movingai_map_char(line[x]))
+      if (!is_movingai_map_char(m.line[x]))
         return Error{row + ", column " + std::to_string(x) + ": unexpected character '" +
-                     char_text(line[x]) + "'" + std::string(kMapChars)};
+                     char_text(m.line[x]) + "'" + std::string(kMapChars)};
   }
-  // Blank lines may follow the rows; anything else is refused.
-  while (lines.next(line))
-    if (!blank_line(line))
-      return at_line(lines.number(), "unexpected text after the " + std::to_string(*height) +
-                                         " rows of the map: " + quoted(line));
+  while (m.lines.next(m.line))
+    if (!blank_line(m.line))
+      return m.at_line(m.lines.number(), "unexpected text after the " +
+                                             std::to_string(size.height) +
+                                             " rows of the map: " + quoted(m.line));
+  return Ok{};
+}
 
-  Level level(static_cast<int>(*width), h);
+// The level from rows check_map_rows accepted; start and goal on the first open cell.
+Level map_level(Lines rows, MapSize size, std::string_view source) {
+  const auto w = static_cast<std::size_t>(size.width);
+  const int h = static_cast<int>(size.height);
+  Level level(static_cast<int>(size.width), h);
   level.rules() = movingai_rules();
   level.name = file_name(source);
   std::optional<Cell> first_open;
-  lines = rows_start;
-  for (int y = 0; y < h && lines.next(line); ++y)
+  std::string_view line;
+  for (int y = 0; y < h && rows.next(line); ++y)
     for (std::size_t x = 0; x < w; ++x) {
       const Cell cell{static_cast<int>(x), y};
       if (is_movingai_passable(line[x])) {
@@ -245,6 +266,16 @@ Result<Level> parse_map(std::string_view text, std::string_view source) {
     level.set_goal(*first_open);
   }
   return level;
+}
+
+Result<Level> parse_map(std::string_view text, std::string_view source) {
+  MapText m{std::string(source), Lines(text), {}};
+  if (Status s = read_map_type(m); !s) return Error{s.error()};
+  const Result<MapSize> size = read_map_size(m);
+  if (!size) return Error{size.error()};
+  const Lines rows_start = m.lines;
+  if (Status s = check_map_rows(m, size.value()); !s) return Error{s.error()};
+  return map_level(rows_start, size.value(), source);
 }
 
 // [SECTION] .scen

@@ -1,0 +1,56 @@
+// Numbers as level-file text: see json_numbers.hpp.
+#include "json_numbers.hpp"
+
+#include <cfloat>
+#include <charconv>
+#include <cmath>
+#include <system_error>
+
+namespace astar::level_file {
+
+void append_number(std::string& out, double v) {
+  if (!std::isfinite(v)) {  // JSON has no NaN/inf; only reachable for levels save_level refuses
+    out += "null";
+    return;
+  }
+  char buf[64];
+  const auto r = v == std::floor(v) && std::fabs(v) < 1e15
+                     ? std::to_chars(buf, buf + sizeof buf, static_cast<long long>(v))
+                     : std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+std::string number_text(double v) {
+  std::string s;
+  append_number(s, v);
+  return s;
+}
+
+float to_float(double d) {
+  if (d > FLT_MAX) return FLT_MAX;
+  if (d < -FLT_MAX) return -FLT_MAX;
+  return static_cast<float>(d);
+}
+
+void append_float(std::string& out, float f) {
+  if (!std::isfinite(f) || (f == std::floor(f) && std::fabs(f) < 1e15f)) {
+    append_number(out, static_cast<double>(f));
+    return;
+  }
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, f);
+  double back = 0.0;
+  const auto b = std::from_chars(buf, r.ptr, back);
+  if (b.ec == std::errc{} && to_float(back) == f)
+    out.append(buf, r.ptr);
+  else
+    append_number(out, static_cast<double>(f));  // exact as a double, hence exact as a float
+}
+
+std::string float_text(float f) {
+  std::string s;
+  append_float(s, f);
+  return s;
+}
+
+}  // namespace astar::level_file
