@@ -71,18 +71,6 @@ GLuint compile(GLenum type, const std::string& path, const std::string& source, 
   return shader;
 }
 
-// grid.frag with its feature switches defined after the #version line: GRID_COSTS, ... 1 or 0.
-std::string with_features(const std::string& source, unsigned features) {
-  static constexpr std::array<const char*, 5> kNames{"GRID_COSTS", "GRID_HEIGHTS", "GRID_AGENTS",
-                                                     "GRID_PATTERNS", "GRID_HEAT"};
-  std::string defines;
-  for (std::size_t i = 0; i < kNames.size(); ++i)
-    defines += std::string("#define ") + kNames[i] + ((features >> i) & 1u ? " 1\n" : " 0\n");
-  const std::size_t eol = source.find('\n');
-  if (eol == std::string::npos) return source + "\n" + defines;
-  return source.substr(0, eol + 1) + defines + source.substr(eol + 1);
-}
-
 void set_rgb(GLint location, palette::Rgb c) {
   glUniform3f(location, c.r / 255.0f, c.g / 255.0f, c.b / 255.0f);
 }
@@ -106,14 +94,14 @@ bool GridRenderer::init(const std::string& dir) {
   if (!read_file(vert_path_, vert_source_, error_) || !read_file(frag_path_, frag_source_, error_))
     return false;
   // The program with every feature: it holds all of grid.frag, so a broken file shows here.
-  if (!program(kAllFeatures)) return false;
+  if (!program(kAllGridFeatures)) return false;
   glGenVertexArrays(1, &vao_);  // core profile: a draw needs a bound VAO, even an empty one
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_size_);
   return true;
 }
 
 const GridRenderer::Program* GridRenderer::program(unsigned features) {
-  Program& p = programs_[features & kAllFeatures];
+  Program& p = programs_[features & kAllGridFeatures];
   if (p.id) return &p;
   if (!error_.empty()) return nullptr;
   const GLuint vert = compile(GL_VERTEX_SHADER, vert_path_, vert_source_, error_);
@@ -224,11 +212,11 @@ void GridRenderer::upload(GLuint tex, int bytes_per_texel, GLenum format, GLenum
 
 namespace {
 
-// Bit 0 wall, bit 1 agent, bit 2 a cost other than 1 (counted, for the shader's variants).
-constexpr std::uint8_t kAgentBit = 2, kCostBit = 4;
+// The cells texture's bits (the cost bit is counted, for the shader's variants).
 std::uint8_t cell_flags(const astar::Level& level, std::size_t i) {
-  return static_cast<std::uint8_t>((level.walls()[i] ? 1 : 0) | (level.agents()[i] ? kAgentBit : 0) |
-                                   (level.costs()[i] != 1.0f ? kCostBit : 0));
+  return static_cast<std::uint8_t>((level.walls()[i] ? kCellWall : 0) |
+                                   (level.agents()[i] ? kCellAgent : 0) |
+                                   (level.costs()[i] != 1.0f ? kCellCost : 0));
 }
 
 }  // namespace
@@ -243,8 +231,8 @@ void GridRenderer::write_layers(const astar::Level& level) {
   const auto& walls = level.walls();
   for (std::size_t i = 0; i < costs.size(); ++i) {
     cells_[i] = cell_flags(level, i);
-    agent_cells_ += (cells_[i] & kAgentBit) ? 1 : 0;
-    cost_cells_ += (cells_[i] & kCostBit) ? 1 : 0;
+    agent_cells_ += (cells_[i] & kCellAgent) ? 1 : 0;
+    cost_cells_ += (cells_[i] & kCellCost) ? 1 : 0;
     min_height_ = std::min(min_height_, heights[i]);
     max_height_ = std::max(max_height_, heights[i]);
     if (walls[i]) continue;
@@ -258,8 +246,8 @@ void GridRenderer::write_cell(const astar::Level& level, Cell c) {
   const std::size_t i = astar::to_u32(level.index(c));
   const std::uint8_t old = cells_[i];
   cells_[i] = cell_flags(level, i);
-  agent_cells_ += ((cells_[i] & kAgentBit) ? 1 : 0) - ((old & kAgentBit) ? 1 : 0);
-  cost_cells_ += ((cells_[i] & kCostBit) ? 1 : 0) - ((old & kCostBit) ? 1 : 0);
+  agent_cells_ += ((cells_[i] & kCellAgent) ? 1 : 0) - ((old & kCellAgent) ? 1 : 0);
+  cost_cells_ += ((cells_[i] & kCellCost) ? 1 : 0) - ((old & kCellCost) ? 1 : 0);
   min_height_ = std::min(min_height_, level.heights()[i]);
   max_height_ = std::max(max_height_, level.heights()[i]);
   if (level.walls()[i]) return;
@@ -277,13 +265,13 @@ void GridRenderer::upload_layers(const astar::Level& level, int x0, int y0, int 
 
 std::uint8_t GridRenderer::search_code(const Studio& studio, Cell c) {
   // A partial path tints no cells: it is drawn dashed over them (see the viewport).
-  if (studio.path_contains(c) && !studio.path_partial()) return 3;
+  if (studio.path_contains(c) && !studio.path_partial()) return kSearchPath;
   switch (studio.search().node_state(c)) {
-    case astar::NodeState::Open: return 1;
-    case astar::NodeState::Closed: return 2;
+    case astar::NodeState::Open: return kSearchOpen;
+    case astar::NodeState::Closed: return kSearchClosed;
     case astar::NodeState::Unseen: break;
   }
-  return 0;
+  return kSearchUnseen;
 }
 
 void GridRenderer::write_search(const GridSource& source) {
@@ -316,11 +304,11 @@ void GridRenderer::sync(const GridSource& source) {
     return;
   }
 
-  // The level's terrains and agents toggle: a few values, read every sync (the palette may be
-  // edited without any cell changing).
+  // The level's terrains (as many as u_terrains holds, GRID_MAX_TERRAINS) and agents toggle: a
+  // few values, read every sync (the palette may be edited without any cell changing).
   terrains_.clear();
   for (const astar::Terrain& t : astar::terrains_of(level)) {
-    if (terrains_.size() >= 4 * astar::kMaxTerrains) break;
+    if (terrains_.size() >= kTerrainFloats * astar::kMaxTerrains) break;
     terrains_.insert(terrains_.end(), {static_cast<float>((t.rgb >> 16) & 0xFF) / 255.0f,
                                        static_cast<float>((t.rgb >> 8) & 0xFF) / 255.0f,
                                        static_cast<float>(t.rgb & 0xFF) / 255.0f,
@@ -453,11 +441,11 @@ void GridRenderer::render(const ImDrawCmd* cmd) {
   // The variant of grid.frag with only the features that show in this picture.
   const bool heights = p.look.heights > 0.0f && height_abs(min_height_, max_height_) > 0;
   const bool patterns = p.look.patterns && cell_x >= kPatternMinPx;
-  const unsigned features = (p.look.costs > 0.0f && cost_cells_ > 0 ? kCosts : 0u) |
-                            (heights ? kHeights : 0u) |
-                            (p.look.agents > 0.0f && agent_cells_ > 0 ? kAgents : 0u) |
-                            (patterns ? kPatterns : 0u) |
-                            (heat_ready_ && p.look.heat > 0.0f ? kHeat : 0u);
+  const unsigned features = (p.look.costs > 0.0f && cost_cells_ > 0 ? kGridCosts : 0u) |
+                            (heights ? kGridHeights : 0u) |
+                            (p.look.agents > 0.0f && agent_cells_ > 0 ? kGridAgents : 0u) |
+                            (patterns ? kGridPatterns : 0u) |
+                            (heat_ready_ && p.look.heat > 0.0f ? kGridHeat : 0u);
   const Program* program = this->program(features);
   if (!program) return;  // error() says why; the canvas shows it from the next frame
   const Uniforms& u_ = program->u;
@@ -496,7 +484,7 @@ void GridRenderer::render(const ImDrawCmd* cmd) {
   glUniform1f(u_.costs_alpha, p.look.costs);
   glUniform1f(u_.heights_alpha, p.look.heights);
   glUniform1f(u_.agents_alpha, p.look.agents);
-  const auto terrain_count = static_cast<GLsizei>(terrains_.size() / 4);
+  const auto terrain_count = static_cast<GLsizei>(terrains_.size() / kTerrainFloats);
   glUniform1i(u_.terrain_count, terrain_count);
   if (terrain_count > 0) glUniform4fv(u_.terrains, terrain_count, terrains_.data());
   glUniform1f(u_.max_cost, max_cost_);

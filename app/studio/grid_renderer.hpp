@@ -18,6 +18,7 @@
 #include <imgui.h>
 
 #include "changed_tiles.hpp"
+#include "grid_shader_source.hpp"
 #include "heat_field.hpp"
 #include "palette.hpp"
 #include "studio.hpp"
@@ -44,10 +45,10 @@ inline constexpr float kPatternMinPx = 8.0f;
 // presenting; overlay opacities from its Overlays; layer opacities from its Layers).
 GridLook grid_look(const Appearance& appearance);
 
-// What a renderer draws: a level, each cell's search code (0 unseen, 1 open, 2 closed, 3 on the
-// path), the change logs saying what to upload, and the heat map when it is on (its values are
-// up to date for every cell in search_changes). The studio's canvas is one; each pane of the
-// Compare window is another, with its own renderer and no heat map.
+// What a renderer draws: a level, each cell's search code (kSearchUnseen, kSearchOpen,
+// kSearchClosed, kSearchPath), the change logs saying what to upload, and the heat map when it
+// is on (its values are up to date for every cell in search_changes). The studio's canvas is
+// one; each pane of the Compare window is another, with its own renderer and no heat map.
 struct GridSource {
   const astar::Level& level;
   ChangeLog& level_changes;
@@ -66,7 +67,7 @@ class GridRenderer {
   // Loads and links grid.vert + grid.frag from `dir`. On failure error() names the file and holds
   // the GLSL log; the studio keeps running and shows it in the canvas.
   bool init(const std::string& dir);
-  bool ready() const { return programs_[kAllFeatures].id != 0 && error_.empty(); }
+  bool ready() const { return programs_[kAllGridFeatures].id != 0 && error_.empty(); }
   // Whether draw() paints every pixel of the level's rectangle (opaque): ready, and the level
   // fits this GPU's textures.
   bool draws() const { return ready() && size_error_.empty() && tex_w_ > 0; }
@@ -93,13 +94,6 @@ class GridRenderer {
   void upload(GLuint tex, int bytes_per_texel, GLenum format, GLenum type, const void* data,
               int x0, int y0, int x1, int y1);
 
-  // grid.frag's features, each compiled in only where the picture shows it (GRID_COSTS, ...):
-  // llvmpipe, Mesa's CPU renderer, runs both sides of a branch even when a uniform turns one
-  // off, so a layer that is hidden or empty would still cost every pixel (the heights layer's
-  // seven texel reads most). One program per combination, compiled at its first use.
-  enum Feature : unsigned {
-    kCosts = 1, kHeights = 2, kAgents = 4, kPatterns = 8, kHeat = 16, kAllFeatures = 31
-  };
   struct Uniforms {
     GLint quad, fb_size, search, origin, cell_px, fb_height, level_size, grid_alpha;
     GLint floor, wall, cost_tint, open, closed, path, overlay_alpha;
@@ -113,17 +107,17 @@ class GridRenderer {
     GLuint id = 0;
     Uniforms u{};
   };
-  // The program with these features, compiled and linked now if it is new; null (error() says
-  // why) when it does not compile.
+  // The program with these features (GridFeature bits), compiled and linked now if it is new;
+  // null (error() says why) when it does not compile.
   const Program* program(unsigned features);
-  std::array<Program, kAllFeatures + 1> programs_{};
+  std::array<Program, kAllGridFeatures + 1> programs_{};
   std::string vert_path_, frag_path_, vert_source_, frag_source_;
 
   GLuint vao_ = 0;
-  GLuint cells_tex_ = 0;    // R8UI, one texel per cell: bit 0 wall, bit 1 agent, bit 2 cost != 1
+  GLuint cells_tex_ = 0;    // R8UI, one texel per cell: kCellWall, kCellAgent, kCellCost bits
   GLuint costs_tex_ = 0;    // R32F: Level::costs()
   GLuint heights_tex_ = 0;  // R32I: Level::heights()
-  GLuint search_tex_ = 0;  // R8UI, one texel per cell
+  GLuint search_tex_ = 0;  // R8UI, one texel per cell: kSearchOpen, ...
   GLuint heat_tex_ = 0;    // R32F, one texel per cell: HeatField::values(), kNoHeat where none
   bool heat_ready_ = false;  // heat_tex_ holds the heat map of the last sync
   std::uint64_t heat_version_ = 0;  // of the HeatField uploaded
@@ -140,7 +134,9 @@ class GridRenderer {
   int min_height_ = 0, max_height_ = 0;
   // Cells with an agent, with a cost other than 1 (none: the shader leaves that layer out).
   std::int64_t agent_cells_ = 0, cost_cells_ = 0;
-  // From the level at the last sync: its terrains as (r, g, b, cost), and whether agents block.
+  // From the level at the last sync: its terrains as (r, g, b, cost), one vec4 of u_terrains
+  // each, and whether agents block.
+  static constexpr std::size_t kTerrainFloats = 4;
   std::vector<float> terrains_;
   bool agents_block_ = true;
   std::uint64_t level_revision_ = 0, search_revision_ = 0;
