@@ -6,11 +6,19 @@
 // heat map is a fifth texture of raw values (HeatField), coloured in the shader from its range:
 // a search step that widens the range changes no texel. The terrain palette, the cost, height and
 // heat ranges and the layer opacities are uniforms.
+//
+//   GridRenderer r;
+//   if (!r.init(shader_dir())) show(r.error());  // nothing can be drawn
+//   each frame: r.draw(dl, view, w, h, grid_look(appearance)) while ImGui builds the frame,
+//               r.sync(studio) after the edits (uploads what changed), then ImGui renders
+//
+// grid.frag is compiled with the features the picture shows (grid_shader_source.hpp).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -83,17 +91,6 @@ class GridRenderer {
   void draw(ImDrawList* dl, const View& view, int level_w, int level_h, const GridLook& look = {});
 
  private:
-  static void render_callback(const ImDrawList* list, const ImDrawCmd* cmd);
-  void render(const ImDrawCmd* cmd);
-  void resize(int w, int h);
-  void write_layers(const astar::Level& level);
-  void write_cell(const astar::Level& level, astar::Cell c);
-  void upload_layers(const astar::Level& level, int x0, int y0, int x1, int y1);
-  void write_search(const GridSource& source);
-  static std::uint8_t search_code(const Studio& studio, astar::Cell c);
-  void upload(GLuint tex, int bytes_per_texel, GLenum format, GLenum type, const void* data,
-              int x0, int y0, int x1, int y1);
-
   struct Uniforms {
     GLint quad, fb_size, search, origin, cell_px, fb_height, level_size, grid_alpha;
     GLint floor, wall, cost_tint, open, closed, path, overlay_alpha;
@@ -103,13 +100,53 @@ class GridRenderer {
     GLint terrains, terrain_count, max_cost, min_cost, height_abs, contour_step;
     GLint high, low, height_tint, contour, contour_alpha, agent, agent_ink, agents_block;
   };
+  // One variant of grid.frag (a combination of GridFeature bits), linked with grid.vert.
   struct Program {
     GLuint id = 0;
     Uniforms u{};
   };
-  // The program with these features (GridFeature bits), compiled and linked now if it is new;
-  // null (error() says why) when it does not compile.
+  // This frame's draw in framebuffer pixels, top-left origin.
+  struct Placement {
+    float fb_w, fb_h;
+    float origin_x, origin_y, cell_px;
+    float x0, y0, x1, y1;  // the quad: the level clipped to the canvas and ImGui's clip rectangle
+    int level_w, level_h;
+  };
+
+  // [SECTION] Programs
+  // The program with these features, compiled and linked now if it is new; null (error() says
+  // why) when it does not compile.
   const Program* program(unsigned features);
+  static Uniforms locate_uniforms(GLuint id);
+  static void set_constant_uniforms(GLuint id, const Uniforms& u);
+
+  // [SECTION] Textures
+  void resize(int w, int h);
+  void read_terrains(const astar::Level& level);
+  template <class WriteAll, class WriteOne, class UploadRect>
+  bool apply(ChangeLog& log, std::uint64_t& seen, bool resized, const astar::Level& level,
+             WriteAll&& write_all, WriteOne&& write_one, UploadRect&& upload_rect);
+  void sync_search(const GridSource& source, bool resized);
+  void keep_heat(const HeatField& heat, bool whole);
+  void write_layers(const astar::Level& level);
+  void write_cell(const astar::Level& level, astar::Cell c);
+  void upload_layers(const astar::Level& level, int x0, int y0, int x1, int y1);
+  void write_search(const GridSource& source);
+  static std::uint8_t search_code(const Studio& studio, astar::Cell c);
+  void upload(GLuint tex, int bytes_per_texel, GLenum format, GLenum type, const void* data,
+              int x0, int y0, int x1, int y1);
+
+  // [SECTION] Drawing
+  static void render_callback(const ImDrawList* list, const ImDrawCmd* cmd);
+  void render(const ImDrawCmd* cmd);
+  std::optional<Placement> place(const ImDrawCmd* cmd) const;
+  unsigned features_shown(const Placement& at) const;
+  static void clip_to(const Placement& at);
+  void set_view_uniforms(const Uniforms& u, const Placement& at) const;
+  void set_overlay_uniforms(const Uniforms& u, unsigned features) const;
+  void set_layer_uniforms(const Uniforms& u) const;
+  void draw_quad() const;
+
   std::array<Program, kAllGridFeatures + 1> programs_{};
   std::string vert_path_, frag_path_, vert_source_, frag_source_;
 
