@@ -144,7 +144,31 @@ TEST_CASE("with_features: the switches and C++'s numbers right after the #versio
   CHECK(with_features("#version 330 core", 0).rfind("#version 330 core\n#define GRID_COSTS 0\n", 0) == 0);
 }
 
-TEST_CASE("each feature one bit of its own") {
+TEST_CASE("with_features breaks a feature's code only where asked and the feature is on") {
+  const std::string source = "#version 330 core\nvoid main() {}\n";
+  const std::string marker = "astar_test_broken_GRID_HEIGHTS = vec3(0.0);";
+  CHECK(with_features(source, kGridHeights | kGridCosts, kGridHeights).find(marker) != std::string::npos);
+  CHECK(with_features(source, kGridCosts, kGridHeights).find(marker) == std::string::npos);
+  CHECK(with_features(source, kAllGridFeatures).find("astar_test_broken") == std::string::npos);
+  const std::string both = with_features(source, kAllGridFeatures, kGridHeat | kGridAgents);
+  CHECK(both.find("astar_test_broken_GRID_HEAT ") != std::string::npos);
+  CHECK(both.find("astar_test_broken_GRID_AGENTS ") != std::string::npos);
+  CHECK(both.find("astar_test_broken_GRID_COSTS ") == std::string::npos);
+}
+
+TEST_CASE("features by name, and named in messages") {
+  std::string unknown;
+  CHECK(parse_features("GRID_HEIGHTS", unknown) == kGridHeights);
+  CHECK(parse_features("GRID_HEAT,GRID_COSTS", unknown) == (kGridHeat | kGridCosts));
+  CHECK(parse_features("", unknown) == 0u);
+  CHECK(unknown.empty());
+  CHECK(parse_features("GRID_HIGHTS,GRID_HEAT,heights", unknown) == kGridHeat);
+  CHECK(unknown == "GRID_HIGHTS,heights");
+  CHECK(describe_features(kGridHeights) == "the Heights layer (GRID_HEIGHTS)");
+  CHECK(describe_features(kGridCosts | kGridHeat) == "the Costs layer (GRID_COSTS) and the heat map (GRID_HEAT)");
+  CHECK(describe_features(kGridCosts | kGridAgents | kGridHeat) ==
+        "the Costs layer (GRID_COSTS), the Agents layer (GRID_AGENTS) and the heat map (GRID_HEAT)");
+  CHECK(describe_features(0).empty());
   unsigned all = 0;
   for (const GridFeatureInfo& f : kGridFeatureInfo) {
     CHECK((f.bit & (f.bit - 1)) == 0u);  // one bit each

@@ -116,7 +116,14 @@ bool GridRenderer::init(const std::string& dir) {
   frag_path_ = dir + "/grid.frag";
   if (!read_file(vert_path_, vert_source_, error_) || !read_file(frag_path_, frag_source_, error_))
     return false;
-  // The program with every feature: it holds all of grid.frag, so a broken file shows here.
+  if (const char* names = std::getenv("ASTAR_TEST_BREAK_SHADER_FEATURE"); names && *names) {
+    std::string unknown;
+    break_for_test_ = parse_features(names, unknown);
+    if (!unknown.empty())
+      warn("ASTAR_TEST_BREAK_SHADER_FEATURE names no feature: " + unknown, "");
+  }
+  // The program with every feature: it holds all of grid.frag, so a broken file shows here,
+  // and so does a feature whose code does not compile (left out from then on).
   if (!program(kAllGridFeatures)) return false;
   glGenVertexArrays(1, &vao_);  // core profile: a draw needs a bound VAO, even an empty one
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_size_);
@@ -125,23 +132,65 @@ bool GridRenderer::init(const std::string& dir) {
 
 // [SECTION] Programs
 
-const GridRenderer::Program* GridRenderer::program(unsigned features) {
+const GridRenderer::Program* GridRenderer::program(unsigned wanted) {
+  // Each pass leaves out at least one more feature, down to none, which compiles or sets error_.
+  while (error_.empty()) {
+    const unsigned features = wanted & ~broken_;
+    Program& p = built(features);
+    if (p.id) return &p;
+    if (!blame(features, p.error)) break;
+  }
+  return nullptr;
+}
+
+bool GridRenderer::blame(unsigned features, const std::string& log) {
+  if (Program& none = built(0); !none.id) {
+    error_ = none.error;  // the grid's own code: nothing can be drawn
+    return false;
+  }
+  unsigned culprits = 0;
+  std::string logs;
+  for (const GridFeatureInfo& f : kGridFeatureInfo) {
+    if (!(features & f.bit)) continue;
+    if (Program& alone = built(f.bit); !alone.id) {
+      culprits |= f.bit;
+      logs.append(logs.empty() ? "" : "\n").append(f.macro).append(": ").append(alone.error);
+    }
+  }
+  const bool together = culprits == 0;
+  if (together) {
+    culprits = features;
+    logs = log;
+  }
+  const bool one = (culprits & (culprits - 1)) == 0;
+  warn("The grid is drawn without " + describe_features(culprits) + ": " + (one ? "its" : "their") +
+           " shader code " + (together ? "compiles alone but not together." : "does not compile."),
+       logs);
+  broken_ |= culprits;
+  return true;
+}
+
+void GridRenderer::warn(const std::string& line, const std::string& log) {
+  warning_ += (warning_.empty() ? "" : "\n") + line;
+  warning_log_ += (warning_log_.empty() ? "" : "\n\n") + line + (log.empty() ? "" : "\n" + log);
+}
+
+GridRenderer::Program& GridRenderer::built(unsigned features) {
   Program& p = programs_[features & kAllGridFeatures];
-  if (p.id) return &p;
-  if (!error_.empty()) return nullptr;
-  const GLuint vert = compile(GL_VERTEX_SHADER, vert_path_, vert_source_, error_);
-  if (!vert) return nullptr;
-  const GLuint frag =
-      compile(GL_FRAGMENT_SHADER, frag_path_, with_features(frag_source_, features), error_);
+  if (p.id || !p.error.empty()) return p;
+  const GLuint vert = compile(GL_VERTEX_SHADER, vert_path_, vert_source_, p.error);
+  if (!vert) return p;
+  const GLuint frag = compile(GL_FRAGMENT_SHADER, frag_path_,
+                              with_features(frag_source_, features, break_for_test_), p.error);
   if (!frag) {
     glDeleteShader(vert);
-    return nullptr;
+    return p;
   }
-  p.id = link(vert, frag, vert_path_ + " + " + frag_path_, error_);
-  if (!p.id) return nullptr;
+  p.id = link(vert, frag, vert_path_ + " + " + frag_path_, p.error);
+  if (!p.id) return p;
   p.u = locate_uniforms(p.id);
   set_constant_uniforms(p.id, p.u);
-  return &p;
+  return p;
 }
 
 GridRenderer::Uniforms GridRenderer::locate_uniforms(GLuint id) {

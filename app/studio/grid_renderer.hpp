@@ -9,10 +9,14 @@
 //
 //   GridRenderer r;
 //   if (!r.init(shader_dir())) show(r.error());  // nothing can be drawn
+//   if (!r.warning().empty()) show(r.warning());  // drawn, but without a layer (below)
 //   each frame: r.draw(dl, view, w, h, grid_look(appearance)) while ImGui builds the frame,
 //               r.sync(studio) after the edits (uploads what changed), then ImGui renders
 //
-// grid.frag is compiled with the features the picture shows (grid_shader_source.hpp).
+// grid.frag is compiled with the features the picture shows (grid_shader_source.hpp). A feature
+// whose code does not compile is left out (the grid is drawn without that layer) and warning()
+// names it, with the GLSL log in warning_log(); $ASTAR_TEST_BREAK_SHADER_FEATURE (macros,
+// comma-separated, e.g. GRID_HEIGHTS) breaks a feature's code on purpose, for the tests.
 #pragma once
 
 #include <array>
@@ -73,13 +77,18 @@ class GridRenderer {
   ~GridRenderer();
 
   // Loads and links grid.vert + grid.frag from `dir`. On failure error() names the file and holds
-  // the GLSL log; the studio keeps running and shows it in the canvas.
+  // the GLSL log; the studio keeps running and shows it in the canvas. Also compiles the variant
+  // with every feature, so that features whose code does not compile show in warning() now.
   bool init(const std::string& dir);
-  bool ready() const { return programs_[kAllGridFeatures].id != 0 && error_.empty(); }
+  bool ready() const { return vao_ != 0 && error_.empty(); }
   // Whether draw() paints every pixel of the level's rectangle (opaque): ready, and the level
   // fits this GPU's textures.
   bool draws() const { return ready() && size_error_.empty() && tex_w_ > 0; }
   const std::string& error() const { return error_; }
+  // What the grid is drawn without, as its shader code does not compile (empty when all of it
+  // compiles), a sentence naming the features; warning_log() adds the GLSL logs.
+  const std::string& warning() const { return warning_; }
+  const std::string& warning_log() const { return warning_log_; }
 
   // Uploads what changed since the last call and clears the studio's change logs.
   // With the heat map on, also the heat values of the cells that changed.
@@ -104,6 +113,7 @@ class GridRenderer {
   struct Program {
     GLuint id = 0;
     Uniforms u{};
+    std::string error;  // why it did not compile or link (tried once)
   };
   // This frame's draw in framebuffer pixels, top-left origin.
   struct Placement {
@@ -114,11 +124,18 @@ class GridRenderer {
   };
 
   // [SECTION] Programs
-  // The program with these features, compiled and linked now if it is new; null (error() says
-  // why) when it does not compile.
-  const Program* program(unsigned features);
+  // The program with the `wanted` features that compile, compiled and linked now if it is new;
+  // null (error() says why) when not even the one without features compiles.
+  const Program* program(unsigned wanted);
+  // The program with exactly these features, built once (Program::error says why it failed).
+  Program& built(unsigned features);
   static Uniforms locate_uniforms(GLuint id);
   static void set_constant_uniforms(GLuint id, const Uniforms& u);
+  // `features` did not compile: leaves out each one that does not compile alone (all of them
+  // when each does) from now on, and says so. False when no variant can compile.
+  bool blame(unsigned features, const std::string& log);
+  // Adds a line to warning() and it with `log` to warning_log().
+  void warn(const std::string& line, const std::string& log);
 
   // [SECTION] Textures
   void resize(int w, int h);
@@ -148,6 +165,8 @@ class GridRenderer {
   void draw_quad() const;
 
   std::array<Program, kAllGridFeatures + 1> programs_{};
+  unsigned broken_ = 0;          // features whose code does not compile: left out
+  unsigned break_for_test_ = 0;  // $ASTAR_TEST_BREAK_SHADER_FEATURE
   std::string vert_path_, frag_path_, vert_source_, frag_source_;
 
   GLuint vao_ = 0;
@@ -179,6 +198,7 @@ class GridRenderer {
   std::uint64_t level_revision_ = 0, search_revision_ = 0;
   std::string error_;
   std::string size_error_;
+  std::string warning_, warning_log_;
 
   // The draw queued for this frame, in ImGui display coordinates.
   struct Pending {

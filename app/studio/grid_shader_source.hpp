@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace studio {
@@ -35,12 +36,14 @@ enum GridFeature : unsigned {
 struct GridFeatureInfo {
   unsigned bit;
   const char* macro;  // grid.frag's switch: #if GRID_COSTS ...
+  const char* what;   // what the picture lacks without it, for messages
 };
-inline constexpr std::array<GridFeatureInfo, 5> kGridFeatureInfo{{{kGridCosts, "GRID_COSTS"},
-                                                                   {kGridHeights, "GRID_HEIGHTS"},
-                                                                   {kGridAgents, "GRID_AGENTS"},
-                                                                   {kGridPatterns, "GRID_PATTERNS"},
-                                                                   {kGridHeat, "GRID_HEAT"}}};
+inline constexpr std::array<GridFeatureInfo, 5> kGridFeatureInfo{{
+    {kGridCosts, "GRID_COSTS", "the Costs layer"},
+    {kGridHeights, "GRID_HEIGHTS", "the Heights layer"},
+    {kGridAgents, "GRID_AGENTS", "the Agents layer"},
+    {kGridPatterns, "GRID_PATTERNS", "the patterns on open and closed cells"},
+    {kGridHeat, "GRID_HEAT", "the heat map"}}};
 
 // One #define that with_features() adds: its name and its GLSL value.
 struct ShaderDefine {
@@ -52,8 +55,16 @@ struct ShaderDefine {
 std::vector<ShaderDefine> grid_constants();
 
 // `source` (grid.frag) with, after its #version line, each feature switch defined 1 (in
-// `features`) or 0, then grid_constants(). A #line directive after them keeps the compiler's
-// line numbers those of grid.frag.
-std::string with_features(const std::string& source, unsigned features);
+// `features`) or 0, then grid_constants(). Each feature in both `features` and `broken` also
+// gets a line that does not compile (the test hook ASTAR_TEST_BREAK_SHADER_FEATURE). A #line
+// directive after them keeps the compiler's line numbers those of grid.frag.
+std::string with_features(const std::string& source, unsigned features, unsigned broken = 0);
+
+// The features named in `names`, comma-separated macros ("GRID_HEIGHTS,GRID_HEAT"); names that
+// are none go to `unknown`, comma-separated.
+unsigned parse_features(std::string_view names, std::string& unknown);
+
+// "the Heights layer (GRID_HEIGHTS)", several as "A, B and C": for messages.
+std::string describe_features(unsigned features);
 
 }  // namespace studio
