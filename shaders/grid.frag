@@ -1,10 +1,10 @@
 #version 330 core
 // A* Studio grid: the colour of each pixel from textures holding one texel per cell.
-//   u_cells (R8UI):    bit 0 wall, bit 1 agent
+//   u_cells (R8UI):    bits GRID_CELL_WALL, GRID_CELL_AGENT
 //   u_costs (R32F):    the cell's cost, as the level holds it
 //   u_heights (R32I):  the cell's height, as the level holds it
-//   u_search (R8UI):   0 unseen, 1 open, 2 closed, 3 on the path
-//   u_heat (R32F):     the heat map's value (g, h or f) of each seen cell, below -1e38 where none
+//   u_search (R8UI):   unseen (0), GRID_SEARCH_OPEN, GRID_SEARCH_CLOSED, GRID_SEARCH_PATH
+//   u_heat (R32F):     the heat map's value (g, h or f) of each seen cell, GRID_NO_HEAT where none
 // The level's layers, bottom to top, each mixed in at its layer panel opacity (0 when hidden):
 //   costs    a cost equal to a terrain's (u_terrains: rgb, cost) shows the terrain's colour; other
 //            costs above 1 lean to the cost tint (log scale up to u_max_cost), below 1 to "cheap";
@@ -21,7 +21,8 @@
 // when off; a path cell with the path off shows the closed tint), then the heat map at
 // u_heat_alpha over the open and closed tints, under the path's: the cell's value v normalised
 // over the seen cells' range, t = (v - u_heat_min) / (u_heat_max - u_heat_min) (0 when the range
-// is one value), coloured with the ramp u_heat_ramp (viridis, nine stops, linear between them).
+// is one value), coloured with the ramp u_heat_ramp (viridis, GRID_HEAT_STOPS stops, linear
+// between them).
 // Grid lines, contours and patterns are computed here from the pixel's position inside its cell
 // and a few texels around it, so drawing cost does not depend on the number of cells.
 // Feature switches (the renderer defines each 1 or 0 after the #version line and compiles one
@@ -30,6 +31,9 @@
 // and the layer shows), GRID_PATTERNS (u_patterns is 1), GRID_HEAT (the heat map is on). A
 // feature switched off is left out of the program: llvmpipe, Mesa's CPU renderer, would
 // otherwise run its code for every pixel even when a uniform turns it off.
+// Numbers shared with C++ are #defined by the renderer too, from its own constants
+// (grid_shader_source.cpp): GRID_MAX_TERRAINS, GRID_HEAT_STOPS, GRID_CELL_WALL, GRID_CELL_AGENT,
+// GRID_SEARCH_OPEN, GRID_SEARCH_CLOSED, GRID_SEARCH_PATH, GRID_NO_HEAT. Do not define them here.
 // Patterns (u_patterns = 1, set only when cells are at least 8 px): a second cue beside hue, in
 // cell-local coordinates so they line up with the grid: open cells get four dots, closed cells a
 // diagonal cross-hatch (anti-aliased); walls, unseen floor and path cells get none (the path has its own line).
@@ -62,16 +66,14 @@ uniform sampler2D u_heat;
 uniform float u_heat_alpha;     // 0: no heat map
 uniform float u_heat_min;       // the seen cells' lowest and highest value
 uniform float u_heat_max;
-const int kHeatStops = 9;
-uniform vec3 u_heat_ramp[kHeatStops];
+uniform vec3 u_heat_ramp[GRID_HEAT_STOPS];  // GRID_HEAT_STOPS: defined by the renderer
 
 // Layers: opacities (0: hidden), the terrain palette, scales and colours.
 uniform float u_walls_alpha;
 uniform float u_costs_alpha;
 uniform float u_heights_alpha;
 uniform float u_agents_alpha;
-const int kMaxTerrains = 64;
-uniform vec4 u_terrains[kMaxTerrains];  // rgb, cost
+uniform vec4 u_terrains[GRID_MAX_TERRAINS];  // rgb, cost; GRID_MAX_TERRAINS: by the renderer
 uniform int u_terrain_count;
 uniform float u_max_cost;       // the highest cost of the level's open cells (>= 1)
 uniform float u_min_cost;       // the lowest (<= 1)
@@ -102,8 +104,8 @@ vec3 cost_colour(float cost) {
 
 // The heat map's colour at t in [0, 1]: as heat_colour() in overlays.hpp.
 vec3 heat_colour(float t) {
-  float s = clamp(t, 0.0, 1.0) * float(kHeatStops - 1);
-  int i = min(int(s), kHeatStops - 2);
+  float s = clamp(t, 0.0, 1.0) * float(GRID_HEAT_STOPS - 1);
+  int i = min(int(s), GRID_HEAT_STOPS - 2);
   return mix(u_heat_ramp[i], u_heat_ramp[i + 1], s - float(i));
 }
 
@@ -195,7 +197,7 @@ void main() {
   if (any(lessThan(c, ivec2(0))) || any(greaterThanEqual(c, u_level_size))) discard;
 
   uint flags = texelFetch(u_cells, c, 0).r;
-  bool wall = (flags & 1u) != 0u && u_walls_alpha > 0.0;
+  bool wall = (flags & GRID_CELL_WALL) != 0u && u_walls_alpha > 0.0;
   vec2 inner = (cell - vec2(c)) * u_cell_px;  // pixels from the cell's top-left corner
   bool on_line = inner.x < u_line_px || inner.y < u_line_px;
 
@@ -213,28 +215,28 @@ void main() {
     if (on_line) color *= 1.0 - 0.22 * u_grid_alpha * (1.0 - u_walls_alpha);
   } else {
     uint state = texelFetch(u_search, c, 0).r;
-    bool closed = state == 2u || (state == 3u && u_path_alpha <= 0.0);
-    if (state == 1u) color = mix(color, u_open, u_open_alpha);
+    bool closed = state == GRID_SEARCH_CLOSED || (state == GRID_SEARCH_PATH && u_path_alpha <= 0.0);
+    if (state == GRID_SEARCH_OPEN) color = mix(color, u_open, u_open_alpha);
     else if (closed) color = mix(color, u_closed, u_closed_alpha);
 #if GRID_HEAT
     if (u_heat_alpha > 0.0) {
       float v = texelFetch(u_heat, c, 0).r;
-      if (v > -1.0e38) {
+      if (v > 0.5 * GRID_NO_HEAT) {  // half-way: however a driver rounds the literal
         float span = u_heat_max - u_heat_min;
         color = mix(color, heat_colour(span > 0.0 ? (v - u_heat_min) / span : 0.0), u_heat_alpha);
       }
     }
 #endif
-    if (state == 3u && u_path_alpha > 0.0) color = mix(color, u_path, u_path_alpha);
+    if (state == GRID_SEARCH_PATH && u_path_alpha > 0.0) color = mix(color, u_path, u_path_alpha);
 #if GRID_PATTERNS
     if (u_patterns == 1) {
-      float ink = state == 1u && u_open_alpha > 0.0 ? dots(inner)
+      float ink = state == GRID_SEARCH_OPEN && u_open_alpha > 0.0 ? dots(inner)
                 : closed && u_closed_alpha > 0.0 ? cross_hatch(inner) : 0.0;
       color = mix(color, u_pattern_ink, u_pattern_alpha * ink);
     }
 #endif
 #if GRID_AGENTS
-    bool agent = (flags & 2u) != 0u && u_agents_alpha > 0.0;
+    bool agent = (flags & GRID_CELL_AGENT) != 0u && u_agents_alpha > 0.0;
     if (agent) color = agent_layer(color, inner / u_cell_px - 0.5);
 #endif
     if (on_line) color *= 1.0 - 0.22 * u_grid_alpha;

@@ -337,13 +337,13 @@ void CompareWindow::draw_pane(Pane& pane, std::size_t index, const Fonts& fonts,
     pane.renderer->init(shader_dir());
   }
   pane.renderer->sync({level_, pane.level_changes, pane.search_changes, [&pane, &search, this](Cell c) -> std::uint8_t {
-                         if (pane.on_path[astar::to_u32(level_.index(c))]) return 3;
+                         if (pane.on_path[astar::to_u32(level_.index(c))]) return kSearchPath;
                          switch (search.node_state(c)) {
-                           case astar::NodeState::Open: return 1;
-                           case astar::NodeState::Closed: return 2;
+                           case astar::NodeState::Open: return kSearchOpen;
+                           case astar::NodeState::Closed: return kSearchClosed;
                            case astar::NodeState::Unseen: break;
                          }
-                         return 0;
+                         return kSearchUnseen;
                        }});
 
   ImDrawList* dl = ImGui::GetWindowDrawList();

@@ -276,6 +276,8 @@ int main(int argc, char** argv) {
   Session s{studio, window, *driver, {}, {}, {}, {}};
   if (!s.renderer.init(studio::shader_dir()))
     std::fprintf(stderr, "astar-studio: %s\n", s.renderer.error().c_str());
+  else if (!s.renderer.warning().empty())  // drawn without a layer: say which, and why
+    std::fprintf(stderr, "astar-studio: %s\n", s.renderer.warning_log().c_str());
   // Settings, recent files, autosave and the recovery offer, from the config folder. Captures
   // depend on their command line alone: they leave the config folder alone.
   if (driver->interactive()) {

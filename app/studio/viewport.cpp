@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <variant>
 
 #include "astar/heuristic_check.hpp"
@@ -76,6 +77,24 @@ ImVec2 Viewport::level_pos(const View& view, ImVec2 screen) {
 
 // [SECTION] Canvas
 
+namespace {
+
+// What the grid is drawn without (grid.frag features that do not compile): a line each on a
+// dark band at the canvas's bottom; hovering the band shows the GLSL logs.
+void draw_grid_warning(const GridRenderer& renderer, const Fonts& fonts, ImDrawList* dl, ImVec2 p0,
+                       ImVec2 p1) {
+  const std::string text = renderer.warning() + "\n(hover here for the GLSL log)";
+  const float wrap = std::max(64.0f, p1.x - p0.x - 32.0f);
+  const ImVec2 size = fonts.ui->CalcTextSizeA(fonts.ui->FontSize, FLT_MAX, wrap, text.c_str());
+  const ImVec2 a(p0.x + 8.0f, p1.y - size.y - 16.0f), b(p0.x + size.x + 24.0f, p1.y - 8.0f);
+  dl->AddRectFilled(a, b, IM_COL32(20, 20, 24, 235), 4.0f);
+  dl->AddText(fonts.ui, fonts.ui->FontSize, ImVec2(a.x + 8.0f, a.y + 4.0f), IM_COL32(255, 110, 110, 255),
+              text.c_str(), nullptr, wrap);
+  if (ImGui::IsMouseHoveringRect(a, b)) ImGui::SetTooltip("%s", renderer.warning_log().c_str());
+}
+
+}  // namespace
+
 void Viewport::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts, ImVec2 size) {
   View& view = studio.view;
   const astar::Level& level = studio.level();
@@ -116,6 +135,7 @@ void Viewport::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts, 
     draw_overlays(studio, fonts, dl);
     tools_.draw_preview(studio, dl, hovered_ ? std::optional<ImVec2>(level_pos(view, ImGui::GetIO().MousePos))
                                              : std::nullopt);
+    if (!renderer.warning().empty()) draw_grid_warning(renderer, fonts, dl, p0, p1);
   } else {
     const std::string message = "The grid cannot be drawn:\n" + renderer.error();
     dl->AddText(fonts.ui, fonts.ui->FontSize, ImVec2(p0.x + 16, p0.y + 16),

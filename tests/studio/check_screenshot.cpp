@@ -168,14 +168,7 @@ int main(int argc, char** argv) {
   }
   const astar::Level& level = loaded.value();
 
-  Mapping m;
-  m.ox = side.at("origin").at(0).get<double>();
-  m.oy = side.at("origin").at(1).get<double>();
-  m.s = side.at("cell_px").get<double>();
-  m.cx = side.at("canvas").at(0).get<double>();
-  m.cy = side.at("canvas").at(1).get<double>();
-  m.cw = side.at("canvas").at(2).get<double>();
-  m.ch = side.at("canvas").at(3).get<double>();
+  const Mapping m = mapping_of(side);
   const long long iteration = side.at("iteration").get<long long>();
   const std::string state = side.at("state").get<std::string>();
   std::printf("screenshot %dx%d, cell %.2f px, origin (%.1f, %.1f), iteration %lld, %s\n", img.w,

@@ -136,14 +136,7 @@ int main(int argc, char** argv) {
     if (pane.at("ms").is_null() || (invalid ? pane.at("ms").get<double>() != 0.0 : !(pane.at("ms").get<double>() > 0.0)))
       fail(name + ": time " + pane.at("ms").dump() + (invalid ? ", want 0" : ", want > 0"));
 
-    Mapping m;
-    m.ox = pane.at("origin").at(0).get<double>();
-    m.oy = pane.at("origin").at(1).get<double>();
-    m.s = pane.at("cell_px").get<double>();
-    m.cx = pane.at("canvas").at(0).get<double>();
-    m.cy = pane.at("canvas").at(1).get<double>();
-    m.cw = pane.at("canvas").at(2).get<double>();
-    m.ch = pane.at("canvas").at(3).get<double>();
+    const Mapping m = mapping_of(pane);
     if (m.s < 8) fail(name + ": cells are too small to check (" + std::to_string(m.s) + " px)");
     std::vector<char> on_path(static_cast<std::size_t>(level.cell_count()), 0);
     auto mark = [&](Cell c) { on_path[astar::to_u32(level.index(c))] = 1; };

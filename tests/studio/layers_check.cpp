@@ -106,14 +106,7 @@ int main(int argc, char** argv) {
   const astar::Level& level = loaded.value();
   const auto& pal = studio::palette::get(studio::palette::parse(side.value("palette", "default")).value());
   const auto& look = pal.layers;
-  Mapping m;
-  m.ox = side.at("origin").at(0).get<double>();
-  m.oy = side.at("origin").at(1).get<double>();
-  m.s = side.at("cell_px").get<double>();
-  m.cx = side.at("canvas").at(0).get<double>();
-  m.cy = side.at("canvas").at(1).get<double>();
-  m.cw = side.at("canvas").at(2).get<double>();
-  m.ch = side.at("canvas").at(3).get<double>();
+  const Mapping m = mapping_of(side);
   if (side.at("iteration").get<long long>() != 0) fail("the screenshot must be at iteration 0");
   if (m.s < 24) fail("cells are too small to check (" + std::to_string(m.s) + " px)");
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
 #include <stb_image.h>  // the implementation is compiled into libstb
 
 #include "astar/grid.hpp"
@@ -60,6 +61,19 @@ struct Mapping {
     y = static_cast<int>(std::floor(oy + (c.y + 0.5) * s));
   }
 };
+
+// The mapping a sidecar gives (or a Compare pane's entry in it): "origin", "cell_px", "canvas".
+inline Mapping mapping_of(const nlohmann::json& side) {
+  Mapping m;
+  m.ox = side.at("origin").at(0).get<double>();
+  m.oy = side.at("origin").at(1).get<double>();
+  m.s = side.at("cell_px").get<double>();
+  m.cx = side.at("canvas").at(0).get<double>();
+  m.cy = side.at("canvas").at(1).get<double>();
+  m.cw = side.at("canvas").at(2).get<double>();
+  m.ch = side.at("canvas").at(3).get<double>();
+  return m;
+}
 
 // The share of a cell's interior pixels close to `want`.
 inline double coverage(const Image& img, const Mapping& m, Cell c, Rgb want, int tolerance) {
