@@ -4,12 +4,15 @@
 #include <array>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <initializer_list>
 #include <sstream>
 #include <utility>
+
+#include <GLFW/glfw3.h>  // glfwGetCurrentContext, at destruction
 
 #include "layer_look.hpp"
 #include "palette.hpp"
@@ -101,6 +104,18 @@ void set_floats(std::initializer_list<std::pair<GLint, float>> values) {
 }  // namespace
 
 GridRenderer::~GridRenderer() {
+  const bool holds_gl = vao_ || cells_tex_ || costs_tex_ || heights_tex_ || search_tex_ ||
+                        heat_tex_ ||
+                        std::any_of(programs_.begin(), programs_.end(),
+                                    [](const Program& p) { return p.id != 0; });
+  if (!holds_gl) return;  // never initialised: nothing of GL's to give back
+  // Deleting GL objects needs the context current. main destroys every renderer before the
+  // window (AppWindow); a renderer that outlives it is a bug, said here (the studio tests look
+  // for this line) instead of calling GL without a context.
+  if (!glfwGetCurrentContext()) {
+    std::fprintf(stderr, "astar-studio: a grid renderer outlived its GL context\n");
+    return;
+  }
   for (const Program& p : programs_)
     if (p.id) glDeleteProgram(p.id);
   if (vao_) glDeleteVertexArrays(1, &vao_);

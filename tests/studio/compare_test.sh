@@ -1,7 +1,8 @@
 #!/bin/sh
 # compare_test.sh STUDIO CHECKER LEVEL OUTDIR
 # The Compare window under Xvfb (--compare): screenshots whose sidecar table and pane pixels the
-# checker compares with searches of its own; bad --compare values fail with a message. Exit 77
+# checker compares with searches of its own, and every renderer (the canvas's and the panes')
+# is destroyed while the GL context is current; bad --compare values fail with a message. Exit 77
 # (ctest: skipped) when xvfb-run is missing.
 set -u
 studio=$1 checker=$2 level=$3 out=$4
@@ -38,8 +39,11 @@ shot() {
   rm -f "$out/$name.png" "$out/$name.png.json"
   # shellcheck disable=SC2086  # the arguments split on purpose
   if xvfb-run -a -s "-screen 0 1600x900x24" "$studio" "$level" $args --size 1600x900 \
-       --screenshot "$out/$name.png" --frames 6; then
-    if "$checker" "$out/$name.png" "$level" "$@"; then
+       --screenshot "$out/$name.png" --frames 6 2>"$out/$name.err"; then
+    # The panes' renderers go before the window: every glDelete* with the context current.
+    if grep -q "outlived its GL context" "$out/$name.err"; then
+      fail "$name: $(cat "$out/$name.err")"
+    elif "$checker" "$out/$name.png" "$level" "$@"; then
       echo "ok: $name:$args"
     else
       fail "$name:$args"
