@@ -1,6 +1,8 @@
 // Search speed on seeded random levels: ns per expansion for A* (octile) and Dijkstra.
 //   build/bench/bench_search [queries]
-// Prints one tab-separated row per (level, heuristic). Figures go in the README.
+// Prints one tab-separated row per (level, heuristic). Figures go in the README. The levels
+// "-costs" have costs 1..5 on their open cells, so their moves take the general path (the cost
+// policy reading each cell through the level's accessors), not the uniform grid's fast one.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -12,14 +14,24 @@ using namespace astar;
 
 namespace {
 
-Level random_level(int side, double density, std::uint32_t seed) {
+Level random_level(int side, double density, bool costs, std::uint32_t seed) {
   std::mt19937 rng(seed);
   std::bernoulli_distribution wall(density);
+  std::uniform_int_distribution<int> cost(1, 5);
   Level lv(side, side);
   for (int y = 0; y < side; ++y)
-    for (int x = 0; x < side; ++x) lv.set_wall({x, y}, wall(rng));
+    for (int x = 0; x < side; ++x) {
+      lv.set_wall({x, y}, wall(rng));
+      if (costs) lv.set_cost({x, y}, cost(rng));
+    }
   return lv;
 }
+
+struct LevelKind {
+  int side;
+  double density;
+  bool costs;
+};
 
 Cell random_open_cell(const Level& lv, std::mt19937& rng) {
   std::uniform_int_distribution<int> px(0, lv.width() - 1), py(0, lv.height() - 1);
@@ -34,9 +46,10 @@ Cell random_open_cell(const Level& lv, std::mt19937& rng) {
 int main(int argc, char** argv) {
   const int queries = argc > 1 ? std::atoi(argv[1]) : 200;
   std::printf("level\theuristic\tqueries\tfound\texpanded\tseconds\tns_per_expansion\n");
-  for (const auto& [side, density] : {std::pair{512, 0.10}, std::pair{512, 0.30},
-                                      std::pair{2048, 0.10}}) {
-    Level lv = random_level(side, density, 7);
+  for (const auto& [side, density, costs] :
+       {LevelKind{512, 0.10, false}, LevelKind{512, 0.30, false}, LevelKind{2048, 0.10, false},
+        LevelKind{512, 0.10, true}}) {
+    Level lv = random_level(side, density, costs, 7);
     for (Heuristic h : {Heuristic::Octile, Heuristic::Zero}) {
       std::mt19937 rng(42);
       std::int64_t expanded = 0;
@@ -54,8 +67,9 @@ int main(int argc, char** argv) {
         seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         expanded += s.metrics().expanded;
       }
-      std::printf("random%d-%d%%\t%s\t%d\t%d\t%lld\t%.3f\t%.1f\n", side,
-                  static_cast<int>(density * 100), std::string(to_string(h)).c_str(), n, found,
+      std::printf("random%d-%d%%%s\t%s\t%d\t%d\t%lld\t%.3f\t%.1f\n", side,
+                  static_cast<int>(density * 100), costs ? "-costs" : "",
+                  std::string(to_string(h)).c_str(), n, found,
                   static_cast<long long>(expanded), seconds, 1e9 * seconds / double(expanded));
     }
   }

@@ -46,8 +46,11 @@ Move MovePolicy::move(Cell from, Dir d) const {
   const Level& lv = *level_;
   Move m{step(from, d), d, MoveBlock::None, 0.0, MoveAction::Walk};
   if (!lv.in_bounds(m.to)) { m.block = MoveBlock::OutOfBounds; return m; }
-  if (lv.solid(m.to)) {
-    m.block = lv.wall(m.to) ? MoveBlock::Wall : MoveBlock::Agent;
+  // Checked once: the cells below are read from the flat arrays (this runs for every move).
+  const std::vector<std::uint8_t>& solid = lv.solid_mask();
+  const std::uint32_t to = to_u32(lv.index(m.to));
+  if (solid[to]) {
+    m.block = lv.walls()[to] ? MoveBlock::Wall : MoveBlock::Agent;
     return m;
   }
   if (is_diagonal(d)) {
@@ -56,8 +59,9 @@ Move MovePolicy::move(Cell from, Dir d) const {
       return m;
     }
     // The two side cells a diagonal step passes between.
-    const bool side_a = lv.open({m.to.x, from.y});
-    const bool side_b = lv.open({from.x, m.to.y});
+    const auto open = [&](Cell c) { return lv.in_bounds(c) && !solid[to_u32(lv.index(c))]; };
+    const bool side_a = open({m.to.x, from.y});
+    const bool side_b = open({from.x, m.to.y});
     const bool ok = rules_.diagonal == DiagonalPolicy::Always ||
                     (rules_.diagonal == DiagonalPolicy::AtLeastOneSideOpen && (side_a || side_b)) ||
                     (rules_.diagonal == DiagonalPolicy::NoCornerCutting && side_a && side_b);
@@ -67,7 +71,7 @@ Move MovePolicy::move(Cell from, Dir d) const {
   if (lv.has_edges(from)) over = lv.edge(from, d);
   if (over && over->blocked) { m.block = MoveBlock::BlockedEdge; return m; }
 
-  const int rise = lv.height_at(m.to) - lv.height_at(from);
+  const int rise = lv.heights()[to] - lv.height_at(from);
   m.block = classify(rise, m.action);
   if (m.block != MoveBlock::None) return m;
   // Last, as the dearest test (cached per cell in the level); no shapes: one branch.
@@ -89,7 +93,7 @@ Move MovePolicy::move(Cell from, Dir d) const {
     case MoveAction::JumpAcross:
     case MoveAction::_Max: break;
   }
-  m.cost = step_length(d) * lv.cost(m.to) + extra;
+  m.cost = step_length(d) * lv.costs()[to] + extra;
   return m;
 }
 
