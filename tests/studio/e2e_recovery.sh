@@ -49,6 +49,13 @@ levels() { ls "$recovery" 2>/dev/null | grep '\.json$' | grep -v '\.info\.json$'
 one_level() { [ "$(levels | wc -l)" -eq 1 ]; }
 # The studio process itself (start_studio's pid is `timeout`'s).
 real_pid() { ps -o pid= --ppid "$studio_pid" | tr -d ' ' | head -n 1; }
+# A click on cell (4, 2) with the wall brush: the level becomes dirty.
+paint_one_cell() {
+  move $p42
+  sleep 0.3
+  xdo mousedown 1 && sleep 0.3 && xdo mouseup 1 || die "click"
+  wait_for 5 dirty || die "the click did not mark the level dirty"
+}
 ready() {
   rm -f astar-studio-1.png astar-studio-1.png.json
   keys F12
@@ -129,10 +136,7 @@ ok "clean quit: recovery/ empty; imgui.ini and settings.json in $config, not in 
 cp original.json level.json
 start_studio level.json --size $size --autosave-seconds 1
 ready
-move $p42
-sleep 0.3
-xdo mousedown 1 && sleep 0.3 && xdo mouseup 1 || die "click"
-wait_for 5 dirty || die "the click did not mark the level dirty"
+paint_one_cell
 wait_for 6 one_level || die "no recovery level after the click"
 sleep 0.3
 pid=$(real_pid)
@@ -227,10 +231,7 @@ ASTAR_TEST_THROW_FILE=$out/throw-now
 export ASTAR_TEST_THROW_FILE
 start_studio level.json --size $size --autosave-seconds 0
 ready
-move $p42
-sleep 0.3
-xdo mousedown 1 && sleep 0.3 && xdo mouseup 1 || die "click"
-wait_for 5 dirty || die "the click did not mark the level dirty"
+paint_one_cell
 [ -z "$(levels)" ] || die "a recovery level with autosave off: $(levels)"
 touch throw-now
 wait_for 10 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "the studio still runs after the internal error"
