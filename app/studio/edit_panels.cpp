@@ -171,7 +171,8 @@ void ToolsPanel::Draw(Studio& studio) {
     case Layer::Agents:
       hint("Agents stand on cells and block them while \"agents block\" is on (Layers panel).");
       break;
-    default: break;
+    case Layer::Walls:
+    case Layer::_Max: break;
   }
   ImGui::BeginDisabled(!studio.editor().can_undo());
   if (ImGui::Button("Undo")) studio.undo();

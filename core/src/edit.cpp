@@ -297,7 +297,7 @@ int Editor::heights(Cell centre, int size, HeightMode mode, int value) {
         v = std::round(sum / count);
         break;
       }
-      default: break;
+      case HeightMode::_Max: break;
     }
     v = std::clamp(v, -double{kMaxAbsHeight}, double{kMaxAbsHeight});
     writes.emplace_back(to_u32(lv.index(c)), v);
