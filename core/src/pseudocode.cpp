@@ -1,5 +1,6 @@
 #include "astar/pseudocode.hpp"
 #include "astar/format.hpp"
+#include "astar/imported_trace.hpp"
 
 #include <algorithm>
 #include <array>
@@ -84,7 +85,97 @@ void at_step(CodePosition& p, Algorithm a, CodeStep s) {
   p.line = pseudocode(a).line_of[static_cast<int>(s)];
 }
 
+// [SECTION] An imported trace
+
+// The generic loop: each event type has its line. Skip, Tentative and Compare have no event of
+// their own; they point at the nearest line (for each; new n; better path).
+constexpr std::array<int, static_cast<int>(CodeStep::_Max)> kImportedLineOf{0, 1, 2, 7, 3, 4,
+                                                                            4, 5, 6, 5, 7};
+constexpr int kImportedUpdatingLine = 6;
+
+PseudoCode make_imported() {
+  PseudoCode code;
+  code.lines = {
+      "open <- {source}",
+      "while open is not empty:",
+      "  current <- the best open node  (expanding)",
+      "  move current to closed  (closing)",
+      "  for each successor n of current:",
+      "    new n: g, f, cameFrom; open n  (generating)",
+      "    better path to n: g, f, cameFrom  (updating)",
+      "end: the path is end's cameFrom chain",
+  };
+  std::copy(kImportedLineOf.begin(), kImportedLineOf.end(), code.line_of);
+  return code;
+}
+
+void at_imported_step(CodePosition& p, CodeStep s) {
+  p.step = s;
+  p.line = imported_pseudocode().line_of[static_cast<int>(s)];
+}
+
+void add_node_values(CodePosition& p, const std::string& name, const NodeView& n) {
+  p.variables.push_back({"g[" + name + "]", fixed2_text(n.g)});
+  p.variables.push_back({"h[" + name + "]", fixed2_text(n.h)});
+  p.variables.push_back({"f[" + name + "]", fixed2_text(n.f)});
+  if (n.parent) p.variables.push_back({"cameFrom[" + name + "]", cell_text(*n.parent)});
+}
+
+// Where a replayed trace stands: the line of its last applied event's type.
+CodePosition imported_position(const Search& s, const ImportedTrace& t) {
+  CodePosition p;
+  at_imported_step(p, CodeStep::Init);
+  const std::size_t applied = s.events_applied();
+  if (applied == 0 || s.iterations() == 0) return p;  // the events before the first expanding
+  const ImportedEvent& e = t.events[applied - 1];
+  const bool has_cell = e.node < t.node_count();
+  const Cell c = has_cell ? t.cell(e.node) : Cell{};
+  p.note = "event " + std::to_string(applied - 1) + ": " +
+           (e.type == TraceEventType::Other && e.other_type < t.type_names.size()
+                ? t.type_names[e.other_type]
+                : std::string(to_string(e.type)));
+  switch (e.type) {
+    case TraceEventType::Source:
+    case TraceEventType::Destination:
+      if (has_cell) p.variables.push_back({std::string(to_string(e.type)), cell_text(c)});
+      return p;
+    case TraceEventType::Expanding: at_imported_step(p, CodeStep::Take); break;
+    case TraceEventType::Closing: at_imported_step(p, CodeStep::Close); break;
+    case TraceEventType::Generating: at_imported_step(p, CodeStep::Update); break;
+    case TraceEventType::Updating:
+      at_imported_step(p, CodeStep::Update);
+      p.line = kImportedUpdatingLine;
+      break;
+    case TraceEventType::End:
+      at_imported_step(p, s.state() == SearchState::Found ? CodeStep::GoalTest : CodeStep::NoPath);
+      if (has_cell) p.variables.push_back({"end", cell_text(c)});
+      if (s.state() == SearchState::Found) p.variables.push_back({"cost", fixed2_text(s.path_cost())});
+      return p;
+    case TraceEventType::Other:
+    case TraceEventType::_Max: at_imported_step(p, CodeStep::Loop); return p;
+  }
+  if (const std::optional<Cell> taken = s.last_taken()) {
+    p.variables.push_back({"current", cell_text(*taken)});
+    if (e.type == TraceEventType::Expanding || e.type == TraceEventType::Closing)
+      add_node_values(p, "current", s.node(*taken));
+  }
+  if (has_cell && (e.type == TraceEventType::Generating || e.type == TraceEventType::Updating)) {
+    p.variables.push_back({"n", cell_text(c)});
+    add_node_values(p, "n", s.node(c));
+  }
+  return p;
+}
+
 }  // namespace
+
+const PseudoCode& imported_pseudocode() {
+  static const PseudoCode code = make_imported();
+  return code;
+}
+
+const PseudoCode& pseudocode_of(const Search& search) {
+  return search.imported() ? imported_pseudocode() : pseudocode(search.options().algorithm);
+}
 
 const PseudoCode& pseudocode(Algorithm a) {
   static const std::array<PseudoCode, static_cast<int>(Algorithm::_Max)> all = [] {
@@ -97,6 +188,7 @@ const PseudoCode& pseudocode(Algorithm a) {
 }
 
 CodePosition code_position(const Search& s) {
+  if (const ImportedTrace* t = s.imported()) return imported_position(s, *t);
   const Algorithm a = s.options().algorithm;
   CodePosition p;
   at_step(p, a, CodeStep::Init);

@@ -38,6 +38,15 @@ struct PseudoCode {
 // The pseudo-code of `a` (bidirectional A*: each side's loop, with the meeting rule).
 const PseudoCode& pseudocode(Algorithm a);
 
+// The generic best-first loop a replayed trace (trace_replay.hpp) is shown with, one line per
+// event type: the events before the first expanding (source, destination, the source's
+// generating) -> the first line, expanding -> take, closing -> close,
+// generating -> the "new n" line, updating -> the "better path" line, end -> the last line.
+const PseudoCode& imported_pseudocode();
+// The text code_position(search).line indexes: imported_pseudocode() when search.imported(),
+// else pseudocode(search.options().algorithm).
+const PseudoCode& pseudocode_of(const Search& search);
+
 struct CodeVariable {
   std::string name;   // "current", "n", "tentative", ...
   std::string value;  // "(4, 3)", "6.00", "∞"
@@ -50,7 +59,8 @@ struct CodePosition {
   std::string note;                      // why it went this way: "wall", "6.41 is not < 6.00"
 };
 
-// Where `search` stands: the step its last micro-step ran (Init before the first take).
+// Where `search` stands: the step its last micro-step ran (Init before the first take). For a
+// replayed trace: the line of the last applied event's type, in imported_pseudocode().
 CodePosition code_position(const Search& search);
 
 }  // namespace astar
