@@ -33,6 +33,10 @@ std::string trace_help();
 int check_heuristic_command(std::span<const std::string> args);
 std::string check_heuristic_help();
 
+// astar check-trace LEVEL TRACE [options]: another program's search trace checked against the level
+int check_trace_command(std::span<const std::string> args);
+std::string check_trace_help();
+
 // astar compare LEVEL --algorithm A --algorithm B [...]: 2 to 4 searches side by side, one row each
 int compare_command(std::span<const std::string> args);
 std::string compare_help();

@@ -15,7 +15,7 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<Command, 8> kCommands{{
+constexpr std::array<Command, 9> kCommands{{
     {"run", "search one level with a chosen algorithm and print the path, cost and counters",
      &run_command, &run_help},
     {"bench", "run MovingAI scenario files and compare every length with the optimal one",
@@ -26,6 +26,9 @@ constexpr std::array<Command, 8> kCommands{{
     {"check-heuristic",
      "does the heuristic overestimate on this level? counts, worst cases, verdict",
      &check_heuristic_command, &check_heuristic_help},
+    {"check-trace",
+     "check another program's search trace (Posthoc) against a level: findings",
+     &check_trace_command, &check_trace_help},
     {"compare",
      "run 2 to 4 algorithms on one level: iterations, expanded, open peak, cost, time",
      &compare_command, &compare_help},
@@ -91,10 +94,12 @@ std::string exit_codes_help() {
   h += "Exit codes:\n";
   h += "  0   a path was found, or help was shown\n";
   h += "      (bench: every file ran; with --check, no query broke the guarantee)\n";
+  h += "      (check-trace: the trace has no findings)\n";
   h += "  1   no path: the goal cannot be reached, or --max-iterations was reached first\n";
   h += "      (also when --partial prints a partial path)\n";
   h += "      (bench --check: some query's length breaks the algorithm's guarantee)\n";
   h += "      (check-heuristic: h overestimates or is inconsistent on the level)\n";
+  h += "      (check-trace: the trace has findings)\n";
   h += "      (generate, import, export: never; 0 when the file was written)\n";
   h += "  2   bad input: unknown command or option, missing or extra argument, bad option\n";
   h += "      value, a level file that cannot be loaded (the message names the file and the\n";

@@ -8,6 +8,7 @@
 
 #include "algorithms.hpp"
 #include "args.hpp"
+#include "astar/posthoc_writer.hpp"
 #include "astar/search.hpp"
 #include "astar/trace.hpp"
 #include "commands.hpp"
@@ -23,9 +24,20 @@ constexpr std::array<OptionSpec, 2> kTraceOwnOptions{{
     {"--max-events", true},
 }};
 
+// trace's own --format: search_args' text and json, and posthoc.
+enum class TraceOutput { Text, Json, Posthoc };
+
+Result<TraceOutput> read_trace_format(const ParsedArgs& p) {
+  const std::string* v = p.get("--format");
+  if (v == nullptr || *v == "text") return TraceOutput::Text;
+  if (*v == "json") return TraceOutput::Json;
+  if (*v == "posthoc") return TraceOutput::Posthoc;
+  return Error{"--format: unknown value '" + *v + "' (expected text, json or posthoc)"};
+}
+
 struct TraceConfig {
   SearchArgs search;
-  Format format = Format::Text;
+  TraceOutput format = TraceOutput::Text;
   std::int64_t max_events = 0;  // 0: all
 };
 
@@ -37,9 +49,13 @@ Result<TraceConfig> parse_trace_args(std::span<const std::string> args) {
   auto search = read_search_args(p, "trace");
   if (!search) return Error{search.error()};
   cfg.search = std::move(search.value());
-  auto format = read_format(p);
+  auto format = read_trace_format(p);
   if (!format) return Error{format.error()};
   cfg.format = format.value();
+  if (cfg.format == TraceOutput::Posthoc && info(cfg.search.options.algorithm).extras.sides)
+    return Error{"trace: --format posthoc: " + std::string(info(cfg.search.options.algorithm).name) +
+                 " runs two searches (from the start and from the goal); a Posthoc trace holds "
+                 "one (use --format json, or another algorithm)"};
   if (const std::string* v = p.get("--max-events")) {
     auto n = parse_positive_int("--max-events", *v);
     if (!n) return Error{n.error()};
@@ -89,16 +105,30 @@ int trace_command(std::span<const std::string> args) {
   rec.set_limit(static_cast<std::size_t>(cfg.max_events));
   const std::unique_ptr<Search> search = run_search(cfg.search, level, rules, &rec);
   if (!search) return kExitBadInput;
-  return write_output(
-      cfg.format == Format::Json ? to_json(rec.events()) : trace_text(cfg, rec, *search),
-      search->state() == SearchState::Found ? kExitFound : kExitNoPath);
+  const int code = search->state() == SearchState::Found ? kExitFound : kExitNoPath;
+  switch (cfg.format) {
+    case TraceOutput::Text:
+      return write_output(trace_text(cfg, rec, *search), code);
+    case TraceOutput::Json:
+      return write_output(to_json(rec.events()), code);
+    case TraceOutput::Posthoc: {
+      const Result<std::string> doc =
+          posthoc_trace(level, rec.events(), {.complete = rec.dropped() == 0});
+      if (!doc) {
+        print_error("trace: --format posthoc: " + doc.error());
+        return kExitBadInput;
+      }
+      return write_output(doc.value(), code);
+    }
+  }
+  return kExitInternal;
 }
 
 std::string trace_help() {
   std::string h;
   h += "astar trace LEVEL [--algorithm NAME] [--heuristic NAME] [--weight W]\n";
   h += "                  [--tie-break NAME] [--neighbours 4|8] [--max-iterations N]\n";
-  h += "                  [--max-events N] [--format text|json]\n";
+  h += "                  [--max-events N] [--format text|json|posthoc]\n";
   h += "\n";
   h += "  Searches LEVEL like 'astar run' and prints what the search did, one event per\n";
   h += "  micro-step: each node taken (with its f, g and h), and each move of the taken\n";
@@ -110,7 +140,8 @@ std::string trace_help() {
   h += search_options_help();
   h += "  --max-events N       print the first N events only (N a whole number >= 1); the\n";
   h += "                       search still runs to its end. Default: every event.\n";
-  h += "  --format text|json   text: one line per event, \"ITERATION  description\", e.g.\n";
+  h += "  --format text|json|posthoc\n";
+  h += "                       text: one line per event, \"ITERATION  description\", e.g.\n";
   h += "                         3  took (4,3): f 9.41 = g 5.00 + h 4.41\n";
   h += "                         3  (5,3): g ∞ → 6.00 via (4,3), added to open\n";
   h += "                         3  (4,2): wall, skipped\n";
@@ -121,7 +152,16 @@ std::string trace_help() {
   h += "                       json: an array, one object per event (one per line), with\n";
   h += "                       the keys iteration, kind (take, relax, skip), cell, from, g,\n";
   h += "                       h, f, parent, old_g, old_parent, cost, reason, goal, side;\n";
-  h += "                       null where a value does not apply. Default: text.\n";
+  h += "                       null where a value does not apply.\n";
+  h += "                       posthoc: a Posthoc search trace (ShortestPathLab's viewer;\n";
+  h += "                       'astar check-trace' reads it back): {\"version\", \"render\",\n";
+  h += "                       \"events\"}, events source, destination, then per take\n";
+  h += "                       expanding and closing, per relax generating (first seen) or\n";
+  h += "                       updating, skips left out, and end (id = the goal when found);\n";
+  h += "                       id = y * width + x, pId the parent's id, g, h, f, x, y.\n";
+  h += "                       With --max-events the trace has no end event. Refused for\n";
+  h += "                       bidirectional A* (two searches; a trace holds one).\n";
+  h += "                       Default: text.\n";
   h += "  -h, --help           show this help and exit.\n";
   h += "\n";
   h += "Algorithms (--algorithm NAME):\n";

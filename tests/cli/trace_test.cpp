@@ -110,7 +110,7 @@ TEST_CASE("trace: no path exits 1; bad options and files exit 2 naming the probl
   check_refused(astar_cli({"trace", file, "--max-events", "0"}),
                 "--max-events: expected a whole number >= 1, got '0'");
   check_refused(astar_cli({"trace", file, "--format", "xml"}),
-                "--format: unknown value 'xml' (expected text or json)");
+                "--format: unknown value 'xml' (expected text, json or posthoc)");
   check_refused(astar_cli({"trace", file, "--partial"}), "trace: unknown option '--partial'");
   check_refused(astar_cli({"trace"}), "trace: missing LEVEL argument");
   check_refused(astar_cli({"trace", file, "--algorithm", "jps"}), file + ": Jump Point Search");
