@@ -1,0 +1,78 @@
+// Checks an imported trace (imported_trace.hpp) against the level's rules and against our
+// optimal search, for `astar check-trace` and the studio's Findings panel:
+//
+//   TraceCheckReport r = check_trace(level, level.rules(), trace);
+//   say(r.scale_note);                       // "cost scale 1e-05 inferred from 1,204 moves"
+//   for (const Finding& f : r.findings) say(f.message);   // one plain sentence with the numbers
+//
+// Every comparison of two costs uses one stated tolerance, kTraceTolerance, relative:
+// a and b are equal when |a - b| <= kTraceTolerance * max(1, |a|, |b|), after scaling. Printed
+// traces carry about six significant digits, so rounding noise is never a finding.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "astar/imported_trace.hpp"
+#include "astar/level.hpp"
+#include "astar/search.hpp"
+
+namespace astar {
+
+inline constexpr double kTraceTolerance = 1e-4;
+// a == b within kTraceTolerance (see above); a < b and a > b beyond it.
+bool trace_equal(double a, double b);
+bool trace_less(double a, double b);
+
+enum class FindingKind : std::uint8_t {
+  IllegalMove,        // parent -> child is no legal move of the level (wall, corner cut, ...)
+  GMismatch,          // child g != parent g + the level's cost of that move
+  FOrder,             // expanded with a lower f than an earlier expansion
+  Overestimate,       // h > the true remaining cost (one reverse Dijkstra on the level)
+  Reexpanded,         // a node expanded more than once
+  MissedImprovement,  // expanded with a g higher than an expanded neighbour offers
+  Suboptimal,         // the trace's path costs more than our optimum
+  BadPath,            // the final path is not a chain of legal moves from source to destination
+  _Max
+};
+std::string_view to_string(FindingKind k);  // "illegal-move", "g-mismatch", ...
+std::optional<FindingKind> parse_finding_kind(std::string_view name);
+
+struct Finding {
+  FindingKind kind = FindingKind::IllegalMove;
+  std::size_t event = 0;  // index into ImportedTrace::events
+  Cell cell;
+  std::string message;  // one sentence with the numbers, cells as "(4, 3)"
+};
+
+struct TraceCheckOptions {
+  // The trace's cost unit: what one unit of the level's costs is in the trace's numbers (1e-05
+  // when a straight step of cost 1 reads 1e-05); the trace's g, h and f are divided by it. None:
+  // inferred (the scale that makes the trace's moves cost what the level says; 1 when nothing
+  // can be inferred), and said in scale_note. A given scale that is not a finite number > 0 is
+  // refused: 1 is used and scale_note says so.
+  std::optional<double> cost_scale;
+  // Findings kept per kind (the rest are counted in TraceCheckReport::counts); 0: all.
+  std::size_t max_per_kind = 100;
+};
+
+struct TraceCheckReport {
+  std::vector<Finding> findings;  // in event order
+  std::vector<std::int64_t> counts = std::vector<std::int64_t>(static_cast<std::size_t>(FindingKind::_Max), 0);
+  double cost_scale = 1.0;
+  std::string scale_note;  // "cost scale 1 (given)", "cost scale 1e-05 inferred from 1,204 moves"
+  // The trace's final path and its cost under the level's rules (scaled units), and ours.
+  std::vector<Cell> trace_path;
+  std::optional<double> trace_path_cost;
+  std::vector<Cell> optimal_path;
+  std::optional<double> optimal_cost;
+  std::int64_t total() const;  // every finding, counted
+};
+
+TraceCheckReport check_trace(const Level& level, const MovementRules& rules,
+                             const ImportedTrace& trace, const TraceCheckOptions& options = {});
+
+}  // namespace astar
