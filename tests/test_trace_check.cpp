@@ -268,3 +268,38 @@ TEST_CASE("[TraceCheck] check: tolerance, names and the scale notes") {
   CHECK(bad.cost_scale == 1.0);
   CHECK(bad.scale_note == "cost scale 0 is not a number > 0: 1 used instead");
 }
+
+TEST_CASE("[TraceCheck] check: any-angle and jump point traces of ours are legal moves") {
+  //   links longer than one cell with line of sight: legal, costing their length
+  const Level lv = ascii_level(R"(
+      S.........
+      ..........
+      ...####...
+      ......#...
+      ......#..G)");
+  for (Algorithm a : {Algorithm::ThetaStar, Algorithm::JumpPoint}) {
+    CAPTURE(static_cast<int>(a));
+    TracedSearch ts(lv, {.algorithm = a});
+    const NodeView start = ts.search->node(lv.start());
+    REQUIRE(ts.search->run() == SearchState::Found);
+    const ImportedTrace t = from_recorder(lv, start, ts.rec.events(), true);
+    const TraceCheckReport r = check_trace(lv, lv.rules(), t);
+    CHECK(kinds(r).count("illegal-move") == 0);
+    CHECK(kinds(r).count("g-mismatch") == 0);
+    CHECK(kinds(r).count("bad-path") == 0);
+    CHECK(kinds(r).count("suboptimal") == 0);
+    REQUIRE(r.trace_path_cost);
+    CHECK(*r.trace_path_cost == doctest::Approx(ts.search->path_cost()));
+  }
+  // A trace that jumps one node two cells now and then is not any-angle: "not adjacent".
+  TraceBuilder b;
+  b.add(TraceEventType::Source, {0, 0}, std::nullopt, 0);
+  b.add(TraceEventType::Expanding, {0, 0}, std::nullopt, 0);
+  b.add(TraceEventType::Generating, {1, 0}, Cell{0, 0}, 1);
+  b.add(TraceEventType::Generating, {0, 1}, Cell{0, 0}, 1);
+  b.add(TraceEventType::Generating, {2, 0}, Cell{0, 0}, 2);
+  const TraceCheckReport r = check_trace(lv, lv.rules(), b.t);
+  REQUIRE(r.counts[static_cast<std::size_t>(FindingKind::IllegalMove)] == 1);
+  CHECK(r.findings.front().message ==
+        "(2, 0) is reached from (0, 0), which no legal move allows: not adjacent");
+}

@@ -28,14 +28,23 @@ bool trace_equal(double a, double b);
 bool trace_less(double a, double b);
 
 enum class FindingKind : std::uint8_t {
-  IllegalMove,        // parent -> child is no legal move of the level (wall, corner cut, ...)
-  GMismatch,          // child g != parent g + the level's cost of that move
-  FOrder,             // expanded with a lower f than an earlier expansion
-  Overestimate,       // h > the true remaining cost (one reverse Dijkstra on the level)
-  Reexpanded,         // a node expanded more than once
+  // parent -> child is no legal move of the level (wall, corner cut, not adjacent, ...); once
+  // per link. Any-angle traces (at least a tenth of the links longer than one cell with line
+  // of sight, and two or more): a longer link is legal with line of sight and costs its length.
+  IllegalMove,
+  GMismatch,          // child g != parent g + the level's cost of that move (once per g written)
+  // expanded with a lower f than an earlier expansion: one finding per run of expansions below
+  // the largest f expanded before them (the message says how long the run is)
+  FOrder,
+  Overestimate,       // h > the true remaining cost (one reverse Dijkstra); once per node
+  Reexpanded,         // a node expanded again: one finding per repeat
   MissedImprovement,  // expanded with a g higher than an expanded neighbour offers
-  Suboptimal,         // the trace's path costs more than our optimum
-  BadPath,            // the final path is not a chain of legal moves from source to destination
+  // the trace's path costs more than our optimum (Dijkstra between the trace's endpoints), or
+  // the trace finds no path where there is one
+  Suboptimal,
+  // the final path (the `end` node's chain of parents, else the destination's) loops, does not
+  // start at the source, does not end at the destination, or has an illegal step
+  BadPath,
   _Max
 };
 std::string_view to_string(FindingKind k);  // "illegal-move", "g-mismatch", ...
