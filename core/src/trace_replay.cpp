@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <unordered_set>
 
 namespace astar {
 
@@ -391,13 +392,14 @@ double TraceReplay::path_cost() const {
 std::vector<Cell> TraceReplay::path_to(Cell c) const {
   const auto i = shown_index(*level_, c);
   if (!i || s_->shown[*i] == kNoNode) return {};
-  const std::uint32_t node = s_->shown[*i];
-  if (s_->nodes[node].state == NodeState::Unseen) return {};
-  std::vector<std::uint32_t> parents(s_->nodes.size());
-  for (std::size_t n = 0; n < parents.size(); ++n) parents[n] = s_->nodes[n].parent;
+  std::uint32_t n = s_->shown[*i];
+  if (s_->nodes[n].state == NodeState::Unseen) return {};
+  // Costs the path's length: the nodes on it are remembered, not every node's.
+  std::unordered_set<std::uint32_t> on_path;
   std::vector<Cell> cells;
-  for (std::uint32_t n : parent_chain(node, trace_->source_node, parents, nullptr))
+  for (; n < s_->nodes.size() && on_path.insert(n).second; n = s_->nodes[n].parent)
     cells.push_back(trace_->cell(n));
+  std::reverse(cells.begin(), cells.end());
   return cells;
 }
 
