@@ -52,8 +52,9 @@ Result<TraceConfig> parse_trace_args(std::span<const std::string> args) {
   auto format = read_trace_format(p);
   if (!format) return Error{format.error()};
   cfg.format = format.value();
-  if (cfg.format == TraceOutput::Posthoc && info(cfg.search.options.algorithm).extras.sides)
-    return Error{"trace: --format posthoc: " + std::string(info(cfg.search.options.algorithm).name) +
+  const AlgorithmInfo& algorithm = info(cfg.search.options.algorithm);
+  if (cfg.format == TraceOutput::Posthoc && algorithm.extras.sides)
+    return Error{"trace: --format posthoc: " + std::string(algorithm.name) +
                  " runs two searches (from the start and from the goal); a Posthoc trace holds "
                  "one (use --format json, or another algorithm)"};
   if (const std::string* v = p.get("--max-events")) {
