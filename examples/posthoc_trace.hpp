@@ -1,5 +1,5 @@
 // posthoc_trace.hpp: writes the events of a search as a Posthoc search trace, the format of
-// ShortestPathLab's trace viewer (https://posthoc.pathfinding.ai) that `astar check-trace`
+// ShortestPathLab's trace viewer (github.com/ShortestPathLab/posthoc-app) that `astar check-trace`
 // and A* Studio read. Standalone: the C++ standard library only; copy it into your project.
 //
 //   PosthocTrace trace(std::cout, PosthocTrace::Layout::JsonLines);
