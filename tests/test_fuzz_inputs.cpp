@@ -2,7 +2,7 @@
 //   tests/fuzz/corpus/TARGET/*       the seed corpus: valid files, each must parse
 //   tests/fuzz/regressions/TARGET/*  inputs that once crashed a parser: each must give a result
 //                                    (a level, queries or a message), and the same as when fuzzed
-// TARGET is fuzz_level, fuzz_movingai_map, fuzz_movingai_scen or fuzz_tiled.
+// TARGET is fuzz_level, fuzz_movingai_map, fuzz_movingai_scen, fuzz_tiled or fuzz_trace.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/imported_trace.hpp"
 #include "astar/level_io.hpp"
 #include "fuzz/tiled_options.hpp"
 #include "astar/movingai.hpp"
@@ -44,6 +45,10 @@ std::string parse_as(const std::string& target, const std::string& text) {
     const auto r = astar::parse_movingai_map(text, "input.map");
     return r.ok() ? "" : r.error();
   }
+  if (target == "fuzz_trace") {
+    const auto r = astar::read_trace(text, "input");
+    return r.ok() ? "" : r.error();
+  }
   if (target == "fuzz_tiled") {
     if (text.empty()) return "empty input";
     const std::string_view map = std::string_view(text).substr(1);
@@ -56,7 +61,8 @@ std::string parse_as(const std::string& target, const std::string& text) {
   return r.ok() ? "" : r.error();
 }
 
-const char* const kTargets[] = {"fuzz_level", "fuzz_movingai_map", "fuzz_movingai_scen", "fuzz_tiled"};
+const char* const kTargets[] = {"fuzz_level", "fuzz_movingai_map", "fuzz_movingai_scen", "fuzz_tiled",
+                                "fuzz_trace"};
 
 }  // namespace
 
