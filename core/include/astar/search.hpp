@@ -130,6 +130,7 @@ enum class Side : std::uint8_t { Forward, Backward };
 std::string_view to_string(Side s);
 
 class BestFirstSearch;
+struct ImportedTrace;
 
 // The interface every algorithm implements: stepping, rewinding and read-only views.
 class Search {
@@ -201,6 +202,10 @@ class Search {
   virtual const BestFirstSearch* loop(Side /*s*/) const { return nullptr; }
   // The side whose iteration is under way (or ran last); a one-sided search's own direction.
   virtual Side turn() const { return Side::Forward; }
+  // An imported trace replayed (trace_replay.hpp) instead of a search of ours: the trace, and
+  // how many of its events are applied now. Null and 0 for our own searches.
+  virtual const ImportedTrace* imported() const { return nullptr; }
+  virtual std::size_t events_applied() const { return 0; }
 
   // Rewind. With recording on, every step keeps what it changed, so step_back() restores the
   // previous iteration exactly: every cell's state, g, h, f and parent, the open set, the
