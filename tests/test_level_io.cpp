@@ -387,6 +387,45 @@ TEST_CASE("[level-io] a lesson's description and search: read, written after the
   }
 }
 
+TEST_CASE("[level-io] a lesson's trace: a relative path inside the level's folder, round trip") {
+  auto quoted = [](const std::string& v) {
+    std::string out = "\"";
+    for (char c : v) out += c == '\\' ? std::string("\\\\") : std::string(1, c);
+    return out + "\"";
+  };
+  auto with_trace = [](const std::string& trace_json) {
+    return parse_level(with(R"("name": "Small",)",
+                            R"("name": "Small", "search": {"trace": )" + trace_json + "},"),
+                       "a.json");
+  };
+  for (const char* ok : {"bug.jsonl", "traces/bug.json", "a..b.yaml", "./x.json"}) {
+    const auto r = with_trace(quoted(ok));
+    REQUIRE_MESSAGE(r.ok(), ok << ": " << (r.ok() ? "" : r.error()));
+    CHECK(r.value().preset.trace == ok);
+    const auto back = parse_level(level_to_json(r.value()), "b.json");
+    REQUIRE(back.ok());
+    CHECK(back.value() == r.value());
+  }
+  for (const char* bad : {"", "/etc/passwd", "../x.json", "traces/../../x.json", "a/..",
+                          "C:\\x.json", "\\\\server\\x"}) {
+    const auto r = with_trace(quoted(bad));
+    REQUIRE_FALSE_MESSAGE(r.ok(), bad);
+    CHECK(r.error().rfind("a.json: search.trace: must be a relative path inside the level's "
+                          "folder (no \"..\", not absolute, 1..255 bytes), got ", 0) == 0);
+  }
+  CHECK(with_trace(quoted(std::string(255, 'a'))).ok());
+  CHECK_FALSE(with_trace(quoted(std::string(256, 'a'))).ok());
+  CHECK(with_trace("3").error() == "a.json: search.trace: expected a string, got number");
+  // The writer refuses what the reader would: the old file stays.
+  TempDir dir;
+  const std::string path = (dir.path / "lesson.json").string();
+  Level lv = with_trace(quoted("bug.jsonl")).value();
+  REQUIRE(save_level(lv, path).ok());
+  lv.preset.trace = "../bug.jsonl";
+  CHECK_FALSE(save_level(lv, path).ok());
+  CHECK(load_level(path).value().preset.trace == "bug.jsonl");
+}
+
 TEST_CASE("[level-io] random levels survive level_to_json -> parse_level exactly") {
   const std::pair<int, int> sizes[] = {{1, 1}, {1, 7}, {7, 1}, {5, 5}, {24, 16}, {64, 3}, {40, 40}};
   int checked = 0;
@@ -993,7 +1032,7 @@ TEST_CASE("[level-io] the shipped levels load") {
   // The files are in the writer's own layout, so re-saving them changes nothing.
   std::vector<std::string> files{(levels / "welcome.json").string()};
   for (const auto& e : std::filesystem::directory_iterator(levels / "lessons"))
-    files.push_back(e.path().string());
+    if (e.path().extension() == ".json") files.push_back(e.path().string());  // not a trace
   CHECK(files.size() >= 13);
   for (const std::string& path : files) {
     CAPTURE(path);

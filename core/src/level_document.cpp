@@ -97,10 +97,19 @@ std::string names_of(Name&& name) {
   return out;
 }
 
+// "trace": a file beside the level (or below its folder): relative, no "..", not empty.
+std::string get_trace_path(const json& j) {
+  const std::string& v = get_string(j, "search.trace");
+  if (!trace_path_ok(v))
+    fail("search.trace", "must be a relative path inside the level's folder (no \"..\", not "
+                         "absolute, 1.." + std::to_string(kMaxTracePath) + " bytes), got " + describe(j));
+  return v;
+}
+
 SearchPreset parse_preset(const json& j) {
   expect_object(j, "search");
   check_keys(j, "search", {"algorithm", "heuristic", "weight", "tie_break", "partial_path",
-                           "max_iterations", "smooth"});
+                           "max_iterations", "smooth", "trace"});
   SearchPreset p;
   if (const json* v = optional_member(j, "algorithm"))
     p.algorithm = get_name(*v, "search.algorithm", parse_algorithm,
@@ -120,6 +129,7 @@ SearchPreset parse_preset(const json& j) {
   if (const json* v = optional_member(j, "max_iterations"))
     p.max_iterations = get_int(*v, "search.max_iterations", 1, INT64_MAX / 2, "must be an integer >= 1");
   if (const json* v = optional_member(j, "smooth")) p.smooth = get_bool(*v, "search.smooth");
+  if (const json* v = optional_member(j, "trace")) p.trace = get_trace_path(*v);
   if (p.weight && p.algorithm != "weighted-astar")
     fail("search.weight", "applies to \"algorithm\": \"weighted-astar\" only");
   return p;

@@ -25,6 +25,21 @@ inline constexpr std::int64_t kMaxClimbLimit = 2 * kMaxAbsHeight;  // the larges
 inline constexpr int kMaxJumpHeight = JumpRules::kMaxHeight;  // rules.jump.up and .down
 inline constexpr int kMaxJumpGap = JumpRules::kMaxGap;        // rules.jump.gap
 inline constexpr std::size_t kMaxDescription = 20000;         // characters
+inline constexpr std::size_t kMaxTracePath = 255;             // search.trace, bytes
+
+// search.trace: relative, inside the level's folder (no ".." part), 1..kMaxTracePath bytes.
+inline bool trace_path_ok(std::string_view p) {
+  if (p.empty() || p.size() > kMaxTracePath || p.front() == '/' || p.front() == '\\') return false;
+  if (p.find(':') != std::string_view::npos) return false;  // "C:..." or a URL
+  std::size_t start = 0;
+  while (start <= p.size()) {
+    std::size_t end = p.find_first_of("/\\", start);
+    if (end == std::string_view::npos) end = p.size();
+    if (p.substr(start, end - start) == "..") return false;
+    start = end + 1;
+  }
+  return true;
+}
 
 // The whole level, in the order its messages are promised: format and version, keys, size,
 // walls' shape, then each field. The grids in `taken` stand in for the document's "cost" and

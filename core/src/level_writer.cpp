@@ -84,7 +84,7 @@ std::string check_saveable(const Level& level) {
   const SearchPreset& p = level.preset;
   if ((p.algorithm && !parse_algorithm(*p.algorithm)) || (p.heuristic && !parse_heuristic(*p.heuristic)) ||
       (p.tie_break && !parse_tie_break(*p.tie_break)) || (p.weight && !(*p.weight >= 1 && *p.weight <= 100)) ||
-      (p.max_iterations && *p.max_iterations < 1))
+      (p.max_iterations && *p.max_iterations < 1) || (p.trace && !trace_path_ok(*p.trace)))
     return "search has a value the reader would refuse";
   if (r.diagonal >= DiagonalPolicy::_Max) return "rules.diagonal is not a known policy";
   using Limit = std::pair<const char*, int>;
@@ -156,6 +156,7 @@ void append_lesson(std::string& out, const Level& level) {
   if (p.partial_path) fields.push_back(std::string("\"partial_path\": ") + (*p.partial_path ? "true" : "false"));
   if (p.max_iterations) fields.push_back("\"max_iterations\": " + std::to_string(*p.max_iterations));
   if (p.smooth) fields.push_back(std::string("\"smooth\": ") + (*p.smooth ? "true" : "false"));
+  if (p.trace) fields.push_back("\"trace\": " + json_text(*p.trace));
   out += "  \"search\": {";
   for (std::size_t i = 0; i < fields.size(); ++i) out += (i ? ", " : "") + fields[i];
   out += "},\n";

@@ -90,6 +90,9 @@ struct SearchPreset {
   std::optional<bool> partial_path;
   std::optional<std::int64_t> max_iterations;  // a guard: stop after this many iterations
   std::optional<bool> smooth;                  // show the string-pulled path
+  // A search trace another program wrote (imported_trace.hpp), opened over the level instead
+  // of a search of ours: a path relative to the level file's folder, never absolute, no "..".
+  std::optional<std::string> trace;
   bool empty() const { return *this == SearchPreset{}; }
   friend bool operator==(const SearchPreset&, const SearchPreset&) = default;
 };
