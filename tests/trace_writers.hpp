@@ -96,6 +96,7 @@ struct AStarBugs {
   bool stop_early = false;          // ends at the first node within one step of the goal
   double scale = 1.0;               // every g, h and f times this
   bool round6 = false;              // printed with 6 significant digits
+  bool omit_h = false;              // h left out: readers take f - g
 };
 
 inline double printed(double v, const AStarBugs& bugs) {
@@ -128,7 +129,8 @@ inline ImportedTrace write_astar(const Level& lv, const AStarBugs& bugs = {}) {
   TraceBuilder b;
   auto write = [&](TraceEventType t, Cell c, const N& n) {
     const double h = h_of(c);
-    b.add(t, c, n.parent, printed(n.g, bugs), printed(h, bugs), printed(n.g + h, bugs));
+    b.add(t, c, n.parent, printed(n.g, bugs), bugs.omit_h ? ImportedEvent::kNone : printed(h, bugs),
+          printed(n.g + h, bugs));
   };
   int seq = 0;
   nodes[key(lv.start())] = {0.0, std::nullopt, 1, seq++};

@@ -23,9 +23,11 @@
 namespace astar {
 
 inline constexpr double kTraceTolerance = 1e-4;
-// a == b within kTraceTolerance (see above); a < b and a > b beyond it.
-bool trace_equal(double a, double b);
-bool trace_less(double a, double b);
+// a == b within kTraceTolerance (see above); a < b beyond it. `magnitude` is the size of the
+// printed numbers a value was computed from, when larger than the value: h = f - g carries the
+// rounding of f and g, so it is compared within kTraceTolerance × max(1, |a|, |b|, |f|, |g|).
+bool trace_equal(double a, double b, double magnitude = 0.0);
+bool trace_less(double a, double b, double magnitude = 0.0);
 
 enum class FindingKind : std::uint8_t {
   // parent -> child is no legal move of the level (wall, corner cut, not adjacent, ...); once
