@@ -9,8 +9,11 @@
 #include <vector>
 
 #include "astar/heuristic_check.hpp"
+#include "astar/imported_trace.hpp"
 #include "astar/level_io.hpp"
 #include "astar/search.hpp"
+#include "astar/trace_check.hpp"
+#include "astar/trace_replay.hpp"
 #include "oracle.hpp"
 
 using namespace astar;
@@ -50,6 +53,7 @@ double optimum(const Level& lv) {
 TEST_CASE("[lessons] every lesson opens with a title, an explanation and a search that runs") {
   int n = 0;
   for (const auto& e : std::filesystem::directory_iterator(kLessons)) {
+    if (e.path().extension() != ".json") continue;  // a lesson's trace sits beside it
     CAPTURE(e.path().string());
     Result<Level> lv = load_level(e.path().string());
     REQUIRE_MESSAGE(lv.ok(), (lv.ok() ? "" : lv.error()));
@@ -172,4 +176,32 @@ TEST_CASE("[lessons] agents block: the path goes round them, and is longer than 
 TEST_CASE("[lessons] terrain lessons set up their searches") {
   CHECK(lesson("12-terrain-jumps.json").preset.smooth == true);
   CHECK(run(lesson("11-height-map-cliffs.json"))->state() == SearchState::Found);
+}
+
+TEST_CASE("[lessons] find the bug: the trace's path is cheaper than possible, through corner cuts") {
+  const Level lv = lesson("13-find-the-bug.json");
+  REQUIRE(lv.preset.trace == "13-find-the-bug.trace.jsonl");
+  Result<ImportedTrace> t = read_trace_file(kLessons + *lv.preset.trace, {.level = &lv});
+  REQUIRE_MESSAGE(t.ok(), (t.ok() ? "" : t.error()));
+  CHECK(t.value().warnings.empty());
+  CHECK(t.value().cell(t.value().source_node) == lv.start());
+  CHECK(t.value().cell(t.value().destination_node) == lv.goal());
+
+  // Replayed, it reaches the goal for less than the optimum, as the explanation says.
+  auto trace = std::make_shared<const ImportedTrace>(std::move(t).value());
+  TraceReplay replay(lv, trace);
+  CHECK(replay.run() == SearchState::Found);
+  const double optimal = optimum(lv);
+  CHECK(optimal == doctest::Approx(17.24264069));
+  CHECK(replay.path_cost() == doctest::Approx(15.4852814));
+  CHECK(replay.path_cost() < optimal);
+
+  // The checker names the planted bug and nothing else: corner cuts, and the path made of them.
+  const TraceCheckReport r = check_trace(lv, lv.rules(), *trace);
+  CHECK(r.counts[static_cast<std::size_t>(FindingKind::IllegalMove)] > 0);
+  CHECK(r.counts[static_cast<std::size_t>(FindingKind::BadPath)] > 0);
+  CHECK(r.total() == r.counts[static_cast<std::size_t>(FindingKind::IllegalMove)] +
+                         r.counts[static_cast<std::size_t>(FindingKind::BadPath)]);
+  for (const Finding& f : r.findings) CHECK(f.message.find("corner cut") != std::string::npos);
+  CHECK(r.optimal_cost == doctest::Approx(optimal));
 }
