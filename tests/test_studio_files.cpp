@@ -421,6 +421,27 @@ TEST_CASE("[StudioFiles] a dropped file: a level opens, anything else is refused
   CHECK(folder.message == tmp.path.string() + " is a folder; drop a level file (.json) or a file to import");
 }
 
+TEST_CASE("[StudioFiles] a dropped search trace: by its content or its extension") {
+  TempDir tmp;
+  using K = DropAction::Kind;
+  std::ofstream(tmp / "run.json") << R"({"version": "1.0.5", "render": {}, "events": [
+    {"type": "source", "id": 0, "x": 0, "y": 0}]})";
+  std::ofstream(tmp / "ours.json") << R"([
+{"iteration": 1, "kind": "take", "cell": [0, 0]}])";
+  std::ofstream(tmp / "level.json") << R"({"format": "astar-studio-level", "version": 1,
+    "name": "a level whose text happens to say \"events\""})";
+  CHECK(action_for_drop({tmp / "run.json"}).kind == K::OpenTrace);
+  CHECK(action_for_drop({tmp / "ours.json"}).kind == K::OpenTrace);
+  CHECK(action_for_drop({tmp / "level.json"}).kind == K::OpenLevel);
+  CHECK(action_for_drop({"/t/run.jsonl"}).kind == K::OpenTrace);
+  CHECK(action_for_drop({"/t/RUN.YAML"}).kind == K::OpenTrace);
+  CHECK(action_for_drop({"/t/run.yml"}).kind == K::OpenTrace);
+  const DropAction two = action_for_drop({tmp / "run.json", tmp / "level.json"});
+  CHECK(two.kind == K::OpenTrace);
+  CHECK(two.message == "2 files dropped: opening the first, run.json (one trace at a time)");
+  CHECK_FALSE(looks_like_trace(tmp / "missing.json"));
+}
+
 TEST_CASE("[StudioFiles] import formats and the Tiled dialog's GID fields") {
   CHECK(import_format_of("a.PNG") == ImportFormat::Image);
   CHECK(import_format_of("a.map") == ImportFormat::MovingAi);

@@ -126,6 +126,13 @@ const std::vector<Command>& table() {
        [](CommandTarget& t) { t.files.save(t.studio); }},
       {"file.save_as", "Save As...", "File", "Files", "Save as", {ctrl_shift(GLFW_KEY_S)}, K::Window,
        [](CommandTarget& t) { t.files.request_save_as(t.studio); }},
+      {"file.open_trace", "Open trace...", "File", "Files",
+       "Open a search trace (Posthoc JSON or YAML, JSON Lines) and replay it on the level",
+       {ctrl_shift(GLFW_KEY_O)}, K::Window, [](CommandTarget& t) { t.dialogs.trace.request(t.studio); },
+       nullptr, nullptr, nullptr, nullptr, true},
+      {"file.close_trace", "Close trace", "File", "", "", {}, K::Window,
+       [](CommandTarget& t) { t.studio.close_trace(); },
+       [](const CommandTarget& t) { return t.studio.trace_mode() != nullptr; }},
       {"file.import", "Import...", "File", "", "", {}, K::Window,
        [](CommandTarget& t) { t.dialogs.import.request(t.studio); }, nullptr, nullptr, nullptr,
        nullptr, true},
@@ -265,6 +272,12 @@ const std::vector<Command>& table() {
          t.studio.appearance.debugger_column = !t.studio.appearance.debugger_column;
        },
        nullptr, [](const CommandTarget& t) { return t.studio.appearance.debugger_column; }},
+      {"view.findings", "Findings panel", "View", "", "", {}, K::Window,
+       [](CommandTarget& t) {
+         t.studio.findings_panel = !t.studio.findings_panel;
+         if (t.studio.findings_panel) t.studio.appearance.debugger_column = true;  // it sits there
+       },
+       nullptr, [](const CommandTarget& t) { return t.studio.findings_panel; }},
       {"view.overlays", "Overlays", "View", "", "", {}, K::Window, nullptr, nullptr, nullptr, nullptr,
        draw_overlays_menu},
       // Help

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "astar/pseudocode.hpp"
+#include "trace_panels.hpp"
 
 namespace studio {
 
@@ -56,7 +57,11 @@ void TimelinePanel::Draw(Studio& studio) {
   if (ImGui::SliderScalar("##timeline", ImGuiDataType_S64, &it, &lo, &hi, "iteration %lld"))
     studio.seek(it);
   ImGui::EndDisabled();
-  if (s.mid_iteration())
+  if (const TraceMode* t = studio.trace_mode())  // a trace: its events, not moves
+    ImGui::TextDisabled("iteration %lld, event %s of %s", static_cast<long long>(s.iterations()),
+                        with_commas(s.events_applied()).c_str(),
+                        with_commas(t->trace->events.size()).c_str());
+  else if (s.mid_iteration())
     ImGui::TextDisabled("iteration %lld, move %zu of %zu", static_cast<long long>(s.iterations()),
                         s.examined(), s.taken_moves().size());
   else
@@ -68,7 +73,7 @@ void TimelinePanel::Draw(Studio& studio) {
 
 void CodePanel::Draw(const Studio& studio, const Fonts& fonts) {
   const astar::Search& s = studio.search();
-  const astar::PseudoCode& code = astar::pseudocode(s.options().algorithm);
+  const astar::PseudoCode& code = astar::pseudocode_of(s);  // a trace: the generic loop
   const astar::CodePosition at = astar::code_position(s);
   if (fonts.mono) ImGui::PushFont(fonts.mono);
   const ImVec4 lit(1.0f, 0.85f, 0.35f, 1.0f);
@@ -111,6 +116,7 @@ void CodePanel::Draw(const Studio& studio, const Fonts& fonts) {
 // [SECTION] Log
 
 void LogPanel::Draw(Studio& studio) {
+  if (studio.trace_mode()) return draw_trace_log(studio, shown_);
   const astar::TraceRecorder& trace = studio.trace();
   const astar::Search& s = studio.search();
   const std::size_t n = trace.count_at(s);
@@ -212,7 +218,7 @@ void draw_debugger_marks(const Studio& studio, ImDrawList* dl, ImVec2 origin, fl
   const astar::Search& s = studio.search();
   const std::size_t k = s.examined();
   const auto taken = s.last_taken();
-  if (!s.mid_iteration() || k == 0 || !taken) return;
+  if (!s.mid_iteration() || k == 0 || k > s.taken_moves().size() || !taken) return;  // a trace has no moves
   const astar::Move& m = s.taken_moves()[k - 1];
   const auto& relaxed = s.last_relaxed();
   const bool better = std::find(relaxed.begin(), relaxed.end(), m.to) != relaxed.end();

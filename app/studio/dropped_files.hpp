@@ -13,6 +13,7 @@ struct DropAction {
     None,       // nothing was dropped
     OpenLevel,  // open `path` as a level (.json), after the guard
     OpenMap,    // import `path` as a MovingAI map (.map) and open it untitled, after the guard
+    OpenTrace,  // replay the search trace `path` on the current level (looks_like_trace)
     Import,     // open the Import dialog on `path` (.png, .jpg, .jpeg, .tmj, a Tiled .json)
     Refuse,     // `message` says why (unknown extension, a folder)
   };
@@ -24,7 +25,12 @@ struct DropAction {
 };
 
 // Several files: the first is taken, and the note says so. Extensions are compared without case;
-// a .json file is read to tell a Tiled map from a level (import_formats.hpp).
+// a .json file is read to tell a search trace or a Tiled map from a level (import_formats.hpp).
 DropAction action_for_drop(const std::vector<std::string>& paths);
+
+// Whether a file is a search trace (trace_mode.hpp) rather than a level: by its extension
+// (.jsonl, .yaml, .yml), or for a .json by its first 64 KiB: Posthoc's "events" or the records of
+// our trace JSON ("iteration", "kind" in an array), and no "format": "astar-studio-level".
+bool looks_like_trace(const std::string& path);
 
 }  // namespace studio

@@ -1,11 +1,13 @@
 // The dialogs that make, import and export whole levels: Edit > Generate level..., File >
-// Import..., File > Export MovingAI map / Export image. Ui owns one of each; main opens them from
-// the command line (--open-dialog, --recipe, --import) and StudioFiles from dropped files.
+// Import..., File > Export MovingAI map / Export image; and File > Open trace. Ui owns one of
+// each; main opens them from the command line (--open-dialog, --recipe, --import) and
+// StudioFiles from dropped files.
 #pragma once
 
 #include "export_dialog.hpp"
 #include "generate_dialog.hpp"
 #include "import_dialog.hpp"
+#include "trace_dialog.hpp"
 
 namespace studio {
 
@@ -13,11 +15,13 @@ struct LevelDialogs {
   GenerateDialog generate;
   ImportDialog import;
   ExportDialog exporter;
+  TraceDialog trace;  // File > Open trace...
   // At the top level, once per frame (beside FileDialogs::Draw).
   void Draw(Studio& studio, FileDialogs& files) {
     generate.Draw(studio);
     import.Draw(studio, files);
     exporter.Draw(studio);
+    trace.Draw(studio);
   }
 };
 

@@ -30,6 +30,7 @@
 #include "panels.hpp"
 #include "studio.hpp"
 #include "studio_files.hpp"
+#include "trace_mode.hpp"
 
 namespace {
 
@@ -53,14 +54,37 @@ bool print_and_exit(const studio::Options& options) {
   return true;
 }
 
-// The level to start with: the command line's, else levels/welcome.json, else a blank level.
-// Returns false (after printing the load error) when the level given on the command line fails.
+// --trace FILE without LEVEL: the trace on a blank level sized to its cells. Returns false (after
+// printing why) when the trace cannot be read.
+bool open_trace_alone(studio::Studio& studio, const std::string& path) {
+  auto read = astar::read_trace_file(path);
+  auto level = read ? studio::blank_level_for(read.value()) : astar::Error{read.error()};
+  if (!level) {
+    std::fprintf(stderr, "astar-studio: %s\n", level.error().c_str());
+    return false;
+  }
+  studio.set_level(std::move(level).value(), "");
+  studio.open_trace(std::make_shared<const astar::ImportedTrace>(std::move(read).value()), path);
+  return true;
+}
+
+// The level to start with: the command line's, else levels/welcome.json, else a blank level;
+// then --trace's trace. Returns false (after printing the error) when the level or the trace
+// given on the command line fails.
 bool load_initial_level(studio::Studio& studio, const studio::Options& options,
                         std::string& warning) {
+  if (options.level_path.empty() && !options.trace_path.empty())
+    return open_trace_alone(studio, options.trace_path);
   if (!options.level_path.empty()) {
     if (auto opened = studio.open(options.level_path); !opened) {
       std::fprintf(stderr, "astar-studio: %s\n", opened.error().c_str());
       return false;
+    }
+    if (!options.trace_path.empty()) {
+      if (auto traced = studio.open_trace(options.trace_path); !traced) {
+        std::fprintf(stderr, "astar-studio: %s\n", traced.error().c_str());
+        return false;
+      }
     }
     return true;
   }
@@ -99,6 +123,7 @@ void apply_command_line(studio::Studio& studio, const studio::Options& options) 
   else if (options.steps > 0) studio.step(options.steps);
   for (std::int64_t i = 0; i < options.back && studio.step_back(); ++i) {
   }
+  if (options.finding > 0) studio.select_finding(static_cast<std::size_t>(options.finding - 1));
   studio.view.initial_zoom = options.zoom;
   if (options.focus) {
     studio.view.focus_x = options.focus->x;

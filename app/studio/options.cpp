@@ -406,6 +406,12 @@ const std::vector<OptionSpec>& option_table() {
          if (e.empty()) o.open_dialog = "import";
          return e;
        }},
+      {"--trace", "FILE",
+       [] { return text("replay a search trace (Posthoc JSON or YAML, JSON Lines, astar trace JSON) on LEVEL, or on a blank level sized to its cells, and check it (--steps, --run and --back step it)"); },
+       [](Options& o, Seen&, V v) { return file_name("--trace", v, o.trace_path); }},
+      {"--finding", "N",
+       [] { return text("with --trace: go to the check's N-th finding, as a click on it in the Findings panel does"); },
+       [](Options& o, Seen&, V v) { return number_in("--finding", v, o.finding, 1, 1 << 30, "a finding number >= 1"); }},
       {"--list-commands", "",
        [] { return text("print every command of the menus and keys as tab-separated id, label, shortcut, menu path, and exit"); },
        [](Options& o, Seen&, V) { return (o.list_commands = Options::CommandList::Tsv, std::string()); }},
@@ -435,6 +441,7 @@ std::string check_combinations(const Options& o, const Seen& seen) {
     return "--bench-pan and --bench-play need --bench-frames";
   if (o.bench_frames > 0 && (!o.screenshot.empty() || !o.gif.empty()))
     return "--bench-frames cannot be combined with --screenshot or --gif";
+  if (o.finding > 0 && o.trace_path.empty()) return "--finding needs --trace";
   if (seen.weight && !astar::info(o.algorithm).takes_weight)
     return "--weight applies to --algorithm weighted-astar only";
   if (o.partial_path && !astar::info(o.algorithm).partial_paths)

@@ -13,7 +13,8 @@
 //                                          [--lock-layer NAME]...
 //                                          [--bench-frames N [--bench-pan] [--bench-play IPS]]
 //                                          [--open-dialog NAME] [--recipe RECIPE]
-//                                          [--import FILE] [--list-commands] [--list-keys]
+//                                          [--import FILE] [--trace FILE [--finding N]]
+//                                          [--list-commands] [--list-keys]
 //                                          [--help]
 // Each option is a row of one table (options.cpp) that both parsing and --help read.
 #pragma once
@@ -95,6 +96,12 @@ struct Options {
   std::string open_dialog;  // empty: none
   std::string recipe;       // checked by parse_generator_recipe
   std::string import_path;
+  // --trace FILE: replay a search trace (trace_mode.hpp) on LEVEL, or without one on a blank
+  // level sized to its cells; --steps, --run and --back step the replay.
+  std::string trace_path;
+  // --finding N: with --trace, go to the check's N-th finding (1-based), as a click on its row in
+  // the Findings panel does: the replay just after its event, its cell ringed.
+  int finding = 0;
   // The options on the command line ("--algorithm", ...): only those override a level's preset.
   std::vector<std::string> given;
   bool was_given(std::string_view name) const {

@@ -144,7 +144,29 @@ void OverlayContext::draw_all() const {
   heuristic_marks();
   last_step();
   endpoints();
+  findings();  // over the markers: a finding may sit on the start or the goal
   draw_debugger_marks(studio, dl, ImVec2(ox, oy), px);
+}
+
+// [SECTION] A trace's findings
+
+void OverlayContext::findings() const {
+  const TraceMode* t = studio.trace_mode();
+  if (!t) return;
+  const float d = finding_mark_px(px);
+  const ImU32 mark = color(kFindingMark), edge = color(pal.text, 0.8f);
+  for (const astar::Finding& f : t->report.findings) {
+    if (f.cell.x < x0 || f.cell.x > x1 || f.cell.y < y0 || f.cell.y > y1) continue;
+    const ImVec2 p(corner(f.cell).x + px * 0.5f, corner(f.cell).y + d + 1);
+    const ImVec2 q[4] = {{p.x, p.y - d}, {p.x + d, p.y}, {p.x, p.y + d}, {p.x - d, p.y}};
+    dl->AddConvexPolyFilled(q, 4, mark);
+    dl->AddPolyline(q, 4, edge, ImDrawFlags_Closed, 1.0f);
+  }
+  if (!t->selected) return;
+  const ImVec2 c = center(t->report.findings[*t->selected].cell);
+  const float r = kFindingRingRadius * px, thick = std::clamp(px * 0.08f, 2.0f, 5.0f);
+  dl->AddCircle(c, r, color(pal.text, 0.7f), 48, thick + 2.0f);
+  dl->AddCircle(c, r, mark, 48, thick);
 }
 
 // [SECTION] The level

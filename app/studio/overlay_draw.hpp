@@ -1,8 +1,8 @@
 // The overlays drawn over the grid on the canvas, one function each over one const context:
 // the level's outline, the backward side of bidirectional A*, collision shapes and edge
 // overrides, cameFrom arrows, the path (final, partial, or so far), the smoothed path, the
-// meeting cell, g/h/f and costs, the expansion order, the heuristic check's marks, the last
-// step and the start and goal markers. Drawing only reads the studio:
+// meeting cell, g/h/f and costs, the expansion order, the heuristic check's marks, a trace's
+// findings, the last step and the start and goal markers. Drawing only reads the studio:
 //
 //   OverlayContext ctx(studio, fonts, draw_list);  // the view's mapping and the visible cells
 //   ctx.draw_all();
@@ -54,6 +54,7 @@ struct OverlayContext {
   void cell_values() const;
   void expansion_order() const;
   void heuristic_marks() const;
+  void findings() const;  // trace mode: each finding's cell marked, the picked one ringed
   void last_step() const;
   void endpoints() const;
 

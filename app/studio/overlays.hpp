@@ -107,5 +107,17 @@ constexpr palette::Rgb heat_colour(double t) {
 inline constexpr palette::Rgb kOverestimateMark{215, 25, 40};
 inline constexpr palette::Rgb kInconsistentMark{190, 0, 30};
 inline constexpr float kOverestimateMarkSize = 0.3f;  // of the cell's side
+// Trace mode's findings (overlay_draw's findings()): a small diamond at the top middle of each
+// finding's cell (clear of the g and h labels in the corners), and a ring round the cell of the
+// finding picked in the Findings panel.
+inline constexpr palette::Rgb kFindingMark{130, 40, 255};  // violet: no palette's colour
+inline constexpr float kFindingMarkSize = 0.12f;    // the diamond's half-diagonal, of the side
+inline constexpr float kFindingMarkMinPx = 3.0f, kFindingMarkMaxPx = 8.0f;  // ... within these
+// The diamond's centre, from the cell's top-left corner: half a side right, the diamond's size
+// and a pixel down.
+inline float finding_mark_px(float cell_px) {
+  return std::clamp(kFindingMarkSize * cell_px, kFindingMarkMinPx, kFindingMarkMaxPx);
+}
+inline constexpr float kFindingRingRadius = 0.62f;  // from the cell's centre, of the side
 
 }  // namespace studio

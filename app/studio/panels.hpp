@@ -15,6 +15,7 @@
 #include "compare_window.hpp"
 #include "debugger.hpp"
 #include "edit_panels.hpp"
+#include "findings_panel.hpp"
 #include "grid_renderer.hpp"
 #include "level_dialogs.hpp"
 #include "overlays_panel.hpp"
@@ -163,6 +164,7 @@ class Ui {
   LogPanel log_;
   QuizPanel quiz_;
   BreakpointsPanel breakpoints_;
+  FindingsPanel findings_;  // trace mode
   StatusBar status_;
   Viewport viewport_;
   bool presenting_ = false;  // presentation mode as of the last frame (folds the sidebar)

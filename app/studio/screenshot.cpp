@@ -136,6 +136,8 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
       << ", \"consistent\": " << (r->consistent() ? "true" : "false")
       << ", \"verdict\": " << json_string(r->verdict) << "}";
   }
+  // Trace mode: the trace's file, events applied, the check's findings (trace_mode.hpp).
+  j << ",\n  \"trace\": " << trace_sidecar_json(studio);
   if (!extra.empty()) j << ",\n  " << extra;
   j << "\n}\n";
 

@@ -4,7 +4,8 @@
 //    "start":[x,y], "goal":[x,y], "algorithm":"astar", "heuristic":"...", "weight":w,
 //    "tie_break":"...", "partial_path":bool (the options the search was made with),
 //    "iteration":n, "state":"...", "message":"..." (why invalid), "partial":bool (the path shown
-//    is partial), "path_cost":c or null, "path":[[x,y],...] (Theta*: waypoints)}
+//    is partial), "path_cost":c or null, "path":[[x,y],...] (Theta*: waypoints), ...,
+//    "trace": null or {"file", "format", "events", "events_applied", "findings", "kinds", ...}}
 // Cell (cx, cy)'s top-left pixel is (ox + cx*s, oy + cy*s) in window pixels, top-left origin.
 #pragma once
 

@@ -13,6 +13,7 @@
 #include "astar/inspect.hpp"
 #include "overlays_panel.hpp"
 #include "panel_widgets.hpp"
+#include "trace_panels.hpp"
 
 namespace studio {
 
@@ -222,6 +223,7 @@ void draw_neighbour_rules(Studio& studio) {
     if (ImGui::Combo("Diagonals", &d, kDiagonalLabels, static_cast<int>(std::size(kDiagonalLabels))))
       studio.set_diagonal(static_cast<astar::DiagonalPolicy>(d));
   }
+  if (studio.trace_mode()) return;  // the heuristic below is our search's, not the trace's
   if (ai.uses_heuristic && ai.guarantee != astar::Guarantee::None &&
       !astar::admissible(studio.heuristic(), rules.neighbours)) {
     ImGui::PushTextWrapPos(0.0f);
@@ -242,7 +244,8 @@ void draw_outcome(const Studio& studio) {
               static_cast<long long>(search.closed_count()));
   const astar::SearchState state = search.state();
   const std::string outcome(astar::to_string(state));
-  const bool waypoints = astar::info(studio.algorithm()).path_shape == astar::PathShape::Waypoints;
+  const bool waypoints = !studio.trace_mode() &&
+                         astar::info(studio.algorithm()).path_shape == astar::PathShape::Waypoints;
   const std::size_t shown = studio.path().size();
   const std::string length =
       std::to_string(shown) + (waypoints ? (shown == 1 ? " waypoint" : " waypoints")
@@ -302,9 +305,13 @@ void draw_path_details(const Studio& studio) {
 void SearchPanel::Draw(Studio& studio) {
   draw_step_buttons(studio);
   const float combo_w = ImGui::GetContentRegionAvail().x * 0.6f;
-  draw_algorithm_choice(studio, combo_w);
-  draw_heuristic_and_ties(studio, combo_w);
-  draw_path_options(studio);
+  if (studio.trace_mode()) {
+    draw_trace_header(studio);  // a trace replayed: no algorithm of ours to choose
+  } else {
+    draw_algorithm_choice(studio, combo_w);
+    draw_heuristic_and_ties(studio, combo_w);
+    draw_path_options(studio);
+  }
   draw_neighbour_rules(studio);
   ImGui::Separator();
   draw_outcome(studio);

@@ -18,7 +18,7 @@ void StatusBar::Draw(const Studio& studio, std::optional<Cell> cell) {
   const astar::SearchState state = s.state();
   ImGui::Text("%s%s  |  %d x %d  |  %.3g px/cell  |  %s, iteration %lld, ",
               studio.file_name().c_str(), studio.dirty() ? " *" : "", studio.level().width(),
-              studio.level().height(), studio.view.cell_px, std::string(astar::info(studio.algorithm()).label).c_str(),
+              studio.level().height(), studio.view.cell_px, studio.trace_mode() ? "trace" : std::string(astar::info(studio.algorithm()).label).c_str(),
               static_cast<long long>(s.iterations()));
   ImGui::SameLine(0.0f, 0.0f);
   const std::string outcome(astar::to_string(state));

@@ -38,6 +38,7 @@ std::string Studio::window_title() const {
 
 void Studio::set_level(astar::Level level, std::string path) {
   search_.reset();  // never keep a search across a level replacement
+  trace_.reset();   // nor a trace: it was read for the level before
   target_iteration_ = 0;
   target_end_ = false;
   level_ = std::move(level);
@@ -212,7 +213,7 @@ void Studio::new_search() {
   ++generation_;
   recorder_.clear();
   recorder_.set_limit(kMaxLogEvents);
-  search_ = astar::make_search(level_, search_options(), &recorder_);
+  search_ = trace_ ? trace_->make_replay(level_) : astar::make_search(level_, search_options(), &recorder_);
   search_w_ = level_.width();
   search_h_ = level_.height();
   search_changes.set_limit_for(level_.cell_count());
@@ -286,7 +287,9 @@ void Studio::update_path() {
     search_changed(c);
   };
   mark(path_cells_.front());
-  const bool waypoints = astar::info(options_.algorithm).path_shape == astar::PathShape::Waypoints;
+  // A trace's path may be any-angle: its cells are joined by lines, and it has no actions.
+  const bool waypoints =
+      trace_ || astar::info(options_.algorithm).path_shape == astar::PathShape::Waypoints;
   for (std::size_t i = 1; i < path_cells_.size(); ++i)
     if (waypoints)
       astar::for_each_cell_on_line(path_cells_[i - 1], path_cells_[i], mark);
@@ -299,7 +302,7 @@ void Studio::update_path() {
 void Studio::update_smoothed() {
   smoothed_.clear();
   smoothed_length_ = 0.0;
-  if (!smooth_ || !supports_smoothing(options_.algorithm) || path_cells_.empty()) return;
+  if (!smooth_ || trace_ || !supports_smoothing(options_.algorithm) || path_cells_.empty()) return;
   smoothed_ = astar::smooth_path(astar::MovePolicy(level_), path_cells_);
   smoothed_length_ = astar::waypoint_length(smoothed_);
 }
@@ -397,6 +400,10 @@ void Studio::seek(std::int64_t iteration) {
 }
 
 astar::Status Studio::export_trace(const std::string& path) {
+  if (trace_) {
+    status = "A trace is open: its events are in " + trace_->path + " already";
+    return astar::Error{status};
+  }
   const auto& all = recorder_.events();
   const std::size_t n = recorder_.count_at(*search_);
   const std::vector<astar::TraceEvent> shown(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(n));
@@ -424,6 +431,8 @@ void Studio::answer_quiz(Cell guess) {
 }
 
 void Studio::seek_event(std::size_t index) {
+  flush();
+  if (trace_) return seek_trace_event(index);
   const auto& events = recorder_.events();
   if (index >= events.size()) return;
   const std::int64_t it = events[index].iteration;
@@ -463,6 +472,7 @@ void Studio::reset_search() {
 void Studio::rerun() {
   rerun_pending_ = false;
   heuristic_report_.reset();  // made for the level and options before the edit
+  if (trace_) return rerun_trace();
   // An Invalid search never moved: keep the place the last valid one had reached.
   if (search_->state() != astar::SearchState::Invalid) {
     target_iteration_ = search_->iterations();
@@ -507,6 +517,9 @@ void Studio::update(double dt) {
 }
 
 const std::vector<std::int64_t>& Studio::expansion_order() const {
+  if (trace_)
+    return trace_->expansion_order(search_->events_applied(), level_.width(), level_.height(),
+                                   generation_);
   return order_.update(recorder_.events(), recorder_.count_at(*search_), level_.width(),
                        level_.height(), generation_);
 }

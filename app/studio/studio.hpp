@@ -23,6 +23,7 @@
 #include "expansion_order.hpp"
 #include "heat_field.hpp"
 #include "main_requests.hpp"
+#include "trace_mode.hpp"
 
 namespace studio {
 
@@ -234,6 +235,19 @@ class Studio {
   bool playing = false;
   float speed = 20.0f;  // iterations per second while playing
 
+  // [SECTION] Trace mode (trace_mode.hpp, trace_mode.cpp): a trace from another program replayed
+  // on the level as the search shown, checked against it. Edits keep it (rebuilt on the edited
+  // level at the same event, checked again); a new level closes it.
+  // Reads the trace (every cell inside the level) and shows it; on an error the status line names
+  // the file and why, and the level and its search stay as they were.
+  astar::Status open_trace(const std::string& path);
+  void open_trace(std::shared_ptr<const astar::ImportedTrace> trace, std::string path);
+  void close_trace();
+  const TraceMode* trace_mode() const { return trace_.get(); }  // null: no trace open
+  // Seeks to just after the finding's event and rings its cell.
+  void select_finding(std::size_t index);
+  bool findings_panel = true;  // View > Findings panel (shown while a trace is open)
+
   // [SECTION] Tools, view and messages
   ToolSettings tools;
   std::optional<astar::CellRect> selection;  // the Select tool's rectangle
@@ -267,6 +281,8 @@ class Studio {
   void clear_path();
   void options_changed();
   void update_smoothed();
+  void seek_trace_event(std::size_t index);  // trace mode's seek_event
+  void rerun_trace();                        // trace mode's rerun
 
   astar::Level level_;
   astar::Editor editor_{level_};
@@ -278,6 +294,7 @@ class Studio {
   astar::SearchOptions options_;
   astar::TraceRecorder recorder_;         // the search's listener: its event log
   std::unique_ptr<astar::Search> search_;  // holds &level_: recreated after every edit
+  std::unique_ptr<TraceMode> trace_;       // trace mode: search_ is its TraceReplay
   std::vector<astar::Cell> path_cells_;    // the search's path once it has one
   bool path_partial_ = false;
   bool smooth_ = false;

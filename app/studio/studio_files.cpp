@@ -135,6 +135,12 @@ void StudioFiles::frame(Studio& studio, FileDialogs& files, double now) {
                                                          " as a new untitled level"
                                                    : a.message);
       }
+    } else if (a.kind == DropAction::Kind::OpenTrace) {
+      // On the level as it is (no guard: the level stays); an error names the file.
+      if (auto opened = studio.open_trace(a.path); !opened)
+        files.show_error("Could not open the trace " + fs::path(a.path).filename().string(), opened.error());
+      else if (!a.message.empty())
+        studio.status = a.message;
     } else if (a.kind == DropAction::Kind::Import && import) {
       if (!a.message.empty()) studio.status = a.message;
       import->request(studio, a.path);

@@ -74,15 +74,17 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
   ImGui::EndChild();
   ImGui::PopStyleVar();
 
-  // Debugger: the timeline, the pseudo-code and the breakpoints.
+  // Debugger: the timeline, a trace's findings, the pseudo-code, the log and the breakpoints.
   if (debugger_shown) {
     ImGui::SameLine();
     ImGui::BeginChild("debugger", ImVec2(0, body_h), true);
     if (ImGui::CollapsingHeader("Timeline", open)) timeline_.Draw(studio);
+    if (studio.trace_mode() && studio.findings_panel && ImGui::CollapsingHeader("Findings", open))
+      findings_.Draw(studio);
     if (ImGui::CollapsingHeader("Pseudo-code", open)) code_.Draw(studio, fonts);
     if (ImGui::CollapsingHeader("Log", open)) log_.Draw(studio);
     if (ImGui::CollapsingHeader("Quiz")) quiz_.Draw(studio);
-  if (ImGui::CollapsingHeader("Breakpoints", open)) breakpoints_.Draw(studio);
+    if (ImGui::CollapsingHeader("Breakpoints", open)) breakpoints_.Draw(studio);
     ImGui::EndChild();
   }
 

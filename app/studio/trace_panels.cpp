@@ -1,0 +1,63 @@
+#include "trace_panels.hpp"
+
+#include <optional>
+#include <string>
+
+#include <imgui.h>
+
+#include "astar/imported_trace_text.hpp"
+#include "panel_widgets.hpp"
+#include "studio.hpp"
+
+namespace studio {
+
+void draw_trace_header(Studio& studio) {
+  const TraceMode& t = *studio.trace_mode();
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(t.title().c_str());
+  if (ImGui::IsItemHovered()) wrapped_tooltip(t.path);
+  for (const std::string& w : t.trace->warnings) ImGui::TextColored(kWarnText, "%s", w.c_str());
+  const astar::TraceCheckReport& r = t.report;
+  if (!r.scale_note.empty()) ImGui::TextDisabled("%s", r.scale_note.c_str());
+  const std::int64_t n = r.total();
+  if (n == 0)
+    ImGui::TextDisabled("The check found nothing wrong.");
+  else
+    ImGui::TextColored(kWarnText, "%s %s: see the Findings panel", with_commas(static_cast<std::uint64_t>(n)).c_str(),
+                       n == 1 ? "finding" : "findings");
+  ImGui::PopTextWrapPos();
+  if (ImGui::Button("Close trace")) studio.close_trace();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Back to the studio's own search on this level");
+}
+
+void draw_trace_log(Studio& studio, std::size_t& shown) {
+  const astar::ImportedTrace& trace = *studio.trace_mode()->trace;
+  const astar::Search& s = studio.search();
+  const std::size_t n = s.events_applied();
+  const double scale = studio.trace_mode()->report.cost_scale;
+  const float h = ImGui::GetTextLineHeightWithSpacing() * 12;
+  ImGui::BeginChild("log", ImVec2(0, h), true, ImGuiWindowFlags_HorizontalScrollbar);
+  std::optional<std::size_t> clicked;
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(n));
+  while (clipper.Step())
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const auto at = static_cast<std::size_t>(i);
+      const astar::ImportedEvent& e = trace.events[at];
+      const std::string line = std::to_string(at) + "  " + astar::describe(e, trace, scale);
+      ImGui::PushID(i);
+      const bool take = e.type == astar::TraceEventType::Expanding;
+      if (take) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.35f, 1.0f));
+      if (ImGui::Selectable(line.c_str(), at + 1 == n)) clicked = at;
+      if (take) ImGui::PopStyleColor();
+      ImGui::PopID();
+    }
+  if (n != shown) ImGui::SetScrollHereY(1.0f);  // follow the replay
+  shown = n;
+  ImGui::EndChild();
+  if (n == 0) ImGui::TextDisabled("Step to replay the trace, one line per event.");
+  if (clicked) studio.seek_event(*clicked);
+}
+
+}  // namespace studio
