@@ -74,6 +74,7 @@ astar::Status Studio::open(const std::string& path) {
   if (!loaded) return astar::Error{loaded.error()};
   set_level(std::move(loaded).value(), path);
   status = "Opened " + path;
+  open_preset_trace();  // a lesson's search.trace
   return astar::Ok{};
 }
 

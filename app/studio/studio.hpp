@@ -237,7 +237,8 @@ class Studio {
 
   // [SECTION] Trace mode (trace_mode.hpp, trace_mode.cpp): a trace from another program replayed
   // on the level as the search shown, checked against it. Edits keep it (rebuilt on the edited
-  // level at the same event, checked again); a new level closes it.
+  // level at the same event, checked again); a new level closes it, and opens its own when its
+  // preset names one (search.trace, beside the level file).
   // Reads the trace (every cell inside the level) and shows it; on an error the status line names
   // the file and why, and the level and its search stay as they were.
   astar::Status open_trace(const std::string& path);
@@ -283,6 +284,7 @@ class Studio {
   void update_smoothed();
   void seek_trace_event(std::size_t index);  // trace mode's seek_event
   void rerun_trace();                        // trace mode's rerun
+  void open_preset_trace();                  // the level's search.trace, after open()
 
   astar::Level level_;
   astar::Editor editor_{level_};

@@ -152,6 +152,16 @@ void Studio::open_trace(std::shared_ptr<const astar::ImportedTrace> trace, std::
            (t.warnings.empty() ? std::string() : "; " + t.warnings.front());
 }
 
+// A level whose preset names a trace (search.trace: a lesson's, a path relative to the level
+// file's folder) opens with it; an error leaves the level with a search of ours, and says why.
+void Studio::open_preset_trace() {
+  if (!level_.preset.trace || path_.empty()) return;
+  const std::string opened = status;
+  const std::string file = (fs::path(path_).parent_path() / *level_.preset.trace).string();
+  if (open_trace(file)) status = opened + " with its trace " + *level_.preset.trace;
+  else status = opened + "; " + status;
+}
+
 void Studio::close_trace() {
   if (!trace_) return;
   status = "Closed trace " + trace_->path;

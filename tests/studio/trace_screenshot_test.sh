@@ -1,5 +1,5 @@
 #!/bin/sh
-# trace_screenshot_test.sh STUDIO FINDINGS_CHECK DATA OUTDIR
+# trace_screenshot_test.sh STUDIO FINDINGS_CHECK DATA OUTDIR LEVELS
 # A search trace replayed in the studio (--trace), without real input:
 #   - tests/studio/data/corner_cut_trace.json on corner_cut_level.json, at its first finding
 #     (--finding 1): the check lists the planted corner cut (illegal-move at event 5, (1, 1)),
@@ -8,11 +8,13 @@
 #   - --run on the same trace: the last iteration, every event applied, the trace's path;
 #   - the trace alone (no LEVEL): a blank 5 x 3 level, start and goal on its source and
 #     destination;
+#   - lesson 13, whose search.trace names a trace beside it: opened with it, run to the end,
+#     the corner cuts found;
 #   - a trace with a cell outside the level is refused, naming the file, exit 1;
 #   - --finding without --trace is refused.
 # Exit 77 (ctest: skipped) when xvfb-run is missing.
 set -u
-studio=$1 checker=$2 data=$3 out=$4
+studio=$1 checker=$2 data=$3 out=$4 levels=$5
 level=$data/corner_cut_level.json trace=$data/corner_cut_trace.json
 # shellcheck source=check_lib.sh
 . "$(dirname "$0")/check_lib.sh"
@@ -70,6 +72,10 @@ sidecar run 't["events_applied"] == 18' 's["iteration"] == 5' 's["state"] == "fo
 shot alone --trace "$trace" --steps 2
 sidecar alone 's["level"] == [5, 3]' 's["start"] == [0, 0]' 's["goal"] == [4, 1]' \
   's["iteration"] == 2' 't["events_applied"] == 12'
+
+shot lesson "$levels/lessons/13-find-the-bug.json" --run
+sidecar lesson 't["file"].endswith("13-find-the-bug.trace.jsonl")' 't["format"] == "JSON Lines"' \
+  't["events_applied"] == t["events"]' '"illegal-move" in t["kinds"]' 's["state"] == "found"'
 
 # A trace whose cells do not fit: (4, 1) is outside a 3 x 3 level.
 cat >"$out/small.json" <<'JSON'
