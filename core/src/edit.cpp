@@ -96,6 +96,7 @@ std::size_t EditStep::bytes() const {
   std::size_t n = sizeof(EditStep) + label.size() + cells.size() * sizeof(CellChange) +
                   edges.size() * sizeof(EdgeChange);
   if (shapes) n += (shapes->first.size() + shapes->second.size()) * sizeof(Shape);
+  if (props) n += sizeof(*props) + 2 * (props->first.description.size() + props->first.name.size());
   auto level_bytes = [](const Level* lv) -> std::size_t {
     return lv ? static_cast<std::size_t>(lv->cell_count()) * 12 + lv->edges().size() * 64 : 0;
   };
@@ -412,7 +413,7 @@ bool Editor::set_props(const LevelProps& p, std::string_view merge_key) {
   }
   AutoGroup g(*this, "Level settings");
   if (depth_ == 1) open_.merge_key = std::string(merge_key);
-  if (!open_.props) open_.props.emplace(before, p);
+  if (!open_.props) open_.props = std::make_unique<std::pair<LevelProps, LevelProps>>(before, p);
   else open_.props->second = p;
   apply_props(lv, p);
   ++version_;

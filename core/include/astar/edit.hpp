@@ -125,7 +125,9 @@ struct EditStep {
   std::vector<EdgeChange> edges;
   std::optional<std::pair<std::vector<Shape>, std::vector<Shape>>> shapes;
   std::optional<std::pair<Cell, Cell>> start, goal;
-  std::optional<std::pair<LevelProps, LevelProps>> props;
+  // Held apart: steps that change props are rare, and two LevelProps inline would make every
+  // one-cell step about a kilobyte.
+  std::unique_ptr<std::pair<LevelProps, LevelProps>> props;
   std::shared_ptr<const Level> level_before, level_after;  // resize, replace
   bool empty() const {
     return cells.empty() && edges.empty() && !shapes && !start && !goal && !props && !level_before;
