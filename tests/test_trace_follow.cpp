@@ -11,7 +11,10 @@
 #include <string>
 #include <thread>
 
+#include "astar/level.hpp"
+#include "astar/trace_check.hpp"
 #include "astar/trace_follow.hpp"
+#include "astar/trace_replay.hpp"
 #include "temp_dir.hpp"
 
 using namespace astar;
@@ -159,4 +162,38 @@ TEST_CASE("[TraceFollow] a named pipe: events as the writer sends them, complete
   writer.join();
   CHECK(f.complete());
   CHECK(events == 8);
+}
+
+TEST_CASE("[TraceFollow] a snapshot before the end is growing: replayed in progress, its path not checked") {
+  astar::test::TempDir dir;
+  const auto path = dir.path / "run.jsonl";
+  Level lv(3, 1);
+  lv.set_start({0, 0});
+  lv.set_goal({2, 0});
+  append(path, kLines[0] + kLines[1] + kLines[2] + kLines[3] + kLines[4]);
+  TraceFollower f(path.string(), {.level = &lv});
+  CHECK(polled(f) == 5);
+  const auto partial = f.snapshot();
+  CHECK(partial->growing);
+  TraceReplay replay(lv, partial);
+  replay.seek_event(partial->events.size() - 1);
+  CHECK(replay.events_applied() == 5);
+  CHECK(replay.state() == SearchState::InProgress);  // not "no path": more may come
+  CHECK(replay.path().empty());
+  const TraceCheckReport open = check_trace(lv, lv.rules(), *partial);
+  CHECK(open.total() == 0);  // no "suboptimal: found no path" for a search still running
+  CHECK(open.scale_note.find("the path is checked once the trace is complete") != std::string::npos);
+  // The same events read as a finished file: no path found where there is one.
+  ImportedTrace finished = *partial;
+  finished.growing = false;
+  CHECK(check_trace(lv, lv.rules(), finished).counts[static_cast<std::size_t>(FindingKind::Suboptimal)] == 1);
+
+  for (int i = 5; i < 9; ++i) append(path, kLines[i]);
+  CHECK(polled(f) == 4);
+  const auto whole = f.snapshot();
+  CHECK_FALSE(whole->growing);
+  TraceReplay done(lv, whole);
+  CHECK(done.run() == SearchState::Found);
+  CHECK(done.path() == std::vector<Cell>{{0, 0}, {1, 0}, {2, 0}});
+  CHECK(check_trace(lv, lv.rules(), *whole).total() == 0);
 }

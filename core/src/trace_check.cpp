@@ -422,6 +422,23 @@ std::int64_t TraceCheckReport::total() const {
   return n;
 }
 
+namespace {
+
+// The trace's final path: its moves (bad-path), its cost, and ours (suboptimal).
+void check_final_path(const Level& level, const MovementRules& rules, const ImportedTrace& trace,
+                      const MoveJudge& judge, const Endpoints& ends, Findings& out,
+                      TraceCheckReport& r) {
+  const TracePath p = final_path(trace);
+  if (!p.nodes.empty()) {
+    for (std::uint32_t n : p.nodes) r.trace_path.push_back(trace.cell(n));
+    r.trace_path_cost = check_path_moves(trace, p, judge, ends, out);
+  }
+  our_optimum(level, rules, ends, r);
+  check_optimal(p, out, r, ends);
+}
+
+}  // namespace
+
 TraceCheckReport check_trace(const Level& level, const MovementRules& rules,
                              const ImportedTrace& trace, const TraceCheckOptions& options) {
   TraceCheckReport r;
@@ -440,13 +457,10 @@ TraceCheckReport check_trace(const Level& level, const MovementRules& rules,
   const Endpoints ends = endpoints(level, trace);
   EventWalk(level, trace, judge, r.cost_scale, true_costs(level, rules, ends.destination), out)
       .run();
-  const TracePath p = final_path(trace);
-  if (!p.nodes.empty()) {
-    for (std::uint32_t n : p.nodes) r.trace_path.push_back(trace.cell(n));
-    r.trace_path_cost = check_path_moves(trace, p, judge, ends, out);
-  }
-  our_optimum(level, rules, ends, r);
-  check_optimal(p, out, r, ends);
+  if (trace.growing)  // still being written: no final path yet
+    r.scale_note += "; the path is checked once the trace is complete";
+  else
+    check_final_path(level, rules, trace, judge, ends, out, r);
   std::stable_sort(r.findings.begin(), r.findings.end(),
                    [](const Finding& a, const Finding& b) { return a.event < b.event; });
   return r;

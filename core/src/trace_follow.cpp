@@ -23,7 +23,9 @@ TraceFollower::~TraceFollower() {
 }
 
 std::shared_ptr<const ImportedTrace> TraceFollower::snapshot() const {
-  return std::make_shared<const ImportedTrace>(reader_.trace());
+  auto copy = std::make_shared<ImportedTrace>(reader_.trace());
+  copy->growing = !complete() && error_.empty();
+  return copy;
 }
 
 bool TraceFollower::complete() const {

@@ -340,7 +340,8 @@ std::size_t TraceReplay::recording_bytes() const {
 // [SECTION] Views
 
 SearchState TraceReplay::state() const {
-  return s_->applied() < trace_->events.size() ? SearchState::InProgress : s_->final_state;
+  if (s_->applied() < trace_->events.size() || trace_->growing) return SearchState::InProgress;
+  return s_->final_state;
 }
 const std::string& TraceReplay::message() const { return s_->message; }
 const SearchOptions& TraceReplay::options() const { return s_->options; }

@@ -85,6 +85,9 @@ struct ImportedTrace {
   int width = 0, height = 0;
   std::uint32_t source_node = kNoNode;       // from the `source` event, else the first node
   std::uint32_t destination_node = kNoNode;  // from `destination`, when given
+  // A copy of a trace still being written (TraceFollower::snapshot): more events may come, so
+  // its replay is in progress after its last event and its final path is not checked yet.
+  bool growing = false;
 
   Cell cell(std::uint32_t node) const { return node_cells[node]; }
   std::size_t node_count() const { return node_cells.size(); }

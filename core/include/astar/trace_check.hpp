@@ -83,6 +83,8 @@ struct TraceCheckReport {
   std::int64_t total() const;  // every finding, counted
 };
 
+// A growing trace (ImportedTrace::growing: a snapshot of one still being written) has its events
+// checked but not its final path (no suboptimal or bad-path yet); the scale note says so.
 TraceCheckReport check_trace(const Level& level, const MovementRules& rules,
                              const ImportedTrace& trace, const TraceCheckOptions& options = {});
 

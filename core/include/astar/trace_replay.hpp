@@ -18,7 +18,8 @@
 //   last_relaxed = the cells generated or updated in the current iteration.
 // The path (once all events are applied) is the chain of parents from the `end` event's node,
 // else from the destination's node when it was reached. Found when that chain reaches the
-// source; NoPath otherwise. A cell shows its latest node when several nodes share one cell.
+// source; NoPath otherwise. A growing trace (ImportedTrace::growing: still being written) stays
+// InProgress after its last event. A cell shows its latest node when several nodes share one cell.
 // Stepping back restores the exact earlier state: every applied event keeps what it replaced.
 #pragma once
 
