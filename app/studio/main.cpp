@@ -80,7 +80,9 @@ bool load_initial_level(studio::Studio& studio, const studio::Options& options,
       std::fprintf(stderr, "astar-studio: %s\n", opened.error().c_str());
       return false;
     }
-    if (!options.trace_path.empty()) {
+    if (options.follow) {
+      studio.follow_trace(options.trace_path);
+    } else if (!options.trace_path.empty()) {
       if (auto traced = studio.open_trace(options.trace_path); !traced) {
         std::fprintf(stderr, "astar-studio: %s\n", traced.error().c_str());
         return false;

@@ -409,6 +409,9 @@ const std::vector<OptionSpec>& option_table() {
       {"--trace", "FILE",
        [] { return text("replay a search trace (Posthoc JSON or YAML, JSON Lines, astar trace JSON) on LEVEL, or on a blank level sized to its cells, and check it (--steps, --run and --back step it)"); },
        [](Options& o, Seen&, V v) { return file_name("--trace", v, o.trace_path); }},
+      {"--follow", "",
+       [] { return text("with --trace and LEVEL: follow the trace's file while another program writes it (JSON Lines, or a named pipe), showing events as they arrive; the file may not exist yet"); },
+       [](Options& o, Seen&, V) { return (o.follow = true, std::string()); }},
       {"--finding", "N",
        [] { return text("with --trace: go to the check's N-th finding, as a click on it in the Findings panel does"); },
        [](Options& o, Seen&, V v) { return number_in("--finding", v, o.finding, 1, 1 << 30, "a finding number >= 1"); }},
@@ -442,6 +445,10 @@ std::string check_combinations(const Options& o, const Seen& seen) {
   if (o.bench_frames > 0 && (!o.screenshot.empty() || !o.gif.empty()))
     return "--bench-frames cannot be combined with --screenshot or --gif";
   if (o.finding > 0 && o.trace_path.empty()) return "--finding needs --trace";
+  if (o.follow && o.trace_path.empty()) return "--follow needs --trace";
+  if (o.follow && o.level_path.empty())
+    return "--follow needs a LEVEL: a trace still being written does not know its size yet";
+  if (o.follow && o.finding > 0) return "--follow and --finding cannot be combined";
   if (seen.weight && !astar::info(o.algorithm).takes_weight)
     return "--weight applies to --algorithm weighted-astar only";
   if (o.partial_path && !astar::info(o.algorithm).partial_paths)

@@ -13,7 +13,7 @@
 //                                          [--lock-layer NAME]...
 //                                          [--bench-frames N [--bench-pan] [--bench-play IPS]]
 //                                          [--open-dialog NAME] [--recipe RECIPE]
-//                                          [--import FILE] [--trace FILE [--finding N]]
+//                                          [--import FILE] [--trace FILE [--finding N | --follow]]
 //                                          [--list-commands] [--list-keys]
 //                                          [--help]
 // Each option is a row of one table (options.cpp) that both parsing and --help read.
@@ -99,6 +99,8 @@ struct Options {
   // --trace FILE: replay a search trace (trace_mode.hpp) on LEVEL, or without one on a blank
   // level sized to its cells; --steps, --run and --back step the replay.
   std::string trace_path;
+  // --follow: with --trace and a LEVEL, follow the trace's file live (Studio::follow_trace).
+  bool follow = false;
   // --finding N: with --trace, go to the check's N-th finding (1-based), as a click on its row in
   // the Findings panel does: the replay just after its event, its cell ringed.
   int finding = 0;

@@ -214,7 +214,14 @@ void Studio::new_search() {
   ++generation_;
   recorder_.clear();
   recorder_.set_limit(kMaxLogEvents);
-  search_ = trace_ ? trace_->make_replay(level_) : astar::make_search(level_, search_options(), &recorder_);
+  if (trace_) {
+    auto replay = trace_->make_replay(level_);
+    replay_ = replay.get();
+    search_ = std::move(replay);
+  } else {
+    replay_ = nullptr;
+    search_ = astar::make_search(level_, search_options(), &recorder_);
+  }
   search_w_ = level_.width();
   search_h_ = level_.height();
   search_changes.set_limit_for(level_.cell_count());
@@ -491,6 +498,7 @@ void Studio::rerun() {
 
 void Studio::update(double dt) {
   flush();
+  poll_following(dt);
   if (!playing) return;
   if (astar::finished(search_->state())) {
     playing = false;

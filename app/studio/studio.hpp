@@ -245,6 +245,15 @@ class Studio {
   void open_trace(std::shared_ptr<const astar::ImportedTrace> trace, std::string path);
   void close_trace();
   const TraceMode* trace_mode() const { return trace_.get(); }  // null: no trace open
+  // Live (trace_following.cpp): the trace's file followed while another program writes it (a
+  // growing JSON Lines file or a named pipe, astar::TraceFollower). Turning it on re-reads the
+  // file from its start; new events are shown as they arrive (the view stays at the end unless
+  // you stepped back), checked again at most twice a second. A file cut shorter stops it with a
+  // message in the status line, keeping what was read. follow_trace(path) opens and follows a
+  // file that may not exist yet, on the current level.
+  void follow_trace(const std::string& path);
+  void set_following(bool on);
+  bool following() const;
   // Seeks to just after the finding's event and rings its cell.
   void select_finding(std::size_t index);
   bool findings_panel = true;  // View > Findings panel (shown while a trace is open)
@@ -285,6 +294,8 @@ class Studio {
   void seek_trace_event(std::size_t index);  // trace mode's seek_event
   void rerun_trace();                        // trace mode's rerun
   void open_preset_trace();                  // the level's search.trace, after open()
+  void poll_following(double dt);            // trace_following.cpp, once a frame
+  void show_followed_events();
 
   astar::Level level_;
   astar::Editor editor_{level_};
@@ -296,7 +307,8 @@ class Studio {
   astar::SearchOptions options_;
   astar::TraceRecorder recorder_;         // the search's listener: its event log
   std::unique_ptr<astar::Search> search_;  // holds &level_: recreated after every edit
-  std::unique_ptr<TraceMode> trace_;       // trace mode: search_ is its TraceReplay
+  std::unique_ptr<TraceMode> trace_;       // trace mode: search_ is its TraceReplay ...
+  astar::TraceReplay* replay_ = nullptr;   // ... and this, typed (null without a trace)
   std::vector<astar::Cell> path_cells_;    // the search's path once it has one
   bool path_partial_ = false;
   bool smooth_ = false;

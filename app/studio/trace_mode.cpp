@@ -42,7 +42,7 @@ void TraceMode::check(const astar::Level& level) {
   selected.reset();
 }
 
-std::unique_ptr<astar::Search> TraceMode::make_replay(const astar::Level& level) const {
+std::unique_ptr<astar::TraceReplay> TraceMode::make_replay(const astar::Level& level) const {
   return std::make_unique<astar::TraceReplay>(level, trace, report.cost_scale);
 }
 
@@ -187,8 +187,7 @@ void Studio::select_finding(std::size_t index) {
 }
 
 void Studio::seek_trace_event(std::size_t index) {
-  auto& replay = static_cast<astar::TraceReplay&>(*search_);
-  replay.seek_event(index);
+  replay_->seek_event(index);
   clear_path();
   search_changed_all();
   after_steps();
@@ -206,7 +205,7 @@ void Studio::rerun_trace() {
   }
   trace_->check(level_);
   new_search();
-  if (applied > 0) static_cast<astar::TraceReplay&>(*search_).seek_event(applied - 1);
+  if (applied > 0) replay_->seek_event(applied - 1);
   search_changed_all();
   after_steps();
 }

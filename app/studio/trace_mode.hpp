@@ -22,6 +22,8 @@
 #include "astar/result.hpp"
 #include "astar/search.hpp"
 #include "astar/trace_check.hpp"
+#include "astar/trace_follow.hpp"
+#include "astar/trace_replay.hpp"
 
 namespace studio {
 
@@ -32,6 +34,10 @@ struct TraceMode {
   std::shared_ptr<const astar::ImportedTrace> trace;
   astar::TraceCheckReport report;         // check_trace on the level as it is now
   std::optional<std::size_t> selected;    // a finding (index into report.findings): ringed
+  // Following the file live (trace_following.cpp): the reader, and the time since the trace
+  // shown was last brought up to date with it.
+  std::unique_ptr<astar::TraceFollower> follower;
+  double since_shown = 0.0;
 
   // "Trace: run.json (Posthoc JSON, 12,345 events)".
   std::string title() const;
@@ -40,7 +46,7 @@ struct TraceMode {
   // Runs the checker on `level` (on open and after every edit); drops the picked finding.
   void check(const astar::Level& level);
   // The replay of the trace on `level`, its costs times the checker's scale.
-  std::unique_ptr<astar::Search> make_replay(const astar::Level& level) const;
+  std::unique_ptr<astar::TraceReplay> make_replay(const astar::Level& level) const;
   // Per cell (row-major), the 1-based iteration whose `expanding` event first took it, counting
   // the first `applied` events (the expansion order overlay). Kept between calls: rebuilt only
   // when `applied`, the size or `generation` changed.

@@ -11,11 +11,35 @@
 
 namespace studio {
 
+namespace {
+
+// "waiting for the file", "1,234 bytes read, waiting for more (a half line waits)".
+std::string follow_text(const astar::TraceFollower& f) {
+  if (f.waiting_for_file()) return "Following: waiting for the file to appear";
+  std::string s = "Following: " + with_commas(static_cast<std::uint64_t>(f.bytes_read())) +
+                  " bytes read, waiting for more";
+  if (f.pending_bytes() > 0) s += " (a half-written line waits for its end)";
+  return s;
+}
+
+void draw_follow_toggle(Studio& studio) {
+  bool follow = studio.following();
+  if (ImGui::Checkbox("Follow the file", &follow)) studio.set_following(follow);
+  if (ImGui::IsItemHovered())
+    wrapped_tooltip("Show new events as another program writes them: a growing JSON Lines file "
+                    "or a named pipe (File > Follow trace, --follow)");
+  if (const TraceMode* t = studio.trace_mode(); t && t->follower)
+    ImGui::TextDisabled("%s", follow_text(*t->follower).c_str());
+}
+
+}  // namespace
+
 void draw_trace_header(Studio& studio) {
   const TraceMode& t = *studio.trace_mode();
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(t.title().c_str());
   if (ImGui::IsItemHovered()) wrapped_tooltip(t.path);
+  draw_follow_toggle(studio);
   for (const std::string& w : t.trace->warnings) ImGui::TextColored(kWarnText, "%s", w.c_str());
   const astar::TraceCheckReport& r = t.report;
   if (!r.scale_note.empty()) ImGui::TextDisabled("%s", r.scale_note.c_str());
