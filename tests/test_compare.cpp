@@ -7,7 +7,9 @@
 
 #include "ascii_level.hpp"
 #include "astar/compare.hpp"
+#include "astar/imported_trace.hpp"
 #include "astar/search.hpp"
+#include "trace_writers.hpp"
 
 using namespace astar;
 using astar::test::ascii_level;
@@ -247,4 +249,38 @@ TEST_CASE("[compare] per-entry movement rules") {
   const auto rows = made.value().rows();
   CHECK(rows[0].path_cost == doctest::Approx(2 + 2 * std::sqrt(2.0)));
   CHECK(rows[1].path_cost == doctest::Approx(6.0));
+}
+
+TEST_CASE("[Compare] another program's trace as a pane beside our A*") {
+  const Level lv = ascii_level(kTrap);
+  test::AStarBugs scaled;
+  scaled.scale = 1e-5;  // written in another unit: the entry's scale brings it back
+  auto written = std::make_shared<ImportedTrace>(test::write_astar(lv, scaled));
+  written->source = "/home/dev/game/run.jsonl";
+  auto made = Comparison::make(lv, {{.trace = written, .trace_scale = 1e-5},
+                                    {.options = {.algorithm = Algorithm::AStar}}});
+  REQUIRE(made.ok());
+  Comparison& c = made.value();
+  CHECK(c.entry(0).label == "Trace: run.jsonl");
+  CHECK(c.search(0).imported() == written.get());
+  CHECK(c.search(1).imported() == nullptr);
+  c.step_all();
+  CHECK(c.search(0).iterations() == 1);
+  CHECK(c.search(1).iterations() == 1);
+  c.run_all();
+  c.measure_times();
+  const std::vector<CompareRow> rows = c.rows();
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].trace);
+  CHECK_FALSE(rows[1].trace);
+  CHECK(rows[0].state == SearchState::Found);
+  CHECK(rows[1].state == SearchState::Found);
+  CHECK(rows[0].path_cost == doctest::Approx(rows[1].path_cost));
+  CHECK(rows[0].expanded > 0);
+  CHECK_FALSE(rows[0].ms.has_value());  // its time is its own program's, not ours
+  CHECK(rows[1].ms.has_value());
+  // Back to a step both had reached: the replay rewinds like a search.
+  c.seek_all(2);
+  CHECK(c.search(0).iterations() == 2);
+  CHECK(c.search(1).iterations() == 2);
 }

@@ -1,6 +1,7 @@
 #include "compare_window.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -38,10 +39,12 @@ std::string column_title(std::string_view name) {
 // [SECTION] Setup
 
 void CompareWindow::start(const std::vector<astar::Algorithm>& algorithms,
-                          astar::Heuristic heuristic, std::int64_t steps, bool run) {
+                          astar::Heuristic heuristic, std::int64_t steps, bool run,
+                          int trace_pane) {
   panes_.clear();
   for (astar::Algorithm a : algorithms) {
     Pane p;
+    p.trace = static_cast<int>(panes_.size()) == trace_pane;
     p.options.algorithm = a;
     p.options.heuristic = heuristic;
     p.options.weight = astar::info(a).takes_weight ? 2.0 : 1.0;
@@ -63,7 +66,7 @@ void CompareWindow::rebuild(const astar::Level& level) {
   setup_changed_ = false;
   playing_ = false;
   std::vector<astar::CompareEntry> entries;
-  for (const Pane& p : panes_) entries.push_back({.options = p.options});
+  for (const Pane& p : panes_) entries.push_back(entry_of(p));
   auto made = astar::Comparison::make(level_, std::move(entries));
   if (!made) return;  // the panes are always 2 to 4
   comparison_.emplace(std::move(made).value());
@@ -75,6 +78,30 @@ void CompareWindow::rebuild(const astar::Level& level) {
     p.path.clear();
   }
   set_step(target_step_, target_end_);
+}
+
+astar::CompareEntry CompareWindow::entry_of(const Pane& pane) const {
+  if (pane.trace && trace_) return {.trace = trace_, .trace_scale = trace_scale_};
+  return {.options = pane.options};
+}
+
+// A trace opened (and none of the panes shows one yet: the first pane does), changed by an edit
+// or by following its file (the panes that show it replay the new one), or closed (they go back
+// to their algorithm).
+void CompareWindow::follow_trace(const Studio& studio) {
+  const TraceMode* t = studio.trace_mode();
+  const std::shared_ptr<const astar::ImportedTrace> now = t ? t->trace : nullptr;
+  const double scale = t ? t->report.cost_scale : 1.0;
+  if (now == trace_ && scale == trace_scale_) return;
+  const bool opened = now && !trace_;
+  trace_ = now;
+  trace_scale_ = scale;
+  if (!trace_)
+    for (Pane& p : panes_) p.trace = false;
+  if (opened && !panes_.empty() &&
+      std::none_of(panes_.begin(), panes_.end(), [](const Pane& p) { return p.trace; }))
+    panes_.front().trace = true;
+  setup_changed_ = true;
 }
 
 void CompareWindow::set_step(std::int64_t k, bool to_end) {
@@ -138,8 +165,10 @@ void CompareWindow::Draw(const Studio& studio, const Fonts& fonts) {
     playing_ = false;
     return;
   }
-  if (panes_.size() < astar::Comparison::kMinEntries)
-    start({astar::Algorithm::AStar, astar::Algorithm::Dijkstra}, studio.heuristic(), 0, false);
+  if (panes_.size() < astar::Comparison::kMinEntries)  // with a trace open: it beside A*
+    start({astar::Algorithm::AStar, studio.trace_mode() ? astar::Algorithm::AStar : astar::Algorithm::Dijkstra},
+          studio.heuristic(), 0, false, studio.trace_mode() ? 0 : -1);
+  follow_trace(studio);
   if (setup_changed_ || !comparison_ || !(studio.level() == level_)) rebuild(studio.level());
 
   const ImGuiIO& io = ImGui::GetIO();
@@ -251,24 +280,37 @@ void CompareWindow::draw_toolbar(const Studio& studio) {
 }
 
 // The pane's algorithm, heuristic and weight; true when its close button was pressed.
+// The pane's algorithm, or the studio's open trace (listed first while one is open).
+void CompareWindow::draw_algorithm_combo(Pane& pane, float width) {
+  astar::SearchOptions& o = pane.options;
+  const std::string trace_label =
+      trace_ ? "Trace: " + std::filesystem::path(trace_->source).filename().string() : "";
+  ImGui::SetNextItemWidth(width);
+  const std::string shown = pane.trace && trace_ ? trace_label : std::string(astar::info(o.algorithm).label);
+  if (!ImGui::BeginCombo("##algorithm", shown.c_str())) return;
+  if (trace_ && ImGui::Selectable(trace_label.c_str(), pane.trace) && !pane.trace) {
+    pane.trace = true;
+    setup_changed_ = true;
+  }
+  for (int a = 0; a < static_cast<int>(astar::Algorithm::_Max); ++a) {
+    const auto alg = static_cast<astar::Algorithm>(a);
+    const bool chosen = !pane.trace && alg == o.algorithm;
+    if (ImGui::Selectable(std::string(astar::info(alg).label).c_str(), chosen) && !chosen) {
+      pane.trace = false;
+      o.algorithm = alg;
+      o.weight = astar::info(alg).takes_weight ? 2.0 : 1.0;
+      setup_changed_ = true;
+    }
+  }
+  ImGui::EndCombo();
+}
+
 bool CompareWindow::draw_setup(Pane& pane, std::size_t index) {
   astar::SearchOptions& o = pane.options;
   const float w = ImGui::GetContentRegionAvail().x;
-  ImGui::SetNextItemWidth(w * 0.38f);
-  if (ImGui::BeginCombo("##algorithm", std::string(astar::info(o.algorithm).label).c_str())) {
-    for (int a = 0; a < static_cast<int>(astar::Algorithm::_Max); ++a) {
-      const auto alg = static_cast<astar::Algorithm>(a);
-      if (ImGui::Selectable(std::string(astar::info(alg).label).c_str(), alg == o.algorithm) &&
-          alg != o.algorithm) {
-        o.algorithm = alg;
-        o.weight = astar::info(alg).takes_weight ? 2.0 : 1.0;
-        setup_changed_ = true;
-      }
-    }
-    ImGui::EndCombo();
-  }
+  draw_algorithm_combo(pane, w * 0.38f);
   ImGui::SameLine();
-  ImGui::BeginDisabled(!astar::info(o.algorithm).uses_heuristic);
+  ImGui::BeginDisabled(pane.trace || !astar::info(o.algorithm).uses_heuristic);
   ImGui::SetNextItemWidth(w * 0.26f);
   if (ImGui::BeginCombo("##heuristic", std::string(astar::to_string(o.heuristic)).c_str())) {
     for (int h = 0; h < static_cast<int>(astar::Heuristic::_Max); ++h) {
@@ -282,7 +324,7 @@ bool CompareWindow::draw_setup(Pane& pane, std::size_t index) {
     ImGui::EndCombo();
   }
   ImGui::EndDisabled();
-  if (astar::info(o.algorithm).takes_weight) {
+  if (!pane.trace && astar::info(o.algorithm).takes_weight) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(w * 0.18f);
     float weight = static_cast<float>(o.weight);
@@ -417,6 +459,7 @@ std::string CompareWindow::sidecar_json(float scale_x, float scale_y) const {
     const astar::SearchOptions& o = comparison_->entry(i).options;
     const astar::CompareRow& r = rows[i];
     j << (i ? ",\n    " : "\n    ") << "{\"label\": " << json_string(r.label)
+      << ", \"trace\": " << (r.trace ? "true" : "false")
       << ", \"algorithm\": " << json_string(astar::info(o.algorithm).name)
       << ", \"heuristic\": " << json_string(astar::to_string(o.heuristic)) << ", \"weight\": " << o.weight
       << ", \"tie_break\": " << json_string(astar::to_string(o.tie_break))

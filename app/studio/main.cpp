@@ -148,7 +148,8 @@ void open_requested_windows(studio::Studio& studio, studio::Ui& ui, const studio
                                             : studio::ExportDialog::Kind::Png);
   }
   if (!options.compare.empty())
-    ui.compare.start(options.compare, options.heuristic, options.steps, options.run);
+    ui.compare.start(options.compare, options.heuristic, options.steps, options.run,
+                     options.compare_trace);
 }
 
 // [SECTION] The loop

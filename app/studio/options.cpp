@@ -132,11 +132,20 @@ std::string text(const char* t) { return t; }
 
 std::string parse_compare(Options& o, std::string_view v) {
   o.compare.clear();
+  o.compare_trace = -1;
   for (std::size_t at = 0; at <= v.size();) {
     const std::size_t comma = std::min(v.find(',', at), v.size());
-    const auto a = astar::parse_algorithm(v.substr(at, comma - at));
-    if (!a) return bad_value("--compare", v, "2 to 4 comma-separated names, each one of " + algorithm_names());
-    o.compare.push_back(*a);
+    const std::string_view name = v.substr(at, comma - at);
+    const auto a = astar::parse_algorithm(name);
+    if (name == "trace" && o.compare_trace < 0) {
+      o.compare_trace = static_cast<int>(o.compare.size());
+      o.compare.push_back(astar::Algorithm::AStar);  // the pane's choice should the trace close
+    } else if (!a) {
+      return bad_value("--compare", v, "2 to 4 comma-separated names, each one of " +
+                                           algorithm_names() + ", or trace (with --trace)");
+    } else {
+      o.compare.push_back(*a);
+    }
     at = comma + 1;
   }
   if (o.compare.size() < 2 || o.compare.size() > 4)
@@ -446,6 +455,7 @@ std::string check_combinations(const Options& o, const Seen& seen) {
     return "--bench-frames cannot be combined with --screenshot or --gif";
   if (o.finding > 0 && o.trace_path.empty()) return "--finding needs --trace";
   if (o.follow && o.trace_path.empty()) return "--follow needs --trace";
+  if (o.compare_trace >= 0 && o.trace_path.empty()) return "--compare: trace needs --trace";
   if (o.follow && o.level_path.empty())
     return "--follow needs a LEVEL: a trace still being written does not know its size yet";
   if (o.follow && o.finding > 0) return "--follow and --finding cannot be combined";

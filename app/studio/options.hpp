@@ -67,6 +67,7 @@ struct Options {
   // --compare a,b[,c[,d]]: open the Compare window with these algorithms (--steps / --run
   // step it too).
   std::vector<astar::Algorithm> compare;
+  int compare_trace = -1;  // the pane of `compare` that shows --trace's trace ("trace"), or -1
   // --overlay NAME=off|on|OPACITY (repeatable) and --heat g|h|f (turns the heat map on).
   Overlays overlays;
   // --hide-layer NAME and --layer-opacity NAME=OPACITY (repeatable): the layer panel's

@@ -1,5 +1,8 @@
 #include "astar/compare.hpp"
 
+#include "astar/imported_trace.hpp"
+#include "astar/trace_replay.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -24,16 +27,31 @@ std::string compare_label(const SearchOptions& options) {
 
 // [SECTION] Making and stepping
 
+namespace {
+
+// "Trace: run.json": the trace's file name.
+std::string trace_label(const ImportedTrace& t) {
+  const std::size_t slash = t.source.find_last_of("/\\");
+  return "Trace: " + (slash == std::string::npos ? t.source : t.source.substr(slash + 1));
+}
+
+}  // namespace
+
+std::unique_ptr<Search> Comparison::make_slot_search(const Slot& s) const {
+  if (s.entry.trace) return std::make_unique<TraceReplay>(*level_, s.entry.trace, s.entry.trace_scale);
+  return make_search(*level_, rules_of(s), s.entry.options);
+}
+
 Result<Comparison> Comparison::make(const Level& level, std::vector<CompareEntry> entries) {
   if (entries.size() < kMinEntries || entries.size() > kMaxEntries)
     return Error{"a comparison needs 2 to 4 searches, got " + std::to_string(entries.size())};
   Comparison c(level);
   c.slots_.reserve(entries.size());
   for (CompareEntry& e : entries) {
-    if (e.label.empty()) e.label = compare_label(e.options);
+    if (e.label.empty()) e.label = e.trace ? trace_label(*e.trace) : compare_label(e.options);
     Slot s;
     s.entry = std::move(e);
-    s.search = make_search(level, c.rules_of(s), s.entry.options);
+    s.search = c.make_slot_search(s);
     c.slots_.push_back(std::move(s));
   }
   for (Slot& s : c.slots_) c.note_open_size(s);
@@ -115,14 +133,13 @@ double Comparison::time_to_end(std::size_t i) const {
   const Slot& s = slots_[i];
   if (s.search->state() == SearchState::Invalid) return 0.0;
   using Clock = std::chrono::steady_clock;
-  const MovementRules rules = rules_of(s);
   constexpr double kBudgetMs = 20.0;
   constexpr int kMaxRuns = 1000;
   double total = 0.0;
   int runs = 0;
   while (runs < kMaxRuns && (runs == 0 || total < kBudgetMs)) {
     const auto t0 = Clock::now();
-    std::unique_ptr<Search> fresh = make_search(*level_, rules, s.entry.options);
+    std::unique_ptr<Search> fresh = make_slot_search(s);
     fresh->run();
     total += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
     ++runs;
@@ -131,7 +148,8 @@ double Comparison::time_to_end(std::size_t i) const {
 }
 
 void Comparison::measure_times() {
-  for (std::size_t i = 0; i < slots_.size(); ++i) slots_[i].ms = time_to_end(i);
+  for (std::size_t i = 0; i < slots_.size(); ++i)
+    if (!slots_[i].entry.trace) slots_[i].ms = time_to_end(i);  // a trace's time is its program's
 }
 
 std::vector<CompareRow> Comparison::rows() const {
@@ -154,6 +172,7 @@ std::vector<CompareRow> Comparison::rows() const {
     r.path_cells = path.size();
     r.path_cost = path.empty() ? std::numeric_limits<double>::infinity() : search.path_cost();
     r.ms = s.ms;
+    r.trace = s.entry.trace != nullptr;
     out.push_back(std::move(r));
   }
   return out;

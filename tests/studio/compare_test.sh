@@ -14,7 +14,7 @@ status=0
 fail() { echo "FAIL: $*"; status=1; }
 
 # Command-line errors need no display.
-for bad in astar astar,nope astar,bfs,greedy,dijkstra,jps; do
+for bad in astar astar,nope astar,bfs,greedy,dijkstra,jps trace,astar; do
   if "$studio" --compare "$bad" "$level" >"$out/bad.out" 2>"$out/bad.err"; then
     fail "--compare $bad: exited 0"
   elif ! grep -q -- "--compare" "$out/bad.err"; then
@@ -59,5 +59,36 @@ shot four --compare astar,dijkstra,greedy,bfs --steps 20 -- --panes 4 --step 20
 shot run --compare astar,dijkstra --run -- --panes 2 --finished
 # JPS refuses welcome.json's costs: its row carries the reason, its pane shows no search.
 shot refused --compare jps,astar,weighted-astar --run -- --panes 3 --finished
+
+# Another program's trace as a pane beside our A* (--trace with --compare trace,astar): the
+# trace's pane replays the planted corner cut to its end, cheaper than our optimum (its path cuts
+# corners), and has no time of ours; the A* pane is our own search, timed.
+data=$(dirname "$0")/data
+if xvfb-run -a -s "-screen 0 1600x900x24" "$studio" "$data/corner_cut_level.json" \
+     --trace "$data/corner_cut_trace.json" --compare trace,astar --run --size 1600x900 \
+     --screenshot "$out/trace.png" --frames 6 2>"$out/trace.err"; then
+  if python3 - "$out/trace.png.json" <<'PY'; then
+import json, sys
+p = json.load(open(sys.argv[1]))["compare"]["panes"]
+want = [
+    (p[0]["trace"], "pane 1 replays the trace"),
+    (p[0]["label"] == "Trace: corner_cut_trace.json", "pane 1 is labelled by the trace's file"),
+    (p[0]["state"] == "found" and p[0]["ms"] is None, "pane 1 found, no time of ours"),
+    (not p[1]["trace"] and p[1]["algorithm"] == "astar", "pane 2 is our A*"),
+    (p[1]["state"] == "found" and p[1]["ms"] is not None, "pane 2 found and timed"),
+    (p[0]["path_cost"] < p[1]["path_cost"], "the corner-cutting trace's path is cheaper than the optimum"),
+]
+bad = [why for held, why in want if not held]
+for why in bad:
+    print("FAIL: not", why, json.dumps(p))
+sys.exit(1 if bad else 0)
+PY
+    echo "ok: trace pane beside A*"
+  else
+    fail "trace pane: the sidecar is not as expected"
+  fi
+else
+  fail "trace pane: the studio exited non-zero: $(cat "$out/trace.err")"
+fi
 
 exit $status

@@ -26,11 +26,17 @@
 
 namespace astar {
 
-// One contestant.
+struct ImportedTrace;
+
+// One contestant: a search of ours, or another program's trace replayed (trace_replay.hpp).
 struct CompareEntry {
-  std::string label = {};                          // for people; empty: compare_label(options)
+  std::string label = {};  // for people; empty: compare_label(options), or "Trace: run.json"
   SearchOptions options = {};
   std::optional<MovementRules> rules = std::nullopt;  // none: the level's own
+  // When set, this slot replays the trace (its costs divided by trace_scale) instead of searching
+  // with `options`; it is stepped with the others, and has no time of its own (ms stays none).
+  std::shared_ptr<const ImportedTrace> trace = nullptr;
+  double trace_scale = 1.0;
 };
 
 // "A*", "Weighted A* (w 2)", "A* (manhattan)": the algorithm's label, with the weight of
@@ -50,6 +56,7 @@ struct CompareRow {
   double path_cost = 0.0;        // +inf while there is no path
   std::size_t path_cells = 0;    // cells (Theta*: waypoints) of the path; 0 while none
   std::optional<double> ms;      // wall time of running to the end (measure_times), if measured
+  bool trace = false;            // another program's trace replayed, not a search of ours
 };
 
 class Comparison {
@@ -108,6 +115,7 @@ class Comparison {
   explicit Comparison(const Level& level) : level_(&level) {}
   void note_open_size(Slot& s);
   MovementRules rules_of(const Slot& s) const;
+  std::unique_ptr<Search> make_slot_search(const Slot& s) const;  // its search, or its replay
 
   const Level* level_;
   std::vector<Slot> slots_;
