@@ -72,8 +72,9 @@ TEST_CASE("[ImportedTraceText] each event type in words") {
 TEST_CASE("[ImportedTraceText] the cost scale, missing values and events outside the trace") {
   const ImportedTrace t = trace();
   SUBCASE("scale") {
-    CHECK(describe(t.events[1], t, 2.0) == "expanding (4, 3): g 10.00 + h 8.82 = f 18.82");
-    CHECK(describe(t.events[3], t, 0.5) == "updating (5, 3): g 3.50 \xE2\x86\x92 3.00 via (4, 3)");
+    // The scale is the trace's cost unit: its numbers are divided by it, as the replay's are.
+    CHECK(describe(t.events[1], t, 0.5) == "expanding (4, 3): g 10.00 + h 8.82 = f 18.82");
+    CHECK(describe(t.events[3], t, 2.0) == "updating (5, 3): g 3.50 \xE2\x86\x92 3.00 via (4, 3)");
   }
   SUBCASE("only f") {
     const ImportedEvent only_f = event(TraceEventType::Expanding, 1, kNone, kNone, 9.41);

@@ -46,9 +46,9 @@ std::optional<std::size_t> index_in(const ImportedEvent& e, const ImportedTrace&
 std::string costs_text(const ImportedEvent& e, double scale) {
   const double h = event_h(e);
   std::string out;
-  if (given(e.g)) out += "g " + fixed2_text(e.g * scale);
-  if (given(h)) out += (out.empty() ? "h " : " + h ") + fixed2_text(h * scale);
-  if (given(e.f)) out += (out.empty() ? "f " : " = f ") + fixed2_text(e.f * scale);
+  if (given(e.g)) out += "g " + fixed2_text(e.g / scale);
+  if (given(h)) out += (out.empty() ? "h " : " + h ") + fixed2_text(h / scale);
+  if (given(e.f)) out += (out.empty() ? "f " : " = f ") + fixed2_text(e.f / scale);
   return out;
 }
 
@@ -57,8 +57,8 @@ std::string relax_text(const ImportedEvent& e, const ImportedTrace& trace, doubl
                        std::optional<double> old) {
   std::string out;
   if (given(e.g))
-    out = "g " + (old ? fixed2_text(*old * scale) + " \xE2\x86\x92 " : std::string()) +
-          fixed2_text(e.g * scale);
+    out = "g " + (old ? fixed2_text(*old / scale) + " \xE2\x86\x92 " : std::string()) +
+          fixed2_text(e.g / scale);
   if (const std::string via = node_text(e.parent, trace); !via.empty())
     out += (out.empty() ? "via " : " via ") + via;
   return out;
@@ -79,7 +79,7 @@ std::string describe(const ImportedEvent& e, const ImportedTrace& trace, double 
       break;
     }
     case TraceEventType::End:
-      if (given(e.g)) detail = "g " + fixed2_text(e.g * scale);
+      if (given(e.g)) detail = "g " + fixed2_text(e.g / scale);
       break;
     case TraceEventType::Source:
     case TraceEventType::Destination:

@@ -17,8 +17,9 @@
 
 namespace astar {
 
-// `e` in words, its g, h and f times `scale`. When `e` is one of trace.events, an updating
-// event also says the node's g before it (its last earlier event with a g); else it is left out.
+// `e` in words, its g, h and f divided by `scale` (the trace's cost unit, as the replay takes it:
+// TraceCheckReport::cost_scale). When `e` is one of trace.events, an updating event also says the
+// node's g before it (its last earlier event with a g); else it is left out.
 std::string describe(const ImportedEvent& e, const ImportedTrace& trace, double scale = 1.0);
 
 }  // namespace astar
