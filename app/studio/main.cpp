@@ -30,6 +30,7 @@
 #include "panels.hpp"
 #include "studio.hpp"
 #include "studio_files.hpp"
+#include "import_formats.hpp"
 #include "trace_mode.hpp"
 
 namespace {
@@ -68,6 +69,35 @@ bool open_trace_alone(studio::Studio& studio, const std::string& path) {
   return true;
 }
 
+// LEVEL on the command line: a level file, or a MovingAI map opened as a new untitled level (as
+// a dropped one is). `from_map` says which.
+astar::Status open_level_arg(studio::Studio& studio, const std::string& path, bool& from_map) {
+  from_map = studio::import_format_of(path) == studio::ImportFormat::MovingAi;
+  if (!from_map) return studio.open(path);
+  auto lv = studio::import_movingai(path);
+  if (!lv) return astar::Error{lv.error()};
+  studio.set_level(std::move(lv).value(), "");
+  studio.status = "Opened the MovingAI map " + path + " as a new untitled level";
+  return astar::Ok{};
+}
+
+// A map has no start and goal of its own: a trace over it brings them (its source and
+// destination), as `astar check-trace MAP TRACE` takes them.
+void endpoints_from_trace(studio::Studio& studio) {
+  const studio::TraceMode* t = studio.trace_mode();
+  if (!t) return;
+  const astar::ImportedTrace& trace = *t->trace;
+  auto cell_of = [&](std::uint32_t node) -> std::optional<astar::Cell> {
+    if (node == astar::kNoNode || node >= trace.node_count()) return std::nullopt;
+    return trace.cell(node);
+  };
+  const auto start = cell_of(trace.source_node);
+  auto goal = cell_of(trace.destination_node);
+  if (!goal) goal = cell_of(trace.end_node());
+  if (start && studio.can_hold_endpoint(*start)) studio.move_start(*start);
+  if (goal && studio.can_hold_endpoint(*goal)) studio.move_goal(*goal);
+}
+
 // The level to start with: the command line's, else levels/welcome.json, else a blank level;
 // then --trace's trace. Returns false (after printing the error) when the level or the trace
 // given on the command line fails.
@@ -76,7 +106,8 @@ bool load_initial_level(studio::Studio& studio, const studio::Options& options,
   if (options.level_path.empty() && !options.trace_path.empty())
     return open_trace_alone(studio, options.trace_path);
   if (!options.level_path.empty()) {
-    if (auto opened = studio.open(options.level_path); !opened) {
+    bool from_map = false;
+    if (auto opened = open_level_arg(studio, options.level_path, from_map); !opened) {
       std::fprintf(stderr, "astar-studio: %s\n", opened.error().c_str());
       return false;
     }
@@ -87,6 +118,7 @@ bool load_initial_level(studio::Studio& studio, const studio::Options& options,
         std::fprintf(stderr, "astar-studio: %s\n", traced.error().c_str());
         return false;
       }
+      if (from_map) endpoints_from_trace(studio);
     }
     return true;
   }

@@ -7,7 +7,7 @@
 #     marked (studio_findings_check on the pixels), the Findings panel open;
 #   - --run on the same trace: the last iteration, every event applied, the trace's path;
 #   - the trace alone (no LEVEL): a blank 5 x 3 level, start and goal on its source and
-#     destination;
+#     destination; over a MovingAI .map as LEVEL: the same start and goal;
 #   - lesson 13, whose search.trace names a trace beside it: opened with it, run to the end,
 #     the corner cuts found;
 #   - a trace with a cell outside the level is refused, naming the file, exit 1;
@@ -72,6 +72,13 @@ sidecar run 't["events_applied"] == 18' 's["iteration"] == 5' 's["state"] == "fo
 shot alone --trace "$trace" --steps 2
 sidecar alone 's["level"] == [5, 3]' 's["start"] == [0, 0]' 's["goal"] == [4, 1]' \
   's["iteration"] == 2' 't["events_applied"] == 12'
+
+# The level as a MovingAI map (what a game developer's own A* reads): opened untitled, with
+# the trace's source and destination as its start and goal (the map's own are far apart).
+printf 'type octile\nheight 3\nwidth 5\nmap\n.@...\n.....\n.....\n' >"$out/level.map"
+shot map "$out/level.map" --trace "$trace" --run
+sidecar map 's["level"] == [5, 3]' 's["start"] == [0, 0]' 's["goal"] == [4, 1]' \
+  's["state"] == "found"' '"illegal-move" in t["kinds"]'
 
 shot lesson "$levels/lessons/13-find-the-bug.json" --run
 sidecar lesson 't["file"].endswith("13-find-the-bug.trace.jsonl")' 't["format"] == "JSON Lines"' \
