@@ -87,13 +87,9 @@ void endpoints_from_trace(studio::Studio& studio) {
   const studio::TraceMode* t = studio.trace_mode();
   if (!t) return;
   const astar::ImportedTrace& trace = *t->trace;
-  auto cell_of = [&](std::uint32_t node) -> std::optional<astar::Cell> {
-    if (node == astar::kNoNode || node >= trace.node_count()) return std::nullopt;
-    return trace.cell(node);
-  };
-  const auto start = cell_of(trace.source_node);
-  auto goal = cell_of(trace.destination_node);
-  if (!goal) goal = cell_of(trace.end_node());
+  const auto start = trace.cell_of(trace.source_node);
+  auto goal = trace.cell_of(trace.destination_node);
+  if (!goal) goal = trace.cell_of(trace.end_node());
   if (start && studio.can_hold_endpoint(*start)) studio.move_start(*start);
   if (goal && studio.can_hold_endpoint(*goal)) studio.move_goal(*goal);
 }

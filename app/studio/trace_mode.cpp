@@ -77,13 +77,9 @@ astar::Result<astar::Level> blank_level_for(const astar::ImportedTrace& trace) {
     return astar::Error{trace.source + ": a level for its cells would be " + std::to_string(w) +
                         " x " + std::to_string(h) + ": " + bad};
   astar::Level level(w, h);
-  auto cell_of = [&](std::uint32_t node) -> std::optional<astar::Cell> {
-    if (node == astar::kNoNode || node >= trace.node_count()) return std::nullopt;
-    return trace.cell(node);
-  };
-  const auto start = cell_of(trace.source_node);
-  auto goal = cell_of(trace.destination_node);
-  if (!goal) goal = cell_of(trace.end_node());
+  const auto start = trace.cell_of(trace.source_node);
+  auto goal = trace.cell_of(trace.destination_node);
+  if (!goal) goal = trace.cell_of(trace.end_node());
   if (start) level.set_start(*start);
   if (goal) level.set_goal(*goal);
   level.name = fs::path(trace.source).filename().string();

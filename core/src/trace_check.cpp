@@ -379,10 +379,8 @@ void check_optimal(const TracePath& p, Findings& out, const TraceCheckReport& r,
 
 // The trace's endpoints: its source and destination nodes' cells, else the level's.
 Endpoints endpoints(const Level& level, const ImportedTrace& t) {
-  Endpoints e{level.start(), level.goal()};
-  if (t.source_node < t.node_count()) e.source = t.cell(t.source_node);
-  if (t.destination_node < t.node_count()) e.destination = t.cell(t.destination_node);
-  return e;
+  return {t.cell_of(t.source_node).value_or(level.start()),
+          t.cell_of(t.destination_node).value_or(level.goal())};
 }
 
 // h* to the trace's destination (empty when it lies outside the level).

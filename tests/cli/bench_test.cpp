@@ -369,19 +369,9 @@ TEST_CASE("bench --help documents the command; astar --help lists it") {
 }
 
 TEST_CASE("bench --check passes on the shared den312d scenario file (2011 format)") {
-  const char* env = std::getenv("ASTAR_MOVINGAI_DIR");
-  const fs::path shared = env != nullptr && *env != '\0'
-                              ? fs::path(env)
-                              : fs::path(ASTAR_SOURCE_DIR) / ".." / "shared" / "movingai";
-  const fs::path scen = shared / "den312d.map.scen";
-  const char* ci = std::getenv("CI");
-  const bool in_ci = ci != nullptr && std::string_view(ci) == "true";
-  std::error_code ec;
-  if (!fs::exists(scen, ec)) {
-    if (!in_ci) MESSAGE("skipped: " << scen.string() << " not found (set ASTAR_MOVINGAI_DIR)");
-    CHECK_MESSAGE(!in_ci, "CI=true but " << scen.string() << " is missing");
-    return;
-  }
+  const auto found = astar::test::shared_movingai_file("den312d.map.scen");
+  if (!found) return;
+  const fs::path scen = *found;
   auto queries = astar::load_movingai_scen(scen.string());
   REQUIRE(queries.ok());
   // A*, and the other optimal algorithms: Jump Point Search and bidirectional A*; Theta* is

@@ -22,6 +22,7 @@
 namespace fs = std::filesystem;
 using astar::test::check_refused;
 using astar::test::Run;
+using astar::test::shared_movingai_file;
 using Kinds = std::set<std::string>;
 
 namespace {
@@ -106,11 +107,6 @@ void check_program(const Query& q, const Planted& p, const Kinds& expected,
   CHECK(j.at("findings").empty() == expected.empty());
 }
 
-fs::path shared_movingai_dir() {
-  const char* env = std::getenv("ASTAR_MOVINGAI_DIR");
-  return env != nullptr && *env != '\0' ? fs::path(env)
-                                        : fs::path(ASTAR_SOURCE_DIR) / ".." / "shared" / "movingai";
-}
 
 }  // namespace
 
@@ -123,20 +119,13 @@ TEST_CASE("check-trace: the examples' A* on a small map, correct and with each p
 }
 
 TEST_CASE("check-trace: the examples' A* on a shared MovingAI map (den312d)") {
-  const fs::path scen = shared_movingai_dir() / "den312d.map.scen";
-  const char* ci = std::getenv("CI");
-  const bool in_ci = ci != nullptr && std::string_view(ci) == "true";
-  std::error_code ec;
-  if (!fs::exists(scen, ec)) {
-    if (!in_ci) MESSAGE("skipped: " << scen.string() << " not found (set ASTAR_MOVINGAI_DIR)");
-    CHECK_MESSAGE(!in_ci, "CI=true but " << scen.string() << " is missing");
-    return;
-  }
-  auto queries = astar::load_movingai_scen(scen.string());
+  const auto scen = shared_movingai_file("den312d.map.scen");
+  if (!scen) return;
+  auto queries = astar::load_movingai_scen(scen->string());
   REQUIRE(queries.ok());
   REQUIRE(!queries.value().empty());
   const astar::ScenarioQuery& last = queries.value().back();  // the longest bucket
-  const Query q{(shared_movingai_dir() / "den312d.map").string(), last.start.x, last.start.y,
+  const Query q{(scen->parent_path() / "den312d.map").string(), last.start.x, last.start.y,
                 last.goal.x, last.goal.y};
   for (const Planted& p : kPlanted) check_program(q, p, p.shared_map, {});
 }

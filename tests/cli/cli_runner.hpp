@@ -8,9 +8,11 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -79,6 +81,23 @@ inline void check_refused(const Run& r, const std::string& expected) {
   CHECK(r.out.empty());
   CHECK(r.err.rfind("astar: ", 0) == 0);
   CHECK(r.err.find(expected) != std::string::npos);
+}
+
+// A file of the shared MovingAI data (../shared/movingai, or $ASTAR_MOVINGAI_DIR), or none when
+// it is missing: a message says the case is skipped, and with CI=true the case fails instead.
+inline std::optional<std::filesystem::path> shared_movingai_file(const std::string& name) {
+  const char* env = std::getenv("ASTAR_MOVINGAI_DIR");
+  const std::filesystem::path dir = env != nullptr && *env != '\0'
+                                        ? std::filesystem::path(env)
+                                        : std::filesystem::path(ASTAR_SOURCE_DIR) / ".." / "shared" / "movingai";
+  const std::filesystem::path file = dir / name;
+  std::error_code ec;
+  if (std::filesystem::exists(file, ec)) return file;
+  const char* ci = std::getenv("CI");
+  const bool in_ci = ci != nullptr && std::string_view(ci) == "true";
+  if (!in_ci) MESSAGE("skipped: " << file.string() << " not found (set ASTAR_MOVINGAI_DIR)");
+  CHECK_MESSAGE(!in_ci, "CI=true but " << file.string() << " is missing");
+  return std::nullopt;
 }
 
 }  // namespace astar::test

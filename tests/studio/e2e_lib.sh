@@ -3,7 +3,8 @@
 #   die/ok, wait_for SECONDS CMD..., xdo (xdotool with a time limit),
 #   start_xvfb (own display), start_studio ARGS... (sets win, win_x, win_y, studio_pid),
 #   move X Y, keys KEY (held: ImGui 1.86 loses a press and release within one frame), tap KEY,
-#   click X Y, shot N (F12 -> astar-studio-N.png and its .json sidecar, in the output folder).
+#   click X Y, shot N (F12 -> astar-studio-N.png and its .json sidecar, in the output folder),
+#   trace_is N EXPR... (a trace's state in shot N's sidecar).
 # Exits 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
 case $studio in /*) ;; *) studio=$PWD/$studio ;; esac  # the tests run in their output folder
 case $checker in /*) ;; *) checker=$PWD/$checker ;; esac
@@ -95,6 +96,23 @@ shot() {
   keys F12
   wait_for 5 test -s "astar-studio-$1.png.json" || die "F12 wrote no astar-studio-$1.png(.json)"
   sleep 0.3  # written in one go after the frame; give the file a moment to be complete
+}
+
+# trace_is N PYTHON-EXPR...: each expression over `s` (shot N's sidecar) and `t` (its "trace"
+# member) holds; the failing ones are printed with the status line and the trace member.
+trace_is() {
+  n=$1
+  shift
+  python3 - "astar-studio-$n.png.json" "$@" <<'PY' || die "shot $n: the sidecar is not as expected"
+import json, sys
+s = json.load(open(sys.argv[1]))
+t = s["trace"]
+bad = [e for e in sys.argv[2:] if not eval(e)]
+for e in bad:
+    print("FAIL: not", e, "at iteration", s["iteration"], "; status:", s["status"], json.dumps(t))
+sys.exit(1 if bad else 0)
+PY
+  ok "shot $n: $*"
 }
 
 # write_blank_level FILE: the e2e tests' blank level, 12 x 8, all open, start (1,1), goal (10,6),

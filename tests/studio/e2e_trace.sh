@@ -21,22 +21,6 @@ cp "$data/corner_cut_level.json" level.json && cp "$data/corner_cut_trace.json" 
   die "cannot copy the test data from $data"
 start_xvfb
 
-# trace_is N PYTHON-EXPR...: each expression over `s` (sidecar N) and `t` (its trace) holds.
-trace_is() {
-  n=$1
-  shift
-  python3 - "astar-studio-$n.png.json" "$@" <<'PY' || die "shot $n: the sidecar is not as expected"
-import json, sys
-s = json.load(open(sys.argv[1]))
-t = s["trace"]
-bad = [e for e in sys.argv[2:] if not eval(e)]
-for e in bad:
-    print("FAIL: not", e, "in iteration", s["iteration"], json.dumps(t))
-sys.exit(1 if bad else 0)
-PY
-  ok "shot $n: $*"
-}
-
 start_studio level.json --trace trace.json --size 1280x800
 shot 1
 trace_is 1 's["iteration"] == 0' 't["events"] == 18' 't["events_applied"] == 3' \

@@ -90,6 +90,12 @@ struct ImportedTrace {
   bool growing = false;
 
   Cell cell(std::uint32_t node) const { return node_cells[node]; }
+  // The cell of `node` when it is one of the trace's nodes (not kNoNode): for source_node,
+  // destination_node and end_node(), which a trace may lack.
+  std::optional<Cell> cell_of(std::uint32_t node) const {
+    if (node >= node_cells.size()) return std::nullopt;
+    return node_cells[node];
+  }
   std::size_t node_count() const { return node_cells.size(); }
   // The last `end` event's node, when it has one.
   std::uint32_t end_node() const;
