@@ -7,6 +7,8 @@
 #include <random>
 
 #include "ascii_level.hpp"
+#include "astar/breakpoints.hpp"
+#include "astar/format.hpp"
 #include "astar/pseudocode.hpp"
 #include "astar/trace_replay.hpp"
 #include "random_level.hpp"
@@ -310,4 +312,50 @@ TEST_CASE("[TraceReplay] replay: a search of ours, as a trace, replays to what i
     ++compared;
   }
   CHECK(compared > 40);
+}
+
+TEST_CASE("[TraceReplay] replay: breakpoints stop it as they stop a search of ours") {
+  //   S . . .
+  //   . # # .
+  //   . . . G
+  const Level lv = ascii_level(R"(
+      S...
+      .##.
+      ...G)");
+  auto trace = std::make_shared<const ImportedTrace>(write_astar(lv));
+  const Cell watched{3, 1};
+  // From the trace itself: the iteration whose expanding takes the watched cell, and the one
+  // during which the goal is first generated.
+  std::int64_t takes = 0, sees_goal = 0, k = 0;
+  for (const ImportedEvent& e : trace->events) {
+    if (e.type == TraceEventType::Expanding) ++k;
+    if (e.node == kNoNode) continue;
+    if (e.type == TraceEventType::Expanding && trace->cell(e.node) == watched && takes == 0) takes = k;
+    if (e.type == TraceEventType::Generating && trace->cell(e.node) == lv.goal() && sees_goal == 0)
+      sees_goal = k;
+  }
+  REQUIRE(takes > 0);
+  REQUIRE(sees_goal > 0);
+  auto stop_at = [&](const Breakpoints& b) {
+    TraceReplay replay(lv, trace);
+    BreakpointWatch watch;
+    watch.breakpoints = b;
+    std::optional<std::string> why;
+    while (!why && !finished(replay.state())) {
+      watch.before_step(replay);
+      replay.step();
+      why = watch.after_step(replay);
+    }
+    REQUIRE(why.has_value());
+    return std::pair{replay.iterations(), *why};
+  };
+  Breakpoints take_cell;
+  take_cell.on_take = {watched};
+  Breakpoints goal_seen;
+  goal_seen.goal_reached = true;
+  const auto [at_take, why_take] = stop_at(take_cell);
+  CHECK(at_take == takes);
+  CHECK(why_take.find(cell_text(watched)) != std::string::npos);
+  const auto [at_goal, why_goal] = stop_at(goal_seen);
+  CHECK(at_goal == sees_goal);
 }
