@@ -248,7 +248,9 @@ class Studio {
   // Live (trace_following.cpp): the trace's file followed while another program writes it (a
   // growing JSON Lines file or a named pipe, astar::TraceFollower). Turning it on re-reads the
   // file from its start; new events are shown as they arrive (the view stays at the end unless
-  // you stepped back), checked again at most twice a second. A file cut shorter stops it with a
+  // you stepped back), checked again at most twice a second, and less often when an update takes
+  // longer than a twentieth of a second (a big trace or level: updates take at most a tenth of
+  // the time). A file cut shorter stops it with a
   // message in the status line, keeping what was read. follow_trace(path) opens and follows a
   // file that may not exist yet, on the current level.
   void follow_trace(const std::string& path);

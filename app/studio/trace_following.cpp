@@ -1,8 +1,10 @@
 // Studio's live trace mode (studio.hpp, "Live"): the trace's file followed with an
 // astar::TraceFollower while another program writes it. Once a frame the follower reads what
-// arrived; at most every kShowEvery seconds (and when the trace completes) the trace shown is
-// replaced by the follower's copy, checked again, and replayed at the event the view was at, or
-// at the new end when the view was at the end.
+// arrived; every show_every seconds (and when the trace completes) the trace shown is replaced by
+// the follower's copy, checked again, and replayed at the event the view was at, or at the new
+// end when the view was at the end.
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
 
 #include "studio.hpp"
@@ -11,7 +13,12 @@
 namespace studio {
 
 namespace {
-constexpr double kShowEvery = 0.5;  // seconds between two updates of the trace shown
+// Seconds between two updates of the trace shown: at least kShowEvery, and at least
+// kShowCostRatio times what the last update took (a copy of the trace, its check with a reverse
+// Dijkstra on the level, a new replay), so a big trace or level costs the frames at most a tenth
+// of their time.
+constexpr double kShowEvery = 0.5;
+constexpr double kShowCostRatio = 10.0;
 }
 
 void Studio::follow_trace(const std::string& path) {
@@ -35,6 +42,7 @@ void Studio::set_following(bool on) {
   // Every cell inside the level; the file read again from its start.
   trace_->follower = std::make_unique<astar::TraceFollower>(
       trace_->path, astar::TraceReadOptions{.level = &level_});
+  trace_->show_every = kShowEvery;
   trace_->since_shown = kShowEvery;  // show the first events at once
   status = "Following " + trace_->path + ": new events show as they arrive";
 }
@@ -51,7 +59,7 @@ void Studio::poll_following(double dt) {
   }
   t.since_shown += dt;
   const bool behind = t.follower->trace().events.size() != t.trace->events.size();
-  if (behind && (t.since_shown >= kShowEvery || t.follower->complete())) show_followed_events();
+  if (behind && (t.since_shown >= t.show_every || t.follower->complete())) show_followed_events();
   if (!behind && t.follower->complete()) {
     status = "Followed " + t.path + " to its end: " + with_commas(t.trace->events.size()) +
              " events, " + with_commas(static_cast<std::uint64_t>(t.report.total())) + " findings";
@@ -65,6 +73,7 @@ void Studio::show_followed_events() {
   TraceMode& t = *trace_;
   t.since_shown = 0.0;
   if (t.follower->trace().events.size() == t.trace->events.size()) return;
+  const auto began = std::chrono::steady_clock::now();
   const std::size_t applied = search_->events_applied();
   const bool at_end = applied == t.trace->events.size();
   t.trace = t.follower->snapshot();
@@ -75,6 +84,8 @@ void Studio::show_followed_events() {
   if (go > 0) replay_->seek_event(go - 1);
   search_changed_all();
   after_steps();
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  t.show_every = std::max(kShowEvery, kShowCostRatio * took);
 }
 
 }  // namespace studio

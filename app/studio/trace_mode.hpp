@@ -38,6 +38,7 @@ struct TraceMode {
   // shown was last brought up to date with it.
   std::unique_ptr<astar::TraceFollower> follower;
   double since_shown = 0.0;
+  double show_every = 0.5;  // seconds between updates: more when an update costs more
 
   // "Trace: run.json (Posthoc JSON, 12,345 events)".
   std::string title() const;
