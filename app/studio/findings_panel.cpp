@@ -73,10 +73,8 @@ void FindingsPanel::Draw(Studio& studio) {
       ImGui::Text("%zu", f.event);
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(astar::cell_text(f.cell).c_str());
-      ImGui::TableNextColumn();
-      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TableNextColumn();  // one line a finding, clipped: the whole sentence on hover
       ImGui::TextUnformatted(f.message.c_str());
-      ImGui::PopTextWrapPos();
     }
     ImGui::EndTable();
   }
