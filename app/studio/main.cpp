@@ -94,10 +94,8 @@ void endpoints_from_trace(studio::Studio& studio) {
   if (goal && studio.can_hold_endpoint(*goal)) studio.move_goal(*goal);
 }
 
-// The level to start with: the command line's, else levels/welcome.json, else a blank level;
-// then --trace's trace. Returns false (after printing the error) when the level or the trace
-// given on the command line fails.
-bool load_initial_level(studio::Studio& studio, const studio::Options& options,
+// The level (and trace) load_initial_level starts with.
+bool open_initial_level(studio::Studio& studio, const studio::Options& options,
                         std::string& warning) {
   if (options.level_path.empty() && !options.trace_path.empty())
     return open_trace_alone(studio, options.trace_path);
@@ -124,6 +122,21 @@ bool load_initial_level(studio::Studio& studio, const studio::Options& options,
     if (auto opened = studio.open(welcome); !opened) warning = opened.error();
   }
   studio.status = warning.empty() ? studio.status : "Could not open " + welcome;
+  return true;
+}
+
+// The level to start with: the command line's, else levels/welcome.json, else a blank level;
+// then --trace's trace. Returns false (after printing the error) when the level or the trace
+// given on the command line fails.
+bool load_initial_level(studio::Studio& studio, const studio::Options& options,
+                        std::string& warning) {
+  if (!open_initial_level(studio, options, warning)) return false;
+  if (options.finding > 0 && studio.trace_mode() == nullptr) {
+    std::fprintf(stderr, "astar-studio: --finding %lld: %s opens no trace (--finding needs --trace, "
+                         "or a LEVEL whose search.trace names one)\n",
+                 static_cast<long long>(options.finding), options.level_path.c_str());
+    return false;
+  }
   return true;
 }
 

@@ -422,7 +422,7 @@ const std::vector<OptionSpec>& option_table() {
        [] { return text("with --trace and LEVEL: follow the trace's file while another program writes it (JSON Lines, or a named pipe), showing events as they arrive; the file may not exist yet"); },
        [](Options& o, Seen&, V) { return (o.follow = true, std::string()); }},
       {"--finding", "N",
-       [] { return text("with --trace: go to the check's N-th finding, as a click on it in the Findings panel does"); },
+       [] { return text("with --trace (or a lesson that opens its own trace): go to the check's N-th finding, as a click on it in the Findings panel does"); },
        [](Options& o, Seen&, V v) { return number_in("--finding", v, o.finding, 1, 1 << 30, "a finding number >= 1"); }},
       {"--list-commands", "",
        [] { return text("print every command of the menus and keys as tab-separated id, label, shortcut, menu path, and exit"); },
@@ -453,7 +453,8 @@ std::string check_combinations(const Options& o, const Seen& seen) {
     return "--bench-pan and --bench-play need --bench-frames";
   if (o.bench_frames > 0 && (!o.screenshot.empty() || !o.gif.empty()))
     return "--bench-frames cannot be combined with --screenshot or --gif";
-  if (o.finding > 0 && o.trace_path.empty()) return "--finding needs --trace";
+  if (o.finding > 0 && o.trace_path.empty() && o.level_path.empty())
+    return "--finding needs --trace, or a LEVEL whose search.trace names one";
   if (o.follow && o.trace_path.empty()) return "--follow needs --trace";
   if (o.compare_trace >= 0 && o.trace_path.empty()) return "--compare: trace needs --trace";
   if (o.follow && o.level_path.empty())

@@ -102,7 +102,8 @@ struct Options {
   std::string trace_path;
   // --follow: with --trace and a LEVEL, follow the trace's file live (Studio::follow_trace).
   bool follow = false;
-  // --finding N: with --trace, go to the check's N-th finding (1-based), as a click on its row in
+  // --finding N: with --trace (or a LEVEL whose search.trace opens one: refused at start when it
+  // does not), go to the check's N-th finding (1-based), as a click on its row in
   // the Findings panel does: the replay just after its event, its cell ringed.
   int finding = 0;
   // The options on the command line ("--algorithm", ...): only those override a level's preset.

@@ -11,7 +11,8 @@
 #   - lesson 13, whose search.trace names a trace beside it: opened with it, run to the end,
 #     the corner cuts found;
 #   - a trace with a cell outside the level is refused, naming the file, exit 1;
-#   - --finding without --trace is refused.
+#   - --finding with neither --trace nor a level that opens a trace is refused; lesson 13's own
+#     trace takes --finding.
 # Exit 77 (ctest: skipped) when xvfb-run is missing.
 set -u
 studio=$1 checker=$2 data=$3 out=$4 levels=$5
@@ -80,6 +81,9 @@ shot map "$out/level.map" --trace "$trace" --run
 sidecar map 's["level"] == [5, 3]' 's["start"] == [0, 0]' 's["goal"] == [4, 1]' \
   's["state"] == "found"' '"illegal-move" in t["kinds"]'
 
+shot lesson-finding "$levels/lessons/13-find-the-bug.json" --run --finding 2
+sidecar lesson-finding 't["selected"] == t["list"][1]' 't["events_applied"] == t["list"][1]["event"] + 1'
+
 shot lesson "$levels/lessons/13-find-the-bug.json" --run
 sidecar lesson 't["file"].endswith("13-find-the-bug.trace.jsonl")' 't["format"] == "JSON Lines"' \
   't["events_applied"] == t["events"]' '"illegal-move" in t["kinds"]' 's["state"] == "found"'
@@ -91,5 +95,6 @@ cat >"$out/small.json" <<'JSON'
 JSON
 expect_failure outside "corner_cut_trace.json" \
   xvfb-run -a "$studio" "$out/small.json" --trace "$trace" --screenshot "$out/outside.png"
-expect_failure finding-alone "--finding needs --trace" "$studio" "$level" --finding 1
+expect_failure finding-alone "--finding needs --trace" "$studio" --finding 1
+expect_failure finding-no-trace "corner_cut_level.json opens no trace" "$studio" "$level" --finding 1
 exit $status
