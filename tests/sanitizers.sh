@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The `sanitizers_*` tests: build with AddressSanitizer and UndefinedBehaviorSanitizer (-O1, in
 # their own folder inside the main build folder), then either run the core suite there, or
-# (--studio) run the studio under Xvfb to a screenshot, with the Compare window's panes open, and
-# let it exit. Any report fails the test: -fno-sanitize-recover=all makes UBSan reports fatal,
-# and ASan's always are (leaks included; the only leaks suppressed are those inside the X
-# server's and the GL driver's libraries, tests/studio/lsan.supp).
+# (--studio) run the studio under Xvfb to a screenshot, with the Compare window's panes open, then
+# on a trace (replayed, checked, a finding picked, a Compare pane) and on a trace followed live,
+# letting it exit each time. Any report fails the test: -fno-sanitize-recover=all makes UBSan
+# reports fatal, and ASan's always are (leaks included; the only leaks suppressed are those
+# inside the X server's and the GL driver's libraries, tests/studio/lsan.supp).
 #
 # usage: tests/sanitizers.sh SOURCE_DIR BUILD_DIR CXX_COMPILER C_COMPILER [DOCTEST ARGS...]
 #        tests/sanitizers.sh SOURCE_DIR BUILD_DIR CXX_COMPILER C_COMPILER --studio
@@ -59,6 +60,18 @@ if [ "${1:-}" = --studio ]; then
   stage run - xvfb-run -a -s "-screen 0 1280x800x24" "$out/app/astar-studio" "$src/levels/welcome.json" \
     --steps 30 --compare astar,dijkstra --screenshot "$shot"
   [ -s "$shot" ] || { echo "sanitizers: no screenshot written"; exit 1; }
+  # Another program's trace: read, checked, replayed to its end, a finding picked, and a pane of
+  # its own in Compare beside A*; then lesson 13's trace followed as JSON Lines.
+  data=$src/tests/studio/data
+  rm -f "$shot"
+  stage trace - xvfb-run -a -s "-screen 0 1280x800x24" "$out/app/astar-studio" "$data/corner_cut_level.json" \
+    --trace "$data/corner_cut_trace.json" --compare trace,astar --run --finding 1 --screenshot "$shot"
+  [ -s "$shot" ] || { echo "sanitizers: no screenshot of the trace written"; exit 1; }
+  rm -f "$shot"
+  stage follow - xvfb-run -a -s "-screen 0 1280x800x24" "$out/app/astar-studio" \
+    "$src/levels/lessons/13-find-the-bug.json" --trace "$src/levels/lessons/13-find-the-bug.trace.jsonl" \
+    --follow --frames 20 --screenshot "$shot"
+  [ -s "$shot" ] || { echo "sanitizers: no screenshot of the followed trace written"; exit 1; }
 else
   stage build "$out/build.log" cmake --build "$out" --target astar_tests -j2
   stage run - "$out/tests/astar_tests" --no-version "$@"
