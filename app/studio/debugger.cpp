@@ -12,6 +12,7 @@
 #include <string>
 
 #include "astar/pseudocode.hpp"
+#include "panel_widgets.hpp"
 #include "trace_panels.hpp"
 
 namespace studio {
@@ -121,26 +122,12 @@ void LogPanel::Draw(Studio& studio) {
   const astar::Search& s = studio.search();
   const std::size_t n = trace.count_at(s);
   const auto& events = trace.events();
-  const float h = ImGui::GetTextLineHeightWithSpacing() * 12;
-  ImGui::BeginChild("log", ImVec2(0, h), true, ImGuiWindowFlags_HorizontalScrollbar);
-  std::optional<std::size_t> clicked;
-  ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(n));
-  while (clipper.Step())
-    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-      const astar::TraceEvent& e = events[static_cast<std::size_t>(i)];
-      const std::string line = std::to_string(e.iteration) + "  " +
-                               astar::describe(e, s.options().algorithm, s.options().weight);
-      ImGui::PushID(i);
-      const bool take = e.kind == astar::TraceKind::Take;
-      if (take) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.35f, 1.0f));
-      if (ImGui::Selectable(line.c_str(), static_cast<std::size_t>(i) + 1 == n)) clicked = i;
-      if (take) ImGui::PopStyleColor();
-      ImGui::PopID();
-    }
-  if (n != shown_) ImGui::SetScrollHereY(1.0f);  // follow the search
-  shown_ = n;
-  ImGui::EndChild();
+  const std::optional<std::size_t> clicked = draw_log_lines(n, shown_, [&](std::size_t i) {
+    const astar::TraceEvent& e = events[i];
+    return LogLine{std::to_string(e.iteration) + "  " +
+                       astar::describe(e, s.options().algorithm, s.options().weight),
+                   e.kind == astar::TraceKind::Take};
+  });
   if (trace.dropped() > 0)
     ImGui::TextDisabled("%lld later events not kept", static_cast<long long>(trace.dropped()));
   else if (n == 0)

@@ -1,8 +1,11 @@
 // Small pieces the studio's panels share: colours of warning and error text, numbers as the
-// panels print them, a wrapped tooltip, a centred modal. Cells are printed with
+// panels print them, a wrapped tooltip, a centred modal, the Log's list of events. Cells are printed with
 // astar::cell_text (astar/format.hpp), as everywhere else.
 #pragma once
 
+#include <cstddef>
+#include <functional>
+#include <optional>
 #include <string>
 
 #include <imgui.h>
@@ -25,5 +28,16 @@ void wrapped_tooltip(const std::string& text);
 // Centres the next window (a modal) on the display.
 void center_next_window();
 bool any_popup_open();
+
+// One line of the Log: its text, and whether it takes a node (drawn in amber).
+struct LogLine {
+  std::string text;
+  bool take = false;
+};
+// The Log's scrolling list of the first `n` events, 12 lines high, the last one selected; only
+// the lines in view are made (line(i)). It scrolls to the end when n changed since `shown`
+// (then set to n). Returns the line clicked, if any.
+std::optional<std::size_t> draw_log_lines(std::size_t n, std::size_t& shown,
+                                          const std::function<LogLine(std::size_t)>& line);
 
 }  // namespace studio

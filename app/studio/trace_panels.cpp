@@ -60,26 +60,11 @@ void draw_trace_log(Studio& studio, std::size_t& shown) {
   const astar::Search& s = studio.search();
   const std::size_t n = s.events_applied();
   const double scale = studio.trace_mode()->report.cost_scale;
-  const float h = ImGui::GetTextLineHeightWithSpacing() * 12;
-  ImGui::BeginChild("log", ImVec2(0, h), true, ImGuiWindowFlags_HorizontalScrollbar);
-  std::optional<std::size_t> clicked;
-  ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(n));
-  while (clipper.Step())
-    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-      const auto at = static_cast<std::size_t>(i);
-      const astar::ImportedEvent& e = trace.events[at];
-      const std::string line = std::to_string(at) + "  " + astar::describe(e, trace, scale);
-      ImGui::PushID(i);
-      const bool take = e.type == astar::TraceEventType::Expanding;
-      if (take) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.35f, 1.0f));
-      if (ImGui::Selectable(line.c_str(), at + 1 == n)) clicked = at;
-      if (take) ImGui::PopStyleColor();
-      ImGui::PopID();
-    }
-  if (n != shown) ImGui::SetScrollHereY(1.0f);  // follow the replay
-  shown = n;
-  ImGui::EndChild();
+  const std::optional<std::size_t> clicked = draw_log_lines(n, shown, [&](std::size_t i) {
+    const astar::ImportedEvent& e = trace.events[i];
+    return LogLine{std::to_string(i) + "  " + astar::describe(e, trace, scale),
+                   e.type == astar::TraceEventType::Expanding};
+  });
   if (n == 0) ImGui::TextDisabled("Step to replay the trace, one line per event.");
   if (clicked) studio.seek_event(*clicked);
 }
