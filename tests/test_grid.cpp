@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "astar/format.hpp"
 #include "astar/grid.hpp"
 
 using namespace astar;
@@ -45,4 +46,13 @@ TEST_CASE("[grid] a line of cells runs end to end in 8-adjacent steps") {
           static_cast<std::size_t>(std::max(std::abs(b.x - a.x), std::abs(b.y - a.y))) + 1);
     for (std::size_t k = 1; k < cells.size(); ++k) CHECK(dir_between(cells[k - 1], cells[k]).has_value());
   }
+}
+
+TEST_CASE("[format] counts as people read them: thousands set apart") {
+  CHECK(astar::count_text(0) == "0");
+  CHECK(astar::count_text(999) == "999");
+  CHECK(astar::count_text(1000) == "1,000");
+  CHECK(astar::count_text(57320) == "57,320");
+  CHECK(astar::count_text(1234567) == "1,234,567");
+  CHECK(astar::count_text(-1204) == "-1,204");
 }

@@ -1,7 +1,6 @@
 #include "compare_window.hpp"
 
 #include <algorithm>
-#include <filesystem>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -283,8 +282,7 @@ void CompareWindow::draw_toolbar(const Studio& studio) {
 // The pane's algorithm, or the studio's open trace (listed first while one is open).
 void CompareWindow::draw_algorithm_combo(Pane& pane, float width) {
   astar::SearchOptions& o = pane.options;
-  const std::string trace_label =
-      trace_ ? "Trace: " + std::filesystem::path(trace_->source).filename().string() : "";
+  const std::string trace_label = trace_ ? astar::compare_label(*trace_) : "";
   ImGui::SetNextItemWidth(width);
   const std::string shown = pane.trace && trace_ ? trace_label : std::string(astar::info(o.algorithm).label);
   if (!ImGui::BeginCombo("##algorithm", shown.c_str())) return;

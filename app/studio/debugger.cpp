@@ -60,8 +60,8 @@ void TimelinePanel::Draw(Studio& studio) {
   ImGui::EndDisabled();
   if (const TraceMode* t = studio.trace_mode())  // a trace: its events, not moves
     ImGui::TextDisabled("iteration %lld, event %s of %s", static_cast<long long>(s.iterations()),
-                        with_commas(s.events_applied()).c_str(),
-                        with_commas(t->trace->events.size()).c_str());
+                        astar::count_text(s.events_applied()).c_str(),
+                        astar::count_text(t->trace->events.size()).c_str());
   else if (s.mid_iteration())
     ImGui::TextDisabled("iteration %lld, move %zu of %zu", static_cast<long long>(s.iterations()),
                         s.examined(), s.taken_moves().size());

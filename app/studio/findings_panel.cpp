@@ -33,11 +33,11 @@ void draw_summary(const astar::TraceCheckReport& r) {
     first = false;
     ImGui::TextColored(kWarnText, "%s %s",
                        std::string(astar::to_string(static_cast<astar::FindingKind>(k))).c_str(),
-                       with_commas(static_cast<std::uint64_t>(r.counts[k])).c_str());
+                       astar::count_text(r.counts[k]).c_str());
   }
   if (static_cast<std::int64_t>(r.findings.size()) < r.total())
     ImGui::TextDisabled("%zu listed of %s", r.findings.size(),
-                        with_commas(static_cast<std::uint64_t>(r.total())).c_str());
+                        astar::count_text(r.total()).c_str());
 }
 
 }  // namespace

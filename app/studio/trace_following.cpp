@@ -7,6 +7,7 @@
 #include <chrono>
 #include <filesystem>
 
+#include "astar/format.hpp"
 #include "studio.hpp"
 #include "trace_mode.hpp"
 
@@ -36,7 +37,7 @@ void Studio::set_following(bool on) {
   if (!on) {
     trace_->follower.reset();
     status = "Stopped following " + trace_->path + " (" +
-             with_commas(trace_->trace->events.size()) + " events kept)";
+             astar::count_text(trace_->trace->events.size()) + " events kept)";
     return;
   }
   // Every cell inside the level; the file read again from its start.
@@ -61,8 +62,8 @@ void Studio::poll_following(double dt) {
   const bool behind = t.follower->trace().events.size() != t.trace->events.size();
   if (behind && (t.since_shown >= t.show_every || t.follower->complete())) show_followed_events();
   if (!behind && t.follower->complete()) {
-    status = "Followed " + t.path + " to its end: " + with_commas(t.trace->events.size()) +
-             " events, " + with_commas(static_cast<std::uint64_t>(t.report.total())) + " findings";
+    status = "Followed " + t.path + " to its end: " + astar::count_text(t.trace->events.size()) +
+             " events, " + astar::count_text(t.report.total()) + " findings";
     t.follower.reset();
   }
 }

@@ -17,19 +17,10 @@ namespace fs = std::filesystem;
 
 // [SECTION] The trace held
 
-std::string with_commas(std::uint64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 std::string TraceMode::title() const {
   const std::size_t n = trace->events.size();
   return "Trace: " + fs::path(path).filename().string() + " (" +
-         std::string(astar::to_string(trace->format)) + ", " + with_commas(n) +
+         std::string(astar::to_string(trace->format)) + ", " + astar::count_text(n) +
          (n == 1 ? " event)" : " events)");
 }
 
@@ -143,8 +134,8 @@ void Studio::open_trace(std::shared_ptr<const astar::ImportedTrace> trace, std::
   heuristic_report_.reset();
   new_search();
   const astar::ImportedTrace& t = *trace_->trace;
-  status = "Opened trace " + trace_->path + ": " + with_commas(t.events.size()) + " events, " +
-           with_commas(static_cast<std::uint64_t>(trace_->report.total())) + " findings" +
+  status = "Opened trace " + trace_->path + ": " + astar::count_text(t.events.size()) + " events, " +
+           astar::count_text(trace_->report.total()) + " findings" +
            (t.warnings.empty() ? std::string() : "; " + t.warnings.front());
 }
 
@@ -171,14 +162,14 @@ void Studio::close_trace() {
 void Studio::select_finding(std::size_t index) {
   if (!trace_) return;
   if (index >= trace_->report.findings.size()) {
-    status = "No finding " + with_commas(index + 1) + ": the check listed " +
-             with_commas(trace_->report.findings.size());
+    status = "No finding " + astar::count_text(index + 1) + ": the check listed " +
+             astar::count_text(trace_->report.findings.size());
     return;
   }
   const astar::Finding& f = trace_->report.findings[index];
   seek_event(f.event);
   trace_->selected = index;  // after the seek, which keeps it
-  status = "Finding at event " + with_commas(f.event) + ", " + astar::cell_text(f.cell) + ": " +
+  status = "Finding at event " + astar::count_text(f.event) + ", " + astar::cell_text(f.cell) + ": " +
            f.message;
 }
 

@@ -60,8 +60,6 @@ struct TraceMode {
   mutable std::uint64_t order_generation_ = 0;
 };
 
-// "12,345".
-std::string with_commas(std::uint64_t n);
 
 // A blank level for a trace opened without one (astar-studio --trace FILE): sized to the trace's
 // cells, start and goal on its source and destination (else its end node, else the far corner).

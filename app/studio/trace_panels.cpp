@@ -5,6 +5,8 @@
 
 #include <imgui.h>
 
+#include "astar/format.hpp"
+
 #include "astar/imported_trace_text.hpp"
 #include "panel_widgets.hpp"
 #include "studio.hpp"
@@ -16,7 +18,7 @@ namespace {
 // "waiting for the file", "1,234 bytes read, waiting for more (a half line waits)".
 std::string follow_text(const astar::TraceFollower& f) {
   if (f.waiting_for_file()) return "Following: waiting for the file to appear";
-  std::string s = "Following: " + with_commas(static_cast<std::uint64_t>(f.bytes_read())) +
+  std::string s = "Following: " + astar::count_text(f.bytes_read()) +
                   " bytes read, waiting for more";
   if (f.pending_bytes() > 0) s += " (a half-written line waits for its end)";
   return s;
@@ -47,7 +49,7 @@ void draw_trace_header(Studio& studio) {
   if (n == 0)
     ImGui::TextDisabled("The check found nothing wrong.");
   else
-    ImGui::TextColored(kWarnText, "%s %s: see the Findings panel", with_commas(static_cast<std::uint64_t>(n)).c_str(),
+    ImGui::TextColored(kWarnText, "%s %s: see the Findings panel", astar::count_text(n).c_str(),
                        n == 1 ? "finding" : "findings");
   ImGui::PopTextWrapPos();
   if (ImGui::Button("Close trace")) studio.close_trace();

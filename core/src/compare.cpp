@@ -27,15 +27,10 @@ std::string compare_label(const SearchOptions& options) {
 
 // [SECTION] Making and stepping
 
-namespace {
-
-// "Trace: run.json": the trace's file name.
-std::string trace_label(const ImportedTrace& t) {
-  const std::size_t slash = t.source.find_last_of("/\\");
-  return "Trace: " + (slash == std::string::npos ? t.source : t.source.substr(slash + 1));
+std::string compare_label(const ImportedTrace& trace) {
+  const std::size_t slash = trace.source.find_last_of("/\\");
+  return "Trace: " + (slash == std::string::npos ? trace.source : trace.source.substr(slash + 1));
 }
-
-}  // namespace
 
 std::unique_ptr<Search> Comparison::make_slot_search(const Slot& s) const {
   if (s.entry.trace) return std::make_unique<TraceReplay>(*level_, s.entry.trace, s.entry.trace_scale);
@@ -48,7 +43,7 @@ Result<Comparison> Comparison::make(const Level& level, std::vector<CompareEntry
   Comparison c(level);
   c.slots_.reserve(entries.size());
   for (CompareEntry& e : entries) {
-    if (e.label.empty()) e.label = e.trace ? trace_label(*e.trace) : compare_label(e.options);
+    if (e.label.empty()) e.label = e.trace ? compare_label(*e.trace) : compare_label(e.options);
     Slot s;
     s.entry = std::move(e);
     s.search = c.make_slot_search(s);

@@ -23,4 +23,10 @@ std::string number_text(double v) {
   return std::string(buf, r.ptr);
 }
 
+std::string count_text(std::int64_t n) {
+  std::string digits = std::to_string(n < 0 ? -n : n);
+  for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
+  return (n < 0 ? "-" : "") + digits;
+}
+
 }  // namespace astar

@@ -15,7 +15,6 @@
 
 namespace astar {
 
-using trace_check::count_text;
 using trace_check::LinkJudgement;
 using trace_check::MoveJudge;
 

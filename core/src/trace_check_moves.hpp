@@ -62,7 +62,5 @@ ScaleChoice choose_cost_scale(const ImportedTrace& trace, const MoveJudge& judge
 
 // The value h of event e as written: h, else f - g, else NaN.
 double written_h(const ImportedEvent& e);
-// "1,204"
-std::string count_text(std::int64_t n);
 
 }  // namespace astar::trace_check

@@ -42,6 +42,8 @@ struct CompareEntry {
 // "A*", "Weighted A* (w 2)", "A* (manhattan)": the algorithm's label, with the weight of
 // weighted A* and the heuristic when it is not the default octile (and the algorithm uses one).
 std::string compare_label(const SearchOptions& options);
+// "Trace: run.json": a replayed trace's label, its file name without the folder.
+std::string compare_label(const ImportedTrace& trace);
 
 // One line of the comparison table.
 struct CompareRow {
