@@ -143,7 +143,8 @@ TEST_CASE("[lessons] JPS on an open field: A*'s cost with a handful of nodes") {
   const auto jps = run(lv), astar = run(lv, Algorithm::AStar);
   CHECK(jps->path_cost() == doctest::Approx(astar->path_cost()));
   CHECK(jps->path_cost() == doctest::Approx(optimum(lv)));
-  CHECK(jps->iterations() * 5 < astar->iterations());
+  // With exact ties A* runs straight across the open field too (59 takes, not hundreds).
+  CHECK(jps->iterations() * 4 < astar->iterations());
 }
 
 TEST_CASE("[lessons] the raycast lesson carries its iteration guard") {

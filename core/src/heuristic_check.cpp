@@ -89,7 +89,8 @@ HeuristicReport check_heuristic(const Level& level, const MovementRules& rules,
   // The scale as the search makes it: bidirectional A*'s sides are A* searches.
   SearchOptions o = options;
   if (o.algorithm == Algorithm::Bidirectional) o.algorithm = Algorithm::AStar;
-  r.scale = BestFirstSearch(level, rules, o).heuristic_scale();
+  const BestFirstSearch search(level, rules, o);
+  r.scale = search.heuristic_scale();
   r.heuristic = r.scale == 0.0 ? Heuristic::Zero : o.heuristic;
 
   const std::size_t n = static_cast<std::size_t>(level.cell_count());
@@ -97,10 +98,7 @@ HeuristicReport check_heuristic(const Level& level, const MovementRules& rules,
   r.h.assign(n, kInf);
   r.overestimates.assign(n, 0);
   r.inconsistent.assign(n, 0);
-  const Cell goal = level.goal();
-  const auto h_of = [&](Cell c) {  // as BestFirstSearch's init_node computes it
-    return r.scale == 0.0 ? 0.0 : r.scale * heuristic_distance(r.heuristic, c, goal);
-  };
+  const auto h_of = [&](Cell c) { return search.h_at(c); };  // the search's own h
   double worst_over = 0.0;
   for (int y = 0; y < level.height(); ++y)
     for (int x = 0; x < level.width(); ++x) {

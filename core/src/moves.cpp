@@ -44,7 +44,7 @@ MoveBlock MovePolicy::classify(int rise, MoveAction& action) const {
 
 Move MovePolicy::move(Cell from, Dir d) const {
   const Level& lv = *level_;
-  Move m{step(from, d), d, MoveBlock::None, 0.0, MoveAction::Walk};
+  Move m{step(from, d), d, MoveBlock::None, 0.0, MoveAction::Walk, {}};
   if (!lv.in_bounds(m.to)) { m.block = MoveBlock::OutOfBounds; return m; }
   // Checked once: the cells below are read from the flat arrays (this runs for every move).
   const std::vector<std::uint8_t>& solid = lv.solid_mask();
@@ -80,20 +80,22 @@ Move MovePolicy::move(Cell from, Dir d) const {
     return m;
   }
   if (over) {
-    m.cost = over->weight;
+    m.exact = ExactCost::straight(over->weight);
+    m.cost = m.exact.value();
     return m;
   }
-  double extra = 0.0;
+  ExactCost extra;
   switch (m.action) {
-    case MoveAction::Climb: extra = rules_.climb_cost * rise; break;
-    case MoveAction::Drop: extra = rules_.drop_cost; break;
-    case MoveAction::JumpUp: extra = rules_.jump.up_cost; break;
-    case MoveAction::JumpDown: extra = rules_.jump.down_cost; break;
+    case MoveAction::Climb: extra = {ExactCost::units(rules_.climb_cost) * rise, 0}; break;
+    case MoveAction::Drop: extra = ExactCost::straight(rules_.drop_cost); break;
+    case MoveAction::JumpUp: extra = ExactCost::straight(rules_.jump.up_cost); break;
+    case MoveAction::JumpDown: extra = ExactCost::straight(rules_.jump.down_cost); break;
     case MoveAction::Walk:
     case MoveAction::JumpAcross:
     case MoveAction::_Max: break;
   }
-  m.cost = step_length(d) * lv.costs()[to] + extra;
+  m.exact = exact_move_cost(is_diagonal(d), 1, lv.costs()[to], extra);
+  m.cost = m.exact.value();
   return m;
 }
 

@@ -96,6 +96,43 @@ std::string check_uniform(const Level& level, const MovementRules& rules) {
         return "needs a flat level or no climb rules (max_climb, max_drop, climb_cost, drop_cost)";
   return {};
 }
+
+// Empty when every sum of move costs on the level stays exact (exact_cost.hpp), else why not.
+std::string check_exact_range(const MovePolicy& policy) {
+  const Level& level = policy.level();
+  const MovementRules& rules = policy.rules();
+  double dearest_cell = 0.0;
+  for (std::size_t i = 0; i < level.costs().size(); ++i)
+    if (!level.solid_mask()[i]) dearest_cell = std::max<double>(dearest_cell, level.costs()[i]);
+  const auto [low, high] = std::minmax_element(level.heights().begin(), level.heights().end());
+  const double rise = low == level.heights().end() ? 0.0 : static_cast<double>(*high) - *low;
+  const double extra = std::max({rules.climb_cost * rise, rules.drop_cost, rules.jump.up_cost,
+                                 rules.jump.down_cost, rules.jump.across_cost});
+  double dearest = dearest_cell * std::max(kSqrt2, rules.jump.gap + 1.0) + extra;
+  for (const auto& [key, e] : level.edges())
+    if (!e.blocked) dearest = std::max(dearest, e.weight);
+  const double steps = static_cast<double>(level.cell_count());
+  if (fits_exact_sums(dearest, steps)) return {};
+  return "costs too large to add up exactly: a move may cost " + number_text(dearest) +
+         " and a path take " + count_text(level.cell_count()) +
+         " steps (their product must stay below 2,000,000,000,000)";
+}
+
+// The cost of a jump between two jump points on a uniform grid: its octile distance, exactly.
+ExactCost jump_cost(Cell a, Cell b) {
+  const std::int64_t ddx = std::abs(a.x - b.x), ddy = std::abs(a.y - b.y);
+  const std::int64_t one = static_cast<std::int64_t>(kCostUnitsPerOne);
+  return {(std::max(ddx, ddy) - std::min(ddx, ddy)) * one, std::min(ddx, ddy) * one};
+}
+
+// The length of a straight segment between two cell centres (Theta*'s any-angle moves on a
+// uniform grid): exact along rows, columns and diagonals, else rounded up once to the unit (so
+// no path is shorter than its straight line).
+ExactCost segment_cost(Cell a, Cell b) {
+  const int ddx = std::abs(a.x - b.x), ddy = std::abs(a.y - b.y);
+  if (ddx == 0 || ddy == 0 || ddx == ddy) return jump_cost(a, b);
+  return {static_cast<std::int64_t>(std::ceil(std::hypot(ddx, ddy) * kCostUnitsPerOne)), 0};
+}
 }  // namespace
 
 SearchOptions with_preset(SearchOptions o, const SearchPreset& p) {
@@ -222,6 +259,7 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
       listener_(listener),
       direction_(direction) {
   nodes_.resize(static_cast<std::size_t>(level.cell_count()));
+  stamp_.assign(nodes_.size(), 0);
   heap_pos_.resize(nodes_.size());
   // Room for the most moves one cell can have: 8 one-cell moves, 4 jumps across per gap length.
   moves_.resize(8 + 4 * static_cast<std::size_t>(std::max(0, rules.jump.gap)));
@@ -230,9 +268,13 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
   const bool uses_h = info(options_.algorithm).uses_heuristic;
   h_scale_ = !uses_h || options_.heuristic == Heuristic::Zero ? 0.0
                                                               : policy_.min_cost_per_distance();
+  // In whole micro-units, so h adds up exactly; rounded down when it is not whole (a minimum
+  // weight over sqrt 2, say: h then stays within a micro-unit of the moves' rounded costs).
+  h_units_ = static_cast<std::int64_t>(std::floor(h_scale_ * kCostUnitsPerOne));
   // The layers cannot change during a search's life, so whether the algorithm supports them is
   // decided once (a scan of the whole level), not at every restart.
   unsupported_ = check_supported(level, rules, options_);
+  if (unsupported_.empty()) unsupported_ = check_exact_range(policy_);
   // The uniform-grid fast path, for algorithms whose successors are the level's moves.
   uniform_ = unsupported_.empty() && options_.algorithm != Algorithm::JumpPoint &&
              options_.algorithm != Algorithm::ThetaStar && !rules.jump.enabled() &&
@@ -277,9 +319,11 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
 
 void BestFirstSearch::restart() {
   // A new generation makes every node "unseen" without touching the array.
-  if (++generation_ == 0) {
-    for (Node& n : nodes_) n.generation = 0;
-    generation_ = 1;
+  // (Two stamps a generation, open and closed; every value below the current one is unseen.)
+  generation_ += 2;
+  if (generation_ < 2 || generation_ > 0xFFFFFFF0u) {
+    std::fill(stamp_.begin(), stamp_.end(), 0u);
+    generation_ = 2;
   }
   heap_.clear();
   next_seq_ = 0;
@@ -301,6 +345,8 @@ void BestFirstSearch::restart() {
   message_.clear();
   state_ = SearchState::InProgress;
 
+  // h is defined on every cell even when the search cannot start (the heuristic check asks).
+  goal_cell_ = direction_ == Direction::Forward ? level_->goal() : level_->start();
   std::string why = level_->check_endpoints();
   if (why.empty()) why = unsupported_;
   if (!why.empty()) {
@@ -312,21 +358,79 @@ void BestFirstSearch::restart() {
   start_ = level_->index(forward ? level_->start() : level_->goal());
   goal_ = level_->index(forward ? level_->goal() : level_->start());
   goal_cell_ = level_->cell(goal_);
-  open_node(to_u32(start_), level_->cell(start_), 0.0, kNone);
+  open_node(to_u32(start_), ExactCost{}, kNone);
 }
 
 // [SECTION] The open set: an indexed 4-ary heap with decrease-key
 
-// The priority each algorithm orders by (NodeView::f shows exactly this).
-double BestFirstSearch::priority(const Node& n) const {
-  switch (order_) {
-    case Priority::GPlusWeightedH: return n.g + options_.weight * n.h;
-    case Priority::H: return n.h;
-    case Priority::Steps: return static_cast<double>(n.depth);
-    case Priority::GPlusH:  // A*, JPS, Theta*, each side of bidirectional
-    case Priority::G: break;  // Dijkstra: h = 0, and g + 0 is g
+// h of node i, exactly: the heuristic distance to the goal times h_units_ (octile distance keeps
+// its sqrt 2 part apart, so it adds up with g exactly; Euclidean is rounded down to the unit).
+ExactCost BestFirstSearch::h_of(std::uint32_t i) const {
+  if (h_units_ == 0) return {};
+  const Cell c = level_->cell(CellIndex(i));
+  const std::int64_t ddx = std::abs(c.x - goal_cell_.x), ddy = std::abs(c.y - goal_cell_.y);
+  const std::int64_t lo = std::min(ddx, ddy), hi = std::max(ddx, ddy);
+  switch (options_.heuristic) {
+    case Heuristic::Manhattan: return {(ddx + ddy) * h_units_, 0};
+    case Heuristic::Euclidean:
+      return {static_cast<std::int64_t>(std::floor(static_cast<double>(h_units_) *
+                                                   std::sqrt(static_cast<double>(ddx * ddx + ddy * ddy)))),
+              0};
+    case Heuristic::Octile: return {(hi - lo) * h_units_, lo * h_units_};
+    case Heuristic::Chebyshev: return {hi * h_units_, 0};
+    case Heuristic::Zero:
+    case Heuristic::_Max: break;
   }
-  return n.g + n.h;
+  return {};
+}
+
+// Weighted A*'s w * h, each part rounded to the unit.
+ExactCost BestFirstSearch::weighted(ExactCost h) const {
+  return {std::llround(options_.weight * static_cast<double>(h.a)),
+          std::llround(options_.weight * static_cast<double>(h.b))};
+}
+
+// The priority each algorithm orders by, exactly (breadth-first's steps excepted: key_of).
+ExactCost BestFirstSearch::f_of(std::uint32_t i) const {
+  const Node& n = nodes_[i];
+  switch (order_) {
+    case Priority::GPlusWeightedH: return n.g + weighted(h_of(i));
+    case Priority::H: return h_of(i);
+    case Priority::G: return n.g;  // Dijkstra: h = 0
+    case Priority::Steps:
+    case Priority::GPlusH: break;  // A*, JPS, Theta*, each side of bidirectional
+  }
+  return n.g + h_of(i);
+}
+
+BestFirstSearch::Offer BestFirstSearch::offer(Cell from, const Move& m) const {
+  const std::uint32_t cur = to_u32(level_->index(from));
+  const std::uint32_t p = nodes_[cur].parent;
+  if (options_.algorithm == Algorithm::ThetaStar && p != kNone) {
+    const Cell pc = level_->cell(CellIndex(p));
+    if (line_of_sight(*level_, pc, m.to)) return {pc, nodes_[p].g + segment_cost(pc, m.to)};
+  }
+  return {from, nodes_[cur].g + m.exact};
+}
+
+double BestFirstSearch::f_with(Cell c, ExactCost g) const {
+  const std::uint32_t i = to_u32(level_->index(c));
+  switch (order_) {
+    case Priority::GPlusWeightedH: return (g + weighted(h_of(i))).value();
+    case Priority::H: return h_of(i).value();
+    case Priority::G: return g.value();
+    case Priority::Steps:
+    case Priority::GPlusH: break;
+  }
+  return (g + h_of(i)).value();
+}
+
+double BestFirstSearch::key_of(std::uint32_t i) const {
+  return order_ == Priority::Steps ? static_cast<double>(nodes_[i].depth) : f_of(i).key();
+}
+
+double BestFirstSearch::shown(double key) const {
+  return order_ == Priority::Steps ? key : key / kCostUnitsPerOne;
 }
 
 // Lower priority first. Equal priorities are ordered by the tie-break policy; larger g first
@@ -459,32 +563,29 @@ void BestFirstSearch::heapify() {
 // After node i's g changed: its entry gets the new keys and moves to its place. A lower g is not
 // always earlier: greedy's f (= h) stays put and, with larger g first, the entry moves later.
 void BestFirstSearch::update_key(std::uint32_t i) {
-  const Node& n = nodes_[i];
   HeapEntry& e = heap_[heap_pos_[i]];
-  e.f = priority(n);
-  e.g = n.g;
+  e.f = key_of(i);
+  e.g = nodes_[i].g.key();
   sift_up(heap_pos_[i]);
   sift_down(heap_pos_[i]);
 }
 
-double BestFirstSearch::top_priority() const { return heap_.empty() ? kInf : heap_.front().f; }
-
-// Makes node i (cell c) open with these g and parent (and its h), without touching the open set.
-void BestFirstSearch::init_node(std::uint32_t i, Cell c, double g, std::uint32_t parent) {
-  Node& n = nodes_[i];
-  n.generation = generation_;
-  n.g = g;
-  // h = 0 without a heuristic (bit-identical to 0 * distance: distances are finite, >= 0).
-  n.h = h_scale_ == 0.0 ? 0.0
-                        : h_scale_ * heuristic_distance(options_.heuristic, c, goal_cell_);
-  n.parent = parent;
-  n.depth = parent == kNone ? 0 : nodes_[parent].depth + 1;
-  n.state = NodeState::Open;
+double BestFirstSearch::top_priority() const {
+  return heap_.empty() ? kInf : shown(heap_.front().f);
 }
 
-void BestFirstSearch::open_node(std::uint32_t i, Cell c, double g, std::uint32_t parent) {
-  init_node(i, c, g, parent);
-  heap_push({priority(nodes_[i]), g, next_seq_++, i});
+// Makes node i open with these g and parent, without touching the open set.
+void BestFirstSearch::init_node(std::uint32_t i, ExactCost g, std::uint32_t parent) {
+  Node& n = nodes_[i];
+  mark(i, NodeState::Open);
+  n.g = g;
+  n.parent = parent;
+  n.depth = parent == kNone ? 0 : nodes_[parent].depth + 1;
+}
+
+void BestFirstSearch::open_node(std::uint32_t i, ExactCost g, std::uint32_t parent) {
+  init_node(i, g, parent);
+  heap_push({key_of(i), g.key(), next_seq_++, i});
   ++metrics_.generated;
 }
 
@@ -496,7 +597,7 @@ bool BestFirstSearch::nearer_goal(std::uint32_t a, std::uint32_t b) const {
   const Cell goal = level_->cell(goal_);
   const double da = heuristic_distance(Heuristic::Euclidean, level_->cell(CellIndex(a)), goal);
   const double db = heuristic_distance(Heuristic::Euclidean, level_->cell(CellIndex(b)), goal);
-  return da != db ? da < db : nodes_[a].g < nodes_[b].g;
+  return da != db ? da < db : compare(nodes_[a].g, nodes_[b].g) < 0;
 }
 
 // One iteration: the take, then one examination per move of the taken node. step() and
@@ -553,8 +654,7 @@ bool BestFirstSearch::take() {
 
   // The open set is never empty here: the step that empties it ends the search with NoPath.
   const std::uint32_t cur = heap_pop();
-  Node& taken = nodes_[cur];
-  taken.state = NodeState::Closed;
+  mark(cur, NodeState::Closed);
   ++closed_;
   ++metrics_.expanded;
   last_taken_ = cur;
@@ -609,8 +709,9 @@ void BestFirstSearch::collect_moves(std::uint32_t taken) const {
     for (int k = 0; k < count; ++k) {
       const Cell to = found[static_cast<std::size_t>(k)];
       const Cell first{c.x + (to.x > c.x) - (to.x < c.x), c.y + (to.y > c.y) - (to.y < c.y)};
-      out[n++] = {to, dir_between(c, first).value_or(Dir::E), MoveBlock::None,
-                  heuristic_distance(Heuristic::Octile, c, to), MoveAction::Walk};
+      const ExactCost cost = jump_cost(c, to);
+      out[n++] = {to, dir_between(c, first).value_or(Dir::E), MoveBlock::None, cost.value(),
+                  MoveAction::Walk, cost};
     }
   } else {
     auto add = [&](const Move& m) { out[n++] = m; };
@@ -630,16 +731,9 @@ void BestFirstSearch::examine(const Move& m) {
     if (listener_) listener_->on_skip(c, m, SkipReason::Impossible);
     return;
   }
-  // Theta*: take the taken node's parent as the parent when it sees the successor directly.
-  const std::uint32_t p = nodes_[cur].parent;
-  if (options_.algorithm == Algorithm::ThetaStar && p != kNone) {
-    const Cell pc = level_->cell(CellIndex(p));
-    if (line_of_sight(*level_, pc, m.to)) {
-      relax(c, m, p, nodes_[p].g + heuristic_distance(Heuristic::Euclidean, pc, m.to));
-      return;
-    }
-  }
-  relax(c, m, cur, nodes_[cur].g + m.cost);
+  // Theta*: the taken node's parent becomes the parent when it sees the successor directly.
+  const Offer o = offer(c, m);
+  relax(c, m, to_u32(level_->index(o.via)), o.g);
 }
 
 // Who hears a relaxation's outcome. A move examined one by one (examine) tells the listener,
@@ -669,36 +763,38 @@ struct BestFirstSearch::Told {
 };
 
 // Offers `m.to` the g `g_new` through parent `via` (the taken node, or its parent for Theta*).
-void BestFirstSearch::relax(Cell c, const Move& m, std::uint32_t via, double g_new) {
+void BestFirstSearch::relax(Cell c, const Move& m, std::uint32_t via, ExactCost g_new) {
   relax_to(m.to, to_u32(level_->index(m.to)), via, g_new, Told{*this, c, m});
 }
 
 // Offers cell `to` (node ni), reached from the taken cell, the g `g_new` through parent `via`;
 // `tell` hears the outcome.
 template <class Tell>
-inline void BestFirstSearch::relax_to(Cell to, std::uint32_t ni, std::uint32_t via, double g_new,
+inline void BestFirstSearch::relax_to(Cell to, std::uint32_t ni, std::uint32_t via, ExactCost g_new,
                                       const Tell& tell) {
-  if (!valid(ni)) {
-    if (writing_) changes_.push_back({ni, kNone, via, 0, kInf, g_new});
-    tell.relaxed(to, kInf, g_new, kNone);
-    open_node(ni, to, g_new, via);
+  const NodeState state = state_of(ni);
+  if (state == NodeState::Unseen) {
+    if (writing_) changes_.push_back({ni, kNone, via, kUnseenDepth, {}, g_new});
+    tell.relaxed(to, kInf, g_new.value(), kNone);
+    open_node(ni, g_new, via);
     last_relaxed_.push_back(to);
     return;
   }
-  Node& nb = nodes_[ni];
-  if (nb.state == NodeState::Closed) {
+  if (state == NodeState::Closed) {
     // With a consistent heuristic a closed node already has its best g; closed nodes are not
     // reopened (weighted A* keeps its bound without reopening; greedy and BFS promise nothing).
     tell.skipped(SkipReason::Closed);
     return;
   }
-  // Breadth-first keeps the first parent found; the others keep the cheaper one.
-  if (order_ == Priority::Steps || g_new >= nb.g) {
+  // Breadth-first keeps the first parent found; the others keep the cheaper one, exactly: a sum
+  // of the same costs in another order is the same cost, not a better one.
+  Node& nb = nodes_[ni];
+  if (order_ == Priority::Steps || compare(g_new, nb.g) >= 0) {
     tell.skipped(SkipReason::NotBetter);
     return;
   }
   if (writing_) changes_.push_back({ni, nb.parent, via, nb.depth, nb.g, g_new});
-  tell.relaxed(to, nb.g, g_new, nb.parent);
+  tell.relaxed(to, nb.g.value(), g_new.value(), nb.parent);
   nb.g = g_new;
   nb.parent = via;
   nb.depth = nodes_[via].depth + 1;
@@ -717,11 +813,12 @@ void BestFirstSearch::expand_uniform(std::uint32_t taken) {
   const std::uint8_t* at = open_pad_.data() + (c.y + 1) * pad_width_ + c.x + 1;
   unsigned open = 0;
   for (int d = 0; d < kDirCount; ++d) open |= static_cast<unsigned>(at[pad_step_[d]]) << d;
-  const double g = nodes_[taken].g;
+  const ExactCost g = nodes_[taken].g;
+  constexpr auto one = static_cast<std::int64_t>(kCostUnitsPerOne);
   for (unsigned moves = moves_of_mask_[open]; moves != 0; moves &= moves - 1) {
     const int d = std::countr_zero(moves);
     relax_to({c.x + kDirDx[d], c.y + kDirDy[d]}, taken + static_cast<std::uint32_t>(node_step_[d]),
-             taken, g + ((d & 1) ? kSqrt2 : 1.0), Quiet{});
+             taken, (d & 1) ? ExactCost{g.a, g.b + one} : ExactCost{g.a + one, g.b}, Quiet{});
   }
 }
 
@@ -750,13 +847,12 @@ void BestFirstSearch::expand_jump_points(std::uint32_t taken) {
   // so the cache misses overlap the remaining jumps instead of stalling each relaxation.
   JumpGrid::Successors found;
   const int count = jump_grid_.successors(c, m.x, m.y, goal_cell_, found, [this](Cell to) {
-    __builtin_prefetch(&nodes_[to_u32(level_->index(to))], 1);
+    __builtin_prefetch(&stamp_[to_u32(level_->index(to))], 1);
   });
-  const double g = nodes_[taken].g;
+  const ExactCost g = nodes_[taken].g;
   for (int k = 0; k < count; ++k) {
     const Cell to = found[static_cast<std::size_t>(k)];
-    relax_to(to, to_u32(level_->index(to)), taken,
-             g + heuristic_distance(Heuristic::Octile, c, to), Quiet{});
+    relax_to(to, to_u32(level_->index(to)), taken, g + jump_cost(c, to), Quiet{});
   }
 }
 
@@ -796,9 +892,9 @@ bool BestFirstSearch::step_back() {
   for (std::size_t k = change_end(r); k-- > rec.first_change;) {
     const Change& ch = changes_[k];
     Node& n = nodes_[ch.node];
-    if (ch.old_g == kInf) {
+    if (ch.old_depth == kUnseenDepth) {
       heap_remove(heap_pos_[ch.node]);
-      n.generation = generation_ - 1;  // never the current generation: unseen
+      mark(ch.node, NodeState::Unseen);
       ++generated;
       continue;
     }
@@ -819,7 +915,7 @@ bool BestFirstSearch::step_back() {
   at_ = r;
 
   // Put the taken node back into the open set with its original keys and insertion order.
-  nodes_[rec.taken.node].state = NodeState::Open;
+  mark(rec.taken.node, NodeState::Open);
   heap_.push_back(rec.taken);
   sift_up(heap_.size() - 1);
   --closed_;
@@ -865,8 +961,8 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
       const Change& ch = changes_[k];
       if (k >= 16) __builtin_prefetch(&nodes_[changes_[k - 16].node], 1);
       Node& n = nodes_[ch.node];
-      if (ch.old_g == kInf) {
-        n.generation = generation_ - 1;  // unseen: its entry is dropped below
+      if (ch.old_depth == kUnseenDepth) {
+        mark(ch.node, NodeState::Unseen);  // its entry is dropped below
         --generated;
       } else {
         n.g = ch.old_g;
@@ -875,7 +971,7 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
         --improved;
       }
     }
-    nodes_[rec.taken.node].state = NodeState::Open;
+    mark(rec.taken.node, NodeState::Open);
     heap_.push_back(rec.taken);
     --closed_;
   }
@@ -883,15 +979,15 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
   while (at_ < to) {
     const std::size_t r = at_++;
     const StepRecord& rec = records_[r];
-    nodes_[rec.taken.node].state = NodeState::Closed;  // its entry is dropped below
+    mark(rec.taken.node, NodeState::Closed);  // its entry is dropped below
     ++closed_;
     for (std::size_t k = rec.first_change, e = change_end(r); k < e; ++k) {
       const Change& ch = changes_[k];
       // The nodes ahead are scattered over a large array: ask for them early.
       if (k + 16 < changes_.size()) __builtin_prefetch(&nodes_[changes_[k + 16].node], 1);
-      if (ch.old_g == kInf) {
-        init_node(ch.node, level_->cell(CellIndex(ch.node)), ch.new_g, ch.new_parent);
-        heap_.push_back({0.0, ch.new_g, next_seq_++, ch.node});
+      if (ch.old_depth == kUnseenDepth) {
+        init_node(ch.node, ch.new_g, ch.new_parent);
+        heap_.push_back({0.0, 0.0, next_seq_++, ch.node});
         ++generated;
       } else {
         Node& n = nodes_[ch.node];
@@ -908,9 +1004,8 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
   for (std::size_t k = 0; k < heap_.size(); ++k) {
     if (k + 16 < heap_.size()) __builtin_prefetch(&nodes_[heap_[k + 16].node]);
     const HeapEntry e = heap_[k];
-    const Node& n = nodes_[e.node];
-    if (!valid(e.node) || n.state != NodeState::Open) continue;
-    heap_[kept++] = {priority(n), n.g, e.seq, e.node};
+    if (state_of(e.node) != NodeState::Open) continue;
+    heap_[kept++] = {key_of(e.node), nodes_[e.node].g.key(), e.seq, e.node};
   }
   heap_.resize(kept);
   heapify();
@@ -960,20 +1055,20 @@ std::string BestFirstSearch::check_invariants() const {
     const HeapEntry& e = heap_[pos];
     const std::string at = "heap[" + std::to_string(pos) + "]";
     if (e.node >= nodes_.size()) return at + ": node out of range";
-    const Node& n = nodes_[e.node];
-    if (!valid(e.node) || n.state != NodeState::Open) return at + ": node not open";
+    if (state_of(e.node) != NodeState::Open) return at + ": node not open";
     if (heap_pos_[e.node] != pos)
       return at + ": node's heap position is " + std::to_string(heap_pos_[e.node]);
-    if (e.g != n.g || e.f != priority(n)) return at + ": keys differ from the node's";
+    if (e.g != nodes_[e.node].g.key() || e.f != key_of(e.node))
+      return at + ": keys differ from the node's";
     if (pos > 0 && before(e, heap_[(pos - 1) / kArity])) return at + ": ordered before its parent";
   }
   std::size_t open = 0, closed = 0;
   for (std::uint32_t i = 0; i < nodes_.size(); ++i) {
     if (!valid(i)) continue;
-    open += nodes_[i].state == NodeState::Open;
-    closed += nodes_[i].state == NodeState::Closed;
+    open += state_of(i) == NodeState::Open;
+    closed += state_of(i) == NodeState::Closed;
     const std::uint32_t p = nodes_[i].parent;
-    if (p != kNone && (!valid(p) || nodes_[p].state != NodeState::Closed))
+    if (p != kNone && state_of(p) != NodeState::Closed)
       return "node " + cell_text(level_->cell(CellIndex(i))) + ": parent is not closed";
   }
   if (open != heap_.size())
@@ -991,10 +1086,10 @@ NodeView BestFirstSearch::node(Cell c) const {
   const std::uint32_t i = to_u32(level_->index(c));
   if (!valid(i)) return v;
   const Node& n = nodes_[i];
-  v.state = n.state;
-  v.g = n.g;
-  v.h = n.h;
-  v.f = priority(n);
+  v.state = state_of(i);
+  v.g = n.g.value();
+  v.h = h_of(i).value();
+  v.f = shown(key_of(i));
   if (n.parent != kNone) v.parent = level_->cell(CellIndex(n.parent));
   return v;
 }
@@ -1042,21 +1137,21 @@ std::vector<Cell> BestFirstSearch::path() const {
 }
 
 double BestFirstSearch::path_cost() const {
-  if (state_ == SearchState::Found) return nodes_[to_u32(goal_)].g;
+  if (state_ == SearchState::Found) return nodes_[to_u32(goal_)].g.value();
   if (options_.partial_path && state_ != SearchState::InProgress && best_ != kNone)
-    return nodes_[best_].g;
+    return nodes_[best_].g.value();
   return kInf;
 }
 
 std::optional<double> path_cost(const MovePolicy& policy, const std::vector<Cell>& path) {
   if (path.empty()) return std::nullopt;
-  double total = 0.0;
+  ExactCost total;
   for (std::size_t k = 1; k < path.size(); ++k) {
     const std::optional<Move> m = policy.move_between(path[k - 1], path[k]);
     if (!m) return std::nullopt;  // includes diagonals under 4 neighbours
-    total += m->cost;
+    total += m->exact;
   }
-  return total;
+  return total.value();
 }
 
 }  // namespace astar

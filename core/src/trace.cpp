@@ -66,35 +66,22 @@ Cell target_of(const Half& side) {
 // priority). tests/test_trace.cpp checks them against the search's node views after every relax.
 struct Offer {
   Cell via;
-  double g;
+  ExactCost g;
   double h;
+  Cell to;
 };
 
 Offer offer(const Half& side, Cell from, const Move& m) {
   const BestFirstSearch& s = *side.search;
-  const SearchOptions& o = s.options();
-  Offer out{from, s.node(from).g + m.cost, 0.0};
-  if (info(o.algorithm).path_shape == PathShape::Waypoints) {  // any-angle parents (Theta*)
-    const std::optional<Cell> p = s.node(from).parent;
-    if (p && line_of_sight(s.policy().level(), *p, m.to))
-      out = {*p, s.node(*p).g + heuristic_distance(Heuristic::Euclidean, *p, m.to), 0.0};
-  }
-  const double scale = s.heuristic_scale();
-  out.h = scale == 0.0 ? 0.0 : scale * heuristic_distance(o.heuristic, m.to, target_of(side));
-  return out;
+  const BestFirstSearch::Offer o = s.offer(from, m);
+  return {o.via, o.g, s.h_at(m.to), m.to};
 }
 
-double priority(const Half& side, const Offer& of, double g) {
+double priority(const Half& side, const Offer& of, ExactCost g) {
   const BestFirstSearch& s = *side.search;
-  const SearchOptions& o = s.options();
-  switch (info(o.algorithm).order) {
-    case Priority::GPlusWeightedH: return g + o.weight * of.h;
-    case Priority::H: return of.h;
-    case Priority::Steps: return s.node(of.via).f + 1.0;  // steps from the start
-    case Priority::GPlusH:
-    case Priority::G: break;  // h is 0
-  }
-  return g + of.h;
+  if (info(s.options().algorithm).order == Priority::Steps)
+    return s.node(of.via).f + 1.0;  // steps from the start
+  return s.f_with(of.to, g);
 }
 
 // The move under examination: the search calls the listener from inside examine().
@@ -186,7 +173,7 @@ void TraceRecorder::on_relax(Cell from, Cell to, double old_g, double new_g,
     e.cost = m->cost;
     e.parent = of.via;
     e.h = of.h;
-    e.f = priority(side, of, new_g);
+    e.f = priority(side, of, of.g);
   }
   keep(e);
 }
@@ -205,7 +192,7 @@ void TraceRecorder::on_skip(Cell from, const Move& move, SkipReason why) {
     const NodeView n = side.search->node(move.to);
     const Offer of = offer(side, from, move);
     e.cost = move.cost;
-    e.g = of.g;
+    e.g = of.g.value();
     e.parent = of.via;
     e.h = n.h;
     e.f = n.f;

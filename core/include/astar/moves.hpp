@@ -37,6 +37,7 @@
 #include <string_view>
 #include <vector>
 
+#include "astar/exact_cost.hpp"
 #include "astar/level.hpp"
 
 namespace astar {
@@ -67,10 +68,18 @@ struct Move {
   Cell to;
   Dir dir = Dir::E;
   MoveBlock block = MoveBlock::None;
-  double cost = 0.0;  // meaningful only when block == None
+  double cost = 0.0;  // meaningful only when block == None: exact.value()
   MoveAction action = MoveAction::Walk;  // meaningful only when block == None
+  ExactCost exact;    // the cost as searches add it up (exact_cost.hpp)
   bool possible() const { return block == MoveBlock::None; }
 };
+
+// The exact cost of a move of `length` straight cells (a jump across: its landing cell's cost
+// per cell flown) or one diagonal step, into a cell costing `cell_cost`, plus `extra`.
+inline ExactCost exact_move_cost(bool diagonal, int length, double cell_cost, ExactCost extra) {
+  const std::int64_t per_cell = ExactCost::units(cell_cost);
+  return extra + (diagonal ? ExactCost{0, per_cell} : ExactCost{per_cell * length, 0});
+}
 
 class MovePolicy {
  public:
@@ -108,7 +117,7 @@ class MovePolicy {
     for (Dir d : kAllDirs) {
       if (!eight && is_diagonal(d)) continue;
       const Cell from = astar::step(to, d);
-      Move m{from, d, MoveBlock::OutOfBounds, 0.0, MoveAction::Walk};
+      Move m{from, d, MoveBlock::OutOfBounds, 0.0, MoveAction::Walk, {}};
       if (level_->in_bounds(from)) {
         const Move in = move(from, opposite(d));
         m.block = in.block != MoveBlock::None ? in.block
@@ -116,6 +125,7 @@ class MovePolicy {
                   : level_->solid(from)       ? MoveBlock::Agent
                                               : in.block;
         m.cost = in.cost;
+        m.exact = in.exact;
         m.action = in.action;
       }
       fn(m);
@@ -163,9 +173,9 @@ class MovePolicy {
                                                      rules_.agent_radius))
           continue;
         const Cell landing = into ? a : b;
-        fn(Move{b, d, MoveBlock::None,
-                (k + 1) * static_cast<double>(lv.cost(landing)) + rules_.jump.across_cost,
-                MoveAction::JumpAcross});
+        const ExactCost cost = exact_move_cost(false, k + 1, lv.cost(landing),
+                                               ExactCost::straight(rules_.jump.across_cost));
+        fn(Move{b, d, MoveBlock::None, cost.value(), MoveAction::JumpAcross, cost});
       }
     }
   }

@@ -23,6 +23,7 @@
 
 #include "astar/algorithms.hpp"
 #include "astar/chunked_vector.hpp"
+#include "astar/exact_cost.hpp"
 #include "astar/jump_point.hpp"
 #include "astar/level.hpp"
 #include "astar/moves.hpp"
@@ -276,6 +277,22 @@ class BestFirstSearch final : public Search {
   double path_cost() const override;
   // The priority of the open node that comes next (+inf when the open set is empty).
   double top_priority() const;
+  // What this search computes, for those who show it (the trace, the heuristic check): the h of
+  // any cell (seen or not), the offer a move of a taken cell `from` makes to its cell (the
+  // parent it would get, Theta*'s any-angle one included, and its g, exactly), and the f a cell
+  // would have with g `g` (not for breadth-first, whose f is steps).
+  double h_at(Cell c) const { return h_of(to_u32(level_->index(c))).value(); }
+  // The exact g of a seen cell (node(c).g is its value()); zero for unseen ones.
+  ExactCost g_exact(Cell c) const {
+    const std::uint32_t i = to_u32(level_->index(c));
+    return valid(i) ? nodes_[i].g : ExactCost{};
+  }
+  struct Offer {
+    Cell via;
+    ExactCost g;
+  };
+  Offer offer(Cell from, const Move& m) const;
+  double f_with(Cell c, ExactCost g) const;
 
   void set_recording(bool on) override;
   bool recording() const override { return recording_; }
@@ -293,15 +310,16 @@ class BestFirstSearch final : public Search {
   }
 
  private:
+  // Per node: its exact g, parent and depth; whether it is open, closed or unseen lives apart in
+  // stamp_ (the hot test of every relaxation reads 4 bytes a node). h is not kept: it is a
+  // function of the cell (h_of).
   struct Node {
-    double g;
-    double h;
+    ExactCost g;
     std::uint32_t parent;
     std::uint32_t depth;     // steps from the start along parents (breadth-first's priority)
-    std::uint32_t generation;
-    NodeState state;
   };
-  // An open-set entry carries its own keys, so heap comparisons touch only the heap's memory.
+  // An open-set entry carries its own keys (ExactCost::key(): f and g in micro-units, exact
+  // ties), so heap comparisons touch only the heap's memory.
   struct HeapEntry {
     double f;
     double g;
@@ -321,13 +339,27 @@ class BestFirstSearch final : public Search {
     std::uint32_t node;
     std::uint32_t old_parent;
     std::uint32_t new_parent;
-    std::uint32_t old_depth;
-    double old_g;  // +inf when the node was unseen before
-    double new_g;
+    std::uint32_t old_depth;  // kUnseenDepth when the node was unseen before
+    ExactCost old_g;
+    ExactCost new_g;
   };
+  static constexpr std::uint32_t kUnseenDepth = 0xFFFFFFFFu;
 
-  bool valid(std::uint32_t i) const { return nodes_[i].generation == generation_; }
-  double priority(const Node& n) const;
+  // stamp_[i]: generation_ open, generation_ + 1 closed, anything else unseen.
+  bool valid(std::uint32_t i) const { return stamp_[i] - generation_ < 2u; }
+  NodeState state_of(std::uint32_t i) const {
+    const std::uint32_t s = stamp_[i] - generation_;
+    return s == 0 ? NodeState::Open : s == 1 ? NodeState::Closed : NodeState::Unseen;
+  }
+  void mark(std::uint32_t i, NodeState s) {
+    stamp_[i] = s == NodeState::Open ? generation_ : s == NodeState::Closed ? generation_ + 1
+                                                                          : generation_ - 1;
+  }
+  ExactCost h_of(std::uint32_t i) const;
+  ExactCost f_of(std::uint32_t i) const;
+  ExactCost weighted(ExactCost h) const;
+  double key_of(std::uint32_t i) const;  // the open set's f key
+  double shown(double key) const;        // a key as NodeView::f shows it
   template <TieBreak T>
   static bool before_as(const HeapEntry& a, const HeapEntry& b);
   bool before(const HeapEntry& a, const HeapEntry& b) const;
@@ -342,11 +374,11 @@ class BestFirstSearch final : public Search {
   std::uint32_t heap_pop();
   void heap_remove(std::size_t pos);
   void update_key(std::uint32_t i);
-  void relax(Cell c, const Move& m, std::uint32_t via, double g_new);
+  void relax(Cell c, const Move& m, std::uint32_t via, ExactCost g_new);
   struct Quiet;
   struct Told;
   template <class Tell>
-  void relax_to(Cell to, std::uint32_t ni, std::uint32_t via, double g_new, const Tell& tell);
+  void relax_to(Cell to, std::uint32_t ni, std::uint32_t via, ExactCost g_new, const Tell& tell);
   bool take();
   void begin_moves();
   void expand_uniform(std::uint32_t taken);
@@ -357,8 +389,8 @@ class BestFirstSearch final : public Search {
   void examine(const Move& m);
   void finish_iteration();
   void note_trace_end();
-  void init_node(std::uint32_t i, Cell c, double g, std::uint32_t parent);
-  void open_node(std::uint32_t i, Cell c, double g, std::uint32_t parent);
+  void init_node(std::uint32_t i, ExactCost g, std::uint32_t parent);
+  void open_node(std::uint32_t i, ExactCost g, std::uint32_t parent);
   std::size_t change_end(std::size_t record) const;
   void undo_changes(std::size_t record);
   void bulk_seek(std::size_t to);
@@ -374,6 +406,7 @@ class BestFirstSearch final : public Search {
   SearchListener* listener_;
   Direction direction_;
   double h_scale_ = 1.0;
+  std::int64_t h_units_ = 0;  // h_scale_ in micro-units per unit of distance, rounded down
   std::string unsupported_;     // check_supported's verdict, made once
   CellIndex start_{}, goal_{};  // of this direction: a backward search starts at the goal
   Cell goal_cell_{};
@@ -397,6 +430,7 @@ class BestFirstSearch final : public Search {
   JumpGrid jump_grid_;
 
   std::vector<Node> nodes_;
+  std::vector<std::uint32_t> stamp_;
   std::uint32_t generation_ = 0;
   std::vector<HeapEntry> heap_;
   std::vector<std::uint32_t> heap_pos_;  // per node: its index into heap_ while open
