@@ -13,6 +13,10 @@
 
 namespace astar {
 
+// The open set's and the relaxation's small steps, inlined into the loop (each is called once or
+// more per relaxation; GCC leaves several as calls otherwise).
+#define ASTAR_HOT [[gnu::always_inline]] inline
+
 // [SECTION] Names, heuristics and what each algorithm supports
 
 namespace {
@@ -358,16 +362,15 @@ void BestFirstSearch::restart() {
   start_ = level_->index(forward ? level_->start() : level_->goal());
   goal_ = level_->index(forward ? level_->goal() : level_->start());
   goal_cell_ = level_->cell(goal_);
-  open_node(to_u32(start_), ExactCost{}, kNone);
+  open_node(to_u32(start_), level_->cell(start_), ExactCost{}, kNone);
 }
 
 // [SECTION] The open set: an indexed 4-ary heap with decrease-key
 
 // h of node i, exactly: the heuristic distance to the goal times h_units_ (octile distance keeps
 // its sqrt 2 part apart, so it adds up with g exactly; Euclidean is rounded down to the unit).
-ExactCost BestFirstSearch::h_of(std::uint32_t i) const {
+ASTAR_HOT ExactCost BestFirstSearch::h_of(Cell c) const {
   if (h_units_ == 0) return {};
-  const Cell c = level_->cell(CellIndex(i));
   const std::int64_t ddx = std::abs(c.x - goal_cell_.x), ddy = std::abs(c.y - goal_cell_.y);
   const std::int64_t lo = std::min(ddx, ddy), hi = std::max(ddx, ddy);
   switch (options_.heuristic) {
@@ -391,17 +394,19 @@ ExactCost BestFirstSearch::weighted(ExactCost h) const {
 }
 
 // The priority each algorithm orders by, exactly (breadth-first's steps excepted: key_of).
-ExactCost BestFirstSearch::f_of(std::uint32_t i) const {
+ASTAR_HOT ExactCost BestFirstSearch::f_of(std::uint32_t i, Cell c) const {
   const Node& n = nodes_[i];
   switch (order_) {
-    case Priority::GPlusWeightedH: return n.g + weighted(h_of(i));
-    case Priority::H: return h_of(i);
+    case Priority::GPlusWeightedH: return n.g + weighted(h_of(c));
+    case Priority::H: return h_of(c);
     case Priority::G: return n.g;  // Dijkstra: h = 0
     case Priority::Steps:
     case Priority::GPlusH: break;  // A*, JPS, Theta*, each side of bidirectional
   }
-  return n.g + h_of(i);
+  return n.g + h_of(c);
 }
+
+double BestFirstSearch::h_at(Cell c) const { return h_of(c).value(); }
 
 BestFirstSearch::Offer BestFirstSearch::offer(Cell from, const Move& m) const {
   const std::uint32_t cur = to_u32(level_->index(from));
@@ -414,19 +419,22 @@ BestFirstSearch::Offer BestFirstSearch::offer(Cell from, const Move& m) const {
 }
 
 double BestFirstSearch::f_with(Cell c, ExactCost g) const {
-  const std::uint32_t i = to_u32(level_->index(c));
   switch (order_) {
-    case Priority::GPlusWeightedH: return (g + weighted(h_of(i))).value();
-    case Priority::H: return h_of(i).value();
+    case Priority::GPlusWeightedH: return (g + weighted(h_of(c))).value();
+    case Priority::H: return h_of(c).value();
     case Priority::G: return g.value();
     case Priority::Steps:
     case Priority::GPlusH: break;
   }
-  return (g + h_of(i)).value();
+  return (g + h_of(c)).value();
+}
+
+ASTAR_HOT double BestFirstSearch::key_of(std::uint32_t i, Cell c) const {
+  return order_ == Priority::Steps ? static_cast<double>(nodes_[i].depth) : f_of(i, c).key();
 }
 
 double BestFirstSearch::key_of(std::uint32_t i) const {
-  return order_ == Priority::Steps ? static_cast<double>(nodes_[i].depth) : f_of(i).key();
+  return key_of(i, level_->cell(CellIndex(i)));
 }
 
 double BestFirstSearch::shown(double key) const {
@@ -437,44 +445,47 @@ double BestFirstSearch::shown(double key) const {
 // (the default) takes the node nearer the goal, which keeps A* heading straight across plateaus.
 // The insertion order settles what is left, so results never depend on the heap's layout (nor
 // on its arity: the order is total, so every heap takes the same entry first).
-template <TieBreak T>
-bool BestFirstSearch::before_as(const HeapEntry& a, const HeapEntry& b) {
-  if (a.f != b.f) return a.f < b.f;
-  if constexpr (T == TieBreak::LargerG) {
-    if (a.g != b.g) return a.g > b.g;
-  } else if constexpr (T == TieBreak::SmallerG) {
-    if (a.g != b.g) return a.g < b.g;
-  } else if constexpr (T == TieBreak::LastIn) {
-    return a.seq > b.seq;
-  }
-  return a.seq < b.seq;
-}
-
-bool BestFirstSearch::before(const HeapEntry& a, const HeapEntry& b) const {
+//
+// The keys are integers: f and g are the bits of their exact keys (ExactCost::key(), >= 0, whose
+// bit patterns order as the numbers do), the tie-break policy folded in when the entry is made
+// (make_entry): one comparison for every policy, and no branch on a floating-point compare.
+ASTAR_HOT BestFirstSearch::HeapEntry BestFirstSearch::make_entry(std::uint32_t i, Cell c,
+                                                      std::uint32_t seq) const {
+  const std::uint64_t g = std::bit_cast<std::uint64_t>(nodes_[i].g.key());
+  HeapEntry e{std::bit_cast<std::uint64_t>(key_of(i, c)), 0, seq, i};
   switch (options_.tie_break) {
-    case TieBreak::LargerG: return before_as<TieBreak::LargerG>(a, b);
-    case TieBreak::SmallerG: return before_as<TieBreak::SmallerG>(a, b);
-    case TieBreak::LastIn: return before_as<TieBreak::LastIn>(a, b);
+    case TieBreak::LargerG: e.tie = ~g; break;
+    case TieBreak::SmallerG: e.tie = g; break;
     case TieBreak::FirstIn:
+    case TieBreak::LastIn:
     case TieBreak::_Max: break;
   }
-  return before_as<TieBreak::FirstIn>(a, b);
+  return e;
 }
 
-// A 4-ary heap: half the levels of a binary one, and a node's children share a cache line or
-// two. Each node's position lives in heap_pos_ (4 bytes a node), not in the nodes, so moving
-// entries touches a small array. The sifts are compiled once per tie-break.
+// The insertion number as the entry keeps it: last in first reverses it.
+ASTAR_HOT std::uint32_t BestFirstSearch::seq_key(std::uint32_t seq) const {
+  return options_.tie_break == TieBreak::LastIn ? ~seq : seq;
+}
+
 namespace {
-constexpr std::size_t kArity = 4;
+inline bool before(const BestFirstSearch::HeapEntry& a, const BestFirstSearch::HeapEntry& b) {
+  // Bitwise, not short-circuit: the compiler can pick the smaller child without a branch.
+  return (a.f < b.f) | ((a.f == b.f) & ((a.tie < b.tie) | ((a.tie == b.tie) & (a.seq < b.seq))));
 }
 
-template <TieBreak T>
-void BestFirstSearch::sift_up_as(std::size_t pos) {
+// A binary heap (measured faster here than 4- and 8-ary ones, whose extra child comparisons cost
+// more than the levels they save). Each node's position lives in heap_pos_ (4 bytes a node), not
+// in the nodes, so moving entries touches a small array.
+constexpr std::size_t kArity = 2;
+}  // namespace
+
+ASTAR_HOT void BestFirstSearch::sift_up(std::size_t pos) {
   HeapEntry* heap = heap_.data();
   const HeapEntry item = heap[pos];
   while (pos > 0) {
     const std::size_t parent = (pos - 1) / kArity;
-    if (!before_as<T>(item, heap[parent])) break;
+    if (!before(item, heap[parent])) break;
     heap[pos] = heap[parent];
     heap_pos_[heap[pos].node] = static_cast<std::uint32_t>(pos);
     pos = parent;
@@ -483,19 +494,21 @@ void BestFirstSearch::sift_up_as(std::size_t pos) {
   heap_pos_[item.node] = static_cast<std::uint32_t>(pos);
 }
 
-template <TieBreak T>
-void BestFirstSearch::sift_down_as(std::size_t pos) {
+// The smallest of the children of `pos` (which has some).
+ASTAR_HOT std::size_t BestFirstSearch::least_child(std::size_t pos) const {
+  const HeapEntry* heap = heap_.data();
+  const std::size_t first = kArity * pos + 1, last = std::min(first + kArity, heap_.size());
+  std::size_t best = first;
+  for (std::size_t c = first + 1; c < last; ++c) best = before(heap[c], heap[best]) ? c : best;
+  return best;
+}
+
+void BestFirstSearch::sift_down(std::size_t pos) {
   HeapEntry* heap = heap_.data();
   const HeapEntry item = heap[pos];
-  const std::size_t n = heap_.size();
-  for (;;) {
-    const std::size_t first = kArity * pos + 1;
-    if (first >= n) break;
-    const std::size_t last = std::min(first + kArity, n);
-    std::size_t best = first;
-    for (std::size_t c = first + 1; c < last; ++c)
-      if (before_as<T>(heap[c], heap[best])) best = c;
-    if (!before_as<T>(heap[best], item)) break;
+  while (kArity * pos + 1 < heap_.size()) {
+    const std::size_t best = least_child(pos);
+    if (!before(heap[best], item)) break;
     heap[pos] = heap[best];
     heap_pos_[heap[pos].node] = static_cast<std::uint32_t>(pos);
     pos = best;
@@ -504,29 +517,7 @@ void BestFirstSearch::sift_down_as(std::size_t pos) {
   heap_pos_[item.node] = static_cast<std::uint32_t>(pos);
 }
 
-void BestFirstSearch::sift_up(std::size_t pos) {
-  switch (options_.tie_break) {
-    case TieBreak::LargerG: return sift_up_as<TieBreak::LargerG>(pos);
-    case TieBreak::SmallerG: return sift_up_as<TieBreak::SmallerG>(pos);
-    case TieBreak::LastIn: return sift_up_as<TieBreak::LastIn>(pos);
-    case TieBreak::FirstIn:
-    case TieBreak::_Max: break;
-  }
-  sift_up_as<TieBreak::FirstIn>(pos);
-}
-
-void BestFirstSearch::sift_down(std::size_t pos) {
-  switch (options_.tie_break) {
-    case TieBreak::LargerG: return sift_down_as<TieBreak::LargerG>(pos);
-    case TieBreak::SmallerG: return sift_down_as<TieBreak::SmallerG>(pos);
-    case TieBreak::LastIn: return sift_down_as<TieBreak::LastIn>(pos);
-    case TieBreak::FirstIn:
-    case TieBreak::_Max: break;
-  }
-  sift_down_as<TieBreak::FirstIn>(pos);
-}
-
-void BestFirstSearch::heap_push(HeapEntry e) {
+ASTAR_HOT void BestFirstSearch::heap_push(HeapEntry e) {
   heap_.push_back(e);
   sift_up(heap_.size() - 1);
   ++metrics_.heap_ops;
@@ -534,9 +525,23 @@ void BestFirstSearch::heap_push(HeapEntry e) {
 
 std::uint32_t BestFirstSearch::heap_pop() {
   const std::uint32_t top = heap_.front().node;
-  heap_.front() = heap_.back();
+  const HeapEntry last = heap_.back();
   heap_.pop_back();
-  if (!heap_.empty()) sift_down(0);
+  if (!heap_.empty()) {
+    // Bottom-up (Floyd): the hole at the root goes down to a leaf along the smallest children,
+    // then the last entry, which belongs near the bottom, goes up from there. About half the
+    // comparisons of sifting the last entry down from the root.
+    HeapEntry* heap = heap_.data();
+    std::size_t pos = 0;
+    while (kArity * pos + 1 < heap_.size()) {
+      const std::size_t best = least_child(pos);
+      heap[pos] = heap[best];
+      heap_pos_[heap[pos].node] = static_cast<std::uint32_t>(pos);
+      pos = best;
+    }
+    heap[pos] = last;
+    sift_up(pos);
+  }
   ++metrics_.heap_ops;
   return top;
 }
@@ -562,20 +567,21 @@ void BestFirstSearch::heapify() {
 
 // After node i's g changed: its entry gets the new keys and moves to its place. A lower g is not
 // always earlier: greedy's f (= h) stays put and, with larger g first, the entry moves later.
-void BestFirstSearch::update_key(std::uint32_t i) {
+void BestFirstSearch::update_key(std::uint32_t i) { update_key(i, level_->cell(CellIndex(i))); }
+
+ASTAR_HOT void BestFirstSearch::update_key(std::uint32_t i, Cell c) {
   HeapEntry& e = heap_[heap_pos_[i]];
-  e.f = key_of(i);
-  e.g = nodes_[i].g.key();
+  e = make_entry(i, c, e.seq);
   sift_up(heap_pos_[i]);
   sift_down(heap_pos_[i]);
 }
 
 double BestFirstSearch::top_priority() const {
-  return heap_.empty() ? kInf : shown(heap_.front().f);
+  return heap_.empty() ? kInf : shown(std::bit_cast<double>(heap_.front().f));
 }
 
 // Makes node i open with these g and parent, without touching the open set.
-void BestFirstSearch::init_node(std::uint32_t i, ExactCost g, std::uint32_t parent) {
+ASTAR_HOT void BestFirstSearch::init_node(std::uint32_t i, ExactCost g, std::uint32_t parent) {
   Node& n = nodes_[i];
   mark(i, NodeState::Open);
   n.g = g;
@@ -583,9 +589,9 @@ void BestFirstSearch::init_node(std::uint32_t i, ExactCost g, std::uint32_t pare
   n.depth = parent == kNone ? 0 : nodes_[parent].depth + 1;
 }
 
-void BestFirstSearch::open_node(std::uint32_t i, ExactCost g, std::uint32_t parent) {
+ASTAR_HOT void BestFirstSearch::open_node(std::uint32_t i, Cell c, ExactCost g, std::uint32_t parent) {
   init_node(i, g, parent);
-  heap_push({key_of(i), g.key(), next_seq_++, i});
+  heap_push(make_entry(i, c, seq_key(next_seq_++)));
   ++metrics_.generated;
 }
 
@@ -609,7 +615,7 @@ SearchState BestFirstSearch::step() {
     if (uniform_ && !listener_) {
       // The fast path relaxes the same successors in the same order; the taken node's moves
       // are rebuilt from the policy when a view asks for them.
-      expand_uniform(last_taken_);
+      expand_uniform<Quiet>(last_taken_, level_->cell(CellIndex(last_taken_)));
       moves_stale_ = true;
       finish_iteration();
       return state_;
@@ -742,11 +748,19 @@ void BestFirstSearch::examine(const Move& m) {
 // reach the listener with a move that is not there. Both are inlined, so the quiet one costs
 // nothing.
 struct BestFirstSearch::Quiet {
+  static constexpr bool kKeepsRelaxed = true;  // last_relaxed() is kept up to date
   void relaxed(Cell /*to*/, double /*old_g*/, double /*new_g*/, std::uint32_t /*old_parent*/) const {}
   void skipped(SkipReason /*why*/) const {}
 };
 
+// run()'s loop: nobody reads last_relaxed() before the run ends, and the step that ends it
+// goes through step() (see run).
+struct BestFirstSearch::Batch : Quiet {
+  static constexpr bool kKeepsRelaxed = false;
+};
+
 struct BestFirstSearch::Told {
+  static constexpr bool kKeepsRelaxed = true;
   const BestFirstSearch& search;
   Cell from;
   const Move& move;
@@ -776,8 +790,8 @@ inline void BestFirstSearch::relax_to(Cell to, std::uint32_t ni, std::uint32_t v
   if (state == NodeState::Unseen) {
     if (writing_) changes_.push_back({ni, kNone, via, kUnseenDepth, {}, g_new});
     tell.relaxed(to, kInf, g_new.value(), kNone);
-    open_node(ni, g_new, via);
-    last_relaxed_.push_back(to);
+    open_node(ni, to, g_new, via);
+    if constexpr (Tell::kKeepsRelaxed) last_relaxed_.push_back(to);
     return;
   }
   if (state == NodeState::Closed) {
@@ -798,18 +812,18 @@ inline void BestFirstSearch::relax_to(Cell to, std::uint32_t ni, std::uint32_t v
   nb.g = g_new;
   nb.parent = via;
   nb.depth = nodes_[via].depth + 1;
-  update_key(ni);
+  update_key(ni, to);
   ++metrics_.heap_ops;
   ++metrics_.improved;
-  last_relaxed_.push_back(to);
+  if constexpr (Tell::kKeepsRelaxed) last_relaxed_.push_back(to);
 }
 
 // The uniform-grid fast path: relaxes the taken node's successors as examining its moves one by
 // one would (same cells, same costs, same order: kAllDirs), without a listener to tell about
 // impossible moves. Every possible move costs its step length, exactly as the policy computes
 // it (step_length(d) * 1 + 0).
-void BestFirstSearch::expand_uniform(std::uint32_t taken) {
-  const Cell c = level_->cell(CellIndex(taken));
+template <class Tell>
+ASTAR_HOT void BestFirstSearch::expand_uniform(std::uint32_t taken, Cell c) {
   const std::uint8_t* at = open_pad_.data() + (c.y + 1) * pad_width_ + c.x + 1;
   unsigned open = 0;
   for (int d = 0; d < kDirCount; ++d) open |= static_cast<unsigned>(at[pad_step_[d]]) << d;
@@ -818,8 +832,32 @@ void BestFirstSearch::expand_uniform(std::uint32_t taken) {
   for (unsigned moves = moves_of_mask_[open]; moves != 0; moves &= moves - 1) {
     const int d = std::countr_zero(moves);
     relax_to({c.x + kDirDx[d], c.y + kDirDy[d]}, taken + static_cast<std::uint32_t>(node_step_[d]),
-             taken, (d & 1) ? ExactCost{g.a, g.b + one} : ExactCost{g.a + one, g.b}, Quiet{});
+             taken, (d & 1) ? ExactCost{g.a, g.b + one} : ExactCost{g.a + one, g.b}, Tell{});
   }
+}
+
+// Batch runs (no listener, no recording) on uniform grids: the take and expand_uniform of step()
+// in one loop, without the views' bookkeeping nobody reads mid-run. The same operations in the
+// same order as stepping, so the same results (tests/test_search.cpp compares them). The step
+// that ends the run (found, no path, the iteration limit) goes through step(), which leaves
+// the views as a stepped search has them.
+SearchState BestFirstSearch::run() {
+  if (uniform_ && !listener_ && !recording_ && !mid_ && state_ == SearchState::InProgress &&
+      !options_.partial_path) {
+    const std::uint32_t width = static_cast<std::uint32_t>(level_->width());
+    const std::uint32_t goal = to_u32(goal_);
+    const std::int64_t limit = options_.max_iterations > 0
+                                   ? options_.max_iterations - 1
+                                   : std::numeric_limits<std::int64_t>::max();
+    while (heap_.size() > 1 && heap_.front().node != goal && metrics_.expanded < limit) {
+      const std::uint32_t cur = heap_pop();
+      mark(cur, NodeState::Closed);
+      ++closed_;
+      ++metrics_.expanded;
+      expand_uniform<Batch>(cur, {static_cast<int>(cur % width), static_cast<int>(cur / width)});
+    }
+  }
+  return Search::run();
 }
 
 // The direction node i was reached in, sign(i - parent) per axis: (0, 0) for the start, which
@@ -987,7 +1025,7 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
       if (k + 16 < changes_.size()) __builtin_prefetch(&nodes_[changes_[k + 16].node], 1);
       if (ch.old_depth == kUnseenDepth) {
         init_node(ch.node, ch.new_g, ch.new_parent);
-        heap_.push_back({0.0, 0.0, next_seq_++, ch.node});
+        heap_.push_back({0, 0, seq_key(next_seq_++), ch.node});
         ++generated;
       } else {
         Node& n = nodes_[ch.node];
@@ -1005,7 +1043,7 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
     if (k + 16 < heap_.size()) __builtin_prefetch(&nodes_[heap_[k + 16].node]);
     const HeapEntry e = heap_[k];
     if (state_of(e.node) != NodeState::Open) continue;
-    heap_[kept++] = {key_of(e.node), nodes_[e.node].g.key(), e.seq, e.node};
+    heap_[kept++] = make_entry(e.node, level_->cell(CellIndex(e.node)), e.seq);
   }
   heap_.resize(kept);
   heapify();
@@ -1058,8 +1096,8 @@ std::string BestFirstSearch::check_invariants() const {
     if (state_of(e.node) != NodeState::Open) return at + ": node not open";
     if (heap_pos_[e.node] != pos)
       return at + ": node's heap position is " + std::to_string(heap_pos_[e.node]);
-    if (e.g != nodes_[e.node].g.key() || e.f != key_of(e.node))
-      return at + ": keys differ from the node's";
+    const HeapEntry want = make_entry(e.node, level_->cell(CellIndex(e.node)), e.seq);
+    if (e.f != want.f || e.tie != want.tie) return at + ": keys differ from the node's";
     if (pos > 0 && before(e, heap_[(pos - 1) / kArity])) return at + ": ordered before its parent";
   }
   std::size_t open = 0, closed = 0;
@@ -1088,7 +1126,7 @@ NodeView BestFirstSearch::node(Cell c) const {
   const Node& n = nodes_[i];
   v.state = state_of(i);
   v.g = n.g.value();
-  v.h = h_of(i).value();
+  v.h = h_of(c).value();
   v.f = shown(key_of(i));
   if (n.parent != kNone) v.parent = level_->cell(CellIndex(n.parent));
   return v;

@@ -143,7 +143,7 @@ class Search {
   // Exactly one iteration; a no-op once finished. Returns the state after it.
   virtual SearchState step() = 0;
   // Steps until finished.
-  SearchState run();
+  virtual SearchState run();
 
   // Micro-steps, for class use: one event at a time. A micro-step either takes the next open
   // node (and tests it for the goal) or examines one move of the taken node (relaxes or skips
@@ -253,6 +253,7 @@ class BestFirstSearch final : public Search {
 
   void restart() override;
   SearchState step() override;
+  SearchState run() override;
   SearchState micro_step() override;
   bool mid_iteration() const override { return mid_; }
   std::span<const Move> taken_moves() const override;
@@ -281,7 +282,7 @@ class BestFirstSearch final : public Search {
   // any cell (seen or not), the offer a move of a taken cell `from` makes to its cell (the
   // parent it would get, Theta*'s any-angle one included, and its g, exactly), and the f a cell
   // would have with g `g` (not for breadth-first, whose f is steps).
-  double h_at(Cell c) const { return h_of(to_u32(level_->index(c))).value(); }
+  double h_at(Cell c) const;
   // The exact g of a seen cell (node(c).g is its value()); zero for unseen ones.
   ExactCost g_exact(Cell c) const {
     const std::uint32_t i = to_u32(level_->index(c));
@@ -318,14 +319,17 @@ class BestFirstSearch final : public Search {
     std::uint32_t parent;
     std::uint32_t depth;     // steps from the start along parents (breadth-first's priority)
   };
-  // An open-set entry carries its own keys (ExactCost::key(): f and g in micro-units, exact
-  // ties), so heap comparisons touch only the heap's memory.
+  // An open-set entry carries its own keys, so heap comparisons touch only the heap's memory:
+  // integers, compared in this order (make_entry).
+ public:
   struct HeapEntry {
-    double f;
-    double g;
-    std::uint32_t seq;  // insertion order, for FirstIn / LastIn and the last tie-breaker
+    std::uint64_t f;    // the bits of the priority's exact key (ExactCost::key(), >= 0)
+    std::uint64_t tie;  // the tie-break: g's key bits, inverted for larger g first; 0 for FIFO/LIFO
+    std::uint32_t seq;  // insertion order (reversed for last in), the last tie-breaker
     std::uint32_t node;
   };
+
+ private:
   // What one step changed, for step_back() and replay. Its changes are changes_[first_change..]
   // up to the next record's first_change. The rest is derived: a step runs only in progress,
   // and its counters and insertion numbers follow from its changes.
@@ -355,18 +359,15 @@ class BestFirstSearch final : public Search {
     stamp_[i] = s == NodeState::Open ? generation_ : s == NodeState::Closed ? generation_ + 1
                                                                           : generation_ - 1;
   }
-  ExactCost h_of(std::uint32_t i) const;
-  ExactCost f_of(std::uint32_t i) const;
+  ExactCost h_of(Cell c) const;
+  ExactCost f_of(std::uint32_t i, Cell c) const;
   ExactCost weighted(ExactCost h) const;
-  double key_of(std::uint32_t i) const;  // the open set's f key
+  double key_of(std::uint32_t i, Cell c) const;  // the open set's f key (node i is cell c)
+  double key_of(std::uint32_t i) const;
   double shown(double key) const;        // a key as NodeView::f shows it
-  template <TieBreak T>
-  static bool before_as(const HeapEntry& a, const HeapEntry& b);
-  bool before(const HeapEntry& a, const HeapEntry& b) const;
-  template <TieBreak T>
-  void sift_up_as(std::size_t pos);
-  template <TieBreak T>
-  void sift_down_as(std::size_t pos);
+  HeapEntry make_entry(std::uint32_t i, Cell c, std::uint32_t seq) const;
+  std::uint32_t seq_key(std::uint32_t seq) const;
+  std::size_t least_child(std::size_t pos) const;
   void sift_up(std::size_t pos);
   void sift_down(std::size_t pos);
   void heapify();
@@ -374,14 +375,17 @@ class BestFirstSearch final : public Search {
   std::uint32_t heap_pop();
   void heap_remove(std::size_t pos);
   void update_key(std::uint32_t i);
+  void update_key(std::uint32_t i, Cell c);
   void relax(Cell c, const Move& m, std::uint32_t via, ExactCost g_new);
   struct Quiet;
+  struct Batch;
   struct Told;
   template <class Tell>
   void relax_to(Cell to, std::uint32_t ni, std::uint32_t via, ExactCost g_new, const Tell& tell);
   bool take();
   void begin_moves();
-  void expand_uniform(std::uint32_t taken);
+  template <class Tell>
+  void expand_uniform(std::uint32_t taken, Cell c);
   void expand_jump_points(std::uint32_t taken);
   Cell arrival(std::uint32_t i, Cell c) const;
   int jump_successors(std::uint32_t taken, JumpGrid::Successors& out) const;
@@ -390,7 +394,7 @@ class BestFirstSearch final : public Search {
   void finish_iteration();
   void note_trace_end();
   void init_node(std::uint32_t i, ExactCost g, std::uint32_t parent);
-  void open_node(std::uint32_t i, ExactCost g, std::uint32_t parent);
+  void open_node(std::uint32_t i, Cell c, ExactCost g, std::uint32_t parent);
   std::size_t change_end(std::size_t record) const;
   void undo_changes(std::size_t record);
   void bulk_seek(std::size_t to);
