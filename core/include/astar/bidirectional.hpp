@@ -1,14 +1,29 @@
 // Bidirectional A*: one A* from the start over the moves leaving each cell, one from the goal
-// over the moves entering each cell, stepped one at a time (the side with the smaller open set
-// goes next; ties: forward). Every time a cell seen by both sides gets a better g on either
-// side, the best meeting cost mu is updated. The search ends Found when
-// mu <= max(smallest f of the forward open set, smallest f of the backward open set): with
-// consistent heuristics no path through any open node can then be cheaper than mu.
+// over the moves entering each cell, stepped one at a time: until the sides meet, the side with
+// the smaller open set goes next; after, the side whose least f is larger (ties: forward). Made
+// by make_search for Algorithm::Bidirectional, or directly:
+//
+//   BidirectionalSearch s(level, level.rules(), {.algorithm = Algorithm::Bidirectional});
+//   s.run();
+//   if (s.state() == SearchState::Found) use(s.path(), s.path_cost(), s.meeting());
+//
+// After every step (and micro-step) of a side, each cell whose g that side improved is checked
+// against the other side: when both have seen it, g_F + g_B is a path's cost, and the cheapest
+// such sum is mu, the best known cost, through meeting(). Costs are exact (exact_cost.hpp), so
+// a meeting is never "better" by rounding. The search ends Found when
+//
+//   mu <= max(fmin_F, fmin_B, gmin_F + gmin_B + eps)
+//
+// (f and g minima over each side's open set, eps the cheapest move on the level): the stopping
+// rule of MM and NBS, proved in bidirectional.cpp. Without a listener (batch runs) the halves
+// take BestFirstSearch's fast paths; with one, every event of both halves reaches it. Both give
+// the same results, iteration for iteration.
 #pragma once
 
 #include <optional>
 #include <vector>
 
+#include "astar/exact_cost.hpp"
 #include "astar/search.hpp"
 
 namespace astar {
@@ -17,8 +32,6 @@ class BidirectionalSearch final : public Search {
  public:
   BidirectionalSearch(const Level& level, const MovementRules& rules, SearchOptions options,
                       SearchListener* listener = nullptr);
-  BidirectionalSearch(const BidirectionalSearch&) = delete;  // the halves point at meet_
-  BidirectionalSearch& operator=(const BidirectionalSearch&) = delete;
 
   void restart() override;
   SearchState step() override;
@@ -52,8 +65,12 @@ class BidirectionalSearch final : public Search {
   }
   Side turn() const override { return last_forward_ ? Side::Forward : Side::Backward; }
 
-  // The cost of the best path known so far (mu), through meeting().
-  double best_cost() const { return mu_; }
+  // The cost of the best path known so far (mu), through meeting(); +inf before the sides meet.
+  double best_cost() const;
+  // mu exactly; none before the sides meet.
+  std::optional<ExactCost> best_cost_exact() const { return mu_; }
+  // The cheapest move on the level, the eps of the stopping rule.
+  ExactCost cheapest_move() const { return eps_; }
   const BestFirstSearch& forward() const { return forward_; }
   const BestFirstSearch& backward() const { return backward_; }
 
@@ -67,47 +84,92 @@ class BidirectionalSearch final : public Search {
   std::string check_invariants() const override;
 
  private:
-  // Hears both halves: updates mu on every relax, and passes every event on.
-  class Meet : public SearchListener {
+  // The smallest g of one side's open set, for the stopping rule: the side's open cells with
+  // their g, as a 4-ary min-heap by g with each cell's position (so a closed cell leaves it and
+  // a lowered g moves up at once: it holds the open set, no more). Until the first min() it is
+  // an unordered list (each change O(1)): most of a search runs before the sides meet, when
+  // nothing asks. It describes the side as it stands at the trace's end (see `stale_`).
+  class OpenG {
    public:
-    Meet(BidirectionalSearch& owner, bool forward) : owner_(owner), forward_(forward) {}
-    void on_take(Cell c, const NodeView& n) override;
-    void on_relax(Cell from, Cell to, double old_g, double new_g,
-                  std::optional<Cell> old_parent) override;
-    void on_skip(Cell from, const Move& m, SkipReason why) override;
+    void resize(std::size_t cells) { pos_.assign(cells, 0); }
+    void clear() {
+      list_.clear();
+      ordered_ = false;
+    }
+    // `cell` was opened with g `g`, or its g lowered to `g`.
+    void set(ExactCost g, std::uint32_t cell);
+    // `cell` was closed.
+    void remove(std::uint32_t cell);
+    // The smallest g of the side's open set; none when it is empty.
+    std::optional<ExactCost> min();
+    // Rebuilt from every open cell of `side` (O(cells)).
+    void rebuild(const BestFirstSearch& side);
+    // Empty when the entries are exactly the open cells of `side` with their g, else what is
+    // wrong.
+    std::string check(const BestFirstSearch& side) const;
 
    private:
-    BidirectionalSearch& owner_;
-    bool forward_;
+    struct Entry {
+      ExactCost g;
+      std::uint32_t cell;  // its index in the level
+    };
+    static constexpr std::size_t kArity = 4;
+    bool holds(std::uint32_t cell) const {
+      const std::uint32_t p = pos_[cell];
+      return p < list_.size() && list_[p].cell == cell;
+    }
+    void place(std::size_t p, const Entry& e) {
+      list_[p] = e;
+      pos_[e.cell] = static_cast<std::uint32_t>(p);
+    }
+    void sift_up(std::size_t p);
+    void sift_down(std::size_t p);
+
+    std::vector<Entry> list_;         // a heap once ordered_
+    std::vector<std::uint32_t> pos_;  // per cell: its entry's index while it holds one
+    bool ordered_ = false;
   };
   struct StepRecord {
     bool forward;
-    double mu_before;
+    std::optional<ExactCost> mu_before;
     std::optional<Cell> meet_before;
     SearchState state_before;
   };
 
   static SearchOptions half_options(SearchOptions o);
   void update_metrics();
+  bool forward_next() const;
   void begin_iteration();
+  void absorb_relaxed();
+  void meet_at(Cell c, ExactCost g, const BestFirstSearch& other);
   void finish_iteration();
+  bool proven_best();
+  void mark_trace_end();
+  void restore_from_trace(std::size_t record);
   BestFirstSearch& last_side() { return last_forward_ ? forward_ : backward_; }
 
   SearchOptions options_;
   SearchListener* listener_;
-  Meet meet_forward_, meet_backward_;
+  // Both halves hear the owner's listener directly (none: their fast paths).
   BestFirstSearch forward_, backward_;
   std::string unsupported_;  // check_supported's verdict, made once
+  ExactCost eps_;            // the cheapest move on the level (rounded down to the micro-unit)
   SearchState state_ = SearchState::InProgress;
   std::string message_;
-  double mu_;
+  std::optional<ExactCost> mu_;  // none: the sides have not met
   std::optional<Cell> meet_;
   SearchMetrics metrics_;
+  OpenG open_g_forward_, open_g_backward_;
+  // The open-g heaps follow the halves only where new steps are written, at the trace's end;
+  // rewinds and replays leave them as they were there. Stale after the trace is cut (a
+  // micro-step after a rewind): rebuilt before they are next read.
+  bool stale_ = false;
+  std::size_t absorbed_ = 0;  // entries of the side's last_relaxed() already checked this step
   // The trace, as in BestFirstSearch: records_[0, at_) taken, the rest kept for replay.
   std::vector<StepRecord> records_;
   std::size_t at_ = 0;
   bool writing_ = false;
-  double end_mu_;  // after the trace's last step
+  std::optional<ExactCost> end_mu_;  // after the trace's last step
   std::optional<Cell> end_meet_;
   SearchState end_state_ = SearchState::InProgress;
   bool last_forward_ = true;  // which side took the last step: its views are shown
