@@ -1,11 +1,12 @@
 // Jump Point Search successors (no corner cutting): drawn pruning cases, and an oracle: a small
 // A* over jump points built on jump_point_successors (the cell-by-cell reference) and on
-// JumpGrid (the block-based jumps searches use) must find the same optimal cost (and the same
-// reachability) as a plain Dijkstra over all 8 neighbours, on thousands of random levels and on
-// MovingAI's den312d scenarios. The block-based jumps must answer exactly as the cell-by-cell
-// ones, jump by jump, on random levels of widths and heights around multiples of 64, 1 and 2
-// cells wide, with walled borders and agents; and the search engine's JPS (with and without a
-// listener) must find the optimal length.
+// JumpGrid (the JPS+ distances and the block-based jumps searches use) must find the same optimal
+// cost (and the same reachability) as a plain Dijkstra over all 8 neighbours, on thousands of
+// random levels and on MovingAI's den312d scenarios. Both of JumpGrid's methods must answer
+// exactly as the cell-by-cell jumps, jump by jump, on random levels of widths and heights around
+// multiples of 64, 1 and 2 cells wide, with walled borders and agents; and the search engine's
+// JPS (with and without a listener) must find the optimal length. (tests/test_jump_distances.cpp
+// checks the distances themselves and their update after edits.)
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -266,12 +267,14 @@ TEST_CASE("[jps] oracle: same optimal cost and reachability as Dijkstra on rando
       const double expected = dijkstra_cost(lv, s, g);
       const JpsResult r = jps_search(lv, s, g);
       jps_expanded += r.expanded;
-      // The block-based jumps: the same jump points, so the same search, step for step.
-      const JumpGrid grid(lv);
-      const JpsResult rb = jps_search(lv, s, g, &grid);
-      CHECK(rb.path == r.path);
-      CHECK(rb.expanded == r.expanded);
-      CHECK(rb.cost == r.cost);
+      // JumpGrid, both ways: the same jump points, so the same search, step for step.
+      for (const JumpMethod method : {JumpMethod::Distances, JumpMethod::Blocks}) {
+        const JumpGrid grid(lv, method);
+        const JpsResult rb = jps_search(lv, s, g, &grid);
+        CHECK(rb.path == r.path);
+        CHECK(rb.expanded == r.expanded);
+        CHECK(rb.cost == r.cost);
+      }
       REQUIRE(std::isfinite(r.cost) == std::isfinite(expected));
       if (!std::isfinite(expected)) {
         ++unreachable;
@@ -312,10 +315,12 @@ TEST_CASE("[jps] oracle: structured levels (rooms, corridors, pillars)") {
       INFO("round ", round, " from (", s.x, ",", s.y, ") to (", g.x, ",", g.y, ")");
       const double expected = dijkstra_cost(lv, s, g);
       const JpsResult r = jps_search(lv, s, g);
-      const JumpGrid grid(lv);
-      const JpsResult rb = jps_search(lv, s, g, &grid);
-      CHECK(rb.path == r.path);
-      CHECK(rb.expanded == r.expanded);
+      for (const JumpMethod method : {JumpMethod::Distances, JumpMethod::Blocks}) {
+        const JumpGrid grid(lv, method);
+        const JpsResult rb = jps_search(lv, s, g, &grid);
+        CHECK(rb.path == r.path);
+        CHECK(rb.expanded == r.expanded);
+      }
       REQUIRE(std::isfinite(r.cost) == std::isfinite(expected));
       if (std::isfinite(expected)) {
         CHECK(std::abs(r.cost - expected) < 1e-9);
@@ -377,7 +382,9 @@ TEST_CASE("[jps] MovingAI den312d scenarios (when the shared data is present)") 
     for (int x = 0; x < w; ++x)
       lv.set_wall({x, y}, !(row[x] == '.' || row[x] == 'G' || row[x] == 'S'));
   }
-  const JumpGrid grid(lv);
+  const JumpGrid grid(lv);  // the JPS+ distances (a small level)
+  REQUIRE(grid.method() == JumpMethod::Distances);
+  const JumpGrid blocks(lv, JumpMethod::Blocks);
   // .scen: "version" line, then bucket map w h sx sy gx gy optimal. Every 4th query.
   std::string line;
   std::getline(scen_in, line);
@@ -403,6 +410,7 @@ TEST_CASE("[jps] MovingAI den312d scenarios (when the shared data is present)") 
     const JpsResult rb = jps_search(lv, s, g, &grid);
     CHECK(rb.path == r.path);
     CHECK(rb.expanded == r.expanded);
+    CHECK(jps_search(lv, s, g, &blocks).path == r.path);
     CHECK(std::abs(r.cost - optimal) <= tolerance);
     check_expanded_path(lv, r, s, g);
     ++used;
@@ -411,7 +419,7 @@ TEST_CASE("[jps] MovingAI den312d scenarios (when the shared data is present)") 
   CHECK(used > 50);
 }
 
-// [SECTION] Block-based jumps (JumpGrid) against the cell-by-cell reference
+// [SECTION] JumpGrid (JPS+ distances and block-based jumps) against the cell-by-cell reference
 
 namespace {
 
@@ -439,10 +447,12 @@ struct JumpStats {
 };
 
 // Every jump (8 directions) from the cells of `lv` (all of them, or `samples` random ones) towards
-// a few goals: a random cell and cells on the same row, column and diagonal. JumpGrid::jump must
-// answer exactly as jump_cell_by_cell.
-void compare_jumps(const Level& lv, std::mt19937& rng, int samples, JumpStats& st) {
-  const JumpGrid grid(lv);
+// a few goals: a random cell and cells on the same row, column and diagonal. JumpGrid::jump, by
+// `method`, must answer exactly as jump_cell_by_cell.
+void compare_jumps(const Level& lv, std::mt19937& rng, int samples, JumpStats& st,
+                   JumpMethod method) {
+  const JumpGrid grid(lv, method);
+  REQUIRE(grid.method() == method);
   REQUIRE(grid.width() == lv.width());
   REQUIRE(grid.height() == lv.height());
   const int w = lv.width(), h = lv.height();
@@ -472,7 +482,7 @@ void compare_jumps(const Level& lv, std::mt19937& rng, int samples, JumpStats& s
           st.first_mismatch = std::to_string(w) + "x" + std::to_string(h) + " level, from " +
                               cell_text(from) + " direction (" + std::to_string(dx(dir)) + "," +
                               std::to_string(dy(dir)) + "), goal " + cell_text(goal) +
-                              ": block-based " + cell_text(got) + ", cell by cell " +
+                              ": JumpGrid " + cell_text(got) + ", cell by cell " +
                               cell_text(want);
       }
   }
@@ -481,6 +491,11 @@ void compare_jumps(const Level& lv, std::mt19937& rng, int samples, JumpStats& s
 }  // namespace
 
 TEST_CASE("[jps] block-based jumps agree with the cell-by-cell scan, jump by jump") {
+  // Both of JumpGrid's methods (the JPS+ distances are also checked value by value in
+  // test_jump_distances.cpp).
+  JumpMethod method = JumpMethod::Blocks;
+  SUBCASE("block scans") { method = JumpMethod::Blocks; }
+  SUBCASE("JPS+ distances") { method = JumpMethod::Distances; }
   std::mt19937 rng(20140621);
   // Widths and heights around the 64-cell words, 1 and 2 cells thin, and a few larger ones.
   const std::pair<int, int> sizes[] = {
@@ -497,7 +512,7 @@ TEST_CASE("[jps] block-based jumps agree with the cell-by-cell scan, jump by jum
         // variant 0: walls only; 1: walled border; 2: agents that block; 3: agents that do not.
         Level lv = random_level(rng, w, h, walls, variant >= 2 ? 0.1 : 0.0, variant == 1);
         if (variant == 3) lv.set_agents_block(false);
-        compare_jumps(lv, rng, 600, st);
+        compare_jumps(lv, rng, 600, st, method);
         ++levels;
       }
   // Random sizes too.
@@ -505,11 +520,12 @@ TEST_CASE("[jps] block-based jumps agree with the cell-by-cell scan, jump by jum
     std::uniform_int_distribution<int> side(1, 260), pct(0, 60);
     Level lv = random_level(rng, side(rng), side(rng), pct(rng) / 100.0, k % 2 ? 0.05 : 0.0,
                             k % 3 == 0);
-    compare_jumps(lv, rng, 400, st);
+    compare_jumps(lv, rng, 400, st, method);
   }
   INFO("first mismatch: ", st.first_mismatch);
   CHECK(st.mismatches == 0);
-  MESSAGE("block-based jumps: ", levels, " levels, ", st.jumps, " jumps, ", st.found,
+  const char* name = method == JumpMethod::Blocks ? "block-based" : "JPS+";
+  MESSAGE(name, " jumps: ", levels, " levels, ", st.jumps, " jumps, ", st.found,
           " found a jump point (", st.goals, " the goal, ", st.long_found,
           " more than 64 cells away)");
   // The cases above must actually occur, or the comparison proves little.
@@ -519,13 +535,16 @@ TEST_CASE("[jps] block-based jumps agree with the cell-by-cell scan, jump by jum
 }
 
 TEST_CASE("[jps] block-based successors agree with the reference for every arrival direction") {
+  JumpMethod method = JumpMethod::Blocks;
+  SUBCASE("block scans") { method = JumpMethod::Blocks; }
+  SUBCASE("JPS+ distances") { method = JumpMethod::Distances; }
   std::mt19937 rng(7);
   std::uniform_int_distribution<int> side(1, 140), pct(0, 50);
   long long compared = 0, nonempty = 0;
   for (int round = 0; round < 120; ++round) {
     Level lv = random_level(rng, side(rng), side(rng), pct(rng) / 100.0, round % 2 ? 0.08 : 0.0,
                             round % 4 == 1);
-    const JumpGrid grid(lv);
+    const JumpGrid grid(lv, method);
     std::uniform_int_distribution<int> px(0, lv.width() - 1), py(0, lv.height() - 1);
     for (int k = 0; k < 150; ++k) {
       const Cell cur{px(rng), py(rng)}, goal{px(rng), py(rng)};
@@ -560,11 +579,14 @@ TEST_CASE("[jps] bit lines follow the solid mask: agents block only while agents
     #####
   )");
   lv.set_agent({2, 0}, true);
-  JumpGrid grid(lv);
+  JumpMethod method = JumpMethod::Blocks;
+  SUBCASE("block scans") { method = JumpMethod::Blocks; }
+  SUBCASE("JPS+ distances") { method = JumpMethod::Distances; }
+  JumpGrid grid(lv, method);
   CHECK_FALSE(grid.open(2, 0));
   CHECK(grid.jump({0, 0}, 1, 0, {4, 0}) == std::nullopt);  // the agent stops the scan
   lv.set_agents_block(false);
-  grid.assign(lv);  // rebuilt after the level changed
+  grid.assign(lv, method);  // rebuilt after the level changed
   CHECK(grid.open(2, 0));
   CHECK(grid.jump({0, 0}, 1, 0, {4, 0}) == Cell{4, 0});
   // Outside the level everything is blocked.
@@ -573,7 +595,7 @@ TEST_CASE("[jps] bit lines follow the solid mask: agents block only while agents
   CHECK_FALSE(grid.open(0, 2));
 }
 
-// [SECTION] The search engine's JPS (block-based jumps) against the oracle
+// [SECTION] The search engine's JPS (JumpGrid: JPS+ distances on these levels) against the oracle
 
 namespace {
 

@@ -33,11 +33,13 @@
 // parent may be any earlier cell on the line. A `cur` that is not open yields nothing.
 // No allocation besides appending to `out`; scans read the flat wall array directly.
 //
-// Two implementations of these rules: jump_point_successors below scans cell by cell (the
+// Three implementations of these rules: jump_point_successors below scans cell by cell (the
 // reference, simple to check against the rules); JumpGrid (after it) finds the same jump points
-// with bit operations on 64 cells at a time. tests/test_jump_point.cpp compares the two.
+// with the JPS+ distances (jump_distances.cpp: a table read per jump) or with bit operations on
+// 64 cells at a time. tests/test_jump_point.cpp and tests/test_jump_distances.cpp compare them.
 #include "astar/jump_point.hpp"
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -128,6 +130,13 @@ class Jumper {
 };
 
 int sign(int v) { return (v > 0) - (v < 0); }
+
+// The direction of (sx, sy), each -1, 0 or 1, not both 0.
+Dir direction_of(int sx, int sy) {
+  constexpr std::array<Dir, 9> kDirs{Dir::NW, Dir::N, Dir::NE, Dir::W, Dir::E,
+                                     Dir::E,  Dir::SW, Dir::S, Dir::SE};  // (sy + 1) * 3 + sx + 1
+  return kDirs[static_cast<std::size_t>((sy + 1) * 3 + sx + 1)];
+}
 
 }  // namespace
 
@@ -245,18 +254,60 @@ int JumpGrid::BitLines::scan_down(int l, int p, int goal) const {
   }
 }
 
-void JumpGrid::assign(const Level& level) {
+void JumpGrid::assign(const Level& level, JumpMethod method) {
   width_ = level.width();
   height_ = level.height();
+  use_distances_ = method == JumpMethod::Distances ||
+                   (method == JumpMethod::Auto && level.cell_count() <= JumpDistances::kMaxCells);
   rows_.reset(width_, height_);
-  cols_.reset(height_, width_);
+  cols_.reset(use_distances_ ? 0 : height_, use_distances_ ? 0 : width_);
   const std::uint8_t* solid = level.solid_mask().data();
   for (int y = 0; y < height_; ++y)
     for (int x = 0; x < width_; ++x) {
       if (solid[static_cast<std::ptrdiff_t>(y) * width_ + x] != 0) continue;
       rows_.line(y)[1 + (x >> 6)] |= std::uint64_t{1} << (x & 63);
-      cols_.line(x)[1 + (y >> 6)] |= std::uint64_t{1} << (y & 63);
+      if (!use_distances_) cols_.line(x)[1 + (y >> 6)] |= std::uint64_t{1} << (y & 63);
     }
+  if (use_distances_) distances_.build(level);
+  else distances_ = JumpDistances();
+}
+
+int JumpGrid::directions(Cell cur, int mx, int my, Directions& dirs) const {
+  int n = 0;
+  auto add = [&](int sx, int sy) { dirs[static_cast<std::size_t>(n++)] = direction_of(sx, sy); };
+  if (mx == 0 && my == 0) {  // the start (or a degenerate parent): every direction
+    for (Dir d : kAllDirs) dirs[static_cast<std::size_t>(n++)] = d;
+    return n;
+  }
+  if (mx != 0 && my != 0) {  // diagonal arrival: natural neighbours only
+    add(mx, 0);
+    add(0, my);
+    add(mx, my);
+    return n;
+  }
+  add(mx, my);  // straight arrival: forward, plus the forced sides
+  const int x = cur.x, y = cur.y;
+  for (int s = -1; s <= 1; s += 2) {
+    const bool forced = mx != 0 ? open(x, y + s) && !open(x - mx, y + s)
+                                : open(x + s, y) && !open(x + s, y - my);
+    if (!forced) continue;
+    if (mx != 0) {
+      add(0, s);
+      add(mx, s);
+    } else {
+      add(s, 0);
+      add(s, my);
+    }
+  }
+  return n;
+}
+
+// One block-based jump: straight (a block scan) or diagonal.
+bool JumpGrid::jump_blocks(int x, int y, int dx, int dy, Cell goal, Cell& to) const {
+  if (dx != 0 && dy != 0) return jump_diagonal(x, y, dx, dy, goal, to);
+  const int p = dx != 0 ? jump_horizontal(x, y, dx, goal) : jump_vertical(x, y, dy, goal);
+  to = dx != 0 ? Cell{p, y} : Cell{x, p};
+  return p >= 0;
 }
 
 // As Jumper::jump_diagonal: step while the diagonal step is legal; a cell is a jump point when it
@@ -275,20 +326,15 @@ bool JumpGrid::jump_diagonal(int x, int y, int dx, int dy, Cell goal, Cell& out)
 }
 
 std::optional<Cell> JumpGrid::jump(Cell from, int dx, int dy, Cell goal) const {
-  if (dx != 0 && dy != 0) {
-    Cell out;
-    if (jump_diagonal(from.x, from.y, dx, dy, goal, out)) return out;
-    return std::nullopt;
-  }
-  if (dx != 0) {
-    const int x = jump_horizontal(from.x, from.y, dx, goal);
-    return x >= 0 ? std::optional(Cell{x, from.y}) : std::nullopt;
-  }
-  if (dy != 0) {
-    const int y = jump_vertical(from.x, from.y, dy, goal);
-    return y >= 0 ? std::optional(Cell{from.x, y}) : std::nullopt;
-  }
-  return std::nullopt;
+  if (dx == 0 && dy == 0) return std::nullopt;
+  Cell to;
+  if (from.x < 0 || from.y < 0 || from.x >= width_ || from.y >= height_) return std::nullopt;
+  if (!use_distances_)
+    return jump_blocks(from.x, from.y, dx, dy, goal, to) ? std::optional(to) : std::nullopt;
+  const int n = distances_.steps(distances_.record(from.x, from.y), from.x, from.y,
+                                 direction_of(sign(dx), sign(dy)), goal);
+  if (n == 0) return std::nullopt;
+  return Cell{from.x + n * sign(dx), from.y + n * sign(dy)};
 }
 
 void JumpGrid::successors(Cell cur, std::optional<Cell> parent, Cell goal,

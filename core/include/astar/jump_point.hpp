@@ -3,14 +3,21 @@
 // (both side cells open: MovingAI's rule). The search engine (search.cpp) calls this from its one
 // best-first loop; the cost of reaching a jump point is the octile distance to it.
 //
-// Two implementations with the same answers (same jump points, same order):
-//   * JumpGrid: block-based jumps (Harabor & Grastien, "Improving Jump Point Search", ICAPS
-//     2014): the open cells as bit rows, 64 cells per word, plus a transposed copy for columns;
-//     a straight jump finds its stop (blocked cell, forced neighbour or goal) in a few word
-//     operations per 64 cells. What searches use; built once per search (the level does not
-//     change during a search's life).
+// Three ways to the same answers (same jump points, same order):
+//   * JumpGrid with JPS+ distances (JumpMethod::Distances, jump_distances.hpp): every cell's
+//     distance to its first jump point in each direction, precomputed; a jump is a table read
+//     plus the goal test. What searches use on levels up to JumpDistances::kMaxCells cells.
+//   * JumpGrid with block-based jumps (JumpMethod::Blocks; Harabor & Grastien, "Improving Jump
+//     Point Search", ICAPS 2014): the open cells as bit rows, 64 cells per word, plus a
+//     transposed copy for columns; a straight jump finds its stop (blocked cell, forced neighbour
+//     or goal) in a few word operations per 64 cells. For larger levels (2 bits a cell instead of
+//     16 bytes).
 //   * jump_point_successors: the plain cell-by-cell scan, kept as the reference the tests
 //     compare JumpGrid with.
+// JumpGrid is built once per search (the level does not change during a search's life):
+//   JumpGrid grid(level);  // or grid.assign(level)
+//   JumpGrid::Successors out;
+//   int n = grid.successors(cur, mx, my, goal, out);  // out[0, n): the jump points
 #pragma once
 
 #include <array>
@@ -19,6 +26,7 @@
 #include <optional>
 #include <vector>
 
+#include "astar/jump_distances.hpp"
 #include "astar/level.hpp"
 
 namespace astar {
@@ -35,8 +43,13 @@ void jump_point_successors(const Level& level, Cell cur, std::optional<Cell> par
 // the first jump point, or none (JumpGrid::jump answers the same; the tests compare them).
 std::optional<Cell> jump_cell_by_cell(const Level& level, Cell from, int dx, int dy, Cell goal);
 
-// The level's open cells (not solid: walls, and agents while they block) as bit lines, for
-// block-based jumps. Answers exactly as jump_point_successors on the level it was built from.
+// How JumpGrid jumps. Auto: Distances on levels up to JumpDistances::kMaxCells cells, else
+// Blocks.
+enum class JumpMethod : std::uint8_t { Auto, Blocks, Distances, _Max };
+
+// The level's open cells (not solid: walls, and agents while they block) as bit lines, and on
+// levels up to JumpDistances::kMaxCells cells its JPS+ jump distances. Answers exactly as
+// jump_point_successors on the level it was built from.
 class JumpGrid {
  public:
   // At most one jump point per direction: the start explores all 8.
@@ -44,9 +57,16 @@ class JumpGrid {
   using Successors = std::array<Cell, kMaxSuccessors>;
 
   JumpGrid() = default;
-  explicit JumpGrid(const Level& level) { assign(level); }
-  // Rebuilds the bit lines from the level's solid mask (O(cells)).
-  void assign(const Level& level);
+  explicit JumpGrid(const Level& level, JumpMethod method = JumpMethod::Auto) {
+    assign(level, method);
+  }
+  // Rebuilds from the level's solid mask (O(cells)): the bit rows, then the jump distances
+  // (Distances) or the transposed bit columns (Blocks).
+  void assign(const Level& level, JumpMethod method = JumpMethod::Auto);
+  // Blocks or Distances: what assign chose.
+  JumpMethod method() const { return use_distances_ ? JumpMethod::Distances : JumpMethod::Blocks; }
+  // The JPS+ table (empty with Blocks).
+  const JumpDistances& distances() const { return distances_; }
 
   int width() const { return width_; }
   int height() const { return height_; }
@@ -68,8 +88,8 @@ class JumpGrid {
   int successors(Cell cur, int mx, int my, Cell goal, Successors& out, Found&& found) const;
   void successors(Cell cur, std::optional<Cell> parent, Cell goal, std::vector<Cell>& out) const;
 
-  // One jump from (x, y) in direction (dx, dy) (straight or diagonal): the first jump point, or
-  // none. Exposed for tests.
+  // One jump from `from` (inside the level; none from outside) in direction (dx, dy) (straight
+  // or diagonal): the first jump point, or none. Exposed for tests.
   std::optional<Cell> jump(Cell from, int dx, int dy, Cell goal) const;
 
  private:
@@ -98,6 +118,11 @@ class JumpGrid {
     int scan_down(int l, int p, int goal) const;
   };
 
+  // The pruning rules (see jump_point.cpp): the directions to jump in from cur, reached in
+  // direction (mx, my), in jump_point_successors' order, into dirs[0, n); returns n.
+  using Directions = std::array<Dir, kDirCount>;
+  int directions(Cell cur, int mx, int my, Directions& dirs) const;
+  bool jump_blocks(int x, int y, int dx, int dy, Cell goal, Cell& to) const;
   bool jump_diagonal(int x, int y, int dx, int dy, Cell goal, Cell& out) const;
   // Straight jumps; the returned position is x (horizontal) or y (vertical), -1 for none.
   int jump_horizontal(int x, int y, int dx, Cell goal) const {
@@ -112,52 +137,40 @@ class JumpGrid {
   int width_ = 0;
   int height_ = 0;
   BitLines rows_;  // line y: the cells (x, y)
-  BitLines cols_;  // the transposed copy, line x: the cells (x, y)
+  BitLines cols_;  // the transposed copy, line x: the cells (x, y) (Blocks only)
+  bool use_distances_ = false;
+  JumpDistances distances_;  // Distances only
 };
 
-// The pruning rules of jump_point_successors, in the same order, over block-based jumps.
+// The pruning rules of jump_point_successors, in the same order, over JPS+ distances or
+// block-based jumps.
 template <class Found>
 int JumpGrid::successors(Cell cur, int mx, int my, Cell goal, Successors& out,
                          Found&& found) const {
   if (!open(cur.x, cur.y)) return 0;  // nothing leaves a solid cell or one outside the level
+  Directions dirs;
+  const int m = directions(cur, mx, my, dirs);
   int n = 0;
-  const int x = cur.x, y = cur.y;
-  auto explore = [&](int sx, int sy) {
-    int to = -1;
-    if (sx != 0 && sy != 0) {
-      if (!jump_diagonal(x, y, sx, sy, goal, out[static_cast<std::size_t>(n)])) return;
-    } else if (sx != 0) {
-      if ((to = jump_horizontal(x, y, sx, goal)) < 0) return;
-      out[static_cast<std::size_t>(n)] = {to, y};
-    } else {
-      if ((to = jump_vertical(x, y, sy, goal)) < 0) return;
-      out[static_cast<std::size_t>(n)] = {x, to};
+  if (use_distances_) {
+    const JumpDistances::Record& rec = distances_.record(cur.x, cur.y);
+    for (int k = 0; k < m; ++k) {
+      const Dir d = dirs[static_cast<std::size_t>(k)];
+      const int steps = distances_.steps(rec, cur.x, cur.y, d, goal);
+      if (steps == 0) continue;
+      Cell& to = out[static_cast<std::size_t>(n++)];
+      to = {cur.x + steps * astar::dx(d), cur.y + steps * astar::dy(d)};
+      // The jump point's own record is read when it is expanded, often soon: ask for it now.
+      __builtin_prefetch(&distances_.record(to.x, to.y));
+      found(to);
     }
-    found(out[static_cast<std::size_t>(n++)]);
-  };
-  if (mx == 0 && my == 0) {  // the start (or a degenerate parent): every direction
-    for (Dir d : kAllDirs) explore(dx(d), dy(d));
     return n;
   }
-  if (mx != 0 && my != 0) {  // diagonal arrival: natural neighbours only
-    explore(mx, 0);
-    explore(0, my);
-    explore(mx, my);
-    return n;
-  }
-  explore(mx, my);  // straight arrival: forward, plus the forced sides
-  if (mx != 0) {
-    for (int s = -1; s <= 1; s += 2)
-      if (open(x, y + s) && !open(x - mx, y + s)) {
-        explore(0, s);
-        explore(mx, s);
-      }
-  } else {
-    for (int s = -1; s <= 1; s += 2)
-      if (open(x + s, y) && !open(x + s, y - my)) {
-        explore(s, 0);
-        explore(s, my);
-      }
+  for (int k = 0; k < m; ++k) {
+    const Dir d = dirs[static_cast<std::size_t>(k)];
+    Cell& to = out[static_cast<std::size_t>(n)];
+    if (!jump_blocks(cur.x, cur.y, astar::dx(d), astar::dy(d), goal, to)) continue;
+    ++n;
+    found(to);
   }
   return n;
 }
