@@ -10,6 +10,7 @@
 #include "astar/heuristic_check.hpp"
 #include "astar/moves.hpp"
 #include "debugger.hpp"
+#include "jump_distances_overlay.hpp"
 #include "layer_look.hpp"
 
 namespace studio {
@@ -140,6 +141,7 @@ void OverlayContext::draw_all() const {
   smoothed_path();
   meeting_cell();
   cell_values();
+  draw_jump_distances(*this);
   expansion_order();
   heuristic_marks();
   last_step();

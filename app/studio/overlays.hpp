@@ -26,6 +26,7 @@ enum class OverlayId {
   Path,       // the final path: its cell tint (shader) and its line
   Heat,       // heat map of g, h or f (shader, from a texture)
   Heuristic,  // the heuristic check's marks (after Check heuristic)
+  JumpDistances,  // JPS+ jump distances on the cells (JPS only; jump_distances_overlay.hpp)
   _Max
 };
 inline constexpr std::size_t kOverlayCount = static_cast<std::size_t>(OverlayId::_Max);
@@ -52,6 +53,7 @@ inline constexpr std::array<OverlayInfo, kOverlayCount> kOverlays{{
     {"path", "Path", {true, 1.0f}},
     {"heat", "Heat map", {false, 0.6f}},
     {"heuristic", "Heuristic check marks", {true, 1.0f}},
+    {"jumps", "Jump distances (JPS+)", {true, 1.0f}},
 }};
 
 constexpr std::optional<OverlayId> parse_overlay(std::string_view name) {
