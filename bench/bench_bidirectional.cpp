@@ -2,16 +2,20 @@
 // A*'s time, and does it find the same costs?
 //   build/bench/bench_bidirectional ../shared/movingai/*.scen [--limit N] [--every K] [--reps R]
 // (--every K: every K-th of the first N queries, a quick sample of the whole range of lengths.)
-// One tab-separated row per file: queries, each search's total seconds (the best of R passes,
-// A* and bidirectional A* alternating, so both see the same load) and expansions, the time ratio
-// (bidirectional / A*) and the largest relative difference between the two costs of a query.
-// One search object per map and algorithm, restarted per query, no listener (batch runs). The
-// load average is printed before and after: this machine is shared. Exits 1 when some query's
-// costs differ by more than 1e-9 relative (or one search finds a path the other does not).
+// One tab-separated row per file: queries; for A* and for bidirectional A*, the total seconds
+// of a pass over the queries (the best of R passes, the two alternating so both see the same
+// load), the CPU seconds of that pass (this thread's, less shaken by other processes on a shared
+// machine) and the expansions; the time ratios bidirectional / A* (wall and CPU); and the
+// largest relative difference between the two costs of a query. One search object per map and
+// algorithm, restarted per query, no listener (batch runs). The load average is printed before
+// and after. Exits 1 when some query's costs differ by more than 1e-9 relative (or one search
+// finds a path the other does not).
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -19,10 +23,8 @@
 #include "astar/bidirectional.hpp"
 #include "astar/movingai.hpp"
 #include "astar/search.hpp"
-#include "query_runs.hpp"
 
 using namespace astar;
-using namespace astar::bench;
 
 namespace {
 
@@ -33,9 +35,39 @@ std::string load_average() {
   return one + " " + five + " " + fifteen;
 }
 
-// The largest relative difference between the two runs' costs of one query (+inf when one
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// One pass over the queries: its wall and CPU seconds, expansions and each query's cost.
+struct Pass {
+  double seconds = 0, cpu_seconds = 0;
+  std::int64_t expanded = 0;
+  std::vector<double> costs;
+};
+
+Pass run_pass(Search& search, Level& lv, const std::vector<ScenarioQuery>& queries) {
+  Pass p;
+  const auto t0 = std::chrono::steady_clock::now();
+  const double c0 = thread_cpu_seconds();
+  for (const ScenarioQuery& q : queries) {
+    lv.set_start(q.start);
+    lv.set_goal(q.goal);
+    search.restart();
+    search.run();
+    p.expanded += search.iterations();
+    p.costs.push_back(search.path_cost());
+  }
+  p.cpu_seconds = thread_cpu_seconds() - c0;
+  p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return p;
+}
+
+// The largest relative difference between the two passes' costs of one query (+inf when one
 // found a path and the other did not).
-double largest_difference(const QueryRun& a, const QueryRun& b) {
+double largest_difference(const Pass& a, const Pass& b) {
   double worst = 0.0;
   for (std::size_t q = 0; q < a.costs.size(); ++q) {
     const double x = a.costs[q], y = b.costs[q];
@@ -49,10 +81,27 @@ double largest_difference(const QueryRun& a, const QueryRun& b) {
 }
 
 struct Totals {
-  double astar_s = 0, bidi_s = 0;
-  std::int64_t astar_expanded = 0, bidi_expanded = 0;
+  Pass astar, bidi;
   std::size_t queries = 0;
+  void add(const Pass& a, const Pass& b, std::size_t n) {
+    astar.seconds += a.seconds;
+    astar.cpu_seconds += a.cpu_seconds;
+    astar.expanded += a.expanded;
+    bidi.seconds += b.seconds;
+    bidi.cpu_seconds += b.cpu_seconds;
+    bidi.expanded += b.expanded;
+    queries += n;
+  }
 };
+
+void print_row(const std::string& name, std::size_t queries, const Pass& a, const Pass& b,
+               const std::string& diff) {
+  std::printf("%s\t%zu\t%.3f\t%.3f\t%lld\t%.3f\t%.3f\t%lld\t%.2f\t%.2f\t%s\n", name.c_str(),
+              queries, a.seconds, a.cpu_seconds, static_cast<long long>(a.expanded), b.seconds,
+              b.cpu_seconds, static_cast<long long>(b.expanded), b.seconds / a.seconds,
+              b.cpu_seconds / a.cpu_seconds, diff.c_str());
+  std::fflush(stdout);
+}
 
 // One file's row; false when the costs disagree.
 bool bench_file(const std::string& file, std::size_t limit, std::size_t every, int reps,
@@ -72,24 +121,18 @@ bool bench_file(const std::string& file, std::size_t limit, std::size_t every, i
   SearchOptions bidi_options = options;
   bidi_options.algorithm = Algorithm::Bidirectional;
   BidirectionalSearch bidi(lv, lv.rules(), bidi_options);
-  QueryRun a = run_queries(astar, lv, queries, 1), b = run_queries(bidi, lv, queries, 1);
+  Pass a = run_pass(astar, lv, queries), b = run_pass(bidi, lv, queries);
   for (int r = 1; r < reps; ++r) {
-    QueryRun a2 = run_queries(astar, lv, queries, 1);
+    Pass a2 = run_pass(astar, lv, queries);
     if (a2.seconds < a.seconds) a = std::move(a2);
-    QueryRun b2 = run_queries(bidi, lv, queries, 1);
+    Pass b2 = run_pass(bidi, lv, queries);
     if (b2.seconds < b.seconds) b = std::move(b2);
   }
   const double diff = largest_difference(a, b);
-  const std::string name = file.substr(file.find_last_of('/') + 1);
-  std::printf("%s\t%zu\t%.3f\t%lld\t%.3f\t%lld\t%.2f\t%.1e\n", name.c_str(), queries.size(),
-              a.seconds, static_cast<long long>(a.expanded), b.seconds,
-              static_cast<long long>(b.expanded), b.seconds / a.seconds, diff);
-  std::fflush(stdout);
-  totals.astar_s += a.seconds;
-  totals.bidi_s += b.seconds;
-  totals.astar_expanded += a.expanded;
-  totals.bidi_expanded += b.expanded;
-  totals.queries += queries.size();
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1e", diff);
+  print_row(file.substr(file.find_last_of('/') + 1), queries.size(), a, b, text);
+  totals.add(a, b, queries.size());
   return diff <= 1e-9;
 }
 
@@ -111,17 +154,17 @@ int main(int argc, char** argv) {
       files.push_back(a);
   }
   if (files.empty()) {
-    std::fprintf(stderr, "usage: bench_bidirectional SCEN... [--limit N] [--every K] [--reps R]\n");
+    std::fprintf(stderr,
+                 "usage: bench_bidirectional SCEN... [--limit N] [--every K] [--reps R]\n");
     return 2;
   }
   std::printf("# load average before: %s\n", load_average().c_str());
-  std::printf("file\tqueries\tastar_s\tastar_expanded\tbidi_s\tbidi_expanded\tratio\tmax_rel_diff\n");
+  std::printf("file\tqueries\tastar_s\tastar_cpu_s\tastar_expanded\tbidi_s\tbidi_cpu_s\t"
+              "bidi_expanded\tratio\tcpu_ratio\tmax_rel_diff\n");
   Totals t;
   bool agree = true;
   for (const std::string& file : files) agree = bench_file(file, limit, every, reps, t) && agree;
-  std::printf("total\t%zu\t%.3f\t%lld\t%.3f\t%lld\t%.2f\t-\n", t.queries, t.astar_s,
-              static_cast<long long>(t.astar_expanded), t.bidi_s,
-              static_cast<long long>(t.bidi_expanded), t.bidi_s / t.astar_s);
+  print_row("total", t.queries, t.astar, t.bidi, "-");
   std::printf("# load average after: %s\n", load_average().c_str());
   if (!agree) std::fprintf(stderr, "costs differ by more than 1e-9 relative\n");
   return agree ? 0 : 1;

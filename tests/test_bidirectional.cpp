@@ -125,6 +125,34 @@ TEST_CASE("[bidirectional] the gmin term stops where the two sides together span
   CHECK(bi.iterations() < dijkstra.iterations() * 3 / 4);
 }
 
+// S and G side by side in an open 41 x 41 room, but G's cell costs 60: the sides meet at once
+// (mu = 60, the step into G), and proving it takes two balls of g that together span 60. With
+// no heuristic each side closes its cheapest cell every time, so the open-g log's witness (its
+// cheapest open cell) is closed at nearly every step and the log, read too often, becomes the
+// heap. The invariants (the heap's among them) are checked at every step.
+//   . . . . .
+//   . . S G . . .   (G costs 60)
+//   . . . . .
+TEST_CASE("[bidirectional] a meeting found early, then proved: the open-g log becomes a heap") {
+  Level lv(41, 41);
+  lv.set_start({20, 20});
+  lv.set_goal({21, 20});
+  lv.set_cost({21, 20}, 60);
+  lv.rules().neighbours = Neighbours::Eight;
+  BidirectionalSearch bi(lv, lv.rules(), {.algorithm = Algorithm::Bidirectional,
+                                          .heuristic = Heuristic::Zero});
+  std::int64_t met_at = -1;
+  while (bi.step() == SearchState::InProgress) {
+    if (met_at < 0 && bi.meeting()) met_at = bi.iterations();
+    REQUIRE(bi.check_invariants() == "");
+  }
+  REQUIRE(bi.state() == SearchState::Found);
+  CHECK(bi.path_cost() == doctest::Approx(oracle_cost(lv)).epsilon(1e-12));
+  CHECK(bi.path_cost() == 60.0);
+  CHECK(met_at <= 2);
+  CHECK(bi.iterations() > 1000);  // the proof took many steps after the meeting
+}
+
 TEST_CASE("[bidirectional] optimal with every heuristic on random levels (the oracle)") {
   std::mt19937 rng(22);
   int found = 0;
@@ -137,7 +165,8 @@ TEST_CASE("[bidirectional] optimal with every heuristic on random levels (the or
                         Heuristic::Zero, Heuristic::Manhattan}) {
       if (!admissible(h, lv.rules().neighbours)) continue;
       CAPTURE(to_string(h));
-      BidirectionalSearch s(lv, lv.rules(), {.algorithm = Algorithm::Bidirectional, .heuristic = h});
+      const SearchOptions o{.algorithm = Algorithm::Bidirectional, .heuristic = h};
+      BidirectionalSearch s(lv, lv.rules(), o);
       while (s.step() == SearchState::InProgress) {
         if (s.iterations() % 7 == 0) REQUIRE(s.check_invariants() == "");
       }

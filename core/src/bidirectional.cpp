@@ -18,18 +18,20 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // micro-units, octile distance keeping its sqrt 2 part apart. check_invariants checks that it
 // shows as the h of the half's own node(c).
 ExactCost exact_h(const BestFirstSearch& half, Cell c) {
-  const auto units = static_cast<std::int64_t>(std::floor(half.heuristic_scale() * kCostUnitsPerOne));
+  const auto units =
+      static_cast<std::int64_t>(std::floor(half.heuristic_scale() * kCostUnitsPerOne));
   if (units == 0) return {};
   const Level& lv = half.level();
-  const Cell goal = half.direction() == BestFirstSearch::Direction::Forward ? lv.goal() : lv.start();
+  const bool forward = half.direction() == BestFirstSearch::Direction::Forward;
+  const Cell goal = forward ? lv.goal() : lv.start();
   const std::int64_t ddx = std::abs(c.x - goal.x), ddy = std::abs(c.y - goal.y);
   const std::int64_t lo = std::min(ddx, ddy), hi = std::max(ddx, ddy);
   switch (half.options().heuristic) {
     case Heuristic::Manhattan: return {(ddx + ddy) * units, 0};
-    case Heuristic::Euclidean:
-      return {static_cast<std::int64_t>(std::floor(static_cast<double>(units) *
-                                                   std::sqrt(static_cast<double>(ddx * ddx + ddy * ddy)))),
-              0};
+    case Heuristic::Euclidean: {
+      const double d = std::sqrt(static_cast<double>(ddx * ddx + ddy * ddy));
+      return {static_cast<std::int64_t>(std::floor(static_cast<double>(units) * d)), 0};
+    }
     case Heuristic::Octile: return {(hi - lo) * units, lo * units};
     case Heuristic::Chebyshev: return {hi * units, 0};
     case Heuristic::Zero:
@@ -50,61 +52,128 @@ std::optional<ExactCost> least_f(const BestFirstSearch& half) {
 
 // [SECTION] The smallest g of an open set
 
+void BidirectionalSearch::OpenG::resize(std::size_t cells) {
+  closed_.assign(cells, 0);
+  slot_.assign(cells, Slot{});
+}
+
+void BidirectionalSearch::OpenG::clear() {
+  log_.clear();
+  witness_.reset();
+  logged_ = read_ = 0;
+  heap_.clear();
+  ordered_ = false;
+  if (++generation_ == 0) {  // after 255 searches the old marks could come back
+    std::fill(closed_.begin(), closed_.end(), std::uint8_t{0});
+    generation_ = 1;
+  }
+  if (++stamp_ == 0) {
+    std::fill(slot_.begin(), slot_.end(), Slot{});
+    stamp_ = 1;
+  }
+}
+
 void BidirectionalSearch::OpenG::set(ExactCost g, std::uint32_t cell) {
-  if (holds(cell)) {
-    list_[pos_[cell]].g = g;
-    if (ordered_) sift_up(pos_[cell]);  // g only goes down while a cell is open
+  if (!ordered_) {
+    log_.push_back({g, cell});
+    ++logged_;
     return;
   }
-  list_.push_back({g, cell});
-  pos_[cell] = static_cast<std::uint32_t>(list_.size() - 1);
-  if (ordered_) sift_up(list_.size() - 1);
+  const Slot slot = slot_[cell];
+  if (slot.stamp == stamp_) {
+    heap_[slot.pos].g = g;
+    sift_up(slot.pos);  // g only goes down while a cell is open
+    return;
+  }
+  heap_.push_back({g, cell});
+  sift_up(heap_.size() - 1);
 }
 
 void BidirectionalSearch::OpenG::remove(std::uint32_t cell) {
-  if (!holds(cell)) return;
-  const std::size_t p = pos_[cell];
-  const Entry last = list_.back();
-  list_.pop_back();
-  if (p == list_.size()) return;
+  if (!ordered_) {
+    closed_[cell] = generation_;
+    return;
+  }
+  Slot& slot = slot_[cell];
+  if (slot.stamp != stamp_) return;
+  const std::size_t p = slot.pos;
+  slot.stamp = 0;
+  const Entry last = heap_.back();
+  heap_.pop_back();
+  if (p == heap_.size()) return;
   place(p, last);
-  if (!ordered_) return;
   sift_up(p);
-  sift_down(pos_[last.cell]);
+  sift_down(slot_[last.cell].pos);
 }
 
+// While the log lasts, gmin is its cheapest entry whose cell is not closed: an open cell's
+// entries are its g and the dearer ones it had before. That entry's cell, the witness, keeps
+// telling gmin as long as it stays open: gmin never goes down (a side opens a cell, or lowers
+// its g, only at the g of the cell it took, an open one, plus a move), and the witness, open,
+// has it. When the witness is closed the log is read again (closed cells' entries dropped on the
+// way). A log read that often (a maze: the sides close the cheapest cells one after another)
+// becomes the heap.
 std::optional<ExactCost> BidirectionalSearch::OpenG::min() {
-  if (list_.empty()) return std::nullopt;
-  if (!ordered_) {  // heapify, bottom-up, O(n)
-    ordered_ = true;
-    for (std::size_t p = list_.size() / kArity + 1; p-- > 0;)
-      if (p < list_.size()) sift_down(p);
+  if (!ordered_ && witness_ && closed_[witness_->cell] != generation_) return witness_->g;
+  if (!ordered_ && read_ + log_.size() > kReadsPerEntry * logged_) {
+    // The log, oldest first: a cell's later entries have its lower g; closed cells are left out.
+    for (const Entry& e : log_)
+      if (closed_[e.cell] != generation_) insert(e.g, e.cell);
+    log_.clear();
+    order();
   }
-  return list_.front().g;
+  if (ordered_) return heap_.empty() ? std::nullopt : std::optional(heap_.front().g);
+  read_ += log_.size();
+  witness_.reset();
+  std::size_t kept = 0;
+  for (const Entry& e : log_) {
+    if (closed_[e.cell] == generation_) continue;
+    if (!witness_ || compare(e.g, witness_->g) < 0) witness_ = e;
+    log_[kept++] = e;
+  }
+  log_.resize(kept);
+  return witness_ ? std::optional(witness_->g) : std::nullopt;
+}
+
+void BidirectionalSearch::OpenG::insert(ExactCost g, std::uint32_t cell) {
+  const Slot slot = slot_[cell];
+  if (slot.stamp == stamp_) {
+    heap_[slot.pos].g = g;
+  } else {
+    heap_.push_back({g, cell});
+    slot_[cell] = {stamp_, static_cast<std::uint32_t>(heap_.size() - 1)};
+  }
+}
+
+// Heapify, bottom-up, O(n).
+void BidirectionalSearch::OpenG::order() {
+  ordered_ = true;
+  for (std::size_t p = heap_.size() / kArity + 1; p-- > 0;)
+    if (p < heap_.size()) sift_down(p);
 }
 
 void BidirectionalSearch::OpenG::sift_up(std::size_t p) {
-  const Entry e = list_[p];
+  const Entry e = heap_[p];
   while (p > 0) {
     const std::size_t parent = (p - 1) / kArity;
-    if (compare(e.g, list_[parent].g) >= 0) break;
-    place(p, list_[parent]);
+    if (compare(e.g, heap_[parent].g) >= 0) break;
+    place(p, heap_[parent]);
     p = parent;
   }
   place(p, e);
 }
 
 void BidirectionalSearch::OpenG::sift_down(std::size_t p) {
-  const Entry e = list_[p];
-  const std::size_t n = list_.size();
+  const Entry e = heap_[p];
+  const std::size_t n = heap_.size();
   for (;;) {
     const std::size_t first = p * kArity + 1;
     if (first >= n) break;
     std::size_t best = first;
     for (std::size_t c = first + 1; c < std::min(first + kArity, n); ++c)
-      if (compare(list_[c].g, list_[best].g) < 0) best = c;
-    if (compare(list_[best].g, e.g) >= 0) break;
-    place(p, list_[best]);
+      if (compare(heap_[c].g, heap_[best].g) < 0) best = c;
+    if (compare(heap_[best].g, e.g) >= 0) break;
+    place(p, heap_[best]);
     p = best;
   }
   place(p, e);
@@ -113,27 +182,54 @@ void BidirectionalSearch::OpenG::sift_down(std::size_t p) {
 void BidirectionalSearch::OpenG::rebuild(const BestFirstSearch& side) {
   const Level& lv = side.level();
   clear();
-  for (std::uint32_t i = 0; i < pos_.size(); ++i) {
+  for (std::uint32_t i = 0; i < slot_.size(); ++i) {
     const Cell c = lv.cell(CellIndex(i));
-    if (side.node_state(c) == NodeState::Open) set(side.g_exact(c), i);
+    if (side.node_state(c) == NodeState::Open) insert(side.g_exact(c), i);
   }
+  order();
 }
 
 std::string BidirectionalSearch::OpenG::check(const BestFirstSearch& side) const {
+  if (!ordered_) return check_log(side);
   const Level& lv = side.level();
   std::size_t open = 0;
-  for (std::uint32_t i = 0; i < pos_.size(); ++i)
+  for (std::uint32_t i = 0; i < slot_.size(); ++i)
     open += side.node_state(lv.cell(CellIndex(i))) == NodeState::Open;
-  if (open != list_.size())
-    return std::to_string(open) + " open cells but " + std::to_string(list_.size()) + " open-g entries";
-  for (std::size_t k = 0; k < list_.size(); ++k) {
-    const Entry& e = list_[k];
+  if (open != heap_.size())
+    return std::to_string(open) + " open cells but " + std::to_string(heap_.size()) +
+           " open-g entries";
+  for (std::size_t k = 0; k < heap_.size(); ++k) {
+    const Entry& e = heap_[k];
     const Cell c = lv.cell(CellIndex(e.cell));
-    if (pos_[e.cell] != k) return "the open-g entry of " + cell_text(c) + " is not where its cell says";
+    if (slot_[e.cell].stamp != stamp_ || slot_[e.cell].pos != k)
+      return "the open-g entry of " + cell_text(c) + " is not where its cell says";
     if (side.node_state(c) != NodeState::Open || side.g_exact(c) != e.g)
       return "the open-g entry of " + cell_text(c) + " is not an open cell with its g";
-    if (ordered_ && k > 0 && compare(list_[(k - 1) / kArity].g, e.g) > 0)
+    if (k > 0 && compare(heap_[(k - 1) / kArity].g, e.g) > 0)
       return "the open-g heap is out of order at " + cell_text(c);
+  }
+  return {};
+}
+
+// The log: the closed marks are the closed cells, each open cell's last entry has its g, and a
+// witness still open has the smallest g of the open cells.
+std::string BidirectionalSearch::OpenG::check_log(const BestFirstSearch& side) const {
+  const Level& lv = side.level();
+  std::vector<const Entry*> last(closed_.size(), nullptr);
+  for (const Entry& e : log_) last[e.cell] = &e;
+  if (witness_ && closed_[witness_->cell] != generation_)
+    for (const Entry& e : log_)
+      if (closed_[e.cell] != generation_ && compare(e.g, witness_->g) < 0)
+        return "the open-g witness " + cell_text(lv.cell(CellIndex(witness_->cell))) +
+               " is open but an open cell has a smaller g";
+  for (std::uint32_t i = 0; i < closed_.size(); ++i) {
+    const Cell c = lv.cell(CellIndex(i));
+    const NodeState state = side.node_state(c);
+    if ((closed_[i] == generation_) != (state == NodeState::Closed))
+      return "cell " + cell_text(c) + " is " + (state == NodeState::Closed ? "" : "not ") +
+             "closed but marked otherwise in the open-g log";
+    if (state == NodeState::Open && (!last[i] || last[i]->g != side.g_exact(c)))
+      return "open cell " + cell_text(c) + " has no open-g log entry with its g";
   }
   return {};
 }
@@ -197,7 +293,6 @@ void BidirectionalSearch::restart() {
     }
   }
   mark_trace_end();
-  update_metrics();
 }
 
 // [SECTION] One iteration
@@ -216,14 +311,13 @@ SearchState BidirectionalSearch::micro_step() {
     if (at_ < records_.size()) {  // a half-done iteration is the trace's last step
       records_.resize(at_);
       mark_trace_end();
-      stale_ = true;  // the open-g heaps were the old end's
+      stale_ = true;  // the open-g records were the old end's
     }
     begin_iteration();
   }
   BestFirstSearch& side = last_side();
   side.micro_step();
   if (side.mid_iteration()) {
-    update_metrics();
     absorb_relaxed();
   } else {
     finish_iteration();
@@ -234,16 +328,11 @@ SearchState BidirectionalSearch::micro_step() {
 // Whether the forward side goes next. Until the sides meet, the one with the smaller open set
 // (ties: forward), which keeps the two searches about the same size. Once they have met, what is
 // left is proving mu, and the f bound is reached when either side's least f reaches mu: the side
-// whose least f is larger, the nearer to it, goes (ties: forward). On the MovingAI maps this
-// takes a quarter to a third fewer iterations than the open sets' sizes alone. Any order keeps
-// the stopping rule's proof.
+// whose least f is larger, the nearer to it, goes (ties: forward; the f each open set shows is
+// enough to choose by). On the MovingAI maps this takes a quarter to a third fewer iterations
+// than the open sets' sizes alone. Any order keeps the stopping rule's proof.
 bool BidirectionalSearch::forward_next() const {
-  if (mu_) {
-    const std::optional<Cell> top_f = forward_.next_to_take(), top_b = backward_.next_to_take();
-    if (top_f && top_b)
-      return compare(forward_.g_exact(*top_f) + exact_h(forward_, *top_f),
-                     backward_.g_exact(*top_b) + exact_h(backward_, *top_b)) >= 0;
-  }
+  if (mu_) return forward_.top_priority() >= backward_.top_priority();
   return forward_.open_size() <= backward_.open_size();
 }
 
@@ -258,11 +347,12 @@ void BidirectionalSearch::begin_iteration() {
   absorbed_ = 0;
 }
 
-// What the side under way changed since the last call: the cell it took leaves its open-g
-// heap, and each cell whose g it improved goes in and is checked against the other side for a
-// cheaper meeting. A step relaxes each cell at most once (every move of a cell leads to a
-// different cell), so checking after the step with the cell's final g finds what checking at
-// each relaxation would, in the same order: with or without a listener, the same results.
+// What the side under way changed since the last call: the cell it took is closed in its
+// open-g record, and each cell whose g it improved goes in with that g and is checked against
+// the other side for a cheaper meeting. A step relaxes each cell at most once (every move of a
+// cell leads to a different cell), so checking after the step with the cell's final g finds
+// what checking at each relaxation would, in the same order: with or without a listener, the
+// same results.
 void BidirectionalSearch::absorb_relaxed() {
   const BestFirstSearch& side = last_side();
   const BestFirstSearch& other = last_forward_ ? backward_ : forward_;
@@ -292,7 +382,6 @@ void BidirectionalSearch::meet_at(Cell c, ExactCost g, const BestFirstSearch& ot
 }
 
 void BidirectionalSearch::finish_iteration() {
-  update_metrics();
   if (forward_.recording() && !writing_) {
     // A step of the kept trace, replayed: the search is deterministic, so it ends as it did.
     restore_from_trace(at_);
@@ -305,7 +394,7 @@ void BidirectionalSearch::finish_iteration() {
     state_ = SearchState::Found;
   else if (s == SearchState::NoPath)
     state_ = SearchState::NoPath;  // one side ran out of cells without meeting the other
-  else if (options_.max_iterations > 0 && metrics_.expanded >= options_.max_iterations)
+  else if (options_.max_iterations > 0 && expanded() >= options_.max_iterations)
     state_ = SearchState::IterationLimit;
   if (writing_) mark_trace_end();
 }
@@ -345,15 +434,8 @@ void BidirectionalSearch::finish_iteration() {
 // True when mu (known) is proven optimal by the rule above. A side with nothing left to take has
 // closed every cell it can reach with its optimal g: nothing cheaper is left either.
 bool BidirectionalSearch::proven_best() {
-  const std::optional<Cell> top_f = forward_.next_to_take(), top_b = backward_.next_to_take();
-  if (!top_f || !top_b) return true;
-  const ExactCost g_f = forward_.g_exact(*top_f), g_b = backward_.g_exact(*top_b);
-  if (compare(*mu_, g_f + exact_h(forward_, *top_f)) <= 0 ||
-      compare(*mu_, g_b + exact_h(backward_, *top_b)) <= 0)
-    return true;
-  // Each top is open, so gmin_X <= its g: when even their sum falls short, so does the rule's,
-  // and the open-g heaps need not be asked (most iterations).
-  if (compare(*mu_, g_f + g_b + eps_) > 0) return false;
+  if (forward_.open_size() == 0 || backward_.open_size() == 0) return true;
+  if (f_bound_reached(forward_) || f_bound_reached(backward_)) return true;
   if (stale_) {
     open_g_forward_.rebuild(forward_);
     open_g_backward_.rebuild(backward_);
@@ -365,25 +447,39 @@ bool BidirectionalSearch::proven_best() {
   return compare(*mu_, *gmin_f + *gmin_b + eps_) <= 0;
 }
 
+// Whether mu <= fmin of `half` (its open set not empty), exactly. top_priority() is that f's
+// key as a double, and mu.value() is mu's key the same way; a key is within a few units in the
+// last place of its exact cost (>= 0), so values more than 1e-12 apart (relative) are in their
+// exact order, and only nearer ones need the exact f of the half's top.
+bool BidirectionalSearch::f_bound_reached(const BestFirstSearch& half) const {
+  const double f = half.top_priority(), m = mu_->value();
+  if (m > f + 1e-12 * f) return false;
+  if (m < f - 1e-12 * f) return true;
+  const std::optional<Cell> top = half.next_to_take();
+  return !top || compare(*mu_, half.g_exact(*top) + exact_h(half, *top)) <= 0;
+}
+
 bool BidirectionalSearch::mid_iteration() const {
   return forward_.mid_iteration() || backward_.mid_iteration();
 }
 
 std::span<const Move> BidirectionalSearch::taken_moves() const {
-  if (metrics_.expanded == 0) return {};
+  if (expanded() == 0) return {};
   return (last_forward_ ? forward_ : backward_).taken_moves();
 }
 
 std::size_t BidirectionalSearch::examined() const {
-  if (metrics_.expanded == 0) return 0;
+  if (expanded() == 0) return 0;
   return (last_forward_ ? forward_ : backward_).examined();
 }
 
-void BidirectionalSearch::update_metrics() {
+// The sum of the halves' counters, made when asked (not at every step).
+const SearchMetrics& BidirectionalSearch::metrics() const {
   const SearchMetrics& a = forward_.metrics();
   const SearchMetrics& b = backward_.metrics();
   metrics_ = {a.expanded + b.expanded, a.generated + b.generated, a.improved + b.improved,
               a.heap_ops + b.heap_ops};
+  return metrics_;
 }
 
 // [SECTION] Rewind
@@ -414,9 +510,9 @@ void BidirectionalSearch::restore_from_trace(std::size_t record) {
   }
 }
 
-// A step back leaves the open-g heaps as they are: they describe the trace's end, where the
+// A step back leaves the open-g records as they are: they describe the trace's end, where the
 // next new step is written. Undoing a half-done iteration (always the trace's last) moves the
-// end back to where the heaps were before its changes: they are rebuilt when next read.
+// end back to where the records were before its changes: they are rebuilt when next read.
 bool BidirectionalSearch::step_back() {
   if (at_ == 0) return false;
   const bool partial = mid_iteration();
@@ -432,7 +528,6 @@ bool BidirectionalSearch::step_back() {
   }
   --at_;
   last_forward_ = at_ == 0 ? true : records_[at_ - 1].forward;
-  update_metrics();
   return true;
 }
 
@@ -449,7 +544,6 @@ void BidirectionalSearch::seek(std::int64_t iteration) {
       at_ = to;
       restore_from_trace(to);
       last_forward_ = to == 0 ? true : records_[to - 1].forward;
-      update_metrics();
     }
   }
   Search::seek(iteration);  // past the trace: new steps
@@ -477,7 +571,7 @@ std::string BidirectionalSearch::check_invariants() const {
                 least_f(*half)->value() != half->top_priority()))
       return "the exact h or f of " + cell_text(*top) + " differs from its half's";
   }
-  // The open-g heaps describe the trace's end (see stale_).
+  // The open-g records describe the trace's end (see stale_).
   if (stale_ || (recording() && at_ != records_.size())) return {};
   if (std::string why = open_g_forward_.check(forward_); !why.empty()) return "forward: " + why;
   if (std::string why = open_g_backward_.check(backward_); !why.empty()) return "backward: " + why;
@@ -519,12 +613,12 @@ std::optional<Cell> BidirectionalSearch::next_to_take() const {
 }
 
 std::optional<Cell> BidirectionalSearch::last_taken() const {
-  if (metrics_.expanded == 0) return std::nullopt;
+  if (expanded() == 0) return std::nullopt;
   return (last_forward_ ? forward_ : backward_).last_taken();
 }
 
 const std::vector<Cell>& BidirectionalSearch::last_relaxed() const {
-  if (metrics_.expanded == 0) return no_cells_;
+  if (expanded() == 0) return no_cells_;
   return (last_forward_ ? forward_ : backward_).last_relaxed();
 }
 

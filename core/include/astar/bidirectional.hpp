@@ -52,7 +52,7 @@ class BidirectionalSearch final : public Search {
   const std::vector<Cell>& last_relaxed() const override;
   std::size_t open_size() const override;
   std::int64_t closed_count() const override;
-  const SearchMetrics& metrics() const override { return metrics_; }
+  const SearchMetrics& metrics() const override;
   std::vector<Cell> path() const override;
   std::vector<Cell> path_to(Cell c) const override;
   double path_cost() const override;
@@ -84,28 +84,28 @@ class BidirectionalSearch final : public Search {
   std::string check_invariants() const override;
 
  private:
-  // The smallest g of one side's open set, for the stopping rule: the side's open cells with
-  // their g, as a 4-ary min-heap by g with each cell's position (so a closed cell leaves it and
-  // a lowered g moves up at once: it holds the open set, no more). Until the first min() it is
-  // an unordered list (each change O(1)): most of a search runs before the sides meet, when
-  // nothing asks. It describes the side as it stands at the trace's end (see `stale_`).
+  // The smallest g of one side's open set (gmin), for the stopping rule. It starts as a log:
+  // each cell whose g the side improved is appended with its g, each cell it closed is marked (a
+  // byte per cell, with a generation, so nothing is cleared per search). gmin is the log's
+  // cheapest entry whose cell is still open, and that cell, the witness, keeps telling it until
+  // it is closed (min() in bidirectional.cpp says why); then the log is read again. A log read
+  // too often becomes a 4-ary min-heap of the open cells by g, each cell's position kept, so a
+  // closed cell leaves it and a lowered g moves up at once. It describes the side as it stands
+  // at the trace's end (see `stale_`).
   class OpenG {
    public:
-    void resize(std::size_t cells) { pos_.assign(cells, 0); }
-    void clear() {
-      list_.clear();
-      ordered_ = false;
-    }
+    void resize(std::size_t cells);
+    void clear();
     // `cell` was opened with g `g`, or its g lowered to `g`.
     void set(ExactCost g, std::uint32_t cell);
     // `cell` was closed.
     void remove(std::uint32_t cell);
     // The smallest g of the side's open set; none when it is empty.
     std::optional<ExactCost> min();
-    // Rebuilt from every open cell of `side` (O(cells)).
+    // Rebuilt from every open cell of `side` (O(cells)), as a heap.
     void rebuild(const BestFirstSearch& side);
-    // Empty when the entries are exactly the open cells of `side` with their g, else what is
-    // wrong.
+    // Empty when the log or the heap agrees with `side`'s open and closed cells and their g,
+    // else what is wrong.
     std::string check(const BestFirstSearch& side) const;
 
    private:
@@ -114,19 +114,31 @@ class BidirectionalSearch final : public Search {
       std::uint32_t cell;  // its index in the level
     };
     static constexpr std::size_t kArity = 4;
-    bool holds(std::uint32_t cell) const {
-      const std::uint32_t p = pos_[cell];
-      return p < list_.size() && list_[p].cell == cell;
-    }
+    // Where a cell's heap entry is: valid while stamp is the current one (clear() moves it on).
+    struct Slot {
+      std::uint32_t stamp = 0;
+      std::uint32_t pos = 0;
+    };
     void place(std::size_t p, const Entry& e) {
-      list_[p] = e;
-      pos_[e.cell] = static_cast<std::uint32_t>(p);
+      heap_[p] = e;
+      slot_[e.cell] = {stamp_, static_cast<std::uint32_t>(p)};
     }
+    void insert(ExactCost g, std::uint32_t cell);  // into the heap, unordered
+    void order();
     void sift_up(std::size_t p);
     void sift_down(std::size_t p);
+    std::string check_log(const BestFirstSearch& side) const;
 
-    std::vector<Entry> list_;         // a heap once ordered_
-    std::vector<std::uint32_t> pos_;  // per cell: its entry's index while it holds one
+    // A log read more than this many times its entries becomes the heap.
+    static constexpr std::size_t kReadsPerEntry = 16;
+    std::vector<Entry> log_;             // until ordered_
+    std::optional<Entry> witness_;       // the log's cheapest open entry when last read
+    std::size_t logged_ = 0, read_ = 0;  // entries logged; entries read for a witness
+    std::vector<std::uint8_t> closed_;   // per cell: generation_ once closed (until ordered_)
+    std::uint8_t generation_ = 1;
+    std::vector<Entry> heap_;            // once ordered_
+    std::vector<Slot> slot_;             // per cell
+    std::uint32_t stamp_ = 1;
     bool ordered_ = false;
   };
   struct StepRecord {
@@ -137,13 +149,14 @@ class BidirectionalSearch final : public Search {
   };
 
   static SearchOptions half_options(SearchOptions o);
-  void update_metrics();
+  std::int64_t expanded() const { return forward_.iterations() + backward_.iterations(); }
   bool forward_next() const;
   void begin_iteration();
   void absorb_relaxed();
   void meet_at(Cell c, ExactCost g, const BestFirstSearch& other);
   void finish_iteration();
   bool proven_best();
+  bool f_bound_reached(const BestFirstSearch& half) const;
   void mark_trace_end();
   void restore_from_trace(std::size_t record);
   BestFirstSearch& last_side() { return last_forward_ ? forward_ : backward_; }
@@ -158,11 +171,12 @@ class BidirectionalSearch final : public Search {
   std::string message_;
   std::optional<ExactCost> mu_;  // none: the sides have not met
   std::optional<Cell> meet_;
-  SearchMetrics metrics_;
+  mutable SearchMetrics metrics_;  // made by metrics()
   OpenG open_g_forward_, open_g_backward_;
-  // The open-g heaps follow the halves only where new steps are written, at the trace's end;
-  // rewinds and replays leave them as they were there. Stale after the trace is cut (a
-  // micro-step after a rewind): rebuilt before they are next read.
+  // The open-g records follow the halves only where new steps are written, at the trace's end;
+  // rewinds and replays leave them as they were there. Stale once the trace's end moves back (a
+  // micro-step after a rewind cuts it; a step back out of a half-done iteration drops it):
+  // rebuilt from the halves before they are next read.
   bool stale_ = false;
   std::size_t absorbed_ = 0;  // entries of the side's last_relaxed() already checked this step
   // The trace, as in BestFirstSearch: records_[0, at_) taken, the rest kept for replay.
