@@ -58,14 +58,9 @@ int main(int argc, char** argv) {
   }
 
   // [SECTION] Inputs
-  nlohmann::json side;
-  try {
-    std::ifstream in(png + ".json");
-    side = nlohmann::json::parse(in);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "FAIL: %s.json: %s\n", png.c_str(), e.what());
-    return 1;
-  }
+  const std::optional<nlohmann::json> sidecar = load_sidecar(png);
+  if (!sidecar) return 1;
+  const nlohmann::json& side = *sidecar;
   if (!side.contains("compare")) {
     std::fprintf(stderr, "FAIL: %s.json has no \"compare\" member (window not open?)\n", png.c_str());
     return 1;

@@ -96,14 +96,9 @@ int main(int argc, char** argv) {
   }
   const std::string png = argv[1], level_path = argv[2];
   const bool expect_shown = std::string(argv[4]) == "shown";
-  nlohmann::json side;
-  try {
-    std::ifstream in(png + ".json");
-    side = nlohmann::json::parse(in);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "FAIL: %s.json: %s\n", png.c_str(), e.what());
-    return 1;
-  }
+  const std::optional<nlohmann::json> sidecar = load_sidecar(png);
+  if (!sidecar) return 1;
+  const nlohmann::json& side = *sidecar;
   const auto img = load_image(png);
   auto loaded = astar::load_level(level_path);
   if (!img || !loaded) {

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -95,6 +97,17 @@ inline std::optional<Image> load_image(const std::string& path) {
   img.rgb.assign(data, data + static_cast<std::size_t>(img.w) * static_cast<std::size_t>(img.h) * 3);
   stbi_image_free(data);
   return img;
+}
+
+// The screenshot's sidecar (PNG + ".json"), or nullopt after printing FAIL and why.
+inline std::optional<nlohmann::json> load_sidecar(const std::string& png) {
+  try {
+    std::ifstream in(png + ".json");
+    return nlohmann::json::parse(in);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "FAIL: %s.json: %s\n", png.c_str(), e.what());
+    return std::nullopt;
+  }
 }
 
 }  // namespace astar::test
