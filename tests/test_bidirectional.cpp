@@ -184,6 +184,39 @@ TEST_CASE("[bidirectional] optimal with every heuristic on random levels (the or
   CHECK(found > 800);
 }
 
+// Free cells (cost 0): a side's g is then 0 beyond its start too, eps is 0, and the meeting test
+// has to ask whether a cell with g 0 is seen at all. Random levels with half the cells free,
+// against the oracle, the invariants (no cell both sides have seen is a cheaper meeting than
+// mu) checked at every step.
+TEST_CASE("[bidirectional] free cells: g 0 away from the start, eps 0") {
+  std::mt19937 rng(24);
+  int found = 0, met_at_free = 0;
+  for (int n = 0; n < 300; ++n) {
+    CAPTURE(n);
+    Level lv = astar::test::random_level(rng, 14);
+    std::bernoulli_distribution free(0.5);
+    for (int y = 0; y < lv.height(); ++y)
+      for (int x = 0; x < lv.width(); ++x)
+        if (free(rng)) lv.set_cost({x, y}, 0.0);
+    const double best = oracle_cost(lv);
+    BidirectionalSearch s(lv, lv.rules(), {.algorithm = Algorithm::Bidirectional});
+    while (s.step() == SearchState::InProgress) REQUIRE(s.check_invariants() == "");
+    CHECK(s.check_invariants() == "");
+    if (best == astar::test::kOracleInf) {
+      CHECK(s.state() == SearchState::NoPath);
+      continue;
+    }
+    REQUIRE(s.state() == SearchState::Found);
+    CHECK(s.path_cost() == doctest::Approx(best).epsilon(1e-9));
+    ++found;
+    const Cell m = *s.meeting();
+    met_at_free += !(m == lv.start()) && !(m == lv.goal()) &&
+                   (s.forward().g_exact(m) == ExactCost{} || s.backward().g_exact(m) == ExactCost{});
+  }
+  CHECK(found > 150);
+  CHECK(met_at_free > 5);  // meetings where one side's g is 0 away from its start happen
+}
+
 // Random mixes of steps, micro-steps, steps back, micro-steps back and seeks, recording on:
 // after each, the search equals a fresh one stepped there, its invariants hold (the open-g
 // heaps' among them, at the trace's end), and running on ends as a search never rewound.

@@ -73,12 +73,7 @@ void BidirectionalSearch::OpenG::clear() {
   }
 }
 
-void BidirectionalSearch::OpenG::set(ExactCost g, std::uint32_t cell) {
-  if (!ordered_) {
-    log_.push_back({g, cell});
-    ++logged_;
-    return;
-  }
+void BidirectionalSearch::OpenG::heap_set(ExactCost g, std::uint32_t cell) {
   const Slot slot = slot_[cell];
   if (slot.stamp == stamp_) {
     heap_[slot.pos].g = g;
@@ -89,11 +84,7 @@ void BidirectionalSearch::OpenG::set(ExactCost g, std::uint32_t cell) {
   sift_up(heap_.size() - 1);
 }
 
-void BidirectionalSearch::OpenG::remove(std::uint32_t cell) {
-  if (!ordered_) {
-    closed_[cell] = generation_;
-    return;
-  }
+void BidirectionalSearch::OpenG::heap_remove(std::uint32_t cell) {
   Slot& slot = slot_[cell];
   if (slot.stamp != stamp_) return;
   const std::size_t p = slot.pos;
@@ -246,7 +237,6 @@ SearchOptions BidirectionalSearch::half_options(SearchOptions o) {
 BidirectionalSearch::BidirectionalSearch(const Level& level, const MovementRules& rules,
                                          SearchOptions options, SearchListener* listener)
     : options_(options),
-      listener_(listener),
       forward_(level, rules, half_options(options), listener, BestFirstSearch::Direction::Forward),
       backward_(level, rules, half_options(options), listener,
                 BestFirstSearch::Direction::Backward),
@@ -372,8 +362,16 @@ void BidirectionalSearch::absorb_relaxed() {
 // Cell c has the g `g` on one side: when the other side has seen it too, the path through it
 // costs g + the other side's g. Only a really cheaper one replaces the meeting (exact costs).
 void BidirectionalSearch::meet_at(Cell c, ExactCost g, const BestFirstSearch& other) {
-  const ExactCost o = other.g_exact(c);  // zero for unseen cells (and for the other's start)
-  if (o == ExactCost{} && other.node_state(c) == NodeState::Unseen) return;
+  // The other side's g: zero for the cells it has not seen, and for its start. When every move
+  // costs something, no other cell it has seen has a zero g.
+  const ExactCost o = other.g_exact(c);
+  if (o == ExactCost{}) {
+    const Level& lv = other.level();
+    const Cell other_start = &other == &forward_ ? lv.start() : lv.goal();
+    if (!(c == other_start) &&
+        (compare(eps_, ExactCost{}) > 0 || other.node_state(c) == NodeState::Unseen))
+      return;
+  }
   const ExactCost through = g + o;
   if (!mu_ || compare(through, *mu_) < 0) {
     mu_ = through;
@@ -557,14 +555,7 @@ std::size_t BidirectionalSearch::recording_bytes() const {
 std::string BidirectionalSearch::check_invariants() const {
   if (std::string why = forward_.check_invariants(); !why.empty()) return "forward: " + why;
   if (std::string why = backward_.check_invariants(); !why.empty()) return "backward: " + why;
-  if (meet_.has_value() != mu_.has_value()) return "mu and the meeting cell disagree on a meeting";
-  if (meet_) {
-    if (forward_.node_state(*meet_) == NodeState::Unseen ||
-        backward_.node_state(*meet_) == NodeState::Unseen)
-      return "the meeting cell is not seen by both sides";
-    if (compare(forward_.g_exact(*meet_) + backward_.g_exact(*meet_), *mu_) != 0)
-      return "mu differs from the meeting cell's g on both sides";
-  }
+  if (std::string why = check_meeting(); !why.empty()) return why;
   for (const BestFirstSearch* half : {&forward_, &backward_}) {
     const std::optional<Cell> top = half->next_to_take();
     if (top && (exact_h(*half, *top).value() != half->node(*top).h ||
@@ -575,6 +566,30 @@ std::string BidirectionalSearch::check_invariants() const {
   if (stale_ || (recording() && at_ != records_.size())) return {};
   if (std::string why = open_g_forward_.check(forward_); !why.empty()) return "forward: " + why;
   if (std::string why = open_g_backward_.check(backward_); !why.empty()) return "backward: " + why;
+  return {};
+}
+
+// mu is the meeting cell's g_F + g_B, and no cell both sides have seen has a smaller sum (what
+// the stopping rule's proof needs).
+std::string BidirectionalSearch::check_meeting() const {
+  if (meet_.has_value() != mu_.has_value()) return "mu and the meeting cell disagree on a meeting";
+  if (meet_) {
+    if (forward_.node_state(*meet_) == NodeState::Unseen ||
+        backward_.node_state(*meet_) == NodeState::Unseen)
+      return "the meeting cell is not seen by both sides";
+    if (compare(forward_.g_exact(*meet_) + backward_.g_exact(*meet_), *mu_) != 0)
+      return "mu differs from the meeting cell's g on both sides";
+  }
+  const Level& lv = forward_.level();
+  for (int y = 0; y < lv.height(); ++y)
+    for (int x = 0; x < lv.width(); ++x) {
+      if (forward_.node_state({x, y}) == NodeState::Unseen ||
+          backward_.node_state({x, y}) == NodeState::Unseen)
+        continue;
+      const ExactCost sum = forward_.g_exact({x, y}) + backward_.g_exact({x, y});
+      if (!mu_ || compare(sum, *mu_) < 0)
+        return "cell " + cell_text({x, y}) + ", seen by both sides, is a cheaper meeting than mu";
+    }
   return {};
 }
 

@@ -97,9 +97,16 @@ class BidirectionalSearch final : public Search {
     void resize(std::size_t cells);
     void clear();
     // `cell` was opened with g `g`, or its g lowered to `g`.
-    void set(ExactCost g, std::uint32_t cell);
+    void set(ExactCost g, std::uint32_t cell) {
+      if (ordered_) return heap_set(g, cell);
+      log_.push_back({g, cell});
+      ++logged_;
+    }
     // `cell` was closed.
-    void remove(std::uint32_t cell);
+    void remove(std::uint32_t cell) {
+      if (ordered_) return heap_remove(cell);
+      closed_[cell] = generation_;
+    }
     // The smallest g of the side's open set; none when it is empty.
     std::optional<ExactCost> min();
     // Rebuilt from every open cell of `side` (O(cells)), as a heap.
@@ -123,6 +130,8 @@ class BidirectionalSearch final : public Search {
       heap_[p] = e;
       slot_[e.cell] = {stamp_, static_cast<std::uint32_t>(p)};
     }
+    void heap_set(ExactCost g, std::uint32_t cell);
+    void heap_remove(std::uint32_t cell);
     void insert(ExactCost g, std::uint32_t cell);  // into the heap, unordered
     void order();
     void sift_up(std::size_t p);
@@ -158,11 +167,11 @@ class BidirectionalSearch final : public Search {
   bool proven_best();
   bool f_bound_reached(const BestFirstSearch& half) const;
   void mark_trace_end();
+  std::string check_meeting() const;
   void restore_from_trace(std::size_t record);
   BestFirstSearch& last_side() { return last_forward_ ? forward_ : backward_; }
 
   SearchOptions options_;
-  SearchListener* listener_;
   // Both halves hear the owner's listener directly (none: their fast paths).
   BestFirstSearch forward_, backward_;
   std::string unsupported_;  // check_supported's verdict, made once
