@@ -503,7 +503,8 @@ int main(int argc, char** argv) {
       }
     }
   // [SECTION] The heat map's ends: the start (lowest g, and lowest f under a consistent h) shows
-  // the ramp's low end beside its marker; the farthest closed cell (largest g) another colour.
+  // the ramp's low end beside its marker; the farthest closed cell (largest g, not the one just
+  // taken, which the current outline frames) another colour.
   if (heat_on && state != "invalid") {
     auto corner_px = [&](Cell c, double fx, double fy) {
       return img.at(static_cast<int>(m.ox + (c.x + fx) * m.s), static_cast<int>(m.oy + (c.y + fy) * m.s));
@@ -530,7 +531,8 @@ int main(int argc, char** argv) {
       for (int cx = 0; cx < level.width(); ++cx) {
         const Cell c{cx, cy};
         if (search.node_state(c) != astar::NodeState::Closed || on_path[astar::to_u32(level.index(c))] ||
-            c == level.start() || c == level.goal() || level.cost(c) != 1.0 || level.height_at(c) != 0)
+            c == level.start() || c == level.goal() || level.cost(c) != 1.0 || level.height_at(c) != 0 ||
+            c == search.last_taken())  // the current cell's outline covers its corners
           continue;
         if (!far || search.node(c).g > search.node(*far).g) far = c;
       }

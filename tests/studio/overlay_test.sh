@@ -56,11 +56,11 @@ claims closed-off open-claims-full "$welcome" \
   --expect in-progress --iteration 40
 
 # [SECTION] (b) The heat map of f
-shot heat-f "$welcome" --steps 60 --heat f -- --expect in-progress --iteration 60
+shot heat-f "$welcome" --steps 50 --heat f -- --expect in-progress --iteration 50
 grep_check heat-f "heat: the start shows the ramp's low end"
 grep_check heat-f "heat: the farthest closed cell"
 claims heat-f heat-claims-g "$welcome" 's/"source": "f"/"source": "g"/' "pixels show" \
-  --expect in-progress --iteration 60
+  --expect in-progress --iteration 50
 shot heat-g-run "$welcome" --run --heat g --overlay heat=1 -- --expect found
 # Played: --play-steps takes iterations every frame, as playing does, so the heat texture gets
 # only the changed cells' values each frame and the shader the range as it widens; the picture
