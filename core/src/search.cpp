@@ -523,7 +523,7 @@ ASTAR_HOT void BestFirstSearch::heap_push(HeapEntry e) {
   ++metrics_.heap_ops;
 }
 
-std::uint32_t BestFirstSearch::heap_pop() {
+ASTAR_HOT std::uint32_t BestFirstSearch::heap_pop() {
   const std::uint32_t top = heap_.front().node;
   const HeapEntry last = heap_.back();
   heap_.pop_back();
@@ -753,8 +753,8 @@ struct BestFirstSearch::Quiet {
   void skipped(SkipReason /*why*/) const {}
 };
 
-// run()'s loop: nobody reads last_relaxed() before the run ends, and the step that ends it
-// goes through step() (see run).
+// run_batch's loop: nobody reads last_relaxed() before the run ends (a search run_batch ends
+// itself has relaxed nothing in its last step; the others end in step()).
 struct BestFirstSearch::Batch : Quiet {
   static constexpr bool kKeepsRelaxed = false;
 };
@@ -837,27 +837,43 @@ ASTAR_HOT void BestFirstSearch::expand_uniform(std::uint32_t taken, Cell c) {
 }
 
 // Batch runs (no listener, no recording) on uniform grids: the take and expand_uniform of step()
-// in one loop, without the views' bookkeeping nobody reads mid-run. The same operations in the
-// same order as stepping, so the same results (tests/test_search.cpp compares them). The step
-// that ends the run (found, no path, the iteration limit) goes through step(), which leaves
-// the views as a stepped search has them.
+// in one loop (run_batch), without the views' bookkeeping nobody reads mid-run. The same
+// operations in the same order as stepping, so the same results (tests/test_batch_run.cpp
+// compares them from every kind of start). The step that finds the goal or reaches the
+// iteration limit goes through step(), which leaves the views as a stepped search has them.
 SearchState BestFirstSearch::run() {
   if (uniform_ && !listener_ && !recording_ && !mid_ && state_ == SearchState::InProgress &&
       !options_.partial_path) {
-    const std::uint32_t width = static_cast<std::uint32_t>(level_->width());
-    const std::uint32_t goal = to_u32(goal_);
-    const std::int64_t limit = options_.max_iterations > 0
-                                   ? options_.max_iterations - 1
-                                   : std::numeric_limits<std::int64_t>::max();
-    while (heap_.size() > 1 && heap_.front().node != goal && metrics_.expanded < limit) {
-      const std::uint32_t cur = heap_pop();
-      mark(cur, NodeState::Closed);
-      ++closed_;
-      ++metrics_.expanded;
-      expand_uniform<Batch>(cur, {static_cast<int>(cur % width), static_cast<int>(cur / width)});
-    }
+    run_batch();
   }
   return Search::run();
+}
+
+void BestFirstSearch::run_batch() {
+  const std::uint32_t width = static_cast<std::uint32_t>(level_->width());
+  const std::uint32_t goal = to_u32(goal_);
+  const std::int64_t limit = options_.max_iterations > 0 ? options_.max_iterations - 1
+                                                         : std::numeric_limits<std::int64_t>::max();
+  while (metrics_.expanded < limit) {
+    const std::uint32_t cur = heap_.front().node;
+    if (cur == goal) break;
+    heap_pop();
+    mark(cur, NodeState::Closed);
+    ++closed_;
+    ++metrics_.expanded;
+    const Cell c{static_cast<int>(cur % width), static_cast<int>(cur / width)};
+    expand_uniform<Batch>(cur, c);
+    if (heap_.empty()) {
+      // Nothing left to take: the goal cannot be reached. The views of this last step as
+      // step() leaves them (it relaxed nothing: anything it had relaxed would be open).
+      last_taken_ = cur;
+      last_relaxed_.clear();
+      move_count_ = examined_ = 0;
+      moves_stale_ = true;
+      state_ = SearchState::NoPath;
+      break;
+    }
+  }
 }
 
 // The direction node i was reached in, sign(i - parent) per axis: (0, 0) for the start, which

@@ -373,6 +373,7 @@ class BestFirstSearch final : public Search {
   void heapify();
   void heap_push(HeapEntry e);
   std::uint32_t heap_pop();
+  void run_batch();
   void heap_remove(std::size_t pos);
   void update_key(std::uint32_t i);
   void update_key(std::uint32_t i, Cell c);

@@ -1,0 +1,98 @@
+// run()'s batch loop against stepping. On a uniform grid, run() without a listener or recording
+// takes nodes in its own loop (BestFirstSearch::run_batch), from iteration 0 or from wherever
+// steps left the search. A search run to its end from any iteration must equal the same search
+// stepped there: the same takes (so the same counters, heap operations included), every cell's
+// state, g, h, f and parent, the same path and last taken node, and an open set whose heap and
+// positions hold (check_invariants), whether the loop ends the search itself (no path) or
+// leaves its last step to step() (the goal, the iteration limit).
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "astar/search.hpp"
+
+using namespace astar;
+
+namespace {
+
+// A uniform level (walls and agents only: every move costs its length) with room for many
+// improvements: open areas, 4 or 8 neighbours, any diagonal rule.
+Level uniform_level(std::mt19937& rng) {
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  Level lv(pick(1, 48), pick(1, 48));
+  const int density = pick(0, 35);
+  for (int y = 0; y < lv.height(); ++y)
+    for (int x = 0; x < lv.width(); ++x) lv.set_wall({x, y}, pick(0, 99) < density);
+  lv.set_start({pick(0, lv.width() - 1), pick(0, lv.height() - 1)});
+  lv.set_goal({pick(0, lv.width() - 1), pick(0, lv.height() - 1)});
+  lv.set_wall(lv.start(), false);
+  lv.set_wall(lv.goal(), false);
+  lv.rules().neighbours = pick(0, 3) == 0 ? Neighbours::Four : Neighbours::Eight;
+  lv.rules().diagonal = static_cast<DiagonalPolicy>(pick(0, 3));
+  return lv;
+}
+
+void check_same(const Level& lv, const BestFirstSearch& a, const BestFirstSearch& b) {
+  REQUIRE(a.state() == b.state());
+  CHECK(a.iterations() == b.iterations());
+  CHECK(a.metrics().expanded == b.metrics().expanded);
+  CHECK(a.metrics().generated == b.metrics().generated);
+  CHECK(a.metrics().improved == b.metrics().improved);
+  CHECK(a.metrics().heap_ops == b.metrics().heap_ops);
+  CHECK(a.open_size() == b.open_size());
+  CHECK(a.last_taken() == b.last_taken());
+  CHECK(a.path() == b.path());
+  CHECK(a.path_cost() == b.path_cost());
+  CHECK(a.check_invariants() == "");
+  for (int y = 0; y < lv.height(); ++y)
+    for (int x = 0; x < lv.width(); ++x) {
+      const NodeView p = a.node({x, y}), q = b.node({x, y});
+      REQUIRE(p.state == q.state);
+      REQUIRE(p.g == q.g);  // bit for bit
+      REQUIRE(p.h == q.h);
+      REQUIRE(p.f == q.f);
+      REQUIRE(p.parent == q.parent);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("[search] run() from any iteration equals stepping, on 600 random uniform levels") {
+  std::mt19937 rng(20261125);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  const Algorithm algorithms[] = {Algorithm::AStar, Algorithm::WeightedAStar, Algorithm::Dijkstra,
+                                  Algorithm::GreedyBestFirst};
+  std::int64_t improved = 0, limited = 0, no_path = 0;
+  for (int n = 0; n < 600; ++n) {
+    const Level lv = uniform_level(rng);
+    SearchOptions o{.algorithm = algorithms[pick(0, 3)],
+                    .heuristic = static_cast<Heuristic>(pick(0, 4)),
+                    .tie_break = static_cast<TieBreak>(pick(0, 3)),
+                    .max_iterations = pick(0, 4) == 0 ? pick(1, 400) : 0};
+    if (o.algorithm == Algorithm::WeightedAStar) o.weight = pick(10, 40) / 10.0;
+    CAPTURE(n);
+    CAPTURE(static_cast<int>(o.algorithm));
+    CAPTURE(static_cast<int>(o.tie_break));
+    BestFirstSearch stepped(lv, o), ran(lv, o);
+    while (!finished(stepped.step())) {
+    }
+    // Step the other some way first: run() starts from an open set the steps left.
+    const int first = pick(0, 3) == 0 ? 0 : pick(0, static_cast<int>(stepped.iterations()));
+    for (int k = 0; k < first && !finished(ran.step()); ++k) {
+    }
+    ran.run();
+    check_same(lv, ran, stepped);
+    improved += stepped.metrics().improved;
+    limited += stepped.state() == SearchState::IterationLimit;
+    no_path += stepped.state() == SearchState::NoPath;
+    // A restart runs again from nothing, through the same loop.
+    ran.restart();
+    ran.run();
+    check_same(lv, ran, stepped);
+  }
+  // The levels exercise what the loop must get right: improved nodes, limits, dead ends.
+  CHECK(improved > 1000);
+  CHECK(limited > 20);
+  CHECK(no_path > 30);
+  MESSAGE(improved << " improvements, " << limited << " iteration limits, " << no_path << " no path");
+}
