@@ -66,6 +66,7 @@ Result<CompareConfig> parse_compare_args(std::span<const std::string> args) {
   SearchArgs defaults = cfg.shared;
   defaults.options = SearchOptions{.max_iterations = cfg.shared.options.max_iterations};
   defaults.heuristic_given = false;
+  defaults.tie_break_given = false;
   std::vector<std::string> given;  // per-entry options given to the current entry
   for (const auto& [name, value] : p.sequence) {
     if (name == "--algorithm") {
@@ -97,6 +98,7 @@ Result<CompareConfig> parse_compare_args(std::span<const std::string> args) {
       auto t = parse_tie_break_option(value);
       if (!t) return Error{t.error()};
       target.options.tie_break = t.value();
+      target.tie_break_given = true;
     }
   }
 
@@ -153,7 +155,7 @@ std::string compare_json(const CompareConfig& cfg, const std::vector<CompareRow>
     out += ",\"label\":" + json_string(r.label);
     out += ",\"heuristic\":" + (info(o.algorithm).uses_heuristic ? json_string(to_string(o.heuristic)) : "null");
     out += ",\"weight\":" + json_number(o.weight);
-    out += ",\"tie_break\":" + json_string(to_string(o.tie_break));
+    out += ",\"tie_break\":" + json_string(to_string(normalize(o).tie_break));  // as it ran
     out += ",\"outcome\":" + json_string(to_string(r.state));
     out += ",\"message\":" + (r.message.empty() ? std::string("null") : json_string(r.message));
     out += ",\"iterations\":" + std::to_string(r.iterations);

@@ -96,7 +96,7 @@ std::string report_text(const RunReport& r) {
   out += "guarantee: " + std::string(to_string(a.guarantee)) + "\n";
   out += "heuristic: " + std::string(a.uses_heuristic ? to_string(o.heuristic) : "none") + "\n";
   out += "weight: " + format_cost(o.weight) + "\n";
-  out += "tie_break: " + std::string(to_string(o.tie_break)) + "\n";
+  out += "tie_break: " + std::string(to_string(normalize(o).tie_break)) + "\n";  // as it ran
   out += "neighbours: " + std::string(to_string(r.neighbours)) + "\n";
   out += "outcome: " + std::string(to_string(r.outcome)) + "\n";
   out += "partial: " + std::string(r.partial ? "yes" : "no") + "\n";
@@ -127,7 +127,7 @@ std::string report_json(const RunReport& r) {
   out += ",\"heuristic\":" +
          (a.uses_heuristic ? json_string(to_string(o.heuristic)) : std::string("null"));
   out += ",\"weight\":" + json_number(o.weight);
-  out += ",\"tie_break\":" + json_string(to_string(o.tie_break));
+  out += ",\"tie_break\":" + json_string(to_string(normalize(o).tie_break));
   out += ",\"neighbours\":" + std::string(to_string(r.neighbours));
   out += ",\"outcome\":" + json_string(to_string(r.outcome));
   out += ",\"partial\":" + std::string(r.partial ? "true" : "false");
@@ -255,7 +255,7 @@ std::string run_help() {
   h += "  guarantee    what the algorithm guarantees about the cost (table above)\n";
   h += "  heuristic    the heuristic used; none (json: null) for algorithms without one\n";
   h += "  weight       the weight w (1 unless --weight)\n";
-  h += "  tie_break    the tie-break used\n";
+  h += "  tie_break    the tie-break used (first-in for bfs, whatever was given)\n";
   h += "  neighbours   4 or 8, as used\n";
   h += "  outcome      " + found + ", " + no_path + " (the goal cannot be reached) or " + limit +
        "\n";

@@ -49,6 +49,7 @@ Result<SearchArgs> read_search_args(const ParsedArgs& p, std::string_view comman
     auto t = parse_tie_break_option(*v);
     if (!t) return Error{t.error()};
     out.options.tie_break = t.value();
+    out.tie_break_given = true;
   }
   if (const std::string* v = p.get("--neighbours")) {
     if (*v == "4") {
@@ -78,6 +79,7 @@ void apply_level_preset(SearchArgs& args, const Level& level) {
   if (given("--tie-break")) p.tie_break.reset();
   if (given("--max-iterations")) p.max_iterations.reset();
   if (p.heuristic) args.heuristic_given = true;
+  if (p.tie_break) args.tie_break_given = true;
   args.options = with_preset(args.options, p);
 }
 
@@ -112,6 +114,9 @@ void print_search_notes(const SearchArgs& args, const MovementRules& rules) {
     print_error("note: " + std::string(to_string(args.options.heuristic)) +
                 " may overestimate with " + std::string(to_string(rules.neighbours)) +
                 " neighbours; the path found may not be the cheapest");
+  if (!a.takes_tie_break && args.tie_break_given)
+    print_error("note: " + std::string(a.name) +
+                " takes nodes first in, first out; --tie-break is ignored");
 }
 
 std::unique_ptr<Search> run_search(const SearchArgs& args, const Level& level,
@@ -154,7 +159,8 @@ std::string search_options_help() {
   h += "  --tie-break NAME     which of several open nodes with the same f goes first, one of\n";
   h += "                       " + join(tie_break_names()) + ".\n";
   h += "                       larger-g: nearer the goal; first-in / last-in: the order they\n";
-  h += "                       were added in. Default: larger-g.\n";
+  h += "                       were added in. Default: larger-g. " + bfs + " is first in,\n";
+  h += "                       first out (a note says a tie-break is ignored).\n";
   h += "  --neighbours 4|8     moves per cell: 4 (straight only) or 8 (straight and diagonal).\n";
   h += "                       Default: the level's own rule. The level's diagonal policy,\n";
   h += "                       climb and drop limits still apply.\n";

@@ -36,6 +36,7 @@ struct SearchArgs {
   std::string level_path;
   SearchOptions options;                 // algorithm, heuristic, weight, tie-break, ...
   bool heuristic_given = false;          // --heuristic was on the command line
+  bool tie_break_given = false;          // --tie-break was (or the level's preset has one)
   std::optional<Neighbours> neighbours;  // none: the level's own rule
   std::vector<std::string> given;        // the search options on the command line
 };
@@ -58,8 +59,9 @@ void apply_level_preset(SearchArgs& args, const Level& level);
 // The level's rules with --neighbours applied.
 MovementRules rules_for(const Level& level, const SearchArgs& args);
 
-// Notes on stderr: a heuristic given to an algorithm without one is ignored; a heuristic that may
-// overestimate with these neighbours may cost the guarantee.
+// Notes on stderr: a heuristic given to an algorithm without one is ignored, and so is a
+// tie-break given to breadth-first (first in, first out); a heuristic that may overestimate
+// with these neighbours may cost the guarantee.
 void print_search_notes(const SearchArgs& args, const MovementRules& rules);
 
 // Makes the search `args` describe on `level` under `rules` (with `recorder`, attached, hearing

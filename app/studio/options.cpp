@@ -301,7 +301,7 @@ const std::vector<OptionSpec>& option_table() {
          s.weight = true;
          return number_in("--weight", v, o.weight, 1.0, 10.0, "a weight 1..10");
        }},
-      {"--tie-break", "NAME", [] { return "order of equal f: " + tie_break_names() + " (default larger-g)"; },
+      {"--tie-break", "NAME", [] { return "order of equal f: " + tie_break_names() + " (default larger-g; bfs is first in, first out)"; },
        [](Options& o, Seen&, V v) {
          return named("--tie-break", v, o.tie_break, astar::parse_tie_break, "one of " + tie_break_names(), true);
        }},

@@ -152,7 +152,8 @@ void draw_algorithm_choice(Studio& studio, float combo_w) {
   }
 }
 
-// The heuristic (off for algorithms without one) and the order of equal priorities.
+// The heuristic (off for algorithms without one) and the order of equal priorities (off for
+// breadth-first).
 void draw_heuristic_and_ties(Studio& studio, float combo_w) {
   const astar::AlgorithmInfo& ai = astar::info(studio.algorithm());
   int h = static_cast<int>(studio.heuristic());
@@ -164,7 +165,9 @@ void draw_heuristic_and_ties(Studio& studio, float combo_w) {
   if (!ai.uses_heuristic && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("%s uses no heuristic", std::string(ai.label).c_str());
 
-  int t = static_cast<int>(studio.options().tie_break);
+  // Off for breadth-first, which is first in, first out: shown as the search runs it.
+  int t = static_cast<int>(astar::normalize(studio.options()).tie_break);
+  ImGui::BeginDisabled(!ai.takes_tie_break);
   ImGui::SetNextItemWidth(combo_w);
   if (ImGui::BeginCombo("Tie-break", kTieBreakLabels[t])) {
     for (int i = 0; i < static_cast<int>(astar::TieBreak::_Max); ++i) {
@@ -175,7 +178,12 @@ void draw_heuristic_and_ties(Studio& studio, float combo_w) {
     }
     ImGui::EndCombo();
   }
-  if (ImGui::IsItemHovered()) wrapped_tooltip(kTieBreakTips[t]);
+  ImGui::EndDisabled();
+  if (!ai.takes_tie_break && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s takes nodes first in, first out: the tie-break does not apply",
+                      std::string(ai.label).c_str());
+  else if (ImGui::IsItemHovered())
+    wrapped_tooltip(kTieBreakTips[t]);
 }
 
 // Partial path and smoothing, each off where the algorithm has no use for it.

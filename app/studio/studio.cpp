@@ -265,7 +265,7 @@ void Studio::set_weight(double w) {
 void Studio::set_tie_break(astar::TieBreak t) {
   if (t == options_.tie_break) return;
   options_.tie_break = t;
-  options_changed();
+  if (astar::info(options_.algorithm).takes_tie_break) options_changed();
 }
 
 void Studio::set_partial_path(bool on) {

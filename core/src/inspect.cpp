@@ -77,6 +77,10 @@ std::optional<Verdict> judge_prediction(const Search& s, Cell guess) {
     return Verdict{false, "Not quite: " + cell_text(guess) + " is not in the open set yet, so it cannot be taken. " + chosen + "."};
   if (g.state == NodeState::Closed)
     return Verdict{false, "Not quite: " + cell_text(guess) + " is closed: it was taken already. " + chosen + "."};
+  if (g.f == want.f && !info(a).takes_tie_break)
+    return Verdict{false, "Close: " + cell_text(guess) + " has the same priority, " + priority_text(a, g) +
+                              "; " + label + " is first in, first out: " + cell_text(*next) +
+                              " entered the open set first."};
   if (g.f == want.f)
     return Verdict{false, "Close: " + cell_text(guess) + " has the same priority, " + priority_text(a, g) +
                               "; the tie-break (" + std::string(to_string(s.options().tie_break)) +

@@ -155,6 +155,7 @@ SearchOptions with_preset(SearchOptions o, const SearchPreset& p) {
 SearchOptions normalize(SearchOptions o) {
   const AlgorithmInfo& a = info(o.algorithm);
   if (!a.takes_weight) o.weight = 1.0;
+  if (!a.takes_tie_break) o.tie_break = TieBreak::FirstIn;
   if (!a.partial_paths) o.partial_path = false;
   return o;
 }
@@ -262,6 +263,8 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
       order_(info(options.algorithm).order),
       listener_(listener),
       direction_(direction) {
+  // Breadth-first is first in, first out whatever the tie-break says (the queue relies on it).
+  if (!info(options_.algorithm).takes_tie_break) options_.tie_break = TieBreak::FirstIn;
   nodes_.resize(static_cast<std::size_t>(level.cell_count()));
   stamp_.assign(nodes_.size(), 0);
   heap_pos_.resize(nodes_.size());
@@ -316,6 +319,17 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
       }
       moves_of_mask_[mask] = static_cast<std::uint8_t>(moves);
     }
+    // Breadth-first's loop (expand_queue) reads each cell's moves in one byte.
+    if (order_ == Priority::Steps) {
+      moves_at_.resize(nodes_.size());
+      for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+          const std::uint8_t* at = open_pad_.data() + (y + 1) * pad_width_ + x + 1;
+          unsigned open = 0;
+          for (int d = 0; d < kDirCount; ++d) open |= static_cast<unsigned>(at[pad_step_[d]]) << d;
+          moves_at_[static_cast<std::size_t>(y * w + x)] = moves_of_mask_[open];
+        }
+    }
   }
   if (options_.algorithm == Algorithm::JumpPoint && unsupported_.empty()) jump_grid_.assign(level);
   restart();
@@ -330,6 +344,7 @@ void BestFirstSearch::restart() {
     generation_ = 2;
   }
   heap_.clear();
+  queue_head_ = 0;
   next_seq_ = 0;
   closed_ = 0;
   metrics_ = {};
@@ -576,8 +591,20 @@ ASTAR_HOT void BestFirstSearch::update_key(std::uint32_t i, Cell c) {
   sift_down(heap_pos_[i]);
 }
 
+// Breadth-first's open set (see queue_head_): a push appends, a pop takes the front. The same
+// counts as the heap's, so the metrics do not depend on which one runs.
+ASTAR_HOT void BestFirstSearch::queue_push(HeapEntry e) {
+  heap_.push_back(e);
+  ++metrics_.heap_ops;
+}
+
+ASTAR_HOT std::uint32_t BestFirstSearch::queue_pop() {
+  ++metrics_.heap_ops;
+  return heap_[queue_head_++].node;
+}
+
 double BestFirstSearch::top_priority() const {
-  return heap_.empty() ? kInf : shown(std::bit_cast<double>(heap_.front().f));
+  return open_size() == 0 ? kInf : shown(std::bit_cast<double>(heap_[queue_head_].f));
 }
 
 // Makes node i open with these g and parent, without touching the open set.
@@ -591,7 +618,11 @@ ASTAR_HOT void BestFirstSearch::init_node(std::uint32_t i, ExactCost g, std::uin
 
 ASTAR_HOT void BestFirstSearch::open_node(std::uint32_t i, Cell c, ExactCost g, std::uint32_t parent) {
   init_node(i, g, parent);
-  heap_push(make_entry(i, c, seq_key(next_seq_++)));
+  const HeapEntry e = make_entry(i, c, seq_key(next_seq_++));
+  if (order_ == Priority::Steps)
+    queue_push(e);
+  else
+    heap_push(e);
   ++metrics_.generated;
 }
 
@@ -655,11 +686,11 @@ bool BestFirstSearch::take() {
   last_relaxed_.clear();
   writing_ = recording_ && at_ == records_.size();
   if (writing_)
-    records_.push_back({heap_.front(), static_cast<std::uint32_t>(changes_.size()), best_});
+    records_.push_back({heap_[queue_head_], static_cast<std::uint32_t>(changes_.size()), best_});
   if (recording_) ++at_;
 
   // The open set is never empty here: the step that empties it ends the search with NoPath.
-  const std::uint32_t cur = heap_pop();
+  const std::uint32_t cur = order_ == Priority::Steps ? queue_pop() : heap_pop();
   mark(cur, NodeState::Closed);
   ++closed_;
   ++metrics_.expanded;
@@ -689,7 +720,7 @@ void BestFirstSearch::begin_moves() {
 
 void BestFirstSearch::finish_iteration() {
   mid_ = false;
-  if (heap_.empty())
+  if (open_size() == 0)
     state_ = SearchState::NoPath;  // nothing left to take: the goal cannot be reached
   else if (options_.max_iterations > 0 && metrics_.expanded >= options_.max_iterations)
     state_ = SearchState::IterationLimit;
@@ -842,6 +873,7 @@ ASTAR_HOT void BestFirstSearch::expand_uniform(std::uint32_t taken, Cell c) {
 // compares them from every kind of start). The step that finds the goal or reaches the
 // iteration limit goes through step(), which leaves the views as a stepped search has them.
 SearchState BestFirstSearch::run() {
+  if (order_ == Priority::Steps) return run_queue();
   if (uniform_ && !listener_ && !recording_ && !mid_ && state_ == SearchState::InProgress &&
       !options_.partial_path) {
     run_batch();
@@ -874,6 +906,63 @@ void BestFirstSearch::run_batch() {
       break;
     }
   }
+}
+
+// run() for breadth-first: the same loop with the open set a queue (queue_pop), and nothing to
+// improve (breadth-first keeps the first parent found), so relaxing is generating. A take that
+// could empty the open set (one node open) goes through step(), which ends the search as
+// stepping does when that take finds nothing new: the start's take among them, so a fresh
+// search steps once and then runs the loop.
+SearchState BestFirstSearch::run_queue() {
+  if (uniform_ && !listener_ && !recording_ && !mid_ && state_ == SearchState::InProgress &&
+      !options_.partial_path) {
+    const std::uint32_t goal = to_u32(goal_);
+    const std::int64_t limit = options_.max_iterations > 0
+                                   ? options_.max_iterations - 1
+                                   : std::numeric_limits<std::int64_t>::max();
+    while (state_ == SearchState::InProgress && heap_[queue_head_].node != goal &&
+           metrics_.expanded < limit) {
+      if (heap_.size() - queue_head_ == 1) {
+        step();
+        continue;
+      }
+      const std::uint32_t cur = queue_pop();
+      mark(cur, NodeState::Closed);
+      ++closed_;
+      ++metrics_.expanded;
+      expand_queue(cur);
+    }
+  }
+  return Search::run();
+}
+
+// expand_uniform for run_queue: the same successors in the same order (the taken cell's moves,
+// moves_at_), each generated as relax_to and open_node would (breadth-first keeps the first
+// parent found, so an open or closed successor is left alone), inlined whole. The entry is
+// make_entry's for breadth-first: the depth as the key, no tie (first in), the insertion number
+// (check_invariants compares them).
+[[gnu::flatten]] void BestFirstSearch::expand_queue(std::uint32_t taken) {
+  // In locals: the writes below would otherwise make the compiler read these again per move.
+  std::uint32_t* stamp = stamp_.data();
+  Node* nodes = nodes_.data();
+  const std::uint32_t generation = generation_;
+  const ExactCost g = nodes[taken].g;
+  const std::uint32_t depth = nodes[taken].depth + 1;
+  const std::uint64_t key = std::bit_cast<std::uint64_t>(static_cast<double>(depth));
+  constexpr auto one = static_cast<std::int64_t>(kCostUnitsPerOne);
+  std::uint32_t seq = next_seq_;
+  for (unsigned moves = moves_at_[taken]; moves != 0; moves &= moves - 1) {
+    const int d = std::countr_zero(moves);
+    const std::uint32_t ni = taken + static_cast<std::uint32_t>(node_step_[d]);
+    if (stamp[ni] - generation < 2u) continue;  // open or closed (valid)
+    stamp[ni] = generation;                      // open (mark)
+    nodes[ni] = {(d & 1) ? ExactCost{g.a, g.b + one} : ExactCost{g.a + one, g.b}, taken, depth};
+    heap_.push_back({key, 0, seq++, ni});
+  }
+  const std::uint32_t generated = seq - next_seq_;
+  next_seq_ = seq;
+  metrics_.generated += generated;
+  metrics_.heap_ops += generated;  // a push each
 }
 
 // The direction node i was reached in, sign(i - parent) per axis: (0, 0) for the start, which
@@ -947,7 +1036,10 @@ bool BestFirstSearch::step_back() {
     const Change& ch = changes_[k];
     Node& n = nodes_[ch.node];
     if (ch.old_depth == kUnseenDepth) {
-      heap_remove(heap_pos_[ch.node]);
+      if (order_ == Priority::Steps)
+        heap_.pop_back();  // generated last, so last in the queue
+      else
+        heap_remove(heap_pos_[ch.node]);
       mark(ch.node, NodeState::Unseen);
       ++generated;
       continue;
@@ -970,8 +1062,12 @@ bool BestFirstSearch::step_back() {
 
   // Put the taken node back into the open set with its original keys and insertion order.
   mark(rec.taken.node, NodeState::Open);
-  heap_.push_back(rec.taken);
-  sift_up(heap_.size() - 1);
+  if (order_ == Priority::Steps) {
+    --queue_head_;  // its entry is still there, just before the head
+  } else {
+    heap_.push_back(rec.taken);
+    sift_up(heap_.size() - 1);
+  }
   --closed_;
 
   // The step ran in progress; it counted one pop, and one generation (a push) or improvement
@@ -1004,10 +1100,13 @@ void BestFirstSearch::seek(std::int64_t iteration) {
 // of the heap before, plus the nodes generated or put back on the way): the ones whose node is
 // open get its keys, and a heap is built in O(open). Its layout may differ from a fresh
 // search's, but not the order it gives: entries are totally ordered (the insertion number
-// settles every tie), so every later step takes the same node.
+// settles every tie), so every later step takes the same node. Breadth-first's queue is laid
+// out as a fresh search's instead (queue_head_): its head moves, its end loses or gains the
+// entries of the nodes generated on the way, and no entry of it ever changes keys.
 void BestFirstSearch::bulk_seek(std::size_t to) {
+  const bool queue = order_ == Priority::Steps;
   std::int64_t generated = 0, improved = 0;
-  if (at_ > to) heap_.reserve(heap_.size() + (at_ - to));  // one allocation, not doublings
+  if (at_ > to && !queue) heap_.reserve(heap_.size() + (at_ - to));  // one allocation, not doublings
   while (at_ > to) {
     const std::size_t r = --at_;
     const StepRecord& rec = records_[r];
@@ -1017,6 +1116,7 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
       Node& n = nodes_[ch.node];
       if (ch.old_depth == kUnseenDepth) {
         mark(ch.node, NodeState::Unseen);  // its entry is dropped below
+        if (queue) heap_.pop_back();       // or now, from the queue's end
         --generated;
       } else {
         n.g = ch.old_g;
@@ -1026,7 +1126,10 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
       }
     }
     mark(rec.taken.node, NodeState::Open);
-    heap_.push_back(rec.taken);
+    if (queue)
+      --queue_head_;
+    else
+      heap_.push_back(rec.taken);
     --closed_;
   }
   if (at_ < to) heap_.reserve(heap_.size() + change_end(to - 1) - records_[at_].first_change);
@@ -1034,6 +1137,7 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
     const std::size_t r = at_++;
     const StepRecord& rec = records_[r];
     mark(rec.taken.node, NodeState::Closed);  // its entry is dropped below
+    queue_head_ += queue;                      // (the queue's: passed by the head)
     ++closed_;
     for (std::size_t k = rec.first_change, e = change_end(r); k < e; ++k) {
       const Change& ch = changes_[k];
@@ -1041,7 +1145,9 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
       if (k + 16 < changes_.size()) __builtin_prefetch(&nodes_[changes_[k + 16].node], 1);
       if (ch.old_depth == kUnseenDepth) {
         init_node(ch.node, ch.new_g, ch.new_parent);
-        heap_.push_back({0, 0, seq_key(next_seq_++), ch.node});
+        const std::uint32_t seq = seq_key(next_seq_++);
+        heap_.push_back(queue ? make_entry(ch.node, level_->cell(CellIndex(ch.node)), seq)
+                              : HeapEntry{0, 0, seq, ch.node});
         ++generated;
       } else {
         Node& n = nodes_[ch.node];
@@ -1054,15 +1160,17 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
   }
   next_seq_ = static_cast<std::uint32_t>(static_cast<std::int64_t>(next_seq_) +
                                          std::min<std::int64_t>(generated, 0));
-  std::size_t kept = 0;
-  for (std::size_t k = 0; k < heap_.size(); ++k) {
-    if (k + 16 < heap_.size()) __builtin_prefetch(&nodes_[heap_[k + 16].node]);
-    const HeapEntry e = heap_[k];
-    if (state_of(e.node) != NodeState::Open) continue;
-    heap_[kept++] = make_entry(e.node, level_->cell(CellIndex(e.node)), e.seq);
+  if (!queue) {
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < heap_.size(); ++k) {
+      if (k + 16 < heap_.size()) __builtin_prefetch(&nodes_[heap_[k + 16].node]);
+      const HeapEntry e = heap_[k];
+      if (state_of(e.node) != NodeState::Open) continue;
+      heap_[kept++] = make_entry(e.node, level_->cell(CellIndex(e.node)), e.seq);
+    }
+    heap_.resize(kept);
+    heapify();
   }
-  heap_.resize(kept);
-  heapify();
 
   metrics_.expanded = static_cast<std::int64_t>(at_);
   metrics_.generated += generated;
@@ -1105,7 +1213,28 @@ std::size_t BestFirstSearch::examined() const {
 }
 
 std::string BestFirstSearch::check_invariants() const {
-  for (std::size_t pos = 0; pos < heap_.size(); ++pos) {
+  if (order_ == Priority::Steps) {
+    // The queue: every node generated, in insertion order, the taken ones before the head, each
+    // entry with its node's keys and none ordered before the one ahead of it (so a heap of
+    // them would take them in this order).
+    if (queue_head_ > heap_.size()) return "the queue's head is past its end";
+    if (next_seq_ != heap_.size())
+      return std::to_string(heap_.size()) + " in the queue but " + std::to_string(next_seq_) +
+             " generated";
+    for (std::size_t pos = 0; pos < heap_.size(); ++pos) {
+      const HeapEntry& e = heap_[pos];
+      const std::string at = "queue[" + std::to_string(pos) + "]";
+      if (e.node >= nodes_.size()) return at + ": node out of range";
+      if (e.seq != pos) return at + ": insertion number " + std::to_string(e.seq);
+      const NodeState want = pos < queue_head_ ? NodeState::Closed : NodeState::Open;
+      if (state_of(e.node) != want)
+        return at + (want == NodeState::Open ? ": node not open" : ": taken node not closed");
+      const HeapEntry keys = make_entry(e.node, level_->cell(CellIndex(e.node)), e.seq);
+      if (e.f != keys.f || e.tie != keys.tie) return at + ": keys differ from the node's";
+      if (pos > 0 && before(e, heap_[pos - 1])) return at + ": ordered before the entry ahead";
+    }
+  }
+  for (std::size_t pos = 0; pos < heap_.size() && order_ != Priority::Steps; ++pos) {
     const HeapEntry& e = heap_[pos];
     const std::string at = "heap[" + std::to_string(pos) + "]";
     if (e.node >= nodes_.size()) return at + ": node out of range";
@@ -1125,8 +1254,9 @@ std::string BestFirstSearch::check_invariants() const {
     if (p != kNone && state_of(p) != NodeState::Closed)
       return "node " + cell_text(level_->cell(CellIndex(i))) + ": parent is not closed";
   }
-  if (open != heap_.size())
-    return std::to_string(open) + " open nodes but " + std::to_string(heap_.size()) + " in the heap";
+  if (open != open_size())
+    return std::to_string(open) + " open nodes but " + std::to_string(open_size()) +
+           " in the open set";
   if (static_cast<std::int64_t>(closed) != closed_)
     return std::to_string(closed) + " closed nodes but closed_count() is " + std::to_string(closed_);
   return {};
@@ -1149,8 +1279,8 @@ NodeView BestFirstSearch::node(Cell c) const {
 }
 
 std::optional<Cell> BestFirstSearch::next_to_take() const {
-  if (state_ != SearchState::InProgress || mid_ || heap_.empty()) return std::nullopt;
-  return level_->cell(CellIndex(heap_.front().node));
+  if (state_ != SearchState::InProgress || mid_ || open_size() == 0) return std::nullopt;
+  return level_->cell(CellIndex(heap_[queue_head_].node));
 }
 
 std::optional<Cell> BestFirstSearch::last_taken() const {

@@ -15,7 +15,7 @@ enum class Algorithm : std::uint8_t {
   WeightedAStar,    // f = g + w * h, w >= 1: cost at most w times the optimum
   Dijkstra,         // f = g (no heuristic)
   GreedyBestFirst,  // f = h: fast, no guarantee
-  BreadthFirst,     // f = steps from the start, first found wins: ignores costs
+  BreadthFirst,     // f = steps from the start, first in first out (a queue): ignores costs
   JumpPoint,        // A* over jump points: uniform-cost 8-neighbour levels without corner cutting
   ThetaStar,        // A* with any-angle parents (line of sight): uniform-cost levels
   Bidirectional,    // A* from both ends, meeting in the middle
@@ -62,6 +62,9 @@ struct AlgorithmInfo {
   // What else a user should know before picking it (the studio's tooltip); a literal, so
   // note.data() is a C string.
   std::string_view note;
+  // SearchOptions::tie_break applies. Breadth-first takes nodes first in, first out whatever it
+  // is set to (normalize() sets it to first-in), as a weight applies to weighted A* only.
+  bool takes_tie_break = true;
 };
 
 inline constexpr std::array<AlgorithmInfo, static_cast<std::size_t>(Algorithm::_Max)> kAlgorithms{{
@@ -80,7 +83,9 @@ inline constexpr std::array<AlgorithmInfo, static_cast<std::size_t>(Algorithm::_
      "Heads straight for the goal by h alone; ignores the cost so far."},
     {"bfs", "Breadth-first", Guarantee::None, false, "steps from the start", Priority::Steps,
      false, true, PathShape::Cells, true, false, {}, {},
-     "Fewest steps, not least cost: ignores cell costs."},
+     "Fewest steps, not least cost: ignores cell costs. The open set is a queue: first in, "
+     "first out (the tie-break does not apply).",
+     false},
     {"jps", "Jump Point Search", Guarantee::Optimal, true, "g + h", Priority::GPlusH, false, true,
      PathShape::Cells, true, true, "it assumes walls only", {.jump_parents = true},
      "Jumps over symmetric paths: parents are jump points several cells away. Needs "

@@ -63,7 +63,8 @@ struct NodeView {
 std::optional<Algorithm> parse_algorithm(std::string_view name);
 std::string_view to_string(Guarantee g);
 
-// How equal priorities are ordered.
+// How equal priorities are ordered (not for breadth-first, which is first in, first out:
+// info(a).takes_tie_break).
 enum class TieBreak : std::uint8_t {
   LargerG,   // the node with larger g first (nearer the goal): fewer expansions on plateaus
   SmallerG,  // smaller g first
@@ -78,7 +79,7 @@ struct SearchOptions {
   Algorithm algorithm = Algorithm::AStar;
   Heuristic heuristic = Heuristic::Octile;
   double weight = 1.0;                  // weighted A* only; >= 1
-  TieBreak tie_break = TieBreak::LargerG;
+  TieBreak tie_break = TieBreak::LargerG;  // not breadth-first: first in, first out
   bool partial_path = false;            // no path: path() leads to the reached cell nearest the goal
   std::int64_t max_iterations = 0;      // 0: no limit
 };
@@ -88,8 +89,9 @@ struct SearchOptions {
 SearchOptions with_preset(SearchOptions options, const SearchPreset& preset);
 
 // `options` as the algorithm takes them: the weight back to 1 for algorithms that take none,
-// partial paths off where unsupported (info(a).takes_weight, .partial_paths). What the studio
-// searches with, whatever its controls were last set to.
+// the tie-break first-in for breadth-first, partial paths off where unsupported
+// (info(a).takes_weight, .takes_tie_break, .partial_paths). What the studio searches with,
+// whatever its controls were last set to.
 SearchOptions normalize(SearchOptions options);
 
 // Empty when the options themselves are acceptable, else the reason, in check_supported's
@@ -270,7 +272,7 @@ class BestFirstSearch final : public Search {
   std::optional<Cell> last_taken() const override;
   std::optional<Cell> next_to_take() const override;
   const std::vector<Cell>& last_relaxed() const override { return last_relaxed_; }
-  std::size_t open_size() const override { return heap_.size(); }
+  std::size_t open_size() const override { return heap_.size() - queue_head_; }
   std::int64_t closed_count() const override { return closed_; }
   const SearchMetrics& metrics() const override { return metrics_; }
   std::vector<Cell> path() const override;
@@ -375,6 +377,10 @@ class BestFirstSearch final : public Search {
   std::uint32_t heap_pop();
   void run_batch();
   void heap_remove(std::size_t pos);
+  void queue_push(HeapEntry e);
+  std::uint32_t queue_pop();
+  SearchState run_queue();
+  void expand_queue(std::uint32_t taken);
   void update_key(std::uint32_t i);
   void update_key(std::uint32_t i, Cell c);
   void relax(Cell c, const Move& m, std::uint32_t via, ExactCost g_new);
@@ -427,6 +433,7 @@ class BestFirstSearch final : public Search {
   std::array<std::int32_t, 8> pad_step_{};   // index step to each direction's neighbour, padded
   std::array<std::int32_t, 8> node_step_{};  // the same in the level's (unpadded) indices
   std::array<std::uint8_t, 256> moves_of_mask_{};  // open neighbours (bit d) -> possible moves
+  std::vector<std::uint8_t> moves_at_;  // breadth-first: each cell's possible moves (bit d)
 
   // Jump Point Search's successors come from block-based jumps over the level's open cells as
   // bit lines, built once here (the level does not change during the search's life). Without a
@@ -439,6 +446,14 @@ class BestFirstSearch final : public Search {
   std::uint32_t generation_ = 0;
   std::vector<HeapEntry> heap_;
   std::vector<std::uint32_t> heap_pos_;  // per node: its index into heap_ while open
+  // Breadth-first (order_ == Priority::Steps) keeps no heap: heap_ is a queue. heap_[k] is the
+  // entry of the k-th node generated (seq k), heap_[0, queue_head_) the ones taken, in that
+  // order, heap_[queue_head_, end) the open ones. With depth keys and first-in ties that is the
+  // order a heap would give (a node's depth is its parent's + 1, and parents are taken in
+  // order), so every view, the trace and a rewind see the same search. heap_pos_ is not kept:
+  // a step back removes the last entries and puts the taken one back before the head. The
+  // queue keeps the taken entries until restart: at most one per cell. 0 for the others.
+  std::size_t queue_head_ = 0;
   std::uint32_t next_seq_ = 0;
   SearchState state_ = SearchState::InProgress;
   std::string message_;
