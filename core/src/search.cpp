@@ -286,53 +286,53 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
   uniform_ = unsupported_.empty() && options_.algorithm != Algorithm::JumpPoint &&
              options_.algorithm != Algorithm::ThetaStar && !rules.jump.enabled() &&
              level.shapes().empty() && check_uniform(level, rules).empty();
-  if (uniform_) {
-    const int w = level.width(), h = level.height();
-    pad_width_ = w + 2;
-    open_pad_.assign(static_cast<std::size_t>(w + 2) * static_cast<std::size_t>(h + 2), 0);
-    const std::vector<std::uint8_t>& solid = level.solid_mask();
-    for (int y = 0; y < h; ++y)
-      for (int x = 0; x < w; ++x)
-        open_pad_[static_cast<std::size_t>((y + 1) * pad_width_ + x + 1)] =
-            solid[static_cast<std::size_t>(y * w + x)] == 0;
-    for (int d = 0; d < kDirCount; ++d) {
-      pad_step_[d] = kDirDy[d] * pad_width_ + kDirDx[d];
-      node_step_[d] = kDirDy[d] * w + kDirDx[d];
-    }
-    // Which neighbours are moves, from which are open (bit d: direction d), as MovePolicy::move
-    // decides: an open cell; a diagonal only with 8 neighbours and as the diagonal policy allows
-    // for the two side cells it passes between (directions d - 1 and d + 1).
-    for (unsigned mask = 0; mask < 256; ++mask) {
-      unsigned moves = 0;
-      for (int d = 0; d < kDirCount; ++d) {
-        if (!(mask >> d & 1u)) continue;
-        if (is_diagonal(static_cast<Dir>(d))) {
-          if (rules.neighbours != Neighbours::Eight) continue;
-          const bool side_a = mask >> ((d + 7) % 8) & 1u, side_b = mask >> ((d + 1) % 8) & 1u;
-          const bool ok = rules.diagonal == DiagonalPolicy::Always ||
-                          (rules.diagonal == DiagonalPolicy::AtLeastOneSideOpen &&
-                           (side_a || side_b)) ||
-                          (rules.diagonal == DiagonalPolicy::NoCornerCutting && side_a && side_b);
-          if (!ok) continue;
-        }
-        moves |= 1u << d;
-      }
-      moves_of_mask_[mask] = static_cast<std::uint8_t>(moves);
-    }
-    // Breadth-first's loop (expand_queue) reads each cell's moves in one byte.
-    if (order_ == Priority::Steps) {
-      moves_at_.resize(nodes_.size());
-      for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x) {
-          const std::uint8_t* at = open_pad_.data() + (y + 1) * pad_width_ + x + 1;
-          unsigned open = 0;
-          for (int d = 0; d < kDirCount; ++d) open |= static_cast<unsigned>(at[pad_step_[d]]) << d;
-          moves_at_[static_cast<std::size_t>(y * w + x)] = moves_of_mask_[open];
-        }
-    }
-  }
+  if (uniform_) build_moves_at(level, rules);
   if (options_.algorithm == Algorithm::JumpPoint && unsupported_.empty()) jump_grid_.assign(level);
   restart();
+}
+
+// The uniform-grid fast path's successors: each cell's possible moves in one byte (bit d:
+// direction d), as MovePolicy::move decides them: an open cell; a diagonal only with 8
+// neighbours and as the diagonal policy allows for the two side cells it passes between
+// (directions d - 1 and d + 1). Read from a padded copy of the open cells (a border of walls).
+void BestFirstSearch::build_moves_at(const Level& level, const MovementRules& rules) {
+  const int w = level.width(), h = level.height(), pad_width = w + 2;
+  std::vector<std::uint8_t> open_pad(static_cast<std::size_t>(w + 2) * static_cast<std::size_t>(h + 2), 0);
+  const std::vector<std::uint8_t>& solid = level.solid_mask();
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      open_pad[static_cast<std::size_t>((y + 1) * pad_width + x + 1)] =
+          solid[static_cast<std::size_t>(y * w + x)] == 0;
+  std::array<std::int32_t, 8> pad_step{};
+  for (int d = 0; d < kDirCount; ++d) {
+    pad_step[d] = kDirDy[d] * pad_width + kDirDx[d];
+    node_step_[d] = kDirDy[d] * w + kDirDx[d];
+  }
+  std::array<std::uint8_t, 256> moves_of_mask{};  // open neighbours (bit d) -> possible moves
+  for (unsigned mask = 0; mask < 256; ++mask) {
+    unsigned moves = 0;
+    for (int d = 0; d < kDirCount; ++d) {
+      if (!(mask >> d & 1u)) continue;
+      if (is_diagonal(static_cast<Dir>(d))) {
+        if (rules.neighbours != Neighbours::Eight) continue;
+        const bool side_a = mask >> ((d + 7) % 8) & 1u, side_b = mask >> ((d + 1) % 8) & 1u;
+        const bool ok = rules.diagonal == DiagonalPolicy::Always ||
+                        (rules.diagonal == DiagonalPolicy::AtLeastOneSideOpen && (side_a || side_b)) ||
+                        (rules.diagonal == DiagonalPolicy::NoCornerCutting && side_a && side_b);
+        if (!ok) continue;
+      }
+      moves |= 1u << d;
+    }
+    moves_of_mask[mask] = static_cast<std::uint8_t>(moves);
+  }
+  moves_at_.resize(nodes_.size());
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const std::uint8_t* at = open_pad.data() + (y + 1) * pad_width + x + 1;
+      unsigned open = 0;
+      for (int d = 0; d < kDirCount; ++d) open |= static_cast<unsigned>(at[pad_step[d]]) << d;
+      moves_at_[static_cast<std::size_t>(y * w + x)] = moves_of_mask[open];
+    }
 }
 
 void BestFirstSearch::restart() {
@@ -485,8 +485,11 @@ ASTAR_HOT std::uint32_t BestFirstSearch::seq_key(std::uint32_t seq) const {
 
 namespace {
 inline bool before(const BestFirstSearch::HeapEntry& a, const BestFirstSearch::HeapEntry& b) {
-  // Bitwise, not short-circuit: the compiler can pick the smaller child without a branch.
-  return (a.f < b.f) | ((a.f == b.f) & ((a.tie < b.tie) | ((a.tie == b.tie) & (a.seq < b.seq))));
+  // (f, tie) as one 128-bit number: a compare and a subtract with borrow. Bitwise, not
+  // short-circuit: the compiler can pick the smaller child without a branch.
+  __extension__ using Wide = unsigned __int128;  // GCC and Clang
+  const Wide ka = static_cast<Wide>(a.f) << 64 | a.tie, kb = static_cast<Wide>(b.f) << 64 | b.tie;
+  return (ka < kb) | ((ka == kb) & (a.seq < b.seq));
 }
 
 // A binary heap (measured faster here than 4- and 8-ary ones, whose extra child comparisons cost
@@ -855,12 +858,9 @@ inline void BestFirstSearch::relax_to(Cell to, std::uint32_t ni, std::uint32_t v
 // it (step_length(d) * 1 + 0).
 template <class Tell>
 ASTAR_HOT void BestFirstSearch::expand_uniform(std::uint32_t taken, Cell c) {
-  const std::uint8_t* at = open_pad_.data() + (c.y + 1) * pad_width_ + c.x + 1;
-  unsigned open = 0;
-  for (int d = 0; d < kDirCount; ++d) open |= static_cast<unsigned>(at[pad_step_[d]]) << d;
   const ExactCost g = nodes_[taken].g;
   constexpr auto one = static_cast<std::int64_t>(kCostUnitsPerOne);
-  for (unsigned moves = moves_of_mask_[open]; moves != 0; moves &= moves - 1) {
+  for (unsigned moves = moves_at_[taken]; moves != 0; moves &= moves - 1) {
     const int d = std::countr_zero(moves);
     relax_to({c.x + kDirDx[d], c.y + kDirDy[d]}, taken + static_cast<std::uint32_t>(node_step_[d]),
              taken, (d & 1) ? ExactCost{g.a, g.b + one} : ExactCost{g.a + one, g.b}, Tell{});

@@ -397,6 +397,7 @@ class BestFirstSearch final : public Search {
   Cell arrival(std::uint32_t i, Cell c) const;
   int jump_successors(std::uint32_t taken, JumpGrid::Successors& out) const;
   void collect_moves(std::uint32_t taken) const;
+  void build_moves_at(const Level& level, const MovementRules& rules);
   void examine(const Move& m);
   void finish_iteration();
   void note_trace_end();
@@ -425,15 +426,12 @@ class BestFirstSearch final : public Search {
   // The uniform-grid fast path (expand_uniform): on levels where every possible move is a plain
   // step (cost 1 straight, sqrt 2 diagonal: all costs 1, no edge overrides, no climb rules that
   // matter, no jumps, no shapes), a step without a listener finds the taken node's successors in
-  // a padded copy of the open cells instead of asking the policy move by move. Same successors,
-  // same costs, same order: the results are bit-identical (tests/test_search.cpp checks it).
+  // one byte per cell (build_moves_at) instead of asking the policy move by move. Same
+  // successors, same costs, same order: the results are bit-identical (tests/test_search.cpp
+  // checks it).
   bool uniform_ = false;
-  int pad_width_ = 0;                     // level width + 2
-  std::vector<std::uint8_t> open_pad_;    // (width + 2) x (height + 2): 1 open, 0 solid or border
-  std::array<std::int32_t, 8> pad_step_{};   // index step to each direction's neighbour, padded
-  std::array<std::int32_t, 8> node_step_{};  // the same in the level's (unpadded) indices
-  std::array<std::uint8_t, 256> moves_of_mask_{};  // open neighbours (bit d) -> possible moves
-  std::vector<std::uint8_t> moves_at_;  // breadth-first: each cell's possible moves (bit d)
+  std::array<std::int32_t, 8> node_step_{};  // index step to each direction's neighbour
+  std::vector<std::uint8_t> moves_at_;       // each cell's possible moves (bit d: direction d)
 
   // Jump Point Search's successors come from block-based jumps over the level's open cells as
   // bit lines, built once here (the level does not change during the search's life). Without a
