@@ -10,12 +10,14 @@
 #include <random>
 
 #include "astar/search.hpp"
+#include "same_state.hpp"
 
 using namespace astar;
+using astar::test::check_same_state;
 
 namespace {
 
-// A uniform level (walls and agents only: every move costs its length) with room for many
+// A uniform level (walls only: every move costs its length) with room for many
 // improvements: open areas, 4 or 8 neighbours, any diagonal rule.
 Level uniform_level(std::mt19937& rng) {
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
@@ -32,27 +34,11 @@ Level uniform_level(std::mt19937& rng) {
   return lv;
 }
 
+// check_same_state, and the same path cost and a sound open set.
 void check_same(const Level& lv, const BestFirstSearch& a, const BestFirstSearch& b) {
-  REQUIRE(a.state() == b.state());
-  CHECK(a.iterations() == b.iterations());
-  CHECK(a.metrics().expanded == b.metrics().expanded);
-  CHECK(a.metrics().generated == b.metrics().generated);
-  CHECK(a.metrics().improved == b.metrics().improved);
-  CHECK(a.metrics().heap_ops == b.metrics().heap_ops);
-  CHECK(a.open_size() == b.open_size());
-  CHECK(a.last_taken() == b.last_taken());
-  CHECK(a.path() == b.path());
+  check_same_state(a, b, lv);
   CHECK(a.path_cost() == b.path_cost());
   CHECK(a.check_invariants() == "");
-  for (int y = 0; y < lv.height(); ++y)
-    for (int x = 0; x < lv.width(); ++x) {
-      const NodeView p = a.node({x, y}), q = b.node({x, y});
-      REQUIRE(p.state == q.state);
-      REQUIRE(p.g == q.g);  // bit for bit
-      REQUIRE(p.h == q.h);
-      REQUIRE(p.f == q.f);
-      REQUIRE(p.parent == q.parent);
-    }
 }
 
 }  // namespace
