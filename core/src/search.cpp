@@ -297,7 +297,8 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
 // (directions d - 1 and d + 1). Read from a padded copy of the open cells (a border of walls).
 void BestFirstSearch::build_moves_at(const Level& level, const MovementRules& rules) {
   const int w = level.width(), h = level.height(), pad_width = w + 2;
-  std::vector<std::uint8_t> open_pad(static_cast<std::size_t>(w + 2) * static_cast<std::size_t>(h + 2), 0);
+  std::vector<std::uint8_t> open_pad(
+      static_cast<std::size_t>(w + 2) * static_cast<std::size_t>(h + 2), 0);
   const std::vector<std::uint8_t>& solid = level.solid_mask();
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x)
@@ -317,7 +318,8 @@ void BestFirstSearch::build_moves_at(const Level& level, const MovementRules& ru
         if (rules.neighbours != Neighbours::Eight) continue;
         const bool side_a = mask >> ((d + 7) % 8) & 1u, side_b = mask >> ((d + 1) % 8) & 1u;
         const bool ok = rules.diagonal == DiagonalPolicy::Always ||
-                        (rules.diagonal == DiagonalPolicy::AtLeastOneSideOpen && (side_a || side_b)) ||
+                        (rules.diagonal == DiagonalPolicy::AtLeastOneSideOpen &&
+                         (side_a || side_b)) ||
                         (rules.diagonal == DiagonalPolicy::NoCornerCutting && side_a && side_b);
         if (!ok) continue;
       }
