@@ -43,6 +43,19 @@ double oracle_cost(const Level& lv) {
   return dist[static_cast<std::size_t>(lv.index(lv.goal()))];
 }
 
+// A search run to its end against the oracle's cost: sound invariants, no path where the oracle
+// finds none, else found at its cost. True when found.
+bool agrees_with_oracle(const BidirectionalSearch& s, double best) {
+  CHECK(s.check_invariants() == "");
+  if (best == astar::test::kOracleInf) {
+    CHECK(s.state() == SearchState::NoPath);
+    return false;
+  }
+  REQUIRE(s.state() == SearchState::Found);
+  CHECK(s.path_cost() == doctest::Approx(best).epsilon(1e-9));
+  return true;
+}
+
 // Both searches stand at the same place: state, counters, mu exactly, the meeting, the views.
 void check_same(const BidirectionalSearch& a, const BidirectionalSearch& b) {
   REQUIRE(a.iterations() == b.iterations());
@@ -170,13 +183,7 @@ TEST_CASE("[bidirectional] optimal with every heuristic on random levels (the or
       while (s.step() == SearchState::InProgress) {
         if (s.iterations() % 7 == 0) REQUIRE(s.check_invariants() == "");
       }
-      CHECK(s.check_invariants() == "");
-      if (best == astar::test::kOracleInf) {
-        CHECK(s.state() == SearchState::NoPath);
-        continue;
-      }
-      REQUIRE(s.state() == SearchState::Found);
-      CHECK(s.path_cost() == doctest::Approx(best).epsilon(1e-9));
+      if (!agrees_with_oracle(s, best)) continue;
       CHECK(path_cost(MovePolicy(lv), s.path()) == doctest::Approx(best).epsilon(1e-9));
       ++found;
     }
@@ -201,13 +208,7 @@ TEST_CASE("[bidirectional] free cells: g 0 away from the start, eps 0") {
     const double best = oracle_cost(lv);
     BidirectionalSearch s(lv, lv.rules(), {.algorithm = Algorithm::Bidirectional});
     while (s.step() == SearchState::InProgress) REQUIRE(s.check_invariants() == "");
-    CHECK(s.check_invariants() == "");
-    if (best == astar::test::kOracleInf) {
-      CHECK(s.state() == SearchState::NoPath);
-      continue;
-    }
-    REQUIRE(s.state() == SearchState::Found);
-    CHECK(s.path_cost() == doctest::Approx(best).epsilon(1e-9));
+    if (!agrees_with_oracle(s, best)) continue;
     ++found;
     const Cell m = *s.meeting();
     met_at_free += !(m == lv.start()) && !(m == lv.goal()) &&
