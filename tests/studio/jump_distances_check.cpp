@@ -96,19 +96,13 @@ int main(int argc, char** argv) {
   }
   const std::string png = argv[1], level_path = argv[2];
   const bool expect_shown = std::string(argv[4]) == "shown";
-  const std::optional<nlohmann::json> sidecar = load_sidecar(png);
-  if (!sidecar) return 1;
-  const nlohmann::json& side = *sidecar;
-  const auto img = load_image(png);
-  auto loaded = astar::load_level(level_path);
-  if (!img || !loaded) {
-    std::fprintf(stderr, "FAIL: cannot load %s or %s\n", png.c_str(), level_path.c_str());
-    return 1;
-  }
+  const std::optional<Shot> shot = load_shot(png, level_path);
+  if (!shot) return 1;
+  const nlohmann::json& side = shot->side;
   const Mapping m = mapping_of(side);
   if (sidecar_shows(side) != expect_shown)
     fail(std::string("the sidecar says the overlay is ") + (expect_shown ? "hidden" : "shown"));
-  if (expect_shown) check_shown(*img, m, loaded.value());
-  else check_hidden(*img, m);
+  if (expect_shown) check_shown(shot->img, m, shot->level);
+  else check_hidden(shot->img, m);
   return failures == 0 ? 0 : 1;
 }

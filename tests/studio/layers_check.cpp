@@ -89,16 +89,11 @@ int main(int argc, char** argv) {
     alpha[name] = opt == "--hidden" ? 0.0 : std::atof(v.c_str() + name.size() + 1);
   }
 
-  const std::optional<nlohmann::json> sidecar = load_sidecar(png);
-  if (!sidecar) return 1;
-  const nlohmann::json& side = *sidecar;
-  const auto img = load_image(png);
-  auto loaded = astar::load_level(level_path);
-  if (!img || !loaded) {
-    std::fprintf(stderr, "FAIL: cannot load %s or %s\n", png.c_str(), level_path.c_str());
-    return 1;
-  }
-  const astar::Level& level = loaded.value();
+  const std::optional<Shot> shot = load_shot(png, level_path);
+  if (!shot) return 1;
+  const nlohmann::json& side = shot->side;
+  const Image* img = &shot->img;
+  const astar::Level& level = shot->level;
   const auto& pal = studio::palette::get(studio::palette::parse(side.value("palette", "default")).value());
   const auto& look = pal.layers;
   const Mapping m = mapping_of(side);

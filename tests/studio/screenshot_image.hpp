@@ -15,6 +15,7 @@
 #include <stb_image.h>  // the implementation is compiled into libstb
 
 #include "astar/grid.hpp"
+#include "astar/level_io.hpp"
 #include "palette.hpp"
 
 namespace astar::test {
@@ -108,6 +109,24 @@ inline std::optional<nlohmann::json> load_sidecar(const std::string& png) {
     std::fprintf(stderr, "FAIL: %s.json: %s\n", png.c_str(), e.what());
     return std::nullopt;
   }
+}
+
+// A screenshot, its sidecar and the level it shows, or nullopt after printing FAIL and why.
+struct Shot {
+  nlohmann::json side;
+  Image img;
+  Level level;
+};
+inline std::optional<Shot> load_shot(const std::string& png, const std::string& level_path) {
+  std::optional<nlohmann::json> side = load_sidecar(png);
+  if (!side) return std::nullopt;
+  std::optional<Image> img = load_image(png);
+  auto loaded = load_level(level_path);
+  if (!img || !loaded) {
+    std::fprintf(stderr, "FAIL: cannot load %s or %s\n", png.c_str(), level_path.c_str());
+    return std::nullopt;
+  }
+  return Shot{std::move(*side), std::move(*img), std::move(loaded.value())};
 }
 
 }  // namespace astar::test
