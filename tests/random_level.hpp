@@ -57,4 +57,21 @@ inline Level random_level(std::mt19937& rng, int max_side = 12) {
   return lv;
 }
 
+// A uniform level (walls only: every move costs its length) with room for many improvements:
+// open areas, 4 or 8 neighbours, any diagonal rule.
+inline Level random_uniform_level(std::mt19937& rng, int max_side = 48) {
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  Level lv(pick(1, max_side), pick(1, max_side));
+  const int density = pick(0, 35);
+  for (int y = 0; y < lv.height(); ++y)
+    for (int x = 0; x < lv.width(); ++x) lv.set_wall({x, y}, pick(0, 99) < density);
+  lv.set_start({pick(0, lv.width() - 1), pick(0, lv.height() - 1)});
+  lv.set_goal({pick(0, lv.width() - 1), pick(0, lv.height() - 1)});
+  lv.set_wall(lv.start(), false);
+  lv.set_wall(lv.goal(), false);
+  lv.rules().neighbours = pick(0, 3) == 0 ? Neighbours::Four : Neighbours::Eight;
+  lv.rules().diagonal = static_cast<DiagonalPolicy>(pick(0, 3));
+  return lv;
+}
+
 }  // namespace astar::test

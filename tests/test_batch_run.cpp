@@ -10,29 +10,13 @@
 #include <random>
 
 #include "astar/search.hpp"
+#include "random_level.hpp"
 #include "same_state.hpp"
 
 using namespace astar;
 using astar::test::check_same_state;
 
 namespace {
-
-// A uniform level (walls only: every move costs its length) with room for many
-// improvements: open areas, 4 or 8 neighbours, any diagonal rule.
-Level uniform_level(std::mt19937& rng) {
-  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  Level lv(pick(1, 48), pick(1, 48));
-  const int density = pick(0, 35);
-  for (int y = 0; y < lv.height(); ++y)
-    for (int x = 0; x < lv.width(); ++x) lv.set_wall({x, y}, pick(0, 99) < density);
-  lv.set_start({pick(0, lv.width() - 1), pick(0, lv.height() - 1)});
-  lv.set_goal({pick(0, lv.width() - 1), pick(0, lv.height() - 1)});
-  lv.set_wall(lv.start(), false);
-  lv.set_wall(lv.goal(), false);
-  lv.rules().neighbours = pick(0, 3) == 0 ? Neighbours::Four : Neighbours::Eight;
-  lv.rules().diagonal = static_cast<DiagonalPolicy>(pick(0, 3));
-  return lv;
-}
 
 // check_same_state, and the same path cost and a sound open set.
 void check_same(const Level& lv, const BestFirstSearch& a, const BestFirstSearch& b) {
@@ -50,7 +34,7 @@ TEST_CASE("[search] run() from any iteration equals stepping, on 600 random unif
                                   Algorithm::GreedyBestFirst};
   std::int64_t improved = 0, limited = 0, no_path = 0;
   for (int n = 0; n < 600; ++n) {
-    const Level lv = uniform_level(rng);
+    const Level lv = test::random_uniform_level(rng);
     SearchOptions o{.algorithm = algorithms[pick(0, 3)],
                     .heuristic = static_cast<Heuristic>(pick(0, 4)),
                     .tie_break = static_cast<TieBreak>(pick(0, 3)),

@@ -287,6 +287,14 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
              options_.algorithm != Algorithm::ThetaStar && !rules.jump.enabled() &&
              level.shapes().empty() && check_uniform(level, rules).empty();
   if (uniform_) build_moves_at(level, rules);
+  // Keys taken never go down when h is consistent: each move costs at least the drop in h.
+  // Octile, Chebyshev and zero distances are, on any uniform grid; Manhattan with 4 neighbours
+  // only; Euclidean is rounded down to the micro-unit, so it may fall short by one.
+  const bool consistent =
+      options_.heuristic == Heuristic::Octile || options_.heuristic == Heuristic::Chebyshev ||
+      options_.heuristic == Heuristic::Zero ||
+      (options_.heuristic == Heuristic::Manhattan && rules.neighbours == Neighbours::Four);
+  monotone_ = uniform_ && (order_ == Priority::G || (order_ == Priority::GPlusH && consistent));
   if (options_.algorithm == Algorithm::JumpPoint && unsupported_.empty()) jump_grid_.assign(level);
   restart();
 }
@@ -447,7 +455,7 @@ double BestFirstSearch::f_with(Cell c, ExactCost g) const {
 }
 
 ASTAR_HOT double BestFirstSearch::key_of(std::uint32_t i, Cell c) const {
-  return order_ == Priority::Steps ? static_cast<double>(nodes_[i].depth) : f_of(i, c).key();
+  return order_ == Priority::Steps ? static_cast<double>(nodes_[i].rank) : f_of(i, c).key();
 }
 
 double BestFirstSearch::key_of(std::uint32_t i) const {
@@ -487,11 +495,7 @@ ASTAR_HOT std::uint32_t BestFirstSearch::seq_key(std::uint32_t seq) const {
 
 namespace {
 inline bool before(const BestFirstSearch::HeapEntry& a, const BestFirstSearch::HeapEntry& b) {
-  // (f, tie) as one 128-bit number: a compare and a subtract with borrow. Bitwise, not
-  // short-circuit: the compiler can pick the smaller child without a branch.
-  __extension__ using Wide = unsigned __int128;  // GCC and Clang
-  const Wide ka = static_cast<Wide>(a.f) << 64 | a.tie, kb = static_cast<Wide>(b.f) << 64 | b.tie;
-  return (ka < kb) | ((ka == kb) & (a.seq < b.seq));
+  return BestFirstSearch::HeapOrder{}(a, b);
 }
 
 // A binary heap (measured faster here than 4- and 8-ary ones, whose extra child comparisons cost
@@ -612,18 +616,24 @@ double BestFirstSearch::top_priority() const {
   return open_size() == 0 ? kInf : shown(std::bit_cast<double>(heap_[queue_head_].f));
 }
 
-// Makes node i open with these g and parent, without touching the open set.
-ASTAR_HOT void BestFirstSearch::init_node(std::uint32_t i, ExactCost g, std::uint32_t parent) {
+// Makes node i open with these g and parent, without touching the open set, and returns its
+// entry's insertion number (the next one).
+ASTAR_HOT std::uint32_t BestFirstSearch::init_node(std::uint32_t i, ExactCost g,
+                                                   std::uint32_t parent) {
   Node& n = nodes_[i];
   mark(i, NodeState::Open);
   n.g = g;
   n.parent = parent;
-  n.depth = parent == kNone ? 0 : nodes_[parent].depth + 1;
+  const std::uint32_t seq = seq_key(next_seq_++);
+  if (order_ == Priority::Steps)
+    n.rank = parent == kNone ? 0 : nodes_[parent].rank + 1;  // its depth
+  else
+    n.rank = seq;
+  return seq;
 }
 
 ASTAR_HOT void BestFirstSearch::open_node(std::uint32_t i, Cell c, ExactCost g, std::uint32_t parent) {
-  init_node(i, g, parent);
-  const HeapEntry e = make_entry(i, c, seq_key(next_seq_++));
+  const HeapEntry e = make_entry(i, c, init_node(i, g, parent));
   if (order_ == Priority::Steps)
     queue_push(e);
   else
@@ -824,7 +834,7 @@ inline void BestFirstSearch::relax_to(Cell to, std::uint32_t ni, std::uint32_t v
                                       const Tell& tell) {
   const NodeState state = state_of(ni);
   if (state == NodeState::Unseen) {
-    if (writing_) changes_.push_back({ni, kNone, via, kUnseenDepth, {}, g_new});
+    if (writing_) changes_.push_back({ni, kNone, via, true, {}, g_new});
     tell.relaxed(to, kInf, g_new.value(), kNone);
     open_node(ni, to, g_new, via);
     if constexpr (Tell::kKeepsRelaxed) last_relaxed_.push_back(to);
@@ -843,11 +853,10 @@ inline void BestFirstSearch::relax_to(Cell to, std::uint32_t ni, std::uint32_t v
     tell.skipped(SkipReason::NotBetter);
     return;
   }
-  if (writing_) changes_.push_back({ni, nb.parent, via, nb.depth, nb.g, g_new});
+  if (writing_) changes_.push_back({ni, nb.parent, via, false, nb.g, g_new});
   tell.relaxed(to, nb.g.value(), g_new.value(), nb.parent);
   nb.g = g_new;
   nb.parent = via;
-  nb.depth = nodes_[via].depth + 1;
   update_key(ni, to);
   ++metrics_.heap_ops;
   ++metrics_.improved;
@@ -883,7 +892,8 @@ SearchState BestFirstSearch::run() {
   return Search::run();
 }
 
-void BestFirstSearch::run_batch() {
+// The batch loop over the indexed heap (weighted A* and greedy, whose keys may go down).
+void BestFirstSearch::run_indexed() {
   const std::uint32_t width = static_cast<std::uint32_t>(level_->width());
   const std::uint32_t goal = to_u32(goal_);
   const std::int64_t limit = options_.max_iterations > 0 ? options_.max_iterations - 1
@@ -908,6 +918,137 @@ void BestFirstSearch::run_batch() {
       break;
     }
   }
+}
+
+// The open-set entries run_monotone makes: make_entry's, for any algorithm and tie-break...
+struct BestFirstSearch::AnyKeys {
+  const BestFirstSearch& search;
+  ASTAR_HOT HeapEntry operator()(std::uint32_t i, Cell c, ExactCost /*g*/, std::uint32_t seq) const {
+    return search.make_entry(i, c, seq);
+  }
+};
+
+// ... and the same for A* with the octile heuristic and larger g first (the default, and what
+// the benchmarks run), without the switches: f = g + h, exactly, its key, and g's key inverted.
+struct BestFirstSearch::OctileKeys {
+  Cell goal;
+  std::int64_t units;  // h_units_
+  ASTAR_HOT HeapEntry operator()(std::uint32_t i, Cell c, ExactCost g, std::uint32_t seq) const {
+    const std::int64_t dx = std::abs(c.x - goal.x), dy = std::abs(c.y - goal.y);
+    const std::int64_t lo = std::min(dx, dy), hi = std::max(dx, dy);
+    const ExactCost f{g.a + (hi - lo) * units, g.b + lo * units};
+    return {std::bit_cast<std::uint64_t>(f.key()), ~std::bit_cast<std::uint64_t>(g.key()), seq, i};
+  }
+};
+
+void BestFirstSearch::run_batch() {
+  if (!monotone_)
+    run_indexed();
+  else if (order_ == Priority::GPlusH && options_.heuristic == Heuristic::Octile &&
+           options_.tie_break == TieBreak::LargerG)
+    run_monotone(OctileKeys{goal_cell_, h_units_});
+  else
+    run_monotone(AnyKeys{*this});
+}
+
+// The batch loop when the keys taken never go down, over a radix heap (radix_queue.hpp). Its
+// open set is lazy: an improved node is pushed again instead of moved, its new entry with the
+// node's insertion number (Node::rank), so it comes out exactly where update_key would have put
+// the old one; an improvement lowers f, so the old entry comes out later and finds its node
+// closed. The same takes in the same order as stepping, so the same search; when the loop ends
+// the open set goes back to heap_ (settle_open_set).
+template <class Keys>
+void BestFirstSearch::run_monotone(const Keys& keys) {
+  radix_.reset(heap_.front().f);
+  for (const HeapEntry& e : heap_) radix_.push(e);
+  heap_.clear();
+  const std::uint32_t width = static_cast<std::uint32_t>(level_->width());
+  const std::uint32_t goal = to_u32(goal_);
+  const std::size_t cells = nodes_.size();
+  // The rows above and below are far away in the node arrays: ask for them early, so the misses
+  // overlap taking the node from the open set.
+  const auto ahead = [&](std::uint32_t cur, std::int64_t offset) {
+    const std::int64_t i = static_cast<std::int64_t>(cur) + offset;
+    if (i < 0 || static_cast<std::size_t>(i) + 2 >= cells) return;
+    __builtin_prefetch(&nodes_[static_cast<std::size_t>(i)], 1);
+    __builtin_prefetch(&nodes_[static_cast<std::size_t>(i) + 2], 1);
+    __builtin_prefetch(&stamp_[static_cast<std::size_t>(i)]);
+  };
+  const std::int64_t limit = options_.max_iterations > 0 ? options_.max_iterations - 1
+                                                         : std::numeric_limits<std::int64_t>::max();
+  while (metrics_.expanded < limit) {
+    const std::uint32_t cur = radix_.top().node;  // never stale: see below
+    if (cur == goal) break;
+    ahead(cur, -static_cast<std::int64_t>(width) - 1);
+    ahead(cur, static_cast<std::int64_t>(width) - 1);
+    radix_.pop();
+    ++metrics_.heap_ops;
+    mark(cur, NodeState::Closed);
+    ++closed_;
+    ++metrics_.expanded;
+    expand_monotone(cur, {static_cast<int>(cur % width), static_cast<int>(cur / width)}, keys);
+    while (!radix_.empty() && state_of(radix_.top().node) != NodeState::Open) radix_.pop();
+    if (radix_.empty()) {
+      // Nothing left to take: the goal cannot be reached. The views of this last step as
+      // step() leaves them (it relaxed nothing: anything it had relaxed would be open).
+      last_taken_ = cur;
+      last_relaxed_.clear();
+      move_count_ = examined_ = 0;
+      moves_stale_ = true;
+      state_ = SearchState::NoPath;
+      break;
+    }
+  }
+  settle_open_set();
+}
+
+// expand_uniform for run_monotone: the same successors, costs and order, relaxed as relax_to
+// does (without a listener or a trace), into the radix heap. On a uniform grid g's key orders
+// costs exactly (ExactCost::key: whole steps, and a path has fewer than kMaxCells of them), so
+// one compare of doubles tells a really cheaper path.
+template <class Keys>
+ASTAR_HOT void BestFirstSearch::expand_monotone(std::uint32_t taken, Cell c, const Keys& keys) {
+  static_assert(kMaxCells < 20'000'000, "keys of whole step counts order exactly below 2e7 steps");
+  std::uint32_t* stamp = stamp_.data();
+  Node* nodes = nodes_.data();
+  const std::uint32_t generation = generation_;
+  const ExactCost g = nodes[taken].g;
+  constexpr auto one = static_cast<std::int64_t>(kCostUnitsPerOne);
+  for (unsigned moves = moves_at_[taken]; moves != 0; moves &= moves - 1) {
+    const int d = std::countr_zero(moves);
+    const std::uint32_t ni = taken + static_cast<std::uint32_t>(node_step_[d]);
+    const std::uint32_t s = stamp[ni] - generation;
+    if (s == 1) continue;  // closed
+    const ExactCost g_new = (d & 1) ? ExactCost{g.a, g.b + one} : ExactCost{g.a + one, g.b};
+    const Cell to{c.x + kDirDx[d], c.y + kDirDy[d]};
+    Node& n = nodes[ni];
+    if (s == 0) {  // open: improved only when really cheaper
+      if (!(g_new.key() < n.g.key())) continue;
+      n.g = g_new;
+      n.parent = taken;
+      radix_.push(keys(ni, to, g_new, n.rank));
+      ++metrics_.improved;
+    } else {
+      stamp[ni] = generation;  // open (mark)
+      const std::uint32_t seq = seq_key(next_seq_++);
+      n = {g_new, taken, seq};
+      radix_.push(keys(ni, to, g_new, seq));
+      ++metrics_.generated;
+    }
+    ++metrics_.heap_ops;
+  }
+}
+
+// After run_monotone: the open set back in heap_, without the entries left behind, positions
+// kept again.
+void BestFirstSearch::settle_open_set() {
+  radix_.for_each([&](const HeapEntry& e) {
+    if (state_of(e.node) != NodeState::Open) return;
+    const HeapEntry now = make_entry(e.node, level_->cell(CellIndex(e.node)), e.seq);
+    if (now.f == e.f && now.tie == e.tie) heap_.push_back(e);
+  });
+  radix_.clear();
+  heapify();
 }
 
 // run() for breadth-first: the same loop with the open set a queue (queue_pop), and nothing to
@@ -949,7 +1090,7 @@ SearchState BestFirstSearch::run_queue() {
   Node* nodes = nodes_.data();
   const std::uint32_t generation = generation_;
   const ExactCost g = nodes[taken].g;
-  const std::uint32_t depth = nodes[taken].depth + 1;
+  const std::uint32_t depth = nodes[taken].rank + 1;
   const std::uint64_t key = std::bit_cast<std::uint64_t>(static_cast<double>(depth));
   constexpr auto one = static_cast<std::int64_t>(kCostUnitsPerOne);
   std::uint32_t seq = next_seq_;
@@ -1037,7 +1178,7 @@ bool BestFirstSearch::step_back() {
   for (std::size_t k = change_end(r); k-- > rec.first_change;) {
     const Change& ch = changes_[k];
     Node& n = nodes_[ch.node];
-    if (ch.old_depth == kUnseenDepth) {
+    if (ch.was_unseen) {
       if (order_ == Priority::Steps)
         heap_.pop_back();  // generated last, so last in the queue
       else
@@ -1049,7 +1190,6 @@ bool BestFirstSearch::step_back() {
     ++improved;
     n.g = ch.old_g;
     n.parent = ch.old_parent;
-    n.depth = ch.old_depth;
     update_key(ch.node);
   }
   if (mid_) {
@@ -1116,14 +1256,13 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
       const Change& ch = changes_[k];
       if (k >= 16) __builtin_prefetch(&nodes_[changes_[k - 16].node], 1);
       Node& n = nodes_[ch.node];
-      if (ch.old_depth == kUnseenDepth) {
+      if (ch.was_unseen) {
         mark(ch.node, NodeState::Unseen);  // its entry is dropped below
         if (queue) heap_.pop_back();       // or now, from the queue's end
         --generated;
       } else {
         n.g = ch.old_g;
         n.parent = ch.old_parent;
-        n.depth = ch.old_depth;
         --improved;
       }
     }
@@ -1145,9 +1284,8 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
       const Change& ch = changes_[k];
       // The nodes ahead are scattered over a large array: ask for them early.
       if (k + 16 < changes_.size()) __builtin_prefetch(&nodes_[changes_[k + 16].node], 1);
-      if (ch.old_depth == kUnseenDepth) {
-        init_node(ch.node, ch.new_g, ch.new_parent);
-        const std::uint32_t seq = seq_key(next_seq_++);
+      if (ch.was_unseen) {
+        const std::uint32_t seq = init_node(ch.node, ch.new_g, ch.new_parent);
         heap_.push_back(queue ? make_entry(ch.node, level_->cell(CellIndex(ch.node)), seq)
                               : HeapEntry{0, 0, seq, ch.node});
         ++generated;
@@ -1155,7 +1293,6 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
         Node& n = nodes_[ch.node];
         n.g = ch.new_g;
         n.parent = ch.new_parent;
-        n.depth = nodes_[ch.new_parent].depth + 1;
         ++improved;
       }
     }

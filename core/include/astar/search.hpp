@@ -27,6 +27,7 @@
 #include "astar/jump_point.hpp"
 #include "astar/level.hpp"
 #include "astar/moves.hpp"
+#include "astar/radix_queue.hpp"
 
 namespace astar {
 
@@ -313,13 +314,17 @@ class BestFirstSearch final : public Search {
   }
 
  private:
-  // Per node: its exact g, parent and depth; whether it is open, closed or unseen lives apart in
+  // Per node: its exact g, parent and rank; whether it is open, closed or unseen lives apart in
   // stamp_ (the hot test of every relaxation reads 4 bytes a node). h is not kept: it is a
   // function of the cell (h_of).
   struct Node {
     ExactCost g;
     std::uint32_t parent;
-    std::uint32_t depth;     // steps from the start along parents (breadth-first's priority)
+    // Breadth-first: steps from the start along parents, its priority (a node is never
+    // improved, so its depth never changes). The others: its open-set entry's insertion number
+    // (HeapEntry::seq), fixed when it is generated; a batch run pushes an improved node again
+    // with it (run_batch).
+    std::uint32_t rank;
   };
   // An open-set entry carries its own keys, so heap comparisons touch only the heap's memory:
   // integers, compared in this order (make_entry).
@@ -329,6 +334,17 @@ class BestFirstSearch final : public Search {
     std::uint64_t tie;  // the tie-break: g's key bits, inverted for larger g first; 0 for FIFO/LIFO
     std::uint32_t seq;  // insertion order (reversed for last in), the last tie-breaker
     std::uint32_t node;
+  };
+  // The open set's order: a before b. (f, tie) as one 128-bit number (a compare and a subtract
+  // with borrow), then the insertion number. Bitwise, not short-circuit: the compiler can pick
+  // the smaller child without a branch.
+  struct HeapOrder {
+    bool operator()(const HeapEntry& a, const HeapEntry& b) const {
+      __extension__ using Wide = unsigned __int128;  // GCC and Clang
+      const Wide ka = static_cast<Wide>(a.f) << 64 | a.tie;
+      const Wide kb = static_cast<Wide>(b.f) << 64 | b.tie;
+      return (ka < kb) | ((ka == kb) & (a.seq < b.seq));
+    }
   };
 
  private:
@@ -340,16 +356,16 @@ class BestFirstSearch final : public Search {
     std::uint32_t first_change;
     std::uint32_t best_before;  // nearest-to-goal taken node, for partial paths
   };
-  // One relaxation: the node's values before and after (the new depth is its new parent's + 1).
+  // One relaxation: the node's values before and after (its rank does not change: only a node
+  // first seen gets one, in the order it is generated).
   struct Change {
     std::uint32_t node;
     std::uint32_t old_parent;
     std::uint32_t new_parent;
-    std::uint32_t old_depth;  // kUnseenDepth when the node was unseen before
+    bool was_unseen;  // the relaxation generated the node
     ExactCost old_g;
     ExactCost new_g;
   };
-  static constexpr std::uint32_t kUnseenDepth = 0xFFFFFFFFu;
 
   // stamp_[i]: generation_ open, generation_ + 1 closed, anything else unseen.
   bool valid(std::uint32_t i) const { return stamp_[i] - generation_ < 2u; }
@@ -376,6 +392,14 @@ class BestFirstSearch final : public Search {
   void heap_push(HeapEntry e);
   std::uint32_t heap_pop();
   void run_batch();
+  void run_indexed();
+  struct AnyKeys;
+  struct OctileKeys;
+  template <class Keys>
+  void run_monotone(const Keys& keys);
+  template <class Keys>
+  void expand_monotone(std::uint32_t taken, Cell c, const Keys& keys);
+  void settle_open_set();
   void heap_remove(std::size_t pos);
   void queue_push(HeapEntry e);
   std::uint32_t queue_pop();
@@ -401,7 +425,7 @@ class BestFirstSearch final : public Search {
   void examine(const Move& m);
   void finish_iteration();
   void note_trace_end();
-  void init_node(std::uint32_t i, ExactCost g, std::uint32_t parent);
+  std::uint32_t init_node(std::uint32_t i, ExactCost g, std::uint32_t parent);
   void open_node(std::uint32_t i, Cell c, ExactCost g, std::uint32_t parent);
   std::size_t change_end(std::size_t record) const;
   void undo_changes(std::size_t record);
@@ -444,6 +468,11 @@ class BestFirstSearch final : public Search {
   std::uint32_t generation_ = 0;
   std::vector<HeapEntry> heap_;
   std::vector<std::uint32_t> heap_pos_;  // per node: its index into heap_ while open
+  // run_batch's open set when the keys taken never go down (monotone_: Dijkstra, A* with a
+  // consistent heuristic, on a uniform grid): a radix heap, lazy (run_monotone). Empty between
+  // runs: the open set is heap_.
+  bool monotone_ = false;
+  RadixQueue<HeapEntry, HeapOrder> radix_;
   // Breadth-first (order_ == Priority::Steps) keeps no heap: heap_ is a queue. heap_[k] is the
   // entry of the k-th node generated (seq k), heap_[0, queue_head_) the ones taken, in that
   // order, heap_[queue_head_, end) the open ones. With depth keys and first-in ties that is the
