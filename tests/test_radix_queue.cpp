@@ -42,13 +42,14 @@ TEST_CASE("[radix queue] takes entries in the same order as a binary heap, ties 
   RadixQueue<Item, ItemBefore> radix;
   std::size_t taken_total = 0, at_floor = 0;
   for (int round = 0; round < 200; ++round) {
-    // Small key ranges make many equal keys (the floor's bucket); wide ones many buckets. Ties go
-    // every way: new entries first, last or anywhere among equal keys.
+    // Small key ranges make many equal keys (the floor's bucket); wide ones many buckets, up to
+    // the highest (keys from 2^60 up to below 2^63). Ties go every way: new entries first, last
+    // or anywhere among equal keys.
     const std::uint64_t spread = round % 3 == 0 ? 4 : round % 3 == 1 ? 1000 : (1ull << 50);
     const int tie_kind = round % 4;
     std::vector<Item> heap;
     std::uint32_t seq = 0;
-    const std::uint64_t start = pick(0, 1ull << 40);
+    const std::uint64_t start = pick(0, 1ull << 60);
     radix.reset(start);
     auto push = [&](std::uint64_t f) {
       const std::uint32_t tie = tie_kind == 0   ? 0

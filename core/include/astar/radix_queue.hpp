@@ -1,7 +1,7 @@
 // A monotone priority queue: a radix heap (Ahuja, Mehlhorn, Orlin and Tarjan, "Faster algorithms
-// for the shortest path problem", JACM 1990) over 64-bit keys, for searches whose taken keys never
-// go down: Dijkstra, and A* with a consistent heuristic. BestFirstSearch's batch loop
-// (run_batch) keeps its open set in one on uniform grids.
+// for the shortest path problem", JACM 1990) over keys below 2^63 (the bits of a non-negative
+// double are), for searches whose taken keys never go down: Dijkstra, and A* with a consistent
+// heuristic. BestFirstSearch's batch loop (run_batch) keeps its open set in one on uniform grids.
 //
 //   RadixQueue<Entry, Before> q;          // Entry has a std::uint64_t `f`; Before orders entries
 //   q.push(e);                            // e.f >= q.floor(): never below the last key taken
@@ -9,7 +9,7 @@
 //
 // Entries come out in Before's order, ties included, exactly as from a binary heap ordered by
 // Before, as long as Before orders by f first. A push costs an XOR, a count of leading zeros and
-// an append; an entry moves to a lower bucket at most 64 times in all. Entries whose key equals
+// an append; an entry moves to a lower bucket at most 63 times in all. Entries whose key equals
 // the floor wait in bucket 0, sorted by Before (their f is equal, so by the rest of Before's keys).
 // Storage is kept across clear(): one allocation per bucket for a search's life.
 #pragma once
@@ -28,7 +28,8 @@ template <class Entry, class Before>
 class RadixQueue {
  public:
   void clear() {
-    for (std::vector<Entry>& b : buckets_) b.clear();
+    for (Bucket& b : buckets_) b.count = 0;
+    filled_ = 0;
     low_.clear();
     low_begin_ = 0;
     size_ = 0;
@@ -45,12 +46,12 @@ class RadixQueue {
   std::uint64_t floor() const { return floor_; }
 
   void push(const Entry& e) {
-    assert(e.f >= floor_);
+    assert(e.f >= floor_ && e.f < (std::uint64_t{1} << 63));
     ++size_;
     if (e.f == floor_)
       insert_low(e);
     else
-      buckets_[bucket_of(e.f)].push_back(e);
+      add(bucket_of(e.f), e);
   }
   // The first entry in Before's order (not empty).
   const Entry& top() {
@@ -66,8 +67,8 @@ class RadixQueue {
   template <class Visit>
   void for_each(Visit&& visit) const {
     for (std::size_t k = low_begin_; k < low_.size(); ++k) visit(low_[k]);
-    for (const std::vector<Entry>& b : buckets_)
-      for (const Entry& e : b) visit(e);
+    for (const Bucket& b : buckets_)
+      for (std::size_t k = 0; k < b.count; ++k) visit(b.items[k]);
   }
 
  private:
@@ -114,19 +115,21 @@ class RadixQueue {
   void refill() {
     low_.clear();
     low_begin_ = 0;
-    std::size_t b = 1;
-    while (buckets_[b].empty()) ++b;
-    std::vector<Entry>& from = buckets_[b];
-    std::uint64_t least = from.front().f;
-    for (const Entry& e : from) least = std::min(least, e.f);
+    const int b = std::countr_zero(filled_);  // the first bucket with entries
+    Bucket& from = buckets_[static_cast<std::size_t>(b)];
+    const Entry* items = from.items.data();
+    const std::size_t count = from.count;
+    std::uint64_t least = items[0].f;
+    for (std::size_t k = 1; k < count; ++k) least = std::min(least, items[k].f);
     floor_ = least;
-    for (const Entry& e : from) {
-      if (e.f == least)
-        low_.push_back(e);
+    from.count = 0;  // its entries all go below b: above bit b - 1 all keys agree
+    filled_ &= filled_ - 1;
+    for (std::size_t k = 0; k < count; ++k) {
+      if (items[k].f == least)
+        low_.push_back(items[k]);
       else
-        buckets_[bucket_of(e.f)].push_back(e);  // below b: above bit b - 1 all keys agree
+        add(bucket_of(items[k].f), items[k]);
     }
-    from.clear();
     std::sort(low_.begin(), low_.end(), [](const Entry& x, const Entry& y) { return Before{}(y, x); });
   }
 
@@ -134,7 +137,20 @@ class RadixQueue {
   std::size_t size_ = 0;
   std::vector<Entry> low_;
   std::size_t low_begin_ = 0;
-  std::array<std::vector<Entry>, 65> buckets_;  // bucket 0 unused: low_ is bucket 0
+  // Buckets 1 to 63 (bucket 0 is low_), each an array that only grows, and which have entries
+  // (bit b: bucket b).
+  struct Bucket {
+    std::vector<Entry> items;  // the first `count` are the bucket's
+    std::size_t count = 0;
+  };
+  void add(std::size_t b, const Entry& e) {
+    Bucket& to = buckets_[b];
+    if (to.count == to.items.size()) to.items.resize(std::max<std::size_t>(64, 2 * to.count));
+    to.items[to.count++] = e;
+    filled_ |= std::uint64_t{1} << b;
+  }
+  std::uint64_t filled_ = 0;
+  std::array<Bucket, 64> buckets_;  // keys below 2^63 differ from the floor below bit 63
 };
 
 }  // namespace astar
