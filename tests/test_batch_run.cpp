@@ -1,5 +1,6 @@
 // run()'s batch loop against stepping. On a uniform grid, run() without a listener or recording
-// takes nodes in its own loop (BestFirstSearch::run_batch), from iteration 0 or from wherever
+// takes nodes in its own loop (BestFirstSearch::run_batch: over a radix heap for A*, Dijkstra and
+// Jump Point Search, over the indexed heap for the others), from iteration 0 or from wherever
 // steps left the search. A search run to its end from any iteration must equal the same search
 // stepped there: the same takes (so the same counters, heap operations included), every cell's
 // state, g, h, f and parent, the same path and last taken node, and an open set whose heap and
@@ -28,18 +29,23 @@ void check_same(const Level& lv, const BestFirstSearch& a, const BestFirstSearch
 }  // namespace
 
 TEST_CASE("[search] run() from any iteration equals stepping, on 600 random uniform levels") {
+  // (JPS on 8 neighbours without corner cutting, the rules it supports.)
   std::mt19937 rng(20261125);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   const Algorithm algorithms[] = {Algorithm::AStar, Algorithm::WeightedAStar, Algorithm::Dijkstra,
-                                  Algorithm::GreedyBestFirst};
+                                  Algorithm::GreedyBestFirst, Algorithm::JumpPoint};
   std::int64_t improved = 0, limited = 0, no_path = 0;
   for (int n = 0; n < 600; ++n) {
-    const Level lv = test::random_uniform_level(rng);
-    SearchOptions o{.algorithm = algorithms[pick(0, 3)],
+    Level lv = test::random_uniform_level(rng);
+    SearchOptions o{.algorithm = algorithms[pick(0, 4)],
                     .heuristic = static_cast<Heuristic>(pick(0, 4)),
                     .tie_break = static_cast<TieBreak>(pick(0, 3)),
                     .max_iterations = pick(0, 4) == 0 ? pick(1, 400) : 0};
     if (o.algorithm == Algorithm::WeightedAStar) o.weight = pick(10, 40) / 10.0;
+    if (o.algorithm == Algorithm::JumpPoint) {  // the rules it supports
+      lv.rules().neighbours = Neighbours::Eight;
+      lv.rules().diagonal = DiagonalPolicy::NoCornerCutting;
+    }
     CAPTURE(n);
     CAPTURE(static_cast<int>(o.algorithm));
     CAPTURE(static_cast<int>(o.tie_break));

@@ -10,6 +10,7 @@
 #include "astar/bidirectional.hpp"
 #include "oracle.hpp"
 #include "random_level.hpp"
+#include "same_state.hpp"
 
 using namespace astar;
 using astar::test::ascii_level;
@@ -111,6 +112,37 @@ TEST_CASE("[bidirectional] without a listener: the listener path's results, step
   // Both endings, or this proves little.
   CHECK(found > 300);
   CHECK(no_path > 30);
+}
+
+TEST_CASE("[bidirectional] run() (its halves batched on radix heaps) equals stepping") {
+  // From iteration 0 or from wherever steps left the search, to its end, on uniform levels with
+  // every heuristic and tie-break the halves batch with.
+  std::mt19937 rng(31);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  const Heuristic heuristics[] = {Heuristic::Octile, Heuristic::Chebyshev, Heuristic::Zero,
+                                  Heuristic::Euclidean};
+  int found = 0, no_path = 0;
+  for (int n = 0; n < 400; ++n) {
+    CAPTURE(n);
+    const Level lv = astar::test::random_uniform_level(rng, 40);
+    const SearchOptions o{.algorithm = Algorithm::Bidirectional,
+                          .heuristic = heuristics[pick(0, 3)],
+                          .tie_break = static_cast<TieBreak>(pick(0, 3))};
+    BidirectionalSearch stepped(lv, lv.rules(), o), ran(lv, lv.rules(), o);
+    while (!finished(stepped.step())) {
+    }
+    const int first = pick(0, 2) == 0 ? 0 : pick(0, static_cast<int>(stepped.iterations()));
+    for (int k = 0; k < first && !finished(ran.step()); ++k) {
+    }
+    ran.run();
+    astar::test::check_same_state(ran, stepped, lv);
+    CHECK(ran.meeting() == stepped.meeting());
+    CHECK(ran.path_cost() == stepped.path_cost());
+    CHECK(ran.check_invariants() == "");
+    ++(stepped.state() == SearchState::Found ? found : no_path);
+  }
+  CHECK(found > 200);
+  CHECK(no_path > 20);
 }
 
 // S and G at the ends of the middle row of an open 25 x 25 room, four neighbours, no heuristic

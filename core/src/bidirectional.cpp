@@ -295,6 +295,22 @@ SearchState BidirectionalSearch::step() {
   return state_;
 }
 
+SearchState BidirectionalSearch::run() {
+  if (state_ == SearchState::InProgress && !mid_iteration() && forward_.can_batch() &&
+      backward_.can_batch()) {
+    forward_.begin_batch();
+    backward_.begin_batch();
+    while (state_ == SearchState::InProgress) {
+      begin_iteration();
+      last_side().batch_step();
+      finish_iteration();
+    }
+    forward_.end_batch();
+    backward_.end_batch();
+  }
+  return Search::run();
+}
+
 SearchState BidirectionalSearch::micro_step() {
   if (state_ != SearchState::InProgress) return state_;
   if (!mid_iteration()) {

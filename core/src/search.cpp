@@ -294,7 +294,9 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
       options_.heuristic == Heuristic::Octile || options_.heuristic == Heuristic::Chebyshev ||
       options_.heuristic == Heuristic::Zero ||
       (options_.heuristic == Heuristic::Manhattan && rules.neighbours == Neighbours::Four);
-  monotone_ = uniform_ && (order_ == Priority::G || (order_ == Priority::GPlusH && consistent));
+  const bool jump_points = options_.algorithm == Algorithm::JumpPoint && unsupported_.empty();
+  monotone_ = (uniform_ || jump_points) &&
+              (order_ == Priority::G || (order_ == Priority::GPlusH && consistent));
   if (options_.algorithm == Algorithm::JumpPoint && unsupported_.empty()) jump_grid_.assign(level);
   restart();
 }
@@ -613,6 +615,7 @@ ASTAR_HOT std::uint32_t BestFirstSearch::queue_pop() {
 }
 
 double BestFirstSearch::top_priority() const {
+  if (batched_) return radix_.empty() ? kInf : shown(std::bit_cast<double>(radix_.top().f));
   return open_size() == 0 ? kInf : shown(std::bit_cast<double>(heap_[queue_head_].f));
 }
 
@@ -885,14 +888,15 @@ ASTAR_HOT void BestFirstSearch::expand_uniform(std::uint32_t taken, Cell c) {
 // iteration limit goes through step(), which leaves the views as a stepped search has them.
 SearchState BestFirstSearch::run() {
   if (order_ == Priority::Steps) return run_queue();
-  if (uniform_ && !listener_ && !recording_ && !mid_ && state_ == SearchState::InProgress &&
-      !options_.partial_path) {
+  if ((uniform_ || monotone_) && !listener_ && !recording_ && !mid_ &&
+      state_ == SearchState::InProgress && !options_.partial_path) {
     run_batch();
   }
   return Search::run();
 }
 
-// The batch loop over the indexed heap (weighted A* and greedy, whose keys may go down).
+// The batch loop over the indexed heap (weighted A* and greedy on uniform grids, whose keys may
+// go down).
 void BestFirstSearch::run_indexed() {
   const std::uint32_t width = static_cast<std::uint32_t>(level_->width());
   const std::uint32_t goal = to_u32(goal_);
@@ -942,13 +946,71 @@ struct BestFirstSearch::OctileKeys {
 };
 
 void BestFirstSearch::run_batch() {
-  if (!monotone_)
+  if (!monotone_) {
     run_indexed();
-  else if (order_ == Priority::GPlusH && options_.heuristic == Heuristic::Octile &&
-           options_.tie_break == TieBreak::LargerG)
+    return;
+  }
+  begin_batch();
+  if (octile_keys())
     run_monotone(OctileKeys{goal_cell_, h_units_});
   else
     run_monotone(AnyKeys{*this});
+  end_batch();
+}
+
+// Whether OctileKeys make this search's entries.
+bool BestFirstSearch::octile_keys() const {
+  return order_ == Priority::GPlusH && options_.heuristic == Heuristic::Octile &&
+         options_.tie_break == TieBreak::LargerG;
+}
+
+// The open set moves to the radix heap (batched) and back (settled, positions kept again).
+void BestFirstSearch::begin_batch() {
+  radix_.reset(heap_.front().f);
+  for (const HeapEntry& e : heap_) radix_.push(e);
+  heap_.clear();
+  batched_ = true;
+}
+
+void BestFirstSearch::end_batch() {
+  settle_open_set();
+  batched_ = false;
+}
+
+bool BestFirstSearch::can_batch() const {
+  return monotone_ && uniform_ && !listener_ && !recording_ && !mid_ &&
+         state_ == SearchState::InProgress && !options_.partial_path;
+}
+
+// step() for a batch another loop drives: the same take and relaxations, on the radix heap,
+// with the views the driver reads kept (last_taken, last_relaxed, state, open_size,
+// top_priority); the taken node's moves are rebuilt when asked for, as after step().
+SearchState BestFirstSearch::batch_step() {
+  if (state_ != SearchState::InProgress) return state_;
+  last_relaxed_.clear();
+  const std::uint32_t cur = radix_.top().node;  // never stale: see run_monotone
+  radix_.pop();
+  ++metrics_.heap_ops;
+  mark(cur, NodeState::Closed);
+  ++closed_;
+  ++metrics_.expanded;
+  last_taken_ = cur;
+  move_count_ = examined_ = 0;
+  if (cur == to_u32(goal_)) {
+    moves_stale_ = false;
+    state_ = SearchState::Found;
+    return state_;
+  }
+  moves_stale_ = true;
+  const std::uint32_t width = static_cast<std::uint32_t>(level_->width());
+  const Cell c{static_cast<int>(cur % width), static_cast<int>(cur / width)};
+  if (octile_keys())
+    expand_monotone<Quiet>(cur, c, OctileKeys{goal_cell_, h_units_});
+  else
+    expand_monotone<Quiet>(cur, c, AnyKeys{*this});
+  while (!radix_.empty() && state_of(radix_.top().node) != NodeState::Open) radix_.pop();
+  if (radix_.empty()) state_ = SearchState::NoPath;
+  return state_;
 }
 
 // The batch loop when the keys taken never go down, over a radix heap (radix_queue.hpp). Its
@@ -959,9 +1021,6 @@ void BestFirstSearch::run_batch() {
 // the open set goes back to heap_ (settle_open_set).
 template <class Keys>
 void BestFirstSearch::run_monotone(const Keys& keys) {
-  radix_.reset(heap_.front().f);
-  for (const HeapEntry& e : heap_) radix_.push(e);
-  heap_.clear();
   const std::uint32_t width = static_cast<std::uint32_t>(level_->width());
   const std::uint32_t goal = to_u32(goal_);
   const std::size_t cells = nodes_.size();
@@ -976,17 +1035,24 @@ void BestFirstSearch::run_monotone(const Keys& keys) {
   };
   const std::int64_t limit = options_.max_iterations > 0 ? options_.max_iterations - 1
                                                          : std::numeric_limits<std::int64_t>::max();
+  const bool jump_points = options_.algorithm == Algorithm::JumpPoint;
   while (metrics_.expanded < limit) {
     const std::uint32_t cur = radix_.top().node;  // never stale: see below
     if (cur == goal) break;
-    ahead(cur, -static_cast<std::int64_t>(width) - 1);
-    ahead(cur, static_cast<std::int64_t>(width) - 1);
+    if (!jump_points) {
+      ahead(cur, -static_cast<std::int64_t>(width) - 1);
+      ahead(cur, static_cast<std::int64_t>(width) - 1);
+    }
     radix_.pop();
     ++metrics_.heap_ops;
     mark(cur, NodeState::Closed);
     ++closed_;
     ++metrics_.expanded;
-    expand_monotone(cur, {static_cast<int>(cur % width), static_cast<int>(cur / width)}, keys);
+    const Cell c{static_cast<int>(cur % width), static_cast<int>(cur / width)};
+    if (jump_points)
+      expand_jump_points_monotone(cur, c, keys);
+    else
+      expand_monotone<Batch>(cur, c, keys);
     while (!radix_.empty() && state_of(radix_.top().node) != NodeState::Open) radix_.pop();
     if (radix_.empty()) {
       // Nothing left to take: the goal cannot be reached. The views of this last step as
@@ -999,43 +1065,60 @@ void BestFirstSearch::run_monotone(const Keys& keys) {
       break;
     }
   }
-  settle_open_set();
 }
 
-// expand_uniform for run_monotone: the same successors, costs and order, relaxed as relax_to
-// does (without a listener or a trace), into the radix heap. On a uniform grid g's key orders
-// costs exactly (ExactCost::key: whole steps, and a path has fewer than kMaxCells of them), so
-// one compare of doubles tells a really cheaper path.
-template <class Keys>
-ASTAR_HOT void BestFirstSearch::expand_monotone(std::uint32_t taken, Cell c, const Keys& keys) {
+// relax_to for run_monotone (without a listener or a trace), into the radix heap. On a uniform
+// grid g's key orders costs exactly (ExactCost::key: whole steps, and a path has fewer than
+// kMaxCells of them), so one compare of doubles tells a really cheaper path.
+template <class Tell, class Keys>
+ASTAR_HOT void BestFirstSearch::relax_monotone(std::uint32_t ni, Cell to, std::uint32_t via,
+                                               ExactCost g_new, const Keys& keys) {
   static_assert(kMaxCells < 20'000'000, "keys of whole step counts order exactly below 2e7 steps");
-  std::uint32_t* stamp = stamp_.data();
-  Node* nodes = nodes_.data();
-  const std::uint32_t generation = generation_;
-  const ExactCost g = nodes[taken].g;
+  const std::uint32_t s = stamp_[ni] - generation_;
+  if (s == 1) return;  // closed
+  Node& n = nodes_[ni];
+  if (s == 0) {  // open: improved only when really cheaper
+    if (!(g_new.key() < n.g.key())) return;
+    n.g = g_new;
+    n.parent = via;
+    radix_.push(keys(ni, to, g_new, n.rank));
+    ++metrics_.improved;
+  } else {
+    stamp_[ni] = generation_;  // open (mark)
+    const std::uint32_t seq = seq_key(next_seq_++);
+    n = {g_new, via, seq};
+    radix_.push(keys(ni, to, g_new, seq));
+    ++metrics_.generated;
+  }
+  ++metrics_.heap_ops;
+  if constexpr (Tell::kKeepsRelaxed) last_relaxed_.push_back(to);
+}
+
+// expand_uniform for run_monotone and batch_step: the same successors, costs and order.
+template <class Tell, class Keys>
+ASTAR_HOT void BestFirstSearch::expand_monotone(std::uint32_t taken, Cell c, const Keys& keys) {
+  const ExactCost g = nodes_[taken].g;
   constexpr auto one = static_cast<std::int64_t>(kCostUnitsPerOne);
   for (unsigned moves = moves_at_[taken]; moves != 0; moves &= moves - 1) {
     const int d = std::countr_zero(moves);
-    const std::uint32_t ni = taken + static_cast<std::uint32_t>(node_step_[d]);
-    const std::uint32_t s = stamp[ni] - generation;
-    if (s == 1) continue;  // closed
-    const ExactCost g_new = (d & 1) ? ExactCost{g.a, g.b + one} : ExactCost{g.a + one, g.b};
-    const Cell to{c.x + kDirDx[d], c.y + kDirDy[d]};
-    Node& n = nodes[ni];
-    if (s == 0) {  // open: improved only when really cheaper
-      if (!(g_new.key() < n.g.key())) continue;
-      n.g = g_new;
-      n.parent = taken;
-      radix_.push(keys(ni, to, g_new, n.rank));
-      ++metrics_.improved;
-    } else {
-      stamp[ni] = generation;  // open (mark)
-      const std::uint32_t seq = seq_key(next_seq_++);
-      n = {g_new, taken, seq};
-      radix_.push(keys(ni, to, g_new, seq));
-      ++metrics_.generated;
-    }
-    ++metrics_.heap_ops;
+    relax_monotone<Tell>(taken + static_cast<std::uint32_t>(node_step_[d]),
+                   {c.x + kDirDx[d], c.y + kDirDy[d]}, taken,
+                   (d & 1) ? ExactCost{g.a, g.b + one} : ExactCost{g.a + one, g.b}, keys);
+  }
+}
+
+// expand_jump_points for run_monotone: the same jump points, costs and order.
+template <class Keys>
+void BestFirstSearch::expand_jump_points_monotone(std::uint32_t taken, Cell c, const Keys& keys) {
+  const Cell m = arrival(taken, c);
+  JumpGrid::Successors found;
+  const int count = jump_grid_.successors(c, m.x, m.y, goal_cell_, found, [this](Cell to) {
+    __builtin_prefetch(&stamp_[to_u32(level_->index(to))], 1);
+  });
+  const ExactCost g = nodes_[taken].g;
+  for (int k = 0; k < count; ++k) {
+    const Cell to = found[static_cast<std::size_t>(k)];
+    relax_monotone<Batch>(to_u32(level_->index(to)), to, taken, g + jump_cost(c, to), keys);
   }
 }
 
@@ -1419,7 +1502,7 @@ NodeView BestFirstSearch::node(Cell c) const {
 
 std::optional<Cell> BestFirstSearch::next_to_take() const {
   if (state_ != SearchState::InProgress || mid_ || open_size() == 0) return std::nullopt;
-  return level_->cell(CellIndex(heap_[queue_head_].node));
+  return level_->cell(CellIndex(batched_ ? radix_.top().node : heap_[queue_head_].node));
 }
 
 std::optional<Cell> BestFirstSearch::last_taken() const {

@@ -15,9 +15,9 @@
 //   mu <= max(fmin_F, fmin_B, gmin_F + gmin_B + eps)
 //
 // (f and g minima over each side's open set, eps the cheapest move on the level): the stopping
-// rule of MM and NBS, proved in bidirectional.cpp. Without a listener (batch runs) the halves
-// take BestFirstSearch's fast paths; with one, every event of both halves reaches it. Both give
-// the same results, iteration for iteration.
+// rule of MM and NBS, proved in bidirectional.cpp. Without a listener the halves take
+// BestFirstSearch's fast paths (and, in run(), its batch steps); with one, every event of both
+// halves reaches it. All give the same results, iteration for iteration.
 #pragma once
 
 #include <optional>
@@ -35,6 +35,9 @@ class BidirectionalSearch final : public Search {
 
   void restart() override;
   SearchState step() override;
+  // step() until finished; without a listener or recording, the halves' open sets are radix
+  // heaps for the run (BestFirstSearch::begin_batch): the same steps, faster.
+  SearchState run() override;
   SearchState micro_step() override;
   bool mid_iteration() const override;
   std::span<const Move> taken_moves() const override;

@@ -273,7 +273,10 @@ class BestFirstSearch final : public Search {
   std::optional<Cell> last_taken() const override;
   std::optional<Cell> next_to_take() const override;
   const std::vector<Cell>& last_relaxed() const override { return last_relaxed_; }
-  std::size_t open_size() const override { return heap_.size() - queue_head_; }
+  std::size_t open_size() const override {
+    return batched_ ? static_cast<std::size_t>(metrics_.generated - closed_)
+                    : heap_.size() - queue_head_;
+  }
   std::int64_t closed_count() const override { return closed_; }
   const SearchMetrics& metrics() const override { return metrics_; }
   std::vector<Cell> path() const override;
@@ -281,6 +284,17 @@ class BestFirstSearch final : public Search {
   double path_cost() const override;
   // The priority of the open node that comes next (+inf when the open set is empty).
   double top_priority() const;
+
+  // A batch another loop drives (bidirectional A*'s run): when can_batch() (a search whose keys
+  // never go down, on a uniform grid, without a listener, recording or partial paths, in
+  // progress between iterations), begin_batch() moves the open set into a radix heap,
+  // batch_step() takes steps as step() would (the same takes, relaxations and counters; views
+  // kept: state, last_taken, last_relaxed, open_size, top_priority, every node), and
+  // end_batch() moves it back. Nothing else may be called in between.
+  bool can_batch() const;
+  void begin_batch();
+  SearchState batch_step();
+  void end_batch();
   // What this search computes, for those who show it (the trace, the heuristic check): the h of
   // any cell (seen or not), the offer a move of a taken cell `from` makes to its cell (the
   // parent it would get, Theta*'s any-angle one included, and its g, exactly), and the f a cell
@@ -397,8 +411,14 @@ class BestFirstSearch final : public Search {
   struct OctileKeys;
   template <class Keys>
   void run_monotone(const Keys& keys);
-  template <class Keys>
+  template <class Tell, class Keys>
+  void relax_monotone(std::uint32_t ni, Cell to, std::uint32_t via, ExactCost g_new,
+                      const Keys& keys);
+  template <class Tell, class Keys>
   void expand_monotone(std::uint32_t taken, Cell c, const Keys& keys);
+  bool octile_keys() const;
+  template <class Keys>
+  void expand_jump_points_monotone(std::uint32_t taken, Cell c, const Keys& keys);
   void settle_open_set();
   void heap_remove(std::size_t pos);
   void queue_push(HeapEntry e);
@@ -469,10 +489,11 @@ class BestFirstSearch final : public Search {
   std::vector<HeapEntry> heap_;
   std::vector<std::uint32_t> heap_pos_;  // per node: its index into heap_ while open
   // run_batch's open set when the keys taken never go down (monotone_: Dijkstra, A* with a
-  // consistent heuristic, on a uniform grid): a radix heap, lazy (run_monotone). Empty between
-  // runs: the open set is heap_.
+  // consistent heuristic, on a uniform grid, and Jump Point Search with one): a radix heap, lazy
+  // (run_monotone). Empty between runs: the open set is heap_.
   bool monotone_ = false;
-  RadixQueue<HeapEntry, HeapOrder> radix_;
+  bool batched_ = false;  // between begin_batch and end_batch: the open set is radix_
+  mutable RadixQueue<HeapEntry, HeapOrder> radix_;  // (top() may move entries between buckets)
   // Breadth-first (order_ == Priority::Steps) keeps no heap: heap_ is a queue. heap_[k] is the
   // entry of the k-th node generated (seq k), heap_[0, queue_head_) the ones taken, in that
   // order, heap_[queue_head_, end) the open ones. With depth keys and first-in ties that is the
