@@ -615,8 +615,13 @@ ASTAR_HOT std::uint32_t BestFirstSearch::queue_pop() {
 }
 
 double BestFirstSearch::top_priority() const {
-  if (batched_) return radix_.empty() ? kInf : shown(std::bit_cast<double>(radix_.top().f));
-  return open_size() == 0 ? kInf : shown(std::bit_cast<double>(heap_[queue_head_].f));
+  const double key = top_key();
+  return key == kInf ? kInf : shown(key);
+}
+
+double BestFirstSearch::top_key() const {
+  if (batched_) return radix_.empty() ? kInf : std::bit_cast<double>(radix_.top().f);
+  return open_size() == 0 ? kInf : std::bit_cast<double>(heap_[queue_head_].f);
 }
 
 // Makes node i open with these g and parent, without touching the open set, and returns its

@@ -282,8 +282,10 @@ class BestFirstSearch final : public Search {
   std::vector<Cell> path() const override;
   std::vector<Cell> path_to(Cell c) const override;
   double path_cost() const override;
-  // The priority of the open node that comes next (+inf when the open set is empty).
+  // The priority of the open node that comes next (+inf when the open set is empty), and its
+  // key, the priority in micro-units for those that are costs (exactly the open set's order).
   double top_priority() const;
+  double top_key() const;
 
   // A batch another loop drives (bidirectional A*'s run): when can_batch() (a search whose keys
   // never go down, on a uniform grid, without a listener, recording or partial paths, in
