@@ -900,30 +900,45 @@ SearchState BestFirstSearch::run() {
   return Search::run();
 }
 
+// The batch loops' shared parts. A taken node closed and counted:
+ASTAR_HOT void BestFirstSearch::close_taken(std::uint32_t cur) {
+  mark(cur, NodeState::Closed);
+  ++closed_;
+  ++metrics_.expanded;
+}
+
+// How many iterations a batch loop may have taken when it stops (the step that reaches the limit
+// goes through step()).
+std::int64_t BestFirstSearch::batch_limit() const {
+  return options_.max_iterations > 0 ? options_.max_iterations - 1
+                                     : std::numeric_limits<std::int64_t>::max();
+}
+
+// Nothing left to take after taking `cur`: the goal cannot be reached. The views of this last
+// step as step() leaves them (it relaxed nothing: anything it had relaxed would be open).
+void BestFirstSearch::end_without_path(std::uint32_t cur) {
+  last_taken_ = cur;
+  last_relaxed_.clear();
+  move_count_ = examined_ = 0;
+  moves_stale_ = true;
+  state_ = SearchState::NoPath;
+}
+
 // The batch loop over the indexed heap (weighted A* and greedy on uniform grids, whose keys may
 // go down).
 void BestFirstSearch::run_indexed() {
   const std::uint32_t width = static_cast<std::uint32_t>(level_->width());
   const std::uint32_t goal = to_u32(goal_);
-  const std::int64_t limit = options_.max_iterations > 0 ? options_.max_iterations - 1
-                                                         : std::numeric_limits<std::int64_t>::max();
+  const std::int64_t limit = batch_limit();
   while (metrics_.expanded < limit) {
     const std::uint32_t cur = heap_.front().node;
     if (cur == goal) break;
     heap_pop();
-    mark(cur, NodeState::Closed);
-    ++closed_;
-    ++metrics_.expanded;
+    close_taken(cur);
     const Cell c{static_cast<int>(cur % width), static_cast<int>(cur / width)};
     expand_uniform<Batch>(cur, c);
     if (heap_.empty()) {
-      // Nothing left to take: the goal cannot be reached. The views of this last step as
-      // step() leaves them (it relaxed nothing: anything it had relaxed would be open).
-      last_taken_ = cur;
-      last_relaxed_.clear();
-      move_count_ = examined_ = 0;
-      moves_stale_ = true;
-      state_ = SearchState::NoPath;
+      end_without_path(cur);
       break;
     }
   }
@@ -996,9 +1011,7 @@ SearchState BestFirstSearch::batch_step() {
   const std::uint32_t cur = radix_.top().node;  // never stale: see run_monotone
   radix_.pop();
   ++metrics_.heap_ops;
-  mark(cur, NodeState::Closed);
-  ++closed_;
-  ++metrics_.expanded;
+  close_taken(cur);
   last_taken_ = cur;
   move_count_ = examined_ = 0;
   if (cur == to_u32(goal_)) {
@@ -1038,8 +1051,7 @@ void BestFirstSearch::run_monotone(const Keys& keys) {
     __builtin_prefetch(&nodes_[static_cast<std::size_t>(i) + 2], 1);
     __builtin_prefetch(&stamp_[static_cast<std::size_t>(i)]);
   };
-  const std::int64_t limit = options_.max_iterations > 0 ? options_.max_iterations - 1
-                                                         : std::numeric_limits<std::int64_t>::max();
+  const std::int64_t limit = batch_limit();
   const bool jump_points = options_.algorithm == Algorithm::JumpPoint;
   while (metrics_.expanded < limit) {
     const std::uint32_t cur = radix_.top().node;  // never stale: see below
@@ -1050,9 +1062,7 @@ void BestFirstSearch::run_monotone(const Keys& keys) {
     }
     radix_.pop();
     ++metrics_.heap_ops;
-    mark(cur, NodeState::Closed);
-    ++closed_;
-    ++metrics_.expanded;
+    close_taken(cur);
     const Cell c{static_cast<int>(cur % width), static_cast<int>(cur / width)};
     if (jump_points)
       expand_jump_points_monotone(cur, c, keys);
@@ -1060,13 +1070,7 @@ void BestFirstSearch::run_monotone(const Keys& keys) {
       expand_monotone<Batch>(cur, c, keys);
     while (!radix_.empty() && state_of(radix_.top().node) != NodeState::Open) radix_.pop();
     if (radix_.empty()) {
-      // Nothing left to take: the goal cannot be reached. The views of this last step as
-      // step() leaves them (it relaxed nothing: anything it had relaxed would be open).
-      last_taken_ = cur;
-      last_relaxed_.clear();
-      move_count_ = examined_ = 0;
-      moves_stale_ = true;
-      state_ = SearchState::NoPath;
+      end_without_path(cur);
       break;
     }
   }
@@ -1115,11 +1119,8 @@ ASTAR_HOT void BestFirstSearch::expand_monotone(std::uint32_t taken, Cell c, con
 // expand_jump_points for run_monotone: the same jump points, costs and order.
 template <class Keys>
 void BestFirstSearch::expand_jump_points_monotone(std::uint32_t taken, Cell c, const Keys& keys) {
-  const Cell m = arrival(taken, c);
   JumpGrid::Successors found;
-  const int count = jump_grid_.successors(c, m.x, m.y, goal_cell_, found, [this](Cell to) {
-    __builtin_prefetch(&stamp_[to_u32(level_->index(to))], 1);
-  });
+  const int count = prefetched_jump_points(taken, c, found);
   const ExactCost g = nodes_[taken].g;
   for (int k = 0; k < count; ++k) {
     const Cell to = found[static_cast<std::size_t>(k)];
@@ -1148,9 +1149,7 @@ SearchState BestFirstSearch::run_queue() {
   if (uniform_ && !listener_ && !recording_ && !mid_ && state_ == SearchState::InProgress &&
       !options_.partial_path) {
     const std::uint32_t goal = to_u32(goal_);
-    const std::int64_t limit = options_.max_iterations > 0
-                                   ? options_.max_iterations - 1
-                                   : std::numeric_limits<std::int64_t>::max();
+    const std::int64_t limit = batch_limit();
     while (state_ == SearchState::InProgress && heap_[queue_head_].node != goal &&
            metrics_.expanded < limit) {
       if (heap_.size() - queue_head_ == 1) {
@@ -1158,9 +1157,7 @@ SearchState BestFirstSearch::run_queue() {
         continue;
       }
       const std::uint32_t cur = queue_pop();
-      mark(cur, NodeState::Closed);
-      ++closed_;
-      ++metrics_.expanded;
+      close_taken(cur);
       expand_queue(cur);
     }
   }
@@ -1212,17 +1209,23 @@ int BestFirstSearch::jump_successors(std::uint32_t taken, JumpGrid::Successors& 
   return jump_grid_.successors(c, m.x, m.y, goal_cell_, out);
 }
 
+// The jump points leaving the taken node (cell c), for the loops without a listener. Jump points
+// lie far apart in the node array: each one's node is asked for as soon as it is found, so the
+// cache misses overlap the remaining jumps instead of stalling each relaxation.
+int BestFirstSearch::prefetched_jump_points(std::uint32_t taken, Cell c,
+                                            JumpGrid::Successors& found) const {
+  const Cell m = arrival(taken, c);
+  return jump_grid_.successors(c, m.x, m.y, goal_cell_, found, [this](Cell to) {
+    __builtin_prefetch(&stamp_[to_u32(level_->index(to))], 1);
+  });
+}
+
 // JPS without a listener: relaxes the taken node's jump points as examining them as moves would
 // (same cells, same order, same cost: the octile distance, computed as collect_moves does).
 void BestFirstSearch::expand_jump_points(std::uint32_t taken) {
   const Cell c = level_->cell(CellIndex(taken));
-  const Cell m = arrival(taken, c);
-  // Jump points lie far apart in the node array: ask for each one's node as soon as it is found,
-  // so the cache misses overlap the remaining jumps instead of stalling each relaxation.
   JumpGrid::Successors found;
-  const int count = jump_grid_.successors(c, m.x, m.y, goal_cell_, found, [this](Cell to) {
-    __builtin_prefetch(&stamp_[to_u32(level_->index(to))], 1);
-  });
+  const int count = prefetched_jump_points(taken, c, found);
   const ExactCost g = nodes_[taken].g;
   for (int k = 0; k < count; ++k) {
     const Cell to = found[static_cast<std::size_t>(k)];

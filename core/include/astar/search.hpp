@@ -408,6 +408,9 @@ class BestFirstSearch final : public Search {
   void heap_push(HeapEntry e);
   std::uint32_t heap_pop();
   void run_batch();
+  void close_taken(std::uint32_t cur);
+  std::int64_t batch_limit() const;
+  void end_without_path(std::uint32_t cur);
   void run_indexed();
   struct AnyKeys;
   struct OctileKeys;
@@ -442,6 +445,7 @@ class BestFirstSearch final : public Search {
   void expand_jump_points(std::uint32_t taken);
   Cell arrival(std::uint32_t i, Cell c) const;
   int jump_successors(std::uint32_t taken, JumpGrid::Successors& out) const;
+  int prefetched_jump_points(std::uint32_t taken, Cell c, JumpGrid::Successors& found) const;
   void collect_moves(std::uint32_t taken) const;
   void build_moves_at(const Level& level, const MovementRules& rules);
   void examine(const Move& m);
