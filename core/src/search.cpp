@@ -1473,6 +1473,7 @@ std::string BestFirstSearch::check_invariants() const {
       return at + ": node's heap position is " + std::to_string(heap_pos_[e.node]);
     const HeapEntry want = make_entry(e.node, level_->cell(CellIndex(e.node)), e.seq);
     if (e.f != want.f || e.tie != want.tie) return at + ": keys differ from the node's";
+    if (e.seq != nodes_[e.node].rank) return at + ": insertion number differs from the node's";
     if (pos > 0 && before(e, heap_[(pos - 1) / kArity])) return at + ": ordered before its parent";
   }
   std::size_t open = 0, closed = 0;

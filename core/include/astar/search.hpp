@@ -7,8 +7,9 @@
 //   if (s->state() == SearchState::Found) use(s->path(), s->path_cost());
 //
 // One iteration (step) = take the open node that comes first in the algorithm's order, test it
-// for the goal, relax its successors. run() is a loop over step(): there is one search loop.
-// Reading never changes the search. The level must outlive the search and not change while it
+// for the goal, relax its successors. run() takes the same steps: a loop over step(), or on
+// uniform grids without a listener a fused loop (over a radix heap when the keys taken never go
+// down) that takes the same nodes in the same order. Reading never changes the search. The level must outlive the search and not change while it
 // runs (make a new search after edits).
 #pragma once
 
