@@ -297,7 +297,7 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
   const bool jump_points = options_.algorithm == Algorithm::JumpPoint && unsupported_.empty();
   monotone_ = (uniform_ || jump_points) &&
               (order_ == Priority::G || (order_ == Priority::GPlusH && consistent));
-  if (options_.algorithm == Algorithm::JumpPoint && unsupported_.empty()) jump_grid_.assign(level);
+  if (jump_points) jump_grid_.assign(level);
   restart();
 }
 
@@ -893,11 +893,15 @@ ASTAR_HOT void BestFirstSearch::expand_uniform(std::uint32_t taken, Cell c) {
 // iteration limit goes through step(), which leaves the views as a stepped search has them.
 SearchState BestFirstSearch::run() {
   if (order_ == Priority::Steps) return run_queue();
-  if ((uniform_ || monotone_) && !listener_ && !recording_ && !mid_ &&
-      state_ == SearchState::InProgress && !options_.partial_path) {
-    run_batch();
-  }
+  if ((uniform_ || monotone_) && batch_ready()) run_batch();
   return Search::run();
+}
+
+// Whether a batch loop may run now: nobody hears or records the steps, no iteration is under
+// way, the search goes on, and no partial path needs the nearest cell kept.
+bool BestFirstSearch::batch_ready() const {
+  return !listener_ && !recording_ && !mid_ && state_ == SearchState::InProgress &&
+         !options_.partial_path;
 }
 
 // The batch loops' shared parts. A taken node closed and counted:
@@ -997,9 +1001,13 @@ void BestFirstSearch::end_batch() {
   batched_ = false;
 }
 
-bool BestFirstSearch::can_batch() const {
-  return monotone_ && uniform_ && !listener_ && !recording_ && !mid_ &&
-         state_ == SearchState::InProgress && !options_.partial_path;
+bool BestFirstSearch::can_batch() const { return monotone_ && uniform_ && batch_ready(); }
+
+// Drops the radix heap's first entries while their nodes are closed (entries left behind by an
+// improvement, see run_monotone); true when nothing is left to take.
+bool BestFirstSearch::drop_closed_tops() {
+  while (!radix_.empty() && state_of(radix_.top().node) != NodeState::Open) radix_.pop();
+  return radix_.empty();
 }
 
 // step() for a batch another loop drives: the same take and relaxations, on the radix heap,
@@ -1026,8 +1034,7 @@ SearchState BestFirstSearch::batch_step() {
     expand_monotone<Quiet>(cur, c, OctileKeys{goal_cell_, h_units_});
   else
     expand_monotone<Quiet>(cur, c, AnyKeys{*this});
-  while (!radix_.empty() && state_of(radix_.top().node) != NodeState::Open) radix_.pop();
-  if (radix_.empty()) state_ = SearchState::NoPath;
+  if (drop_closed_tops()) state_ = SearchState::NoPath;
   return state_;
 }
 
@@ -1068,8 +1075,7 @@ void BestFirstSearch::run_monotone(const Keys& keys) {
       expand_jump_points_monotone(cur, c, keys);
     else
       expand_monotone<Batch>(cur, c, keys);
-    while (!radix_.empty() && state_of(radix_.top().node) != NodeState::Open) radix_.pop();
-    if (radix_.empty()) {
+    if (drop_closed_tops()) {
       end_without_path(cur);
       break;
     }
@@ -1093,10 +1099,7 @@ ASTAR_HOT void BestFirstSearch::relax_monotone(std::uint32_t ni, Cell to, std::u
     radix_.push(keys(ni, to, g_new, n.rank));
     ++metrics_.improved;
   } else {
-    stamp_[ni] = generation_;  // open (mark)
-    const std::uint32_t seq = seq_key(next_seq_++);
-    n = {g_new, via, seq};
-    radix_.push(keys(ni, to, g_new, seq));
+    radix_.push(keys(ni, to, g_new, init_node(ni, g_new, via)));
     ++metrics_.generated;
   }
   ++metrics_.heap_ops;
@@ -1146,8 +1149,7 @@ void BestFirstSearch::settle_open_set() {
 // stepping does when that take finds nothing new: the start's take among them, so a fresh
 // search steps once and then runs the loop.
 SearchState BestFirstSearch::run_queue() {
-  if (uniform_ && !listener_ && !recording_ && !mid_ && state_ == SearchState::InProgress &&
-      !options_.partial_path) {
+  if (uniform_ && batch_ready()) {
     const std::uint32_t goal = to_u32(goal_);
     const std::int64_t limit = batch_limit();
     while (state_ == SearchState::InProgress && heap_[queue_head_].node != goal &&

@@ -409,6 +409,8 @@ class BestFirstSearch final : public Search {
   void heap_push(HeapEntry e);
   std::uint32_t heap_pop();
   void run_batch();
+  bool batch_ready() const;
+  bool drop_closed_tops();
   void close_taken(std::uint32_t cur);
   std::int64_t batch_limit() const;
   void end_without_path(std::uint32_t cur);
