@@ -136,7 +136,7 @@ TEST_CASE("[bidirectional] run() (its halves batched on radix heaps) equals step
     }
     ran.run();
     astar::test::check_same_state(ran, stepped, lv);
-    CHECK(ran.meeting() == stepped.meeting());
+    check_same(ran, stepped);  // and mu, the meeting, the side
     CHECK(ran.path_cost() == stepped.path_cost());
     CHECK(ran.check_invariants() == "");
     ++(stepped.state() == SearchState::Found ? found : no_path);
