@@ -335,8 +335,8 @@ SearchState BidirectionalSearch::micro_step() {
 // (ties: forward), which keeps the two searches about the same size. Once they have met, what is
 // left is proving mu, and the f bound is reached when either side's least f reaches mu: the side
 // whose least f is larger, the nearer to it, goes (ties: forward; the f keys the open sets
-// order by are enough to choose by). On the MovingAI maps this takes a quarter to a third fewer iterations
-// than the open sets' sizes alone. Any order keeps the stopping rule's proof.
+// order by are enough to choose by). On the MovingAI maps this takes a quarter to a third fewer
+// iterations than the open sets' sizes alone. Any order keeps the stopping rule's proof.
 bool BidirectionalSearch::forward_next() const {
   if (mu_) return forward_.top_key() >= backward_.top_key();
   return forward_.open_size() <= backward_.open_size();
