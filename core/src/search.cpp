@@ -951,7 +951,8 @@ void BestFirstSearch::run_indexed() {
 // The open-set entries run_monotone makes: make_entry's, for any algorithm and tie-break...
 struct BestFirstSearch::AnyKeys {
   const BestFirstSearch& search;
-  ASTAR_HOT HeapEntry operator()(std::uint32_t i, Cell c, ExactCost /*g*/, std::uint32_t seq) const {
+  ASTAR_HOT HeapEntry operator()(std::uint32_t i, Cell c, ExactCost /*g*/,
+                                 std::uint32_t seq) const {
     return search.make_entry(i, c, seq);
   }
 };

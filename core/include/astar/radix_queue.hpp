@@ -130,7 +130,8 @@ class RadixQueue {
       else
         add(bucket_of(items[k].f), items[k]);
     }
-    std::sort(low_.begin(), low_.end(), [](const Entry& x, const Entry& y) { return Before{}(y, x); });
+    std::sort(low_.begin(), low_.end(),
+              [](const Entry& x, const Entry& y) { return Before{}(y, x); });
   }
 
   std::uint64_t floor_ = 0;

@@ -9,8 +9,8 @@
 // One iteration (step) = take the open node that comes first in the algorithm's order, test it
 // for the goal, relax its successors. run() takes the same steps: a loop over step(), or on
 // uniform grids without a listener a fused loop (over a radix heap when the keys taken never go
-// down) that takes the same nodes in the same order. Reading never changes the search. The level must outlive the search and not change while it
-// runs (make a new search after edits).
+// down) that takes the same nodes in the same order. Reading never changes the search. The
+// level must outlive the search and not change while it runs (make a new search after edits).
 #pragma once
 
 #include <array>
