@@ -112,9 +112,14 @@ int main(int argc, char** argv) {
     row("search + trace bytes per cell", (now - before_search) * (1 << 20) / loaded.value().cell_count(), "bytes");
     row("search + trace bytes per iteration", (now - before_search) * (1 << 20) / static_cast<double>(s->iterations()), "bytes");
     row("peak memory of the process so far (loading included)", peak_mib(), "MiB");
+    const std::int64_t end = s->iterations();
     t0 = Clock::now();
-    s->seek(s->iterations() / 2);
+    s->seek(end / 2);
     row("seek from the end to the middle", seconds_since(t0) * 1e3, "ms");
+    t0 = Clock::now();
+    s->seek(end);
+    row("seek from the middle to the end", seconds_since(t0) * 1e3, "ms");
+    s->seek(end / 2);
     t0 = Clock::now();
     for (int k = 0; k < 1000; ++k) s->step_back();
     row("step back (mean of 1,000)", seconds_since(t0) * 1e6, "ns");

@@ -25,6 +25,7 @@
 #include "astar/algorithms.hpp"
 #include "astar/chunked_vector.hpp"
 #include "astar/exact_cost.hpp"
+#include "astar/huge_pages.hpp"
 #include "astar/jump_point.hpp"
 #include "astar/level.hpp"
 #include "astar/moves.hpp"
@@ -369,7 +370,10 @@ class BestFirstSearch final : public Search {
   // up to the next record's first_change. The rest is derived: a step runs only in progress,
   // and its counters and insertion numbers follow from its changes.
   struct StepRecord {
-    HeapEntry taken;  // the entry taken from the open set
+    // The node taken from the open set and its entry's insertion number (its keys follow from
+    // the node: make_entry).
+    std::uint32_t taken;
+    std::uint32_t taken_seq;
     std::uint32_t first_change;
     std::uint32_t best_before;  // nearest-to-goal taken node, for partial paths
   };
@@ -458,7 +462,18 @@ class BestFirstSearch final : public Search {
   void open_node(std::uint32_t i, Cell c, ExactCost g, std::uint32_t parent);
   std::size_t change_end(std::size_t record) const;
   void undo_changes(std::size_t record);
+  // bulk_seek's steps (search.cpp).
+  struct SeekCounts {
+    std::int64_t generated = 0;
+    std::int64_t improved = 0;
+  };
   void bulk_seek(std::size_t to);
+  SeekCounts bulk_undo(std::size_t to);
+  SeekCounts bulk_redo(std::size_t to);
+  void push_still_open();
+  void rebuild_open_set();
+  void prefetch_change(std::size_t k, bool undo) const;
+  std::uint32_t insertions_before(std::size_t to) const;
   void truncate_trace();
   void restore_last_step_views();
   bool nearer_goal(std::uint32_t a, std::uint32_t b) const;
@@ -492,11 +507,12 @@ class BestFirstSearch final : public Search {
   // moves (collect_moves): the same jump points in the same order, so the same results.
   JumpGrid jump_grid_;
 
-  std::vector<Node> nodes_;
-  std::vector<std::uint32_t> stamp_;
+  HugeVector<Node> nodes_;
+  HugeVector<std::uint32_t> stamp_;
   std::uint32_t generation_ = 0;
-  std::vector<HeapEntry> heap_;
-  std::vector<std::uint32_t> heap_pos_;  // per node: its index into heap_ while open
+  HugeVector<HeapEntry> heap_;
+  HugeVector<std::uint32_t> heap_pos_;  // per node: its index into heap_ while open
+  std::vector<std::uint32_t> seek_generated_;  // bulk_redo's generated nodes (push_still_open)
   // run_batch's open set when the keys taken never go down (monotone_: Dijkstra, A* with a
   // consistent heuristic, on a uniform grid, and Jump Point Search with one): a radix heap, lazy
   // (run_monotone). Empty between runs: the open set is heap_.
