@@ -898,15 +898,25 @@ SearchState BestFirstSearch::run() {
   return Search::run();
 }
 
-// Whether a batch loop may run now: nobody hears or records the steps, no iteration is under
-// way, the search goes on, and no partial path needs the nearest cell kept.
+// Whether a batch loop may run now: nobody hears the steps, a recording search is at the end of
+// its trace (steps undone are replayed, not searched), no iteration is under way, the search
+// goes on, and no partial path needs the nearest cell kept.
 bool BestFirstSearch::batch_ready() const {
-  return !listener_ && !recording_ && !mid_ && state_ == SearchState::InProgress &&
-         !options_.partial_path;
+  return !listener_ && (!recording_ || at_ == records_.size()) && !mid_ &&
+         state_ == SearchState::InProgress && !options_.partial_path;
 }
 
-// The batch loops' shared parts. A taken node closed and counted:
-ASTAR_HOT void BestFirstSearch::close_taken(std::uint32_t cur) {
+// The batch loops' shared parts. Their start: a recording search writes its trace as take()
+// and relax_to would (the same records and changes in the same order: a batch run rewinds as
+// a stepped search does).
+void BestFirstSearch::begin_batch_loop() { writing_ = recording_; }
+
+// A taken node (`seq`: its entry's insertion number) closed, counted and recorded:
+ASTAR_HOT void BestFirstSearch::close_taken(std::uint32_t cur, std::uint32_t seq) {
+  if (writing_) {
+    records_.push_back({cur, seq, static_cast<std::uint32_t>(changes_.size()), best_});
+    ++at_;
+  }
   mark(cur, NodeState::Closed);
   ++closed_;
   ++metrics_.expanded;
@@ -927,6 +937,7 @@ void BestFirstSearch::end_without_path(std::uint32_t cur) {
   move_count_ = examined_ = 0;
   moves_stale_ = true;
   state_ = SearchState::NoPath;
+  note_trace_end();
 }
 
 // The batch loop over the indexed heap (weighted A* and greedy on uniform grids, whose keys may
@@ -935,11 +946,12 @@ void BestFirstSearch::run_indexed() {
   const std::uint32_t width = static_cast<std::uint32_t>(level_->width());
   const std::uint32_t goal = to_u32(goal_);
   const std::int64_t limit = batch_limit();
+  begin_batch_loop();
   while (metrics_.expanded < limit) {
     const std::uint32_t cur = heap_.front().node;
     if (cur == goal) break;
+    close_taken(cur, heap_.front().seq);
     heap_pop();
-    close_taken(cur);
     const Cell c{static_cast<int>(cur % width), static_cast<int>(cur / width)};
     expand_uniform<Batch>(cur, c);
     if (heap_.empty()) {
@@ -1003,7 +1015,9 @@ void BestFirstSearch::end_batch() {
   batched_ = false;
 }
 
-bool BestFirstSearch::can_batch() const { return monotone_ && uniform_ && batch_ready(); }
+bool BestFirstSearch::can_batch() const {
+  return monotone_ && uniform_ && !recording_ && batch_ready();  // (the driver keeps the trace)
+}
 
 // Drops the radix heap's first entries while their nodes are closed (entries left behind by an
 // improvement, see run_monotone); true when nothing is left to take.
@@ -1019,9 +1033,9 @@ SearchState BestFirstSearch::batch_step() {
   if (state_ != SearchState::InProgress) return state_;
   last_relaxed_.clear();
   const std::uint32_t cur = radix_.top().node;  // never stale: see run_monotone
+  close_taken(cur, radix_.top().seq);
   radix_.pop();
   ++metrics_.heap_ops;
-  close_taken(cur);
   last_taken_ = cur;
   move_count_ = examined_ = 0;
   if (cur == to_u32(goal_)) {
@@ -1062,6 +1076,7 @@ void BestFirstSearch::run_monotone(const Keys& keys) {
   };
   const std::int64_t limit = batch_limit();
   const bool jump_points = options_.algorithm == Algorithm::JumpPoint;
+  begin_batch_loop();
   while (metrics_.expanded < limit) {
     const std::uint32_t cur = radix_.top().node;  // never stale: see below
     if (cur == goal) break;
@@ -1069,9 +1084,9 @@ void BestFirstSearch::run_monotone(const Keys& keys) {
       ahead(cur, -static_cast<std::int64_t>(width) - 1);
       ahead(cur, static_cast<std::int64_t>(width) - 1);
     }
+    close_taken(cur, radix_.top().seq);
     radix_.pop();
     ++metrics_.heap_ops;
-    close_taken(cur);
     const Cell c{static_cast<int>(cur % width), static_cast<int>(cur / width)};
     if (jump_points)
       expand_jump_points_monotone(cur, c, keys);
@@ -1084,9 +1099,10 @@ void BestFirstSearch::run_monotone(const Keys& keys) {
   }
 }
 
-// relax_to for run_monotone (without a listener or a trace), into the radix heap. On a uniform
-// grid g's key orders costs exactly (ExactCost::key: whole steps, and a path has fewer than
-// kMaxCells of them), so one compare of doubles tells a really cheaper path.
+// relax_to for run_monotone (without a listener; the trace written as relax_to writes it),
+// into the radix heap. On a uniform grid g's key orders costs exactly (ExactCost::key: whole
+// steps, and a path has fewer than kMaxCells of them), so one compare of doubles tells a
+// really cheaper path.
 template <class Tell, class Keys>
 ASTAR_HOT void BestFirstSearch::relax_monotone(std::uint32_t ni, Cell to, std::uint32_t via,
                                                ExactCost g_new, const Keys& keys) {
@@ -1096,11 +1112,13 @@ ASTAR_HOT void BestFirstSearch::relax_monotone(std::uint32_t ni, Cell to, std::u
   Node& n = nodes_[ni];
   if (s == 0) {  // open: improved only when really cheaper
     if (!(g_new.key() < n.g.key())) return;
+    if (writing_) changes_.push_back({ni, n.parent, via, false, n.g, g_new});
     n.g = g_new;
     n.parent = via;
     radix_.push(keys(ni, to, g_new, n.rank));
     ++metrics_.improved;
   } else {
+    if (writing_) changes_.push_back({ni, kNone, via, true, {}, g_new});
     radix_.push(keys(ni, to, g_new, init_node(ni, g_new, via)));
     ++metrics_.generated;
   }
@@ -1160,8 +1178,9 @@ SearchState BestFirstSearch::run_queue() {
         step();
         continue;
       }
+      begin_batch_loop();  // (again: step() sets writing_ for its own step)
+      close_taken(heap_[queue_head_].node, heap_[queue_head_].seq);
       const std::uint32_t cur = queue_pop();
-      close_taken(cur);
       expand_queue(cur);
     }
   }
@@ -1188,7 +1207,9 @@ SearchState BestFirstSearch::run_queue() {
     const std::uint32_t ni = taken + static_cast<std::uint32_t>(node_step_[d]);
     if (stamp[ni] - generation < 2u) continue;  // open or closed (valid)
     stamp[ni] = generation;                      // open (mark)
-    nodes[ni] = {(d & 1) ? ExactCost{g.a, g.b + one} : ExactCost{g.a + one, g.b}, taken, depth};
+    const ExactCost g_new = (d & 1) ? ExactCost{g.a, g.b + one} : ExactCost{g.a + one, g.b};
+    if (writing_) changes_.push_back({ni, kNone, taken, true, {}, g_new});
+    nodes[ni] = {g_new, taken, depth};
     heap_.push_back({key, 0, seq++, ni});
   }
   const std::uint32_t generated = seq - next_seq_;

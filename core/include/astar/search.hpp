@@ -415,7 +415,8 @@ class BestFirstSearch final : public Search {
   void run_batch();
   bool batch_ready() const;
   bool drop_closed_tops();
-  void close_taken(std::uint32_t cur);
+  void begin_batch_loop();
+  void close_taken(std::uint32_t cur, std::uint32_t seq);
   std::int64_t batch_limit() const;
   void end_without_path(std::uint32_t cur);
   void run_indexed();
