@@ -275,8 +275,12 @@ void BidirectionalSearch::restart() {
     message_ = std::move(why);
   } else {
     const Level& lv = forward_.level();
+    seen_forward_.reset(static_cast<std::size_t>(lv.cell_count()));
+    seen_backward_.reset(static_cast<std::size_t>(lv.cell_count()));
     open_g_forward_.set({}, to_u32(lv.index(lv.start())));
     open_g_backward_.set({}, to_u32(lv.index(lv.goal())));
+    seen_forward_.set(to_u32(lv.index(lv.start())));
+    seen_backward_.set(to_u32(lv.index(lv.goal())));
     if (lv.start() == lv.goal()) {
       mu_ = ExactCost{};  // the halves have not met yet, but the answer is known: the empty walk
       meet_ = lv.start();
@@ -355,22 +359,27 @@ void BidirectionalSearch::begin_iteration() {
 
 // What the side under way changed since the last call: the cell it took is closed in its
 // open-g record, and each cell whose g it improved goes in with that g and is checked against
-// the other side for a cheaper meeting. A step relaxes each cell at most once (every move of a
-// cell leads to a different cell), so checking after the step with the cell's final g finds
-// what checking at each relaxation would, in the same order: with or without a listener, the
-// same results.
+// the other side for a cheaper meeting (when the other side's seen bit allows it). A step
+// relaxes each cell at most once (every move of a cell leads to a different cell), so checking
+// after the step with the cell's final g finds what checking at each relaxation would, in the
+// same order: with or without a listener, the same results.
 void BidirectionalSearch::absorb_relaxed() {
   const BestFirstSearch& side = last_side();
   const BestFirstSearch& other = last_forward_ ? backward_ : forward_;
   OpenG& open_g = last_forward_ ? open_g_forward_ : open_g_backward_;
+  SeenBits& seen = last_forward_ ? seen_forward_ : seen_backward_;
+  const SeenBits& seen_by_other = last_forward_ ? seen_backward_ : seen_forward_;
   const Level& lv = side.level();
-  if (const std::optional<Cell> taken = side.last_taken()) open_g.remove(to_u32(lv.index(*taken)));
+  if (const std::uint32_t taken = side.last_taken_index(); taken != to_u32(kNoCell))
+    open_g.remove(taken);
   const std::vector<Cell>& relaxed = side.last_relaxed();
   for (std::size_t k = absorbed_; k < relaxed.size(); ++k) {
     const Cell c = relaxed[k];
+    const std::uint32_t i = to_u32(lv.index(c));
     const ExactCost g = side.g_exact(c);
-    open_g.set(g, to_u32(lv.index(c)));
-    meet_at(c, g, other);
+    open_g.set(g, i);
+    seen.set(i);
+    if (seen_by_other.test(i)) meet_at(c, g, other);
   }
   absorbed_ = relaxed.size();
 }
@@ -450,6 +459,9 @@ void BidirectionalSearch::finish_iteration() {
 bool BidirectionalSearch::proven_best() {
   if (forward_.open_size() == 0 || backward_.open_size() == 0) return true;
   if (f_bound_reached(forward_) || f_bound_reached(backward_)) return true;
+  // gmin_X is at most the g of the cell side X takes next (an open cell): while those two g and
+  // eps add up to less than mu, the rule cannot hold, and the open-g records are not read.
+  if (compare(forward_.top_g() + backward_.top_g() + eps_, *mu_) < 0) return false;
   if (stale_) {
     open_g_forward_.rebuild(forward_);
     open_g_backward_.rebuild(backward_);

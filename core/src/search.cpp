@@ -1599,6 +1599,12 @@ NodeView BestFirstSearch::node(Cell c) const {
   return v;
 }
 
+// The exact g of the open node that comes next (zero when the open set is empty).
+ExactCost BestFirstSearch::top_g() const {
+  if (open_size() == 0) return {};
+  return nodes_[batched_ ? radix_.top().node : heap_[queue_head_].node].g;
+}
+
 std::optional<Cell> BestFirstSearch::next_to_take() const {
   if (state_ != SearchState::InProgress || mid_ || open_size() == 0) return std::nullopt;
   return level_->cell(CellIndex(batched_ ? radix_.top().node : heap_[queue_head_].node));

@@ -153,6 +153,17 @@ class BidirectionalSearch final : public Search {
     std::uint32_t stamp_ = 1;
     bool ordered_ = false;
   };
+  // One bit per cell: set once a side has opened the cell at the trace's end (its start at the
+  // restart), never cleared before the next restart. So wherever the search stands, the cells a
+  // side has seen are among those with its bit set (rewinds only make cells unseen).
+  // absorb_relaxed looks a cell up in the other side's arrays only when that side's bit is set:
+  // the bits stay in the caches (32 KiB for 512²), the other side's nodes often do not.
+  struct SeenBits {
+    std::vector<std::uint64_t> words;
+    void reset(std::size_t cells) { words.assign((cells + 63) / 64, 0); }
+    void set(std::uint32_t i) { words[i >> 6] |= std::uint64_t{1} << (i & 63); }
+    bool test(std::uint32_t i) const { return (words[i >> 6] >> (i & 63) & 1) != 0; }
+  };
   struct StepRecord {
     bool forward;
     std::optional<ExactCost> mu_before;
@@ -185,6 +196,7 @@ class BidirectionalSearch final : public Search {
   std::optional<Cell> meet_;
   mutable SearchMetrics metrics_;  // made by metrics()
   OpenG open_g_forward_, open_g_backward_;
+  SeenBits seen_forward_, seen_backward_;
   // The open-g records follow the halves only where new steps are written, at the trace's end;
   // rewinds and replays leave them as they were there. Stale once the trace's end moves back (a
   // micro-step after a rewind cuts it; a step back out of a half-done iteration drops it):

@@ -273,6 +273,8 @@ class BestFirstSearch final : public Search {
 
   NodeView node(Cell c) const override;
   std::optional<Cell> last_taken() const override;
+  // The same as a node index (the level's cell index; to_u32(kNoCell) when none).
+  std::uint32_t last_taken_index() const { return last_taken_; }
   std::optional<Cell> next_to_take() const override;
   const std::vector<Cell>& last_relaxed() const override { return last_relaxed_; }
   std::size_t open_size() const override {
@@ -288,6 +290,7 @@ class BestFirstSearch final : public Search {
   // key, the priority in micro-units for those that are costs (exactly the open set's order).
   double top_priority() const;
   double top_key() const;
+  ExactCost top_g() const;  // the g of the node that comes next, exactly (zero: none)
 
   // A batch another loop drives (bidirectional A*'s run): when can_batch() (a search whose keys
   // never go down, on a uniform grid, without a listener, recording or partial paths, in
