@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -46,6 +47,17 @@ std::unique_ptr<Search> run(const Level& lv, Algorithm a) {
 
 double optimum(const Level& lv) {
   return test::oracle_distances(lv, lv.rules())[to_u32(lv.index(lv.goal()))];
+}
+
+// A path written as the CLI prints it: "(1,1) (2,1) ...".
+std::vector<Cell> path_of(const std::string& text) {
+  std::vector<Cell> cells;
+  for (std::size_t at = text.find('('); at != std::string::npos; at = text.find('(', at + 1)) {
+    Cell c;
+    REQUIRE(std::sscanf(text.c_str() + at, "(%d,%d)", &c.x, &c.y) == 2);
+    cells.push_back(c);
+  }
+  return cells;
 }
 
 }  // namespace
@@ -160,18 +172,42 @@ TEST_CASE("[lessons] Roblox cost grid: cost 7 around the wall-like cells") {
   CHECK(run(lv)->path_cost() == doctest::Approx(7.0));
 }
 
-TEST_CASE("[lessons] agents block: the path goes round them, and is longer than without them") {
+TEST_CASE("[lessons] agents block: the agents layer, with its switch on and off") {
+  // The JavaScript getPath scenario: a unit-cost grid, 4 neighbours, Manhattan distance, where
+  // walls and the other agents block. The agents are the level's agents layer (no shapes), so
+  // the studio's "Agents block their cells" switch is what the lesson is about.
   const Level lv = lesson("10-agents-block.json");
-  REQUIRE(lv.shapes().size() >= 4);
-  const auto s = run(lv);
-  REQUIRE(s->state() == SearchState::Found);
-  CHECK(s->path_cost() == doctest::Approx(optimum(lv)));
-  for (Cell c : s->path())
-    for (const Shape& sh : lv.shapes())
-      CHECK_FALSE(segment_touches(sh, c.x + 0.5, c.y + 0.5, c.x + 0.5, c.y + 0.5, 0.0));
+  REQUIRE(lv.agents_block());
+  REQUIRE(lv.shapes().empty());
+  REQUIRE(lv.rules().neighbours == Neighbours::Four);
+  REQUIRE(lv.preset.heuristic == std::optional<std::string>("manhattan"));
+  int agents = 0;
+  for (std::uint8_t a : lv.agents()) agents += a;
+  CHECK(agents == 6);
+
+  const auto blocked = run(lv);
+  REQUIRE(blocked->state() == SearchState::Found);
+  CHECK(blocked->path_cost() == 27.0);  // whole steps: exact
+  CHECK(blocked->path_cost() == optimum(lv));
+  CHECK(blocked->path() ==
+        path_of("(1,1) (2,1) (2,2) (2,3) (2,4) (2,5) (3,5) (4,5) (5,5) (5,4) (5,3) (6,3) (7,3) "
+                "(8,3) (8,2) (9,2) (10,2) (11,2) (12,2) (12,3) (13,3) (14,3) (15,3) (15,4) (16,4) "
+                "(17,4) (17,5) (17,6)"));
+  for (Cell c : blocked->path()) CHECK_FALSE(lv.agent(c));
+
+  // Switched off, the agents stand where they are but block nothing: the top corridor, through
+  // two of them.
   Level free = lv;
-  free.set_shapes({});
-  CHECK(run(free)->path_cost() < s->path_cost());
+  free.set_agents_block(false);
+  const auto open = run(free);
+  REQUIRE(open->state() == SearchState::Found);
+  CHECK(open->path_cost() == 21.0);
+  CHECK(open->path_cost() == optimum(free));
+  CHECK(open->path() == path_of("(1,1) (2,1) (3,1) (4,1) (5,1) (6,1) (7,1) (8,1) (9,1) (10,1) "
+                                "(11,1) (12,1) (13,1) (14,1) (15,1) (16,1) (17,1) (17,2) (17,3) "
+                                "(17,4) (17,5) (17,6)"));
+  CHECK(free.agent({5, 1}));
+  CHECK(free.agent({12, 1}));
 }
 
 TEST_CASE("[lessons] terrain lessons set up their searches") {
