@@ -11,6 +11,7 @@
 
 #include "astar/heuristic_check.hpp"
 #include "astar/imported_trace.hpp"
+#include "astar/inspect.hpp"
 #include "astar/level_io.hpp"
 #include "astar/search.hpp"
 #include "astar/trace_check.hpp"
@@ -167,9 +168,18 @@ TEST_CASE("[lessons] the raycast lesson carries its iteration guard") {
   CHECK(run(lv, [](SearchOptions& o) { o.max_iterations = 10; })->state() == SearchState::IterationLimit);
 }
 
-TEST_CASE("[lessons] Roblox cost grid: cost 7 around the wall-like cells") {
+TEST_CASE("[lessons] Roblox cost grid: cost 7 around the wall-like cells, 12 through them") {
+  // (test_search.cpp asserts the exact eight-cell path the write-up prints.)
   const Level lv = lesson("09-roblox-cost-grid.json");
-  CHECK(run(lv)->path_cost() == doctest::Approx(7.0));
+  CHECK(run(lv)->path_cost() == 7.0);  // whole costs: exact
+  // The straight cut the explanation prices: 10 + 1 + 1, as the cost policy prices each move.
+  double cut = 0.0;
+  const auto steps = path_breakdown(MovePolicy(lv), path_of("(0,0) (1,0) (2,0) (3,0)"));
+  REQUIRE(steps.size() == 3);
+  for (const PathStep& st : steps) cut += st.cost;
+  CHECK(cut == 12.0);
+  CHECK(lv.description.find("would cost 12") != std::string::npos);
+  CHECK(lv.description.find("cost 7") != std::string::npos);
 }
 
 TEST_CASE("[lessons] agents block: the agents layer, with its switch on and off") {
