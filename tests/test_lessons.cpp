@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -17,8 +16,10 @@
 #include "astar/trace_check.hpp"
 #include "astar/trace_replay.hpp"
 #include "oracle.hpp"
+#include "path_text.hpp"
 
 using namespace astar;
+using astar::test::path_of;
 
 namespace {
 
@@ -48,17 +49,6 @@ std::unique_ptr<Search> run(const Level& lv, Algorithm a) {
 
 double optimum(const Level& lv) {
   return test::oracle_distances(lv, lv.rules())[to_u32(lv.index(lv.goal()))];
-}
-
-// A path written as the CLI prints it: "(1,1) (2,1) ...".
-std::vector<Cell> path_of(const std::string& text) {
-  std::vector<Cell> cells;
-  for (std::size_t at = text.find('('); at != std::string::npos; at = text.find('(', at + 1)) {
-    Cell c;
-    REQUIRE(std::sscanf(text.c_str() + at, "(%d,%d)", &c.x, &c.y) == 2);
-    cells.push_back(c);
-  }
-  return cells;
 }
 
 }  // namespace

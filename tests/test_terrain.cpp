@@ -10,8 +10,10 @@
 #include "astar/search.hpp"
 #include "astar/smoothing.hpp"
 #include "oracle.hpp"
+#include "path_text.hpp"
 
 using namespace astar;
+using astar::test::path_of;
 
 namespace {
 
@@ -89,9 +91,10 @@ TEST_CASE("[terrain] terrain-jumps: the optimal path walks, climbs, drops and ju
 }
 
 TEST_CASE("[terrain] height-map-cliffs: falls are one-way, edge tiles steer the path") {
-  // A ridge 3 high (rows 2..4, x 2..15) between boggy lowlands (cost 2); a ramp 1, 2 at its
-  // west end. max_climb 1, max_drop unlimited: falling off is free, climbing back is refused.
-  // Ridge tiles beside a cliff (edge tiles) cost 3; the middle lane costs 1.
+  // The Godot scenario: 4 neighbours, Manhattan. A ridge 3 high (rows 2..4, x 1..15) between
+  // boggy lowlands (cost 2); its west end a ramp 2 high (x 0). max_climb 2 (the scenario's
+  // climbs of 1 or 2), max_drop unlimited: falling off is free, climbing back the 3-level cliff
+  // is refused. Ridge tiles beside a cliff (edge tiles) cost 3; the middle lane costs 1.
   const Level lv = shipped("11-height-map-cliffs.json");
   const MovePolicy policy(lv);
   auto edge_tiles = [&](const std::vector<Cell>& path) {
@@ -100,7 +103,12 @@ TEST_CASE("[terrain] height-map-cliffs: falls are one-way, edge tiles steer the 
   const auto s = make_search(lv);
   REQUIRE(s->run() == SearchState::Found);
   const std::vector<Cell> path = s->path();
+  REQUIRE(lv.rules().neighbours == Neighbours::Four);
+  REQUIRE(lv.rules().max_climb == 2);
+  CHECK(s->path_cost() == 22.0);  // whole costs: exact
   CHECK(s->path_cost() == doctest::Approx(oracle_cost(lv)).epsilon(1e-12));
+  CHECK(path == path_of("(2,2) (2,3) (3,3) (4,3) (5,3) (6,3) (7,3) (8,3) (9,3) (10,3) (11,3) "
+                        "(12,3) (13,3) (14,3) (15,3) (16,3) (17,3) (17,2)"));
 
   SUBCASE("the fall off the east end is taken, the climb back is refused") {
     const std::vector<MoveAction> actions = path_actions(policy, path);
@@ -111,18 +119,30 @@ TEST_CASE("[terrain] height-map-cliffs: falls are one-way, edge tiles steer the 
     const std::optional<Dir> d = dir_between(path[k + 1], path[k]);
     REQUIRE(d.has_value());
     CHECK(policy.move(path[k + 1], *d).block == MoveBlock::ClimbTooHigh);
-    // Back from the goal to the start: only the ramp leads up, so the way back is longer and
-    // never climbs more than 1.
+    // Back from the goal to the start: only the ramp leads up, so the way back is longer; it
+    // climbs 2 onto the ramp, then 1, and never more.
     Level back = lv;
     back.set_start(lv.goal());
     back.set_goal(lv.start());
     const auto r = make_search(back);
     REQUIRE(r->run() == SearchState::Found);
     CHECK(r->path_cost() == doctest::Approx(oracle_cost(back)).epsilon(1e-12));
-    CHECK(r->path_cost() > s->path_cost() + 10);
+    CHECK(r->path_cost() == 43.0);
     const std::vector<Cell> way_back = r->path();
-    for (std::size_t i = 1; i < way_back.size(); ++i)
-      CHECK(lv.height_at(way_back[i]) - lv.height_at(way_back[i - 1]) <= 1);
+    CHECK(way_back == path_of("(17,2) (16,2) (16,1) (15,1) (14,1) (13,1) (12,1) (11,1) (10,1) "
+                              "(9,1) (8,1) (7,1) (6,1) (5,1) (4,1) (3,1) (2,1) (1,1) (0,1) (0,2) "
+                              "(1,2) (2,2)"));
+    int climbs_of_two = 0;
+    for (std::size_t i = 1; i < way_back.size(); ++i) {
+      const int up = lv.height_at(way_back[i]) - lv.height_at(way_back[i - 1]);
+      CHECK(up <= 2);
+      climbs_of_two += up == 2;
+    }
+    CHECK(climbs_of_two == 1);
+    // With the old limit of 1 the ramp's first step is refused too: no way back at all.
+    Level strict = back;
+    strict.rules().max_climb = 1;
+    CHECK(make_search(strict)->run() == SearchState::NoPath);
     CHECK(std::any_of(way_back.begin(), way_back.end(), [&](Cell c) {  // up the ramp
       return c.x <= 1 && lv.height_at(c) == 2;
     }));
