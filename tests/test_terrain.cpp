@@ -40,7 +40,10 @@ TEST_CASE("[terrain] terrain-jumps: the optimal path walks, climbs, drops and ju
   //   ground      step    ledge   ditch ledge   shelf  ground
   // max_climb 1, max_drop 1; jumps: up 3, down 4, gap 2. The ditch is 4 deep: a jump down
   // into it is allowed, but nothing climbs out (4 > jump up 3), so it must be jumped across.
+  // 4 neighbours and Manhattan, as the voxel scenario: every move and jump along a row or column.
   const Level lv = shipped("12-terrain-jumps.json");
+  REQUIRE(lv.rules().neighbours == Neighbours::Four);
+  REQUIRE(lv.preset.heuristic == std::optional<std::string>("manhattan"));
   const double best = oracle_cost(lv);
   const MovePolicy policy(lv);
   for (Algorithm a : {Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Bidirectional}) {
@@ -50,9 +53,13 @@ TEST_CASE("[terrain] terrain-jumps: the optimal path walks, climbs, drops and ju
     CHECK(s->path_cost() == doctest::Approx(best).epsilon(1e-12));
     CHECK(path_cost(policy, s->path()) == doctest::Approx(best).epsilon(1e-12));
   }
-  const auto s = make_search(lv);
+  const auto s = make_search(lv, with_preset({}, lv.preset));  // the lesson's own search
   REQUIRE(s->run() == SearchState::Found);
   const std::vector<Cell> path = s->path();
+  CHECK(s->path_cost() == 36.25);  // quarters: exact
+  CHECK(path == path_of("(0,4) (1,4) (1,5) (1,6) (1,7) (1,8) (2,8) (3,8) (4,8) (4,7) (4,6) (5,6) "
+                        "(6,6) (7,6) (8,6) (9,6) (10,6) (13,6) (14,6) (15,6) (16,6) (17,6) (18,6) "
+                        "(19,6) (19,5) (20,5) (21,5) (22,5) (23,5) (23,6)"));
   const std::vector<MoveAction> actions = path_actions(policy, path);
   REQUIRE(actions.size() + 1 == path.size());
   CHECK(count(actions, MoveAction::Walk) > 0);
@@ -85,6 +92,10 @@ TEST_CASE("[terrain] terrain-jumps: the optimal path walks, climbs, drops and ju
   }
   SUBCASE("JPS and Theta* refuse jumps") {
     CHECK(make_search(lv, {.algorithm = Algorithm::JumpPoint})->message() ==
+          "Jump Point Search needs 8 neighbours with diagonal rule no-corner-cutting");
+    Level eight = lv;
+    eight.rules().neighbours = Neighbours::Eight;
+    CHECK(make_search(eight, {.algorithm = Algorithm::JumpPoint})->message() ==
           "Jump Point Search does not support jumps (rules.jump: up, down and gap must be 0)");
     CHECK(make_search(lv, {.algorithm = Algorithm::ThetaStar})->state() == SearchState::Invalid);
   }
