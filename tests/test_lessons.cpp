@@ -152,8 +152,10 @@ TEST_CASE("[lessons] JPS on an open field: A*'s cost with a handful of nodes") {
 
 TEST_CASE("[lessons] the raycast lesson carries its iteration guard") {
   const Level lv = lesson("08-raycast-shapes.json");
-  CHECK(lv.preset.max_iterations == 2000);
-  CHECK(with_preset({}, lv.preset).max_iterations == 2000);
+  CHECK(lv.preset.max_iterations == 1000);  // the scenario's guard
+  CHECK(with_preset({}, lv.preset).max_iterations == 1000);
+  CHECK(with_preset({}, lv.preset).heuristic == Heuristic::Euclidean);
+  CHECK(lv.description.find("1000 iterations") != std::string::npos);
   CHECK(run(lv)->state() == SearchState::Found);
   CHECK(run(lv, [](SearchOptions& o) { o.max_iterations = 10; })->state() == SearchState::IterationLimit);
 }

@@ -15,6 +15,7 @@
 #include "astar/shapes.hpp"
 #include "astar/smoothing.hpp"
 #include "oracle.hpp"
+#include "path_text.hpp"
 
 using namespace astar;
 using astar::test::ascii_level;
@@ -428,14 +429,25 @@ TEST_CASE("[shapes] lesson: physics-aware raycast A* with a max-iterations guard
   CHECK(lv.height() == 20);
   CHECK(lv.shapes().size() == 13);
   CHECK(lv.rules().agent_radius == 0.3);
-  CHECK(lv.rules().neighbours == Neighbours::Eight);
+  // As the Godot scenario: 4 neighbours, steps of one cell, the Euclidean heuristic, a guard of
+  // 1000 iterations.
+  CHECK(lv.rules().neighbours == Neighbours::Four);
+  const SearchOptions lesson = with_preset({}, lv.preset);
+  CHECK(lesson.heuristic == Heuristic::Euclidean);
+  constexpr std::int64_t kGuard = 1000;
+  CHECK(lesson.max_iterations == kGuard);
 
-  // The guard: a generous limit finds the path, a tiny one stops the search.
-  constexpr std::int64_t kGuard = 2000;
-  const auto s = make_search(lv, {.max_iterations = kGuard});
+  // The guard: the scenario's limit finds the path, a tiny one stops the search.
+  const auto s = make_search(lv, lesson);
   REQUIRE(s->run() == SearchState::Found);
-  CHECK(s->iterations() < kGuard);
+  CHECK(s->iterations() == 223);
+  CHECK(s->path_cost() == 33.0);  // whole steps: exact
   const std::vector<Cell> path = s->path();
+  CHECK(path == astar::test::path_of(
+                    "(2,10) (3,10) (4,10) (5,10) (6,10) (7,10) (8,10) (9,10) (10,10) (11,10) "
+                    "(12,10) (12,11) (12,12) (13,12) (14,12) (15,12) (16,12) (17,12) (18,12) "
+                    "(19,12) (19,13) (20,13) (21,13) (22,13) (23,13) (24,13) (25,13) (26,13) "
+                    "(27,13) (28,13) (28,12) (28,11) (29,11) (29,10)"));
   // Every step keeps the agent's radius clear of every shape (brute force, not the cache).
   CHECK(path_clear(lv, path, 0.3));
   CHECK(s->path_cost() == doctest::Approx(oracle_cost(lv)));
@@ -445,7 +457,9 @@ TEST_CASE("[shapes] lesson: physics-aware raycast A* with a max-iterations guard
   CHECK(oracle_cost(bare) == doctest::Approx(27));
   CHECK(s->path_cost() > 27.5);
 
-  const auto limited = make_search(lv, {.max_iterations = 10});
+  SearchOptions tight = lesson;
+  tight.max_iterations = 10;
+  const auto limited = make_search(lv, tight);
   CHECK(limited->run() == SearchState::IterationLimit);
   CHECK(limited->iterations() == 10);
   CHECK(limited->path().empty());

@@ -792,17 +792,22 @@ TEST_CASE("run prints each step's action when the path jumps, climbs or drops") 
 
 TEST_CASE("the raycast lesson: shapes, the agent radius and a max-iterations guard") {
   const std::string file = std::string(ASTAR_SOURCE_DIR) + "/levels/lessons/08-raycast-shapes.json";
-  const Run r = run_cli({"run", file, "--max-iterations", "2000", "--smooth"});
+  const Run r = run_cli({"run", file, "--max-iterations", "1000", "--smooth"});
   INFO("stderr: ", r.err);
   CHECK(r.code == 0);
   CHECK(field(r.out, "outcome") == str(SearchState::Found));
-  CHECK(field(r.out, "cost") == "30.07106781");
+  CHECK(field(r.out, "neighbours") == "4");
+  CHECK(field(r.out, "heuristic") == "euclidean");
+  CHECK(field(r.out, "cost") == "33");
+  CHECK(field(r.out, "smoothed_length") == "29.38602608");
   const Run limited = run_cli({"run", file, "--max-iterations", "10"});
   CHECK(limited.code == 1);
   CHECK(field(limited.out, "outcome") == str(SearchState::IterationLimit));
-  check_bad_input({"run", file, "--algorithm", "jps"},
+  // (On 8 neighbours: the lesson's 4 are refused first.)
+  check_bad_input({"run", file, "--algorithm", "jps", "--neighbours", "8"},
                   {"astar: " + file + ": ", "Jump Point Search needs a level without collision shapes"});
-  check_bad_input({"run", file, "--algorithm", "theta"}, {"Theta*", "collision shapes"});
+  check_bad_input({"run", file, "--algorithm", "theta", "--neighbours", "8"},
+                  {"Theta*", "collision shapes"});
 
   // A start whose centre is within the agent radius of a shape cannot start.
   nlohmann::json j = nlohmann::json::parse(level_json(open_rows(6, 3), {0, 1}, {5, 1}, R"({"agent_radius":0.25})"));
