@@ -218,6 +218,8 @@ std::string compare_help() {
   h += "astar compare LEVEL (--algorithm NAME [--heuristic NAME] [--weight W]\n";
   h += "                     [--tie-break NAME])... | --algorithms A,B[,C[,D]]\n";
   h += "                    [--neighbours 4|8] [--max-iterations N] [--format text|json]\n";
+  h += "                    [--diagonal NAME] [--max-climb N|any] [--max-drop N|any]\n";
+  h += "                    [--jump-up N] [--jump-down N] [--jump-gap N] [--agent-radius R]\n";
   h += "\n";
   h += "  Runs two to four searches on LEVEL, each to its end, and prints one row per\n";
   h += "  search: its outcome, iterations, nodes expanded and generated, the largest open\n";
@@ -239,6 +241,7 @@ std::string compare_help() {
   h += "                       Default: larger-g.\n";
   h += "  --neighbours 4|8     for every search. Default: the level's own rule.\n";
   h += "  --max-iterations N   for every search. Default: no limit.\n";
+  h += rule_options_help();
   h += "  --format text|json   text: a header line, then one tab-separated row per search\n";
   h += "                       in the order given; json: {\"level\": LEVEL, \"rows\": [...]},\n";
   h += "                       one object per search with the same fields (and label,\n";

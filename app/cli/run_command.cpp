@@ -210,6 +210,8 @@ std::string run_help() {
   std::string h;
   h += "astar run LEVEL [--algorithm NAME] [--heuristic NAME] [--weight W]\n";
   h += "                [--tie-break NAME] [--neighbours 4|8] [--max-iterations N]\n";
+  h += "                [--diagonal NAME] [--max-climb N|any] [--max-drop N|any]\n";
+  h += "                [--jump-up N] [--jump-down N] [--jump-gap N] [--agent-radius R]\n";
   h += "                [--partial] [--smooth] [--actions] [--format text|json]\n";
   h += "\n";
   h += "  Searches LEVEL (a level file, \"astar-studio-level\" JSON) from its start to its goal\n";

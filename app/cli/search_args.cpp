@@ -10,6 +10,7 @@ namespace astar::cli {
 
 std::vector<OptionSpec> with_search_options(std::span<const OptionSpec> own) {
   std::vector<OptionSpec> out(kSearchOptionSpecs.begin(), kSearchOptionSpecs.end());
+  out.insert(out.end(), kRuleOptionSpecs.begin(), kRuleOptionSpecs.end());
   out.insert(out.end(), own.begin(), own.end());
   return out;
 }
@@ -65,6 +66,9 @@ Result<SearchArgs> read_search_args(const ParsedArgs& p, std::string_view comman
     if (!n) return Error{n.error()};
     out.options.max_iterations = n.value();
   }
+  Result<RuleArgs> rules = read_rule_args(p);
+  if (!rules) return Error{rules.error()};
+  out.rules = rules.value();
   return out;
 }
 
@@ -102,6 +106,7 @@ std::optional<Level> load_level_or_report(const std::string& path) {
 MovementRules rules_for(const Level& level, const SearchArgs& args) {
   MovementRules rules = level.rules();
   if (args.neighbours) rules.neighbours = *args.neighbours;
+  apply_rule_args(args.rules, rules);
   return rules;
 }
 
@@ -162,10 +167,11 @@ std::string search_options_help() {
   h += "                       were added in. Default: larger-g. " + bfs + " is first in,\n";
   h += "                       first out (a note says a tie-break is ignored).\n";
   h += "  --neighbours 4|8     moves per cell: 4 (straight only) or 8 (straight and diagonal).\n";
-  h += "                       Default: the level's own rule. The level's diagonal policy,\n";
-  h += "                       climb and drop limits still apply.\n";
+  h += "                       Default: the level's own rule. The level's other rules still\n";
+  h += "                       apply, but for those the options below override.\n";
   h += "  --max-iterations N   stop after N iterations (N a whole number >= 1).\n";
   h += "                       Default: no limit.\n";
+  h += rule_options_help();
   return h;
 }
 

@@ -1,7 +1,8 @@
 // What the commands that search one level share (run, trace, check-heuristic): the LEVEL
 // argument, the options that choose the search (--algorithm, --heuristic, --weight,
-// --tie-break, --neighbours, --max-iterations) and --format, loading the level, the notes printed
-// before a search runs, and the message of a search that cannot start.
+// --tie-break, --neighbours, --max-iterations, and the movement rules of rule_args.hpp) and
+// --format, loading the level, the notes printed before a search runs, and the message of a
+// search that cannot start.
 #pragma once
 
 #include <array>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "args.hpp"
+#include "rule_args.hpp"
 #include "astar/level.hpp"
 #include "astar/result.hpp"
 #include "astar/search.hpp"
@@ -29,7 +31,7 @@ inline constexpr std::array<OptionSpec, 6> kSearchOptionSpecs{{
     {"--max-iterations", true},
 }};
 
-// The search options followed by a command's own.
+// The search options and the movement rules' (kRuleOptionSpecs), followed by a command's own.
 std::vector<OptionSpec> with_search_options(std::span<const OptionSpec> own);
 
 struct SearchArgs {
@@ -38,6 +40,7 @@ struct SearchArgs {
   bool heuristic_given = false;          // --heuristic was on the command line
   bool tie_break_given = false;          // --tie-break was (or the level's preset has one)
   std::optional<Neighbours> neighbours;  // none: the level's own rule
+  RuleArgs rules;                        // the other rules given (rule_args.hpp)
   std::vector<std::string> given;        // the search options on the command line
 };
 
@@ -56,7 +59,7 @@ std::optional<Level> load_level_or_report(const std::string& path);
 // command line: what the command line sets wins.
 void apply_level_preset(SearchArgs& args, const Level& level);
 
-// The level's rules with --neighbours applied.
+// The level's rules with --neighbours and the other rules given applied.
 MovementRules rules_for(const Level& level, const SearchArgs& args);
 
 // Notes on stderr: a heuristic given to an algorithm without one is ignored, and so is a

@@ -129,6 +129,8 @@ std::string trace_help() {
   std::string h;
   h += "astar trace LEVEL [--algorithm NAME] [--heuristic NAME] [--weight W]\n";
   h += "                  [--tie-break NAME] [--neighbours 4|8] [--max-iterations N]\n";
+  h += "                  [--diagonal NAME] [--max-climb N|any] [--max-drop N|any]\n";
+  h += "                  [--jump-up N] [--jump-down N] [--jump-gap N] [--agent-radius R]\n";
   h += "                  [--max-events N] [--format text|json|posthoc]\n";
   h += "\n";
   h += "  Searches LEVEL like 'astar run' and prints what the search did, one event per\n";

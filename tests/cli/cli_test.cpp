@@ -839,3 +839,62 @@ TEST_CASE("run takes a lesson's search as its defaults; the command line wins") 
   CHECK(field(over.out, "heuristic") == "manhattan");
   CHECK(over.err.find("overestimate") != std::string::npos);
 }
+
+TEST_CASE("movement rules on the command line override the level's for one search") {
+  const std::string lessons = std::string(ASTAR_SOURCE_DIR) + "/levels/lessons/";
+  const std::string jumps = lessons + "12-terrain-jumps.json";
+  const std::string raycast = lessons + "08-raycast-shapes.json";
+  auto run_with = [&](const std::string& file, std::vector<std::string> extra) {
+    std::vector<std::string> args{"run", file, "--actions"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const Run r = run_cli(args);
+    INFO("stderr: ", r.err);
+    CHECK(r.err.empty());
+    return r;
+  };
+  // The level's own rules (climb 1, drop 1, jumps up 3, down 4, gap 2): cost 36.25.
+  CHECK(field(run_with(jumps, {}).out, "cost") == "36.25");
+  // No jump across: the 4-deep ditch cannot be crossed.
+  const Run no_gap = run_with(jumps, {"--jump-gap", "0"});
+  CHECK(no_gap.code == 1);
+  CHECK(field(no_gap.out, "outcome") == str(SearchState::NoPath));
+  // No climbing: the one-level step is jumped up instead, for 1.5 more.
+  const Run no_climb = run_with(jumps, {"--max-climb", "0"});
+  CHECK(field(no_climb.out, "cost") == "37.75");
+  CHECK(field(no_climb.out, "actions").find("climb") == std::string::npos);
+  // Any climb and drop: the ledge is climbed and the shelf left by a drop, no jump up or down.
+  const Run any = run_with(jumps, {"--max-climb", "any", "--max-drop", "any"});
+  CHECK(field(any.out, "cost") == "35");
+  CHECK(field(any.out, "actions").find("jump up") == std::string::npos);
+  CHECK(field(any.out, "actions").find("jump down") == std::string::npos);
+  // A wider agent keeps further from the shapes.
+  CHECK(field(run_with(raycast, {}).out, "cost") == "33");
+  CHECK(field(run_with(raycast, {"--agent-radius", "0.9"}).out, "cost") == "43");
+  // No diagonal step on 8 neighbours is the 4-neighbour search.
+  const std::string forest = lessons + "02-forest.json";
+  CHECK(field(run_with(forest, {"--neighbours", "8", "--diagonal", "never"}).out, "cost") ==
+        field(run_with(forest, {"--neighbours", "4"}).out, "cost"));
+  // The level file is not changed: run again without the options.
+  CHECK(field(run_with(jumps, {}).out, "cost") == "36.25");
+
+  // Bad values, each named with what is accepted.
+  check_bad_input({"run", jumps, "--max-climb", "-1"},
+                  {"--max-climb: expected a whole number 0..2000000 or 'any', got '-1'"});
+  check_bad_input({"run", jumps, "--max-drop", "2.5"}, {"--max-drop: expected a whole number"});
+  check_bad_input({"run", jumps, "--jump-up", "1001"},
+                  {"--jump-up: expected a whole number 0..1000, got '1001'"});
+  check_bad_input({"run", jumps, "--jump-gap", "any"},
+                  {"--jump-gap: expected a whole number 0..64, got 'any'"});
+  check_bad_input({"run", raycast, "--agent-radius", "nan"},
+                  {"--agent-radius: must be a finite number"});
+  check_bad_input({"run", raycast, "--agent-radius", "wide"},
+                  {"--agent-radius: expected a number, got 'wide'"});
+  check_bad_input({"run", raycast, "--diagonal", "sideways"},
+                  {"--diagonal: unknown value 'sideways' (expected one of always, one-side-open, "
+                   "no-corner-cutting, never)"});
+  // The help lists them.
+  const std::string help = run_cli({"run", "--help"}).out;
+  for (const char* o : {"--diagonal", "--max-climb", "--max-drop", "--jump-up", "--jump-down",
+                        "--jump-gap", "--agent-radius"})
+    CHECK_MESSAGE(help.find(o) != std::string::npos, o);
+}

@@ -1,0 +1,103 @@
+#include "rule_args.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+
+#include "astar/format.hpp"
+#include "astar/shapes.hpp"
+
+namespace astar::cli {
+
+namespace {
+
+// The level format's bounds (level_format.hpp): a climb or drop limit up to the largest height
+// step, jumps up to JumpRules' limits.
+constexpr int kMaxLimit = 2 * kMaxAbsHeight;
+
+// A whole number 0..hi, or kUnlimited for "any" when `any` is allowed.
+Result<int> read_whole(const std::string& option, const std::string& text, int hi, bool any) {
+  if (any && text == "any") return kUnlimited;
+  const std::string expected =
+      "expected a whole number 0.." + std::to_string(hi) + (any ? " or 'any'" : "");
+  std::int64_t v = -1;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || v < 0 || v > hi)
+    return Error{option + ": " + expected + ", got '" + text + "'"};
+  return static_cast<int>(v);
+}
+
+}  // namespace
+
+Result<RuleArgs> read_rule_args(const ParsedArgs& p) {
+  RuleArgs out;
+  if (const std::string* v = p.get("--diagonal")) {
+    out.diagonal = parse_diagonal_policy(*v);
+    if (!out.diagonal) {
+      std::string names;
+      for (int i = 0; i < static_cast<int>(DiagonalPolicy::_Max); ++i)
+        names += (i > 0 ? ", " : "") + std::string(to_string(static_cast<DiagonalPolicy>(i)));
+      return Error{"--diagonal: unknown value '" + *v + "' (expected one of " + names + ")"};
+    }
+  }
+  struct Whole {
+    const char* option;
+    int hi;
+    bool any;
+    std::optional<int> RuleArgs::*to;
+  };
+  const Whole wholes[] = {
+      {"--max-climb", kMaxLimit, true, &RuleArgs::max_climb},
+      {"--max-drop", kMaxLimit, true, &RuleArgs::max_drop},
+      {"--jump-up", JumpRules::kMaxHeight, false, &RuleArgs::jump_up},
+      {"--jump-down", JumpRules::kMaxHeight, false, &RuleArgs::jump_down},
+      {"--jump-gap", JumpRules::kMaxGap, false, &RuleArgs::jump_gap},
+  };
+  for (const Whole& w : wholes) {
+    const std::string* v = p.get(w.option);
+    if (v == nullptr) continue;
+    Result<int> n = read_whole(w.option, *v, w.hi, w.any);
+    if (!n) return Error{n.error()};
+    out.*w.to = n.value();
+  }
+  if (const std::string* v = p.get("--agent-radius")) {
+    double r = std::nan("");
+    const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), r);
+    if (v->empty() || ec != std::errc{} || end != v->data() + v->size())
+      return Error{"--agent-radius: expected a number, got '" + *v + "'"};
+    if (const std::string why = check_agent_radius(r); !why.empty())
+      return Error{"--agent-radius: " + why};
+    out.agent_radius = r;
+  }
+  return out;
+}
+
+void apply_rule_args(const RuleArgs& r, MovementRules& rules) {
+  if (r.diagonal) rules.diagonal = *r.diagonal;
+  if (r.max_climb) rules.max_climb = *r.max_climb;
+  if (r.max_drop) rules.max_drop = *r.max_drop;
+  if (r.jump_up) rules.jump.up = *r.jump_up;
+  if (r.jump_down) rules.jump.down = *r.jump_down;
+  if (r.jump_gap) rules.jump.gap = *r.jump_gap;
+  if (r.agent_radius) rules.agent_radius = *r.agent_radius;
+}
+
+std::string rule_options_help() {
+  std::string h;
+  h += "  Movement rules, each overriding the level's own for this search (the file is not\n";
+  h += "  changed):\n";
+  h += "  --diagonal NAME      when a diagonal step may pass two side cells: always,\n";
+  h += "                       one-side-open, no-corner-cutting or never.\n";
+  h += "  --max-climb N|any    most height levels one move may go up (0.." +
+       std::to_string(kMaxLimit) + ").\n";
+  h += "  --max-drop N|any     most height levels one move may go down.\n";
+  h += "  --jump-up N          most levels a jump up rises (0: none; 0.." +
+       std::to_string(JumpRules::kMaxHeight) + ").\n";
+  h += "  --jump-down N        most levels a jump down falls (0: none).\n";
+  h += "  --jump-gap N         widest gap a jump across clears, in cells (0: none; 0.." +
+       std::to_string(JumpRules::kMaxGap) + ").\n";
+  h += "  --agent-radius R     how far moves keep from collision shapes, in cells (>= 0).\n";
+  return h;
+}
+
+}  // namespace astar::cli
