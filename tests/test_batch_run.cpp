@@ -9,6 +9,7 @@
 #include <doctest/doctest.h>
 
 #include <random>
+#include <span>
 
 #include "astar/search.hpp"
 #include "random_level.hpp"
@@ -26,26 +27,40 @@ void check_same(const Level& lv, const BestFirstSearch& a, const BestFirstSearch
   CHECK(a.check_invariants() == "");
 }
 
+// A random uniform level and search options for one of `algorithms`: any heuristic and
+// tie-break, an iteration limit on a fifth of them, a weight for weighted A*, and for JPS the
+// rules it supports (8 neighbours without corner cutting).
+struct RandomCase {
+  Level level;
+  SearchOptions options;
+};
+RandomCase random_case(std::mt19937& rng, std::span<const Algorithm> algorithms) {
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  RandomCase c{test::random_uniform_level(rng), {}};
+  SearchOptions& o = c.options;
+  const int last = static_cast<int>(algorithms.size()) - 1;
+  o = {.algorithm = algorithms[static_cast<std::size_t>(pick(0, last))],
+       .heuristic = static_cast<Heuristic>(pick(0, 4)),
+       .tie_break = static_cast<TieBreak>(pick(0, 3)),
+       .max_iterations = pick(0, 4) == 0 ? pick(1, 400) : 0};
+  if (o.algorithm == Algorithm::WeightedAStar) o.weight = pick(10, 40) / 10.0;
+  if (o.algorithm == Algorithm::JumpPoint) {
+    c.level.rules().neighbours = Neighbours::Eight;
+    c.level.rules().diagonal = DiagonalPolicy::NoCornerCutting;
+  }
+  return c;
+}
+
 }  // namespace
 
 TEST_CASE("[search] run() from any iteration equals stepping, on 600 random uniform levels") {
-  // (JPS on 8 neighbours without corner cutting, the rules it supports.)
   std::mt19937 rng(20261125);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   const Algorithm algorithms[] = {Algorithm::AStar, Algorithm::WeightedAStar, Algorithm::Dijkstra,
                                   Algorithm::GreedyBestFirst, Algorithm::JumpPoint};
   std::int64_t improved = 0, limited = 0, no_path = 0;
   for (int n = 0; n < 600; ++n) {
-    Level lv = test::random_uniform_level(rng);
-    SearchOptions o{.algorithm = algorithms[pick(0, 4)],
-                    .heuristic = static_cast<Heuristic>(pick(0, 4)),
-                    .tie_break = static_cast<TieBreak>(pick(0, 3)),
-                    .max_iterations = pick(0, 4) == 0 ? pick(1, 400) : 0};
-    if (o.algorithm == Algorithm::WeightedAStar) o.weight = pick(10, 40) / 10.0;
-    if (o.algorithm == Algorithm::JumpPoint) {  // the rules it supports
-      lv.rules().neighbours = Neighbours::Eight;
-      lv.rules().diagonal = DiagonalPolicy::NoCornerCutting;
-    }
+    auto [lv, o] = random_case(rng, algorithms);
     CAPTURE(n);
     CAPTURE(static_cast<int>(o.algorithm));
     CAPTURE(static_cast<int>(o.tie_break));
@@ -85,16 +100,7 @@ TEST_CASE("[search] run() with recording rewinds as stepping does, on 300 random
                                   Algorithm::JumpPoint,       Algorithm::BreadthFirst};
   std::int64_t far_seeks = 0;
   for (int n = 0; n < 300; ++n) {
-    Level lv = test::random_uniform_level(rng);
-    SearchOptions o{.algorithm = algorithms[pick(0, 5)],
-                    .heuristic = static_cast<Heuristic>(pick(0, 4)),
-                    .tie_break = static_cast<TieBreak>(pick(0, 3)),
-                    .max_iterations = pick(0, 4) == 0 ? pick(1, 400) : 0};
-    if (o.algorithm == Algorithm::WeightedAStar) o.weight = pick(10, 40) / 10.0;
-    if (o.algorithm == Algorithm::JumpPoint) {
-      lv.rules().neighbours = Neighbours::Eight;
-      lv.rules().diagonal = DiagonalPolicy::NoCornerCutting;
-    }
+    auto [lv, o] = random_case(rng, algorithms);
     CAPTURE(n);
     CAPTURE(static_cast<int>(o.algorithm));
     BestFirstSearch stepped(lv, o), ran(lv, o);
