@@ -1443,7 +1443,7 @@ BestFirstSearch::SeekCounts BestFirstSearch::bulk_redo(std::size_t to) {
     if (r + kSeekAhead < records_.size())
       __builtin_prefetch(&stamp_[records_[r + kSeekAhead].taken], 1);
     mark(rec.taken, NodeState::Closed);  // its entry is dropped by rebuild_open_set
-    queue_head_ += queue;                      // (the queue's: passed by the head)
+    queue_head_ += queue;                // (the queue's: passed by the head)
     ++closed_;
     for (std::size_t k = rec.first_change, e = change_end(r); k < e; ++k) {
       if (k + kSeekAhead < changes_.size()) prefetch_change(k + kSeekAhead, false);

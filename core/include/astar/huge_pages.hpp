@@ -2,7 +2,8 @@
 // positions): an allocation of 2 MiB or more is aligned to 2 MiB and, on Linux, advised to use
 // transparent huge pages (madvise). A 4096² search's 400 MiB node array then needs 200 TLB
 // entries instead of 100,000, so a random access no longer pays a page walk as well as a cache
-// miss. Smaller allocations, and other systems, get plain new/delete.
+// miss. Smaller allocations get plain new/delete; elsewhere than Linux (the browser build) the
+// big ones are aligned but not advised.
 //
 //   std::vector<Node, HugePageAllocator<Node>> nodes;   // or HugeVector<Node>
 #pragma once
