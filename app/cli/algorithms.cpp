@@ -41,6 +41,9 @@ std::vector<std::string_view> heuristic_names() {
 std::vector<std::string_view> tie_break_names() {
   return names_of<TieBreak>([](TieBreak t) { return to_string(t); });
 }
+std::vector<std::string_view> diagonal_names() {
+  return names_of<DiagonalPolicy>([](DiagonalPolicy d) { return to_string(d); });
+}
 
 Result<Algorithm> parse_algorithm_option(std::string_view text) {
   if (const auto a = parse_algorithm(text)) return *a;
@@ -55,6 +58,11 @@ Result<Heuristic> parse_heuristic_option(std::string_view text) {
 Result<TieBreak> parse_tie_break_option(std::string_view text) {
   if (const auto t = parse_tie_break(text)) return *t;
   return unknown_value("--tie-break", text, tie_break_names());
+}
+
+Result<DiagonalPolicy> parse_diagonal_option(std::string_view text) {
+  if (const auto d = parse_diagonal_policy(text)) return *d;
+  return unknown_value("--diagonal", text, diagonal_names());
 }
 
 Result<double> parse_weight_option(std::string_view option, std::string_view text) {

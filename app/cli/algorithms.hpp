@@ -1,5 +1,5 @@
 // What `run` and `bench` share about choosing a search: parsing --algorithm, --weight,
-// --tie-break and --heuristic values, and help texts generated from core's tables (info(),
+// --tie-break, --heuristic and --diagonal values, and help texts generated from core's tables (info(),
 // to_string()), so that new algorithms or names show up without editing the CLI.
 #pragma once
 
@@ -16,11 +16,13 @@ namespace astar::cli {
 std::vector<std::string_view> algorithm_names();
 std::vector<std::string_view> heuristic_names();
 std::vector<std::string_view> tie_break_names();
+std::vector<std::string_view> diagonal_names();
 
 // "--algorithm: unknown value 'x' (expected astar, weighted-astar, ...)" on error.
 Result<Algorithm> parse_algorithm_option(std::string_view text);
 Result<Heuristic> parse_heuristic_option(std::string_view text);
 Result<TieBreak> parse_tie_break_option(std::string_view text);
+Result<DiagonalPolicy> parse_diagonal_option(std::string_view text);
 // A finite decimal number >= 1 ("1", "1.5", "2e0"). `option` names it in messages.
 Result<double> parse_weight_option(std::string_view option, std::string_view text);
 

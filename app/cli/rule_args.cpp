@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "astar/format.hpp"
+#include "algorithms.hpp"
 #include "astar/shapes.hpp"
 
 namespace astar::cli {
@@ -32,13 +32,9 @@ Result<int> read_whole(const std::string& option, const std::string& text, int h
 Result<RuleArgs> read_rule_args(const ParsedArgs& p) {
   RuleArgs out;
   if (const std::string* v = p.get("--diagonal")) {
-    out.diagonal = parse_diagonal_policy(*v);
-    if (!out.diagonal) {
-      std::string names;
-      for (int i = 0; i < static_cast<int>(DiagonalPolicy::_Max); ++i)
-        names += (i > 0 ? ", " : "") + std::string(to_string(static_cast<DiagonalPolicy>(i)));
-      return Error{"--diagonal: unknown value '" + *v + "' (expected one of " + names + ")"};
-    }
+    Result<DiagonalPolicy> d = parse_diagonal_option(*v);
+    if (!d) return Error{d.error()};
+    out.diagonal = d.value();
   }
   struct Whole {
     const char* option;
@@ -86,8 +82,8 @@ std::string rule_options_help() {
   std::string h;
   h += "  Movement rules, each overriding the level's own for this search (the file is not\n";
   h += "  changed):\n";
-  h += "  --diagonal NAME      when a diagonal step may pass two side cells: always,\n";
-  h += "                       one-side-open, no-corner-cutting or never.\n";
+  h += "  --diagonal NAME      when a diagonal step may pass two side cells, one of\n";
+  h += "                       " + join(diagonal_names()) + ".\n";
   h += "  --max-climb N|any    most height levels one move may go up (0.." +
        std::to_string(kMaxLimit) + ").\n";
   h += "  --max-drop N|any     most height levels one move may go down.\n";

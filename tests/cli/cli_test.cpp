@@ -890,7 +890,7 @@ TEST_CASE("movement rules on the command line override the level's for one searc
   check_bad_input({"run", raycast, "--agent-radius", "wide"},
                   {"--agent-radius: expected a number, got 'wide'"});
   check_bad_input({"run", raycast, "--diagonal", "sideways"},
-                  {"--diagonal: unknown value 'sideways' (expected one of always, one-side-open, "
+                  {"--diagonal: unknown value 'sideways' (expected always, one-side-open, "
                    "no-corner-cutting, never)"});
   // The help lists them.
   const std::string help = run_cli({"run", "--help"}).out;
