@@ -1,6 +1,6 @@
 // What `run` and `bench` share about choosing a search: parsing --algorithm, --weight,
-// --tie-break, --heuristic and --diagonal values, and help texts generated from core's tables (info(),
-// to_string()), so that new algorithms or names show up without editing the CLI.
+// --tie-break, --heuristic and --diagonal values, and help texts generated from core's tables
+// (info(), to_string()), so that new algorithms or names show up without editing the CLI.
 #pragma once
 
 #include <string>
