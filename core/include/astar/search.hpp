@@ -422,6 +422,9 @@ class BestFirstSearch final : public Search {
   void close_taken(std::uint32_t cur, std::uint32_t seq);
   std::int64_t batch_limit() const;
   void end_without_path(std::uint32_t cur);
+  void take_goal_batched(std::uint32_t goal);
+  void unpark();
+  std::string check_parked() const;
   void run_indexed();
   struct AnyKeys;
   struct OctileKeys;
@@ -519,9 +522,10 @@ class BestFirstSearch final : public Search {
   std::vector<std::uint32_t> seek_generated_;  // bulk_redo's generated nodes (push_still_open)
   // run_batch's open set when the keys taken never go down (monotone_: Dijkstra, A* with a
   // consistent heuristic, on a uniform grid, and Jump Point Search with one): a radix heap, lazy
-  // (run_monotone). Empty between runs: the open set is heap_.
+  // (run_monotone). Empty between runs (the open set is heap_), except after a run that ended
+  // the search: then the open set stays there, parked, until a rewind needs heap_ (unpark).
   bool monotone_ = false;
-  bool batched_ = false;  // between begin_batch and end_batch: the open set is radix_
+  bool batched_ = false;  // the open set is radix_ (in a batch, or parked)
   mutable RadixQueue<HeapEntry, HeapOrder> radix_;  // (top() may move entries between buckets)
   // Breadth-first (order_ == Priority::Steps) keeps no heap: heap_ is a queue. heap_[k] is the
   // entry of the k-th node generated (seq k), heap_[0, queue_head_) the ones taken, in that
