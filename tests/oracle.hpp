@@ -1,5 +1,6 @@
 // Test helper: an independent plain Dijkstra that re-implements the README's cost formula
-// (walks, climbs, drops and jumps) without MovePolicy, the oracle for every optimal search.
+// (walks, climbs, drops and jumps, flat or 3D step lengths) without MovePolicy, the oracle for
+// every optimal search.
 // Collision shapes are tested by brute force (oracle_capsule_touches), not by the level's cache
 // or shapes.cpp's formulas.
 #pragma once
@@ -90,7 +91,9 @@ inline double oracle_move_cost(const Level& lv, const MovementRules& r, Cell a, 
                        : jumps_up ? r.jump.up_cost
                        : jumps_down ? r.jump.down_cost
                                     : 0.0;
-  return (diagonal ? std::sqrt(2.0) : 1.0) * lv.cost(b) + extra;
+  const double flat = diagonal ? std::sqrt(2.0) : 1.0;
+  const double length = r.step_length == StepLength::Height ? std::hypot(flat, rise) : flat;
+  return length * lv.cost(b) + extra;
 }
 
 // The README's jump across, written out again: from a straight in (ddx, ddy) over k = span - 1
@@ -110,7 +113,16 @@ inline double oracle_jump_cost(const Level& lv, const MovementRules& r, Cell a, 
   if (!lv.shapes().empty() &&
       oracle_capsule_touches(lv, a.x + 0.5, a.y + 0.5, b.x + 0.5, b.y + 0.5, r.agent_radius))
     return kOracleInf;
-  return span * lv.cost(b) + r.jump.across_cost;
+  const double length = r.step_length == StepLength::Height ? std::hypot(span, rise) : span;
+  return length * lv.cost(b) + r.jump.across_cost;
+}
+
+// How far a search's exact cost may lie from the oracle's sum of doubles: 1e-9 of it, and with
+// 3D step lengths also half a micro-unit a step (each 3D length is rounded once to the
+// micro-unit, exact_length_cost in moves.hpp).
+inline double oracle_slack(const MovementRules& r, double best, std::size_t steps) {
+  const double rounding = r.step_length == StepLength::Height ? 0.5e-6 * static_cast<double>(steps) : 0.0;
+  return 1e-9 * std::max(1.0, std::abs(best)) + rounding;
 }
 
 // Plain Dijkstra with a lazy priority queue: distance from the start to every cell.

@@ -54,6 +54,7 @@ inline Level random_level(std::mt19937& rng, int max_side = 12) {
           lv.set_agent({x, y}, true);
     lv.set_agents_block(block);
   }
+  if (chance(0.25)) r.step_length = StepLength::Height;  // 3D step lengths on a quarter
   return lv;
 }
 

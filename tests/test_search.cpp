@@ -284,7 +284,7 @@ TEST_CASE("[search] A* equals an independent Dijkstra on 600 random levels") {
         }
         REQUIRE(st == SearchState::Found);
         ++found;
-        CHECK(s.path_cost() == doctest::Approx(best).epsilon(1e-9));
+        CHECK(std::abs(s.path_cost() - best) <= astar::test::oracle_slack(r, best, s.path().size()));
         // The path is legal and costs what the search claims.
         const std::vector<Cell> path = s.path();
         CHECK(path.front() == lv.start());

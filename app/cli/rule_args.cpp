@@ -65,6 +65,11 @@ Result<RuleArgs> read_rule_args(const ParsedArgs& p) {
       return Error{"--agent-radius: " + why};
     out.agent_radius = r;
   }
+  if (const std::string* v = p.get("--step-length")) {
+    const std::optional<StepLength> l = parse_step_length(*v);
+    if (!l) return Error{"--step-length: expected flat or 3d, got '" + *v + "'"};
+    out.step_length = *l;
+  }
   return out;
 }
 
@@ -76,6 +81,7 @@ void apply_rule_args(const RuleArgs& r, MovementRules& rules) {
   if (r.jump_down) rules.jump.down = *r.jump_down;
   if (r.jump_gap) rules.jump.gap = *r.jump_gap;
   if (r.agent_radius) rules.agent_radius = *r.agent_radius;
+  if (r.step_length) rules.step_length = *r.step_length;
 }
 
 std::string rule_options_help() {
@@ -93,6 +99,8 @@ std::string rule_options_help() {
   h += "  --jump-gap N         widest gap a jump across clears, in cells (0: none; 0.." +
        std::to_string(JumpRules::kMaxGap) + ").\n";
   h += "  --agent-radius R     how far moves keep from collision shapes, in cells (>= 0).\n";
+  h += "  --step-length flat|3d  how long a step is: on the grid, or in 3D with one height\n";
+  h += "                       level as tall as a cell is wide (a climb or drop is longer).\n";
   return h;
 }
 

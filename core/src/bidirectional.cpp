@@ -13,39 +13,12 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// h of `c` on one half, exactly as BestFirstSearch::h_of computes it: the heuristic distance to
-// that half's goal (the level's start for the backward half) times the half's scale in whole
-// micro-units, octile distance keeping its sqrt 2 part apart. check_invariants checks that it
-// shows as the h of the half's own node(c).
-ExactCost exact_h(const BestFirstSearch& half, Cell c) {
-  const auto units =
-      static_cast<std::int64_t>(std::floor(half.heuristic_scale() * kCostUnitsPerOne));
-  if (units == 0) return {};
-  const Level& lv = half.level();
-  const bool forward = half.direction() == BestFirstSearch::Direction::Forward;
-  const Cell goal = forward ? lv.goal() : lv.start();
-  const std::int64_t ddx = std::abs(c.x - goal.x), ddy = std::abs(c.y - goal.y);
-  const std::int64_t lo = std::min(ddx, ddy), hi = std::max(ddx, ddy);
-  switch (half.options().heuristic) {
-    case Heuristic::Manhattan: return {(ddx + ddy) * units, 0};
-    case Heuristic::Euclidean: {
-      const double d = std::sqrt(static_cast<double>(ddx * ddx + ddy * ddy));
-      return {static_cast<std::int64_t>(std::floor(static_cast<double>(units) * d)), 0};
-    }
-    case Heuristic::Octile: return {(hi - lo) * units, lo * units};
-    case Heuristic::Chebyshev: return {hi * units, 0};
-    case Heuristic::Zero:
-    case Heuristic::_Max: break;
-  }
-  return {};
-}
-
 // The exact f of the cell `half` takes next, the least f of its open set; none when it has none
 // to take.
 std::optional<ExactCost> least_f(const BestFirstSearch& half) {
   const std::optional<Cell> top = half.next_to_take();
   if (!top) return std::nullopt;
-  return half.g_exact(*top) + exact_h(half, *top);
+  return half.g_exact(*top) + half.h_exact(*top);
 }
 
 }  // namespace
@@ -482,7 +455,7 @@ bool BidirectionalSearch::f_bound_reached(const BestFirstSearch& half) const {
   if (m > f + 1e-12 * f) return false;
   if (m < f - 1e-12 * f) return true;
   const std::optional<Cell> top = half.next_to_take();
-  return !top || compare(*mu_, half.g_exact(*top) + exact_h(half, *top)) <= 0;
+  return !top || compare(*mu_, half.g_exact(*top) + half.h_exact(*top)) <= 0;
 }
 
 bool BidirectionalSearch::mid_iteration() const {
@@ -586,7 +559,7 @@ std::string BidirectionalSearch::check_invariants() const {
   if (std::string why = check_meeting(); !why.empty()) return why;
   for (const BestFirstSearch* half : {&forward_, &backward_}) {
     const std::optional<Cell> top = half->next_to_take();
-    if (top && (exact_h(*half, *top).value() != half->node(*top).h ||
+    if (top && (half->h_exact(*top).value() != half->node(*top).h ||
                 least_f(*half)->value() != half->top_priority()))
       return "the exact h or f of " + cell_text(*top) + " differs from its half's";
   }

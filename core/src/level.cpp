@@ -23,6 +23,18 @@ std::optional<DiagonalPolicy> parse_diagonal_policy(std::string_view name) {
   return std::nullopt;
 }
 
+namespace {
+constexpr std::string_view kStepLengthNames[] = {"flat", "3d"};
+}
+
+std::string_view to_string(StepLength s) { return kStepLengthNames[static_cast<int>(s)]; }
+
+std::optional<StepLength> parse_step_length(std::string_view name) {
+  for (int i = 0; i < static_cast<int>(StepLength::_Max); ++i)
+    if (kStepLengthNames[i] == name) return static_cast<StepLength>(i);
+  return std::nullopt;
+}
+
 std::string Level::check_size(std::int64_t width, std::int64_t height) {
   if (width < 1 || width > kMaxSide)
     return "width must be 1.." + std::to_string(kMaxSide) + ", got " + std::to_string(width);

@@ -328,7 +328,7 @@ const json& check_walls_shape(const json& root, const GridShape& shape) {
 void parse_rules(const json& rules, MovementRules& r) {
   expect_object(rules, "rules");
   check_keys(rules, "rules", {"neighbours", "diagonal", "max_climb", "max_drop", "climb_cost",
-                              "drop_cost", "jump", "agent_radius"});
+                              "drop_cost", "jump", "agent_radius", "step_length"});
   if (const json* n = optional_member(rules, "neighbours")) {
     const auto v = get_int(*n, "rules.neighbours", 4, 8, "must be 4 or 8");
     if (v != 4 && v != 8) fail("rules.neighbours", "must be 4 or 8, got " + describe(*n));
@@ -352,6 +352,11 @@ void parse_rules(const json& rules, MovementRules& r) {
   if (const json* j = optional_member(rules, "jump")) r.jump = get_jump_rules(*j, "rules.jump");
   if (const json* a = optional_member(rules, "agent_radius"))
     r.agent_radius = get_agent_radius(*a, "rules.agent_radius");
+  if (const json* l = optional_member(rules, "step_length")) {
+    const auto length = parse_step_length(get_string(*l, "rules.step_length"));
+    if (!length) fail("rules.step_length", "unknown length " + describe(*l) + " (expected flat or 3d)");
+    r.step_length = *length;
+  }
 }
 
 // What a wall row holds where it should hold '.' or '#': the character, or its code point when

@@ -250,6 +250,8 @@ void append_rules(std::string& out, const MovementRules& r) {
   if (r.drop_cost != 0.0) out += ",\n    \"drop_cost\": " + number_text(r.drop_cost);
   if (r.jump != JumpRules{}) out += ",\n    \"jump\": " + jump_rules_json(r.jump);
   if (r.agent_radius != 0.0) out += ",\n    \"agent_radius\": " + number_text(r.agent_radius);
+  if (r.step_length != StepLength::Flat)
+    out += ",\n    \"step_length\": \"" + std::string(to_string(r.step_length)) + "\"";
   out += "\n  }";
 }
 

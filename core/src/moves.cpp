@@ -94,9 +94,27 @@ Move MovePolicy::move(Cell from, Dir d) const {
     case MoveAction::JumpAcross:
     case MoveAction::_Max: break;
   }
-  m.exact = exact_move_cost(is_diagonal(d), 1, lv.costs()[to], extra);
+  if (rules_.step_length == StepLength::Height && rise != 0)
+    m.exact = exact_length_cost((is_diagonal(d) ? 2 : 1) + std::int64_t{rise} * rise,
+                                lv.costs()[to]) + extra;
+  else
+    m.exact = exact_move_cost(is_diagonal(d), 1, lv.costs()[to], extra);
   m.cost = m.exact.value();
   return m;
+}
+
+ExactCost exact_length_cost(std::int64_t length_squared, double cell_cost) {
+  const std::int64_t per_cell = ExactCost::units(cell_cost);
+  const auto whole_root = [](std::int64_t v) {  // sqrt(v) when it is whole, else -1
+    const std::int64_t r = std::llround(std::sqrt(static_cast<double>(v)));
+    return r * r == v ? r : std::int64_t{-1};
+  };
+  if (const std::int64_t r = whole_root(length_squared); r >= 0) return {per_cell * r, 0};
+  if (length_squared % 2 == 0)
+    if (const std::int64_t r = whole_root(length_squared / 2); r >= 0) return {0, per_cell * r};
+  return {std::llround(static_cast<double>(per_cell) *
+                       std::sqrt(static_cast<double>(length_squared))),
+          0};
 }
 
 std::optional<Move> MovePolicy::move_between(Cell a, Cell b) const {
@@ -128,6 +146,17 @@ std::vector<MoveAction> path_actions(const MovePolicy& policy, const std::vector
   return out;
 }
 
+// The length an edge override's move (from cell index `from`, direction d) has as the
+// heuristic measures it: its grid length, or with "3d" steps its 3D length.
+double MovePolicy::override_length(std::uint32_t from, Dir d) const {
+  const Level& lv = *level_;
+  if (rules_.step_length != StepLength::Height) return step_length(d);
+  const Cell a = lv.cell(CellIndex(from)), b = astar::step(a, d);
+  if (!lv.in_bounds(b)) return step_length(d);
+  const double rise = static_cast<double>(lv.height_at(b)) - lv.height_at(a);
+  return std::sqrt(step_length(d) * step_length(d) + rise * rise);
+}
+
 double MovePolicy::min_cost_per_distance() const {
   const Level& lv = *level_;
   double lo = std::numeric_limits<double>::infinity();
@@ -136,7 +165,7 @@ double MovePolicy::min_cost_per_distance() const {
   for (std::size_t i = 0; i < costs.size(); ++i)
     if (!walls[i]) lo = std::min(lo, static_cast<double>(costs[i]));
   for (const auto& [key, e] : lv.edges())
-    if (!e.blocked) lo = std::min(lo, e.weight / step_length(key.second));
+    if (!e.blocked) lo = std::min(lo, e.weight / override_length(key.first, key.second));
   return std::isfinite(lo) ? lo : 1.0;
 }
 

@@ -93,11 +93,13 @@ std::string check_uniform(const Level& level, const MovementRules& rules) {
                std::to_string(x) + "] is " + number_text(level.cost({x, y}));
   if (!level.edges().empty()) return "needs a level without edge overrides";
   const bool heights_matter = rules.climb_cost != 0.0 || rules.drop_cost != 0.0 ||
-                              rules.max_climb != kUnlimited || rules.max_drop != kUnlimited;
+                              rules.max_climb != kUnlimited || rules.max_drop != kUnlimited ||
+                              rules.step_length == StepLength::Height;
   if (heights_matter)
     for (int h : level.heights())
       if (h != level.heights().front())
-        return "needs a flat level or no climb rules (max_climb, max_drop, climb_cost, drop_cost)";
+        return "needs a flat level or no climb rules (max_climb, max_drop, climb_cost, drop_cost, "
+               "3d step_length)";
   return {};
 }
 
@@ -112,7 +114,9 @@ std::string check_exact_range(const MovePolicy& policy) {
   const double rise = low == level.heights().end() ? 0.0 : static_cast<double>(*high) - *low;
   const double extra = std::max({rules.climb_cost * rise, rules.drop_cost, rules.jump.up_cost,
                                  rules.jump.down_cost, rules.jump.across_cost});
-  double dearest = dearest_cell * std::max(kSqrt2, rules.jump.gap + 1.0) + extra;
+  const double flat = std::max(kSqrt2, rules.jump.gap + 1.0);  // the longest step on the grid
+  const double longest = rules.step_length == StepLength::Height ? std::hypot(flat, rise) : flat;
+  double dearest = dearest_cell * longest + extra;
   for (const auto& [key, e] : level.edges())
     if (!e.blocked) dearest = std::max(dearest, e.weight);
   const double steps = static_cast<double>(level.cell_count());
@@ -278,6 +282,10 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
   // In whole micro-units, so h adds up exactly; rounded down when it is not whole (a minimum
   // weight over sqrt 2, say: h then stays within a micro-unit of the moves' rounded costs).
   h_units_ = static_cast<std::int64_t>(std::floor(h_scale_ * kCostUnitsPerOne));
+  // With "3d" steps on a level with heights, h measures in 3D too (h_with_height).
+  height_h_ = rules.step_length == StepLength::Height &&
+              std::any_of(level.heights().begin(), level.heights().end(),
+                          [&](int h) { return h != level.heights().front(); });
   // The layers cannot change during a search's life, so whether the algorithm supports them is
   // decided once (a scan of the whole level), not at every restart.
   unsupported_ = check_supported(level, rules, options_);
@@ -400,6 +408,7 @@ void BestFirstSearch::restart() {
 // its sqrt 2 part apart, so it adds up with g exactly; Euclidean is rounded down to the unit).
 ASTAR_HOT ExactCost BestFirstSearch::h_of(Cell c) const {
   if (h_units_ == 0) return {};
+  if (height_h_) return h_with_height(c);
   const std::int64_t ddx = std::abs(c.x - goal_cell_.x), ddy = std::abs(c.y - goal_cell_.y);
   const std::int64_t lo = std::min(ddx, ddy), hi = std::max(ddx, ddy);
   switch (options_.heuristic) {
@@ -414,6 +423,30 @@ ASTAR_HOT ExactCost BestFirstSearch::h_of(Cell c) const {
     case Heuristic::_Max: break;
   }
   return {};
+}
+
+// h with "3d" steps: sqrt(H^2 + dh^2) for the flat heuristic distance H and the height
+// difference dh to the goal, times h_units_. Admissible and consistent: by the triangle
+// inequality (Minkowski's) a path's 3D length sum sqrt(d_i^2 + r_i^2) is at least
+// sqrt((sum d_i)^2 + (sum r_i)^2), and sum d_i >= H, |sum r_i| = dh. In whole units it is
+// shrunk by 3 / h_units_ of itself before rounding down: every move costs at least h_units_
+// and is rounded by at most half a unit, so h's own rounding (under one unit) never makes it
+// inconsistent, and closed nodes never need reopening.
+ExactCost BestFirstSearch::h_with_height(Cell c) const {
+  const double dh = std::abs(static_cast<double>(level_->height_at(c)) - level_->height_at(goal_cell_));
+  const double ddx = std::abs(c.x - goal_cell_.x), ddy = std::abs(c.y - goal_cell_.y);
+  double flat = 0.0;
+  switch (options_.heuristic) {
+    case Heuristic::Manhattan: flat = ddx + ddy; break;
+    case Heuristic::Euclidean: flat = std::hypot(ddx, ddy); break;
+    case Heuristic::Octile: flat = std::abs(ddx - ddy) + std::min(ddx, ddy) * kSqrt2; break;
+    case Heuristic::Chebyshev: flat = std::max(ddx, ddy); break;
+    case Heuristic::Zero:
+    case Heuristic::_Max: return {};
+  }
+  const double units = static_cast<double>(h_units_);
+  const double h = std::floor((units - 3.0) * std::hypot(flat, dh));
+  return {h > 0 ? static_cast<std::int64_t>(h) : 0, 0};
 }
 
 // Weighted A*'s w * h, each part rounded to the unit.
@@ -436,6 +469,7 @@ ASTAR_HOT ExactCost BestFirstSearch::f_of(std::uint32_t i, Cell c) const {
 }
 
 double BestFirstSearch::h_at(Cell c) const { return h_of(c).value(); }
+ExactCost BestFirstSearch::h_exact(Cell c) const { return h_of(c); }
 
 BestFirstSearch::Offer BestFirstSearch::offer(Cell from, const Move& m) const {
   const std::uint32_t cur = to_u32(level_->index(from));

@@ -31,6 +31,12 @@ enum class DiagonalPolicy : std::uint8_t {
   _Max
 };
 
+// How long a step is. Flat: its length on the grid (1 straight, sqrt 2 diagonal, k + 1 for a
+// jump across k cells). Height ("3d"): its length in 3D, one height level as tall as a cell is
+// wide, as Godot's AStar3D measures the distance between two points: sqrt(d^2 + rise^2) for a
+// step of grid length d. So a 3-level drop costs more than a walk (moves.hpp has the formula).
+enum class StepLength : std::uint8_t { Flat, Height, _Max };
+
 inline constexpr int kUnlimited = -1;
 
 // Terrain jumps (moves.hpp says exactly which moves they allow). A limit of 0 turns that jump off;
@@ -57,6 +63,7 @@ struct MovementRules {
   double drop_cost = 0.0;      // added cost per drop (any depth within max_drop); 0: drops are free
   JumpRules jump{};              // all off by default
   double agent_radius = 0.0;   // moves keep this far from collision shapes (cell units, >= 0)
+  StepLength step_length = StepLength::Flat;  // how a step's length is measured
   friend bool operator==(const MovementRules&, const MovementRules&) = default;
 };
 
@@ -100,6 +107,8 @@ struct SearchPreset {
 std::string_view to_string(Neighbours n);
 std::string_view to_string(DiagonalPolicy p);
 std::optional<DiagonalPolicy> parse_diagonal_policy(std::string_view name);
+std::string_view to_string(StepLength s);  // "flat", "3d"
+std::optional<StepLength> parse_step_length(std::string_view name);
 
 class Level {
  public:

@@ -12,6 +12,9 @@
 //   jump up     max_climb < r <= jump.up                  jump.up_cost
 //   jump down   max_drop < -r <= jump.down                jump.down_cost
 //
+// With rules.step_length "3d" (StepLength::Height) a step's length is its 3D length instead,
+// one height level as tall as a cell is wide: sqrt(1 + r^2) straight, sqrt(2 + r^2) diagonal,
+// so a climb or a drop is longer than a walk, as in Godot's AStar3D (exact_length_cost below).
 // (an unlimited max_climb or max_drop makes every rise or fall a climb or a drop). A one-cell move
 // is impossible when b is outside the level or a wall, the override blocks it, the neighbour mode
 // or diagonal policy forbids it, or it rises or falls more than both limits allow. Limits and walls
@@ -26,6 +29,8 @@
 // (within max_climb and max_drop). Each k lands on a different cell, so each is its own move:
 //
 //   cost(a -> b) = (k + 1) * cost(b) + jump.across_cost       (edge overrides do not apply)
+//
+// (with "3d" steps, sqrt((k + 1)^2 + r^2) * cost(b) + jump.across_cost for a landing rise r).
 //
 // Only straight jumps: a diagonal jump would need a rule for the cells beside its line of flight
 // (the corner-cutting question at every step), and a ditch is crossed straight.
@@ -80,6 +85,13 @@ inline ExactCost exact_move_cost(bool diagonal, int length, double cell_cost, Ex
   const std::int64_t per_cell = ExactCost::units(cell_cost);
   return extra + (diagonal ? ExactCost{0, per_cell} : ExactCost{per_cell * length, 0});
 }
+
+// The exact cost of a step whose length is the square root of `length_squared` (a 3D length:
+// grid length squared plus rise squared), into a cell costing `cell_cost`. Exact where the
+// length is a whole number or a whole multiple of sqrt 2 (a straight step rising 1 is sqrt 2
+// long); otherwise the length times the cell's cost is rounded once to the micro-unit, as a
+// level's own numbers are where they enter (exact_cost.hpp), and sums stay exact from there.
+ExactCost exact_length_cost(std::int64_t length_squared, double cell_cost);
 
 class MovePolicy {
  public:
@@ -137,11 +149,12 @@ class MovePolicy {
   std::optional<Move> move_between(Cell a, Cell b) const;
 
   // The least cost per unit of distance any move can have on this level: min over open cells of
-  // cost, and over weight overrides of weight / step length. Heuristics are scaled by it, so that
-  // h never overestimates even on levels with costs below 1.
+  // cost, and over weight overrides of weight / step length (its 3D length with "3d" steps).
+  // Heuristics are scaled by it, so that h never overestimates even on levels with costs below 1.
   double min_cost_per_distance() const;
 
  private:
+  double override_length(std::uint32_t from, Dir d) const;
   // The action of a one-cell rise r, or the block when no action allows it.
   MoveBlock classify(int rise, MoveAction& action) const;
   // True when a jump across may land with this rise (a walk, climb or drop).
@@ -173,8 +186,12 @@ class MovePolicy {
                                                      rules_.agent_radius))
           continue;
         const Cell landing = into ? a : b;
-        const ExactCost cost = exact_move_cost(false, k + 1, lv.cost(landing),
-                                               ExactCost::straight(rules_.jump.across_cost));
+        const ExactCost across = ExactCost::straight(rules_.jump.across_cost);
+        const ExactCost cost =
+            rules_.step_length == StepLength::Height && rise != 0
+                ? exact_length_cost(std::int64_t{k + 1} * (k + 1) + std::int64_t{rise} * rise,
+                                    lv.cost(landing)) + across
+                : exact_move_cost(false, k + 1, lv.cost(landing), across);
         fn(Move{b, d, MoveBlock::None, cost.value(), MoveAction::JumpAcross, cost});
       }
     }

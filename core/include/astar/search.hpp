@@ -307,6 +307,8 @@ class BestFirstSearch final : public Search {
   // parent it would get, Theta*'s any-angle one included, and its g, exactly), and the f a cell
   // would have with g `g` (not for breadth-first, whose f is steps).
   double h_at(Cell c) const;
+  // The exact h of any cell (h_at(c) is its value()).
+  ExactCost h_exact(Cell c) const;
   // The exact g of a seen cell (node(c).g is its value()); zero for unseen ones.
   ExactCost g_exact(Cell c) const {
     const std::uint32_t i = to_u32(level_->index(c));
@@ -402,6 +404,7 @@ class BestFirstSearch final : public Search {
                                                                           : generation_ - 1;
   }
   ExactCost h_of(Cell c) const;
+  ExactCost h_with_height(Cell c) const;
   ExactCost f_of(std::uint32_t i, Cell c) const;
   ExactCost weighted(ExactCost h) const;
   double key_of(std::uint32_t i, Cell c) const;  // the open set's f key (node i is cell c)
@@ -494,6 +497,7 @@ class BestFirstSearch final : public Search {
   Direction direction_;
   double h_scale_ = 1.0;
   std::int64_t h_units_ = 0;  // h_scale_ in micro-units per unit of distance, rounded down
+  bool height_h_ = false;     // h measures in 3D ("3d" steps on a level with heights)
   std::string unsupported_;     // check_supported's verdict, made once
   CellIndex start_{}, goal_{};  // of this direction: a backward search starts at the goal
   Cell goal_cell_{};
