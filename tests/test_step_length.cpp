@@ -157,6 +157,11 @@ TEST_CASE("[step length] lesson 14: 3D steps go round the hill, flat ones over i
   REQUIRE(round->run() == SearchState::Found);
   CHECK(round->path_cost() == 16.0);  // 16 flat steps round the hill: whole, exact
   for (Cell c : round->path()) CHECK(lv.height_at(c) == 0);
+  // h measures in 3D: on the hilltop (6,3), 5 cells and 6 levels from the goal, sqrt 61, not 5
+  // (within the few micro-units it gives up to stay consistent).
+  const BestFirstSearch lesson_search(lv, lesson);
+  CHECK(lesson_search.h_at({6, 3}) == doctest::Approx(std::sqrt(61.0)).epsilon(1e-5));
+  CHECK(lesson_search.h_at({6, 3}) <= std::sqrt(61.0));
 
   MovementRules flat = lv.rules();
   flat.step_length = StepLength::Flat;

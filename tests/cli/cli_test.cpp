@@ -895,6 +895,19 @@ TEST_CASE("movement rules on the command line override the level's for one searc
   // The help lists them.
   const std::string help = run_cli({"run", "--help"}).out;
   for (const char* o : {"--diagonal", "--max-climb", "--max-drop", "--jump-up", "--jump-down",
-                        "--jump-gap", "--agent-radius"})
+                        "--jump-gap", "--agent-radius", "--step-length"})
     CHECK_MESSAGE(help.find(o) != std::string::npos, o);
+}
+
+TEST_CASE("--step-length: lesson 14 round the hill in 3D, over it flat") {
+  const std::string hill = std::string(ASTAR_SOURCE_DIR) + "/levels/lessons/14-height-distance.json";
+  const Run own = run_cli({"run", hill});
+  CHECK(own.err.empty());
+  CHECK(field(own.out, "cost") == "16");
+  const Run flat = run_cli({"run", hill, "--step-length", "flat"});
+  CHECK(flat.err.empty());
+  CHECK(field(flat.out, "cost") == "10");
+  CHECK(field(run_cli({"run", hill, "--step-length=3d"}).out, "cost") == "16");
+  check_bad_input({"run", hill, "--step-length", "4d"},
+                  {"--step-length: expected flat or 3d, got '4d'"});
 }
