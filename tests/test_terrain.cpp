@@ -34,6 +34,28 @@ int count(const std::vector<MoveAction>& actions, MoveAction a) {
 
 }  // namespace
 
+TEST_CASE("[terrain] terrain-jumps with action ranks: the ramp, not the jump up") {
+  // The lesson as shipped: fewer rank points first. The jump up onto the ledge (3 levels, 12
+  // points) gives way to the ramp in the top row (3 climbs); the ditch still needs its jump
+  // across, and the shelf its jump down (3 levels, 12 points): no path without them.
+  const Level lv = shipped("12-terrain-jumps.json");
+  const auto s = make_search(lv, with_preset({}, lv.preset));
+  REQUIRE(s->run() == SearchState::Found);
+  CHECK(s->path() == path_of("(0,4) (1,4) (1,3) (1,2) (1,1) (2,1) (3,1) (4,1) (5,1) (6,1) (6,0) "
+                             "(7,0) (8,0) (8,1) (8,2) (8,3) (8,4) (8,5) (9,5) (10,5) (13,5) (14,5) "
+                             "(15,5) (16,5) (17,5) (18,5) (19,5) (20,5) (21,5) (22,5) (23,5) (23,6)"));
+  const MovePolicy policy(lv);
+  const std::optional<RankedCost> split = ranked_path_cost(policy, s->path());
+  REQUIRE(split.has_value());
+  CHECK(split->points == 18);  // 4 climbs, 1 jump across, 1 drop, 12 for the jump down of 3
+  CHECK(split->distance == ExactCost::straight(37.75));
+  const std::vector<MoveAction> actions = path_actions(policy, s->path());
+  CHECK(count(actions, MoveAction::JumpUp) == 0);
+  CHECK(count(actions, MoveAction::Climb) == 4);
+  CHECK(count(actions, MoveAction::JumpAcross) == 1);
+  CHECK(count(actions, MoveAction::JumpDown) == 1);
+}
+
 TEST_CASE("[terrain] terrain-jumps: the optimal path walks, climbs, drops and jumps") {
   // Bands across the whole level (heights by column), so no way round any of them:
   //   0 0 0 0 0 | 1 1 1 | 4 4 4 | 0 0 | 4 4 4 | 3 3 | 0 0 0 0 0 0
@@ -41,7 +63,12 @@ TEST_CASE("[terrain] terrain-jumps: the optimal path walks, climbs, drops and ju
   // max_climb 1, max_drop 1; jumps: up 3, down 4, gap 2. The ditch is 4 deep: a jump down
   // into it is allowed, but nothing climbs out (4 > jump up 3), so it must be jumped across.
   // 4 neighbours and Manhattan, as the voxel scenario: every move and jump along a row or column.
-  const Level lv = shipped("12-terrain-jumps.json");
+  // The lesson ranks actions (a jump only when needed: its own test case below); by cost alone,
+  // with ranks off, the cheapest path takes every action.
+  const Level ranked = shipped("12-terrain-jumps.json");
+  REQUIRE(ranked.rules().ranks.on);
+  Level lv = ranked;
+  lv.rules().ranks.on = false;
   REQUIRE(lv.rules().neighbours == Neighbours::Four);
   REQUIRE(lv.preset.heuristic == std::optional<std::string>("manhattan"));
   const double best = oracle_cost(lv);
@@ -53,7 +80,7 @@ TEST_CASE("[terrain] terrain-jumps: the optimal path walks, climbs, drops and ju
     CHECK(s->path_cost() == doctest::Approx(best).epsilon(1e-12));
     CHECK(path_cost(policy, s->path()) == doctest::Approx(best).epsilon(1e-12));
   }
-  const auto s = make_search(lv, with_preset({}, lv.preset));  // the lesson's own search
+  const auto s = make_search(lv, with_preset({}, lv.preset));  // the lesson's search, by cost
   REQUIRE(s->run() == SearchState::Found);
   const std::vector<Cell> path = s->path();
   CHECK(s->path_cost() == 36.25);  // quarters: exact

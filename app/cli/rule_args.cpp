@@ -70,6 +70,10 @@ Result<RuleArgs> read_rule_args(const ParsedArgs& p) {
     if (!l) return Error{"--step-length: expected flat or 3d, got '" + *v + "'"};
     out.step_length = *l;
   }
+  if (const std::string* v = p.get("--ranks")) {
+    if (*v != "on" && *v != "off") return Error{"--ranks: expected on or off, got '" + *v + "'"};
+    out.ranks = *v == "on";
+  }
   return out;
 }
 
@@ -82,6 +86,7 @@ void apply_rule_args(const RuleArgs& r, MovementRules& rules) {
   if (r.jump_gap) rules.jump.gap = *r.jump_gap;
   if (r.agent_radius) rules.agent_radius = *r.agent_radius;
   if (r.step_length) rules.step_length = *r.step_length;
+  if (r.ranks) rules.ranks.on = *r.ranks;
 }
 
 std::string rule_options_help() {
@@ -101,6 +106,10 @@ std::string rule_options_help() {
   h += "  --agent-radius R     how far moves keep from collision shapes, in cells (>= 0).\n";
   h += "  --step-length flat|3d  how long a step is: on the grid, or in 3D with one height\n";
   h += "                       level as tall as a cell is wide (a climb or drop is longer).\n";
+  h += "  --ranks on|off       action ranks: fewer rank points first (climbs and drops 1 a\n";
+  h += "                       level, a jump across 1, jumps up or down 4 a level, unless\n";
+  h += "                       the level sets them), then the shortest; cost = points x unit\n";
+  h += "                       + distance, and run prints rank_points and distance.\n";
   return h;
 }
 

@@ -1,6 +1,7 @@
 // Movement rules from the command line (run, trace, compare): --diagonal, --max-climb,
-// --max-drop, --jump-up, --jump-down, --jump-gap, --agent-radius and --step-length override the
-// level's own rules for one search, as --neighbours does. The level file is not changed.
+// --max-drop, --jump-up, --jump-down, --jump-gap, --agent-radius, --step-length and --ranks
+// override the level's own rules for one search, as --neighbours does. The level file is not
+// changed.
 //
 //   Result<RuleArgs> r = read_rule_args(parsed);  // each override given, checked by name
 //   apply_rule_args(r.value(), rules);            // onto the level's rules
@@ -16,7 +17,7 @@
 
 namespace astar::cli {
 
-inline constexpr std::array<OptionSpec, 8> kRuleOptionSpecs{{
+inline constexpr std::array<OptionSpec, 9> kRuleOptionSpecs{{
     {"--diagonal", true},
     {"--max-climb", true},
     {"--max-drop", true},
@@ -25,6 +26,7 @@ inline constexpr std::array<OptionSpec, 8> kRuleOptionSpecs{{
     {"--jump-gap", true},
     {"--agent-radius", true},
     {"--step-length", true},
+    {"--ranks", true},
 }};
 
 struct RuleArgs {
@@ -33,6 +35,7 @@ struct RuleArgs {
   std::optional<int> jump_up, jump_down, jump_gap;
   std::optional<double> agent_radius;
   std::optional<StepLength> step_length;
+  std::optional<bool> ranks;  // action ranks on (the level's own ranks, else the defaults) or off
 };
 
 // The overrides given; a bad value is refused with a message naming the option, the value and

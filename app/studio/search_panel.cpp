@@ -278,6 +278,21 @@ void draw_outcome(const Studio& studio) {
   ImGui::PopTextWrapPos();
 }
 
+// With action ranks on, the path's cost read back as what it orders by: rank points first, then
+// distance (cost = points x unit + distance, moves.hpp).
+void draw_ranked_cost(const Studio& studio) {
+  const astar::MovePolicy policy(studio.level());
+  const std::optional<astar::RankedCost> ranked = astar::ranked_path_cost(policy, studio.path());
+  if (!ranked) return;
+  ImGui::Text("Ranked: %lld rank points, then distance %s", static_cast<long long>(ranked->points),
+              value_text(ranked->distance.value()).c_str());
+  if (ImGui::IsItemHovered())
+    wrapped_tooltip(("Action ranks are on (Level panel): fewer rank points always win, then the "
+                     "shorter distance. The cost shown is points x " +
+                     value_text(static_cast<double>(policy.rank_units()) / astar::kCostUnitsPerOne) +
+                     " + distance.").c_str());
+}
+
 // The path's actions, its cost move by move (as the cost policy prices each step), and the
 // smoothed path's length.
 void draw_path_details(const Studio& studio) {
@@ -285,6 +300,7 @@ void draw_path_details(const Studio& studio) {
   ImGui::PushTextWrapPos(0.0f);
   if (const std::string moves = actions_summary(studio.path_actions()); !moves.empty())
     ImGui::TextDisabled("%s", moves.c_str());
+  draw_ranked_cost(studio);
   // The path's cost, move by move, as the cost policy prices each step.
   if (!studio.path().empty() && ImGui::TreeNode("Path cost, move by move")) {
     const astar::MovePolicy policy(studio.level());

@@ -62,6 +62,21 @@ JumpRules get_jump_rules(const json& j, const std::string& field) {
   return out;
 }
 
+// rules.ranks: present turns action ranks on; each field optional (the defaults otherwise).
+ActionRanks get_action_ranks(const json& j, const std::string& field) {
+  expect_object(j, field);
+  check_keys(j, field, {"climb", "drop", "across", "up", "down"});
+  ActionRanks out;
+  out.on = true;
+  for (auto [key, to] : {std::pair{"climb", &out.climb}, std::pair{"drop", &out.drop},
+                         std::pair{"across", &out.across}, std::pair{"up", &out.up},
+                         std::pair{"down", &out.down}})
+    if (const json* v = optional_member(j, key))
+      *to = static_cast<int>(get_int(*v, member(field, key), 0, ActionRanks::kMax,
+                                     "must be an integer 0.." + std::to_string(ActionRanks::kMax)));
+  return out;
+}
+
 std::string outside_text(const Level& level) {
   return " is outside the level (0, 0)-" + cell_text(level.width() - 1, level.height() - 1);
 }
@@ -328,7 +343,7 @@ const json& check_walls_shape(const json& root, const GridShape& shape) {
 void parse_rules(const json& rules, MovementRules& r) {
   expect_object(rules, "rules");
   check_keys(rules, "rules", {"neighbours", "diagonal", "max_climb", "max_drop", "climb_cost",
-                              "drop_cost", "jump", "agent_radius", "step_length"});
+                              "drop_cost", "jump", "agent_radius", "step_length", "ranks"});
   if (const json* n = optional_member(rules, "neighbours")) {
     const auto v = get_int(*n, "rules.neighbours", 4, 8, "must be 4 or 8");
     if (v != 4 && v != 8) fail("rules.neighbours", "must be 4 or 8, got " + describe(*n));
@@ -357,6 +372,7 @@ void parse_rules(const json& rules, MovementRules& r) {
     if (!length) fail("rules.step_length", "unknown length " + describe(*l) + " (expected flat or 3d)");
     r.step_length = *length;
   }
+  if (const json* k = optional_member(rules, "ranks")) r.ranks = get_action_ranks(*k, "rules.ranks");
 }
 
 // What a wall row holds where it should hold '.' or '#': the character, or its code point when

@@ -97,6 +97,10 @@ std::string check_saveable(const Level& level) {
   if (!(std::isfinite(r.drop_cost) && r.drop_cost >= 0))
     return "rules.drop_cost must be a finite number >= 0, got " + number_text(r.drop_cost);
   if (std::string msg = check_jump_rules(r.jump); !msg.empty()) return msg;
+  for (int v : {r.ranks.climb, r.ranks.drop, r.ranks.across, r.ranks.up, r.ranks.down})
+    if (r.ranks.on && (v < 0 || v > ActionRanks::kMax))
+      return "rules.ranks must hold integers 0.." + std::to_string(ActionRanks::kMax) + ", got " +
+             std::to_string(v);
   for (std::int64_t i = 0; i < level.cell_count(); ++i) {
     const Cell c = level.cell(CellIndex(static_cast<std::uint32_t>(i)));
     const std::string at = "[" + std::to_string(c.y) + "][" + std::to_string(c.x) + "]";
@@ -135,6 +139,12 @@ std::string jump_rules_json(const JumpRules& j) {
          ", \"gap\": " + std::to_string(j.gap) + ", \"up_cost\": " + number_text(j.up_cost) +
          ", \"down_cost\": " + number_text(j.down_cost) +
          ", \"across_cost\": " + number_text(j.across_cost) + "}";
+}
+
+std::string action_ranks_json(const ActionRanks& k) {
+  return "{\"climb\": " + std::to_string(k.climb) + ", \"drop\": " + std::to_string(k.drop) +
+         ", \"across\": " + std::to_string(k.across) + ", \"up\": " + std::to_string(k.up) +
+         ", \"down\": " + std::to_string(k.down) + "}";
 }
 
 std::string rgb_text(std::uint32_t rgb) {
@@ -252,6 +262,7 @@ void append_rules(std::string& out, const MovementRules& r) {
   if (r.agent_radius != 0.0) out += ",\n    \"agent_radius\": " + number_text(r.agent_radius);
   if (r.step_length != StepLength::Flat)
     out += ",\n    \"step_length\": \"" + std::string(to_string(r.step_length)) + "\"";
+  if (r.ranks.on) out += ",\n    \"ranks\": " + action_ranks_json(r.ranks);
   out += "\n  }";
 }
 

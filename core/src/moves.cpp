@@ -21,6 +21,54 @@ static_assert(std::size(kMoveActionNames) == static_cast<std::size_t>(MoveAction
 std::string_view to_string(MoveBlock b) { return kMoveBlockNames[static_cast<int>(b)]; }
 std::string_view to_string(MoveAction a) { return kMoveActionNames[static_cast<int>(a)]; }
 
+MovePolicy::MovePolicy(const Level& level, const MovementRules& rules)
+    : level_(&level), rules_(rules) {
+  if (!rules.ranks.on) return;
+  const auto& solid = level.solid_mask();
+  const double open = static_cast<double>(std::count(solid.begin(), solid.end(), 0));
+  const double bound = open * dearest_move(level, rules);  // no simple path is this long
+  double unit = 1.0;
+  while (unit <= bound && unit < 1e15) unit *= 10.0;
+  rank_units_ = ExactCost::units(unit);
+}
+
+double dearest_move(const Level& level, const MovementRules& rules) {
+  double dearest_cell = 0.0;
+  for (std::size_t i = 0; i < level.costs().size(); ++i)
+    if (!level.solid_mask()[i]) dearest_cell = std::max<double>(dearest_cell, level.costs()[i]);
+  const auto [low, high] = std::minmax_element(level.heights().begin(), level.heights().end());
+  const double rise = low == level.heights().end() ? 0.0 : static_cast<double>(*high) - *low;
+  const double extra = std::max({rules.climb_cost * rise, rules.drop_cost, rules.jump.up_cost,
+                                 rules.jump.down_cost, rules.jump.across_cost});
+  const double flat = std::max(kSqrt2, rules.jump.gap + 1.0);  // the longest step on the grid
+  const double longest = rules.step_length == StepLength::Height ? std::hypot(flat, rise) : flat;
+  double dearest = dearest_cell * longest + extra;
+  for (const auto& [key, e] : level.edges())
+    if (!e.blocked) dearest = std::max(dearest, e.weight);
+  return dearest;
+}
+
+std::int64_t rank_points(const ActionRanks& r, MoveAction action, int rise) {
+  if (!r.on) return 0;
+  const std::int64_t levels = std::abs(static_cast<std::int64_t>(rise));
+  switch (action) {
+    case MoveAction::Climb: return r.climb * levels;
+    case MoveAction::Drop: return r.drop * levels;
+    case MoveAction::JumpAcross: return r.across;
+    case MoveAction::JumpUp: return r.up * levels;
+    case MoveAction::JumpDown: return r.down * levels;
+    case MoveAction::Walk:
+    case MoveAction::_Max: break;
+  }
+  return 0;
+}
+
+RankedCost MovePolicy::split_ranked(ExactCost cost) const {
+  if (rank_units_ == 0) return {0, cost};
+  // The distance part is below the unit and its a and b are >= 0, so its a is too.
+  return {cost.a / rank_units_, {cost.a % rank_units_, cost.b}};
+}
+
 MoveBlock MovePolicy::classify(int rise, MoveAction& action) const {
   if (rise == 0) {
     action = MoveAction::Walk;
@@ -80,7 +128,7 @@ Move MovePolicy::move(Cell from, Dir d) const {
     return m;
   }
   if (over) {
-    m.exact = ExactCost::straight(over->weight);
+    m.exact = ExactCost::straight(over->weight) + ranked(m.action, rise);
     m.cost = m.exact.value();
     return m;
   }
@@ -99,6 +147,7 @@ Move MovePolicy::move(Cell from, Dir d) const {
                                 lv.costs()[to]) + extra;
   else
     m.exact = exact_move_cost(is_diagonal(d), 1, lv.costs()[to], extra);
+  m.exact += ranked(m.action, rise);
   m.cost = m.exact.value();
   return m;
 }
@@ -148,6 +197,17 @@ std::vector<MoveAction> path_actions(const MovePolicy& policy, const std::vector
 
 // The length an edge override's move (from cell index `from`, direction d) has as the
 // heuristic measures it: its grid length, or with "3d" steps its 3D length.
+std::optional<RankedCost> ranked_path_cost(const MovePolicy& policy, const std::vector<Cell>& path) {
+  if (policy.rank_units() == 0 || path.empty()) return std::nullopt;
+  ExactCost total;
+  for (std::size_t k = 1; k < path.size(); ++k) {
+    const std::optional<Move> m = policy.move_between(path[k - 1], path[k]);
+    if (!m) return std::nullopt;
+    total += m->exact;
+  }
+  return policy.split_ranked(total);
+}
+
 double MovePolicy::override_length(std::uint32_t from, Dir d) const {
   const Level& lv = *level_;
   if (rules_.step_length != StepLength::Height) return step_length(d);

@@ -94,31 +94,26 @@ std::string check_uniform(const Level& level, const MovementRules& rules) {
   if (!level.edges().empty()) return "needs a level without edge overrides";
   const bool heights_matter = rules.climb_cost != 0.0 || rules.drop_cost != 0.0 ||
                               rules.max_climb != kUnlimited || rules.max_drop != kUnlimited ||
-                              rules.step_length == StepLength::Height;
+                              rules.step_length == StepLength::Height || rules.ranks.on;
   if (heights_matter)
     for (int h : level.heights())
       if (h != level.heights().front())
         return "needs a flat level or no climb rules (max_climb, max_drop, climb_cost, drop_cost, "
-               "3d step_length)";
+               "3d step_length, ranks)";
   return {};
 }
 
 // Empty when every sum of move costs on the level stays exact (exact_cost.hpp), else why not.
 std::string check_exact_range(const MovePolicy& policy) {
   const Level& level = policy.level();
-  const MovementRules& rules = policy.rules();
-  double dearest_cell = 0.0;
-  for (std::size_t i = 0; i < level.costs().size(); ++i)
-    if (!level.solid_mask()[i]) dearest_cell = std::max<double>(dearest_cell, level.costs()[i]);
-  const auto [low, high] = std::minmax_element(level.heights().begin(), level.heights().end());
-  const double rise = low == level.heights().end() ? 0.0 : static_cast<double>(*high) - *low;
-  const double extra = std::max({rules.climb_cost * rise, rules.drop_cost, rules.jump.up_cost,
-                                 rules.jump.down_cost, rules.jump.across_cost});
-  const double flat = std::max(kSqrt2, rules.jump.gap + 1.0);  // the longest step on the grid
-  const double longest = rules.step_length == StepLength::Height ? std::hypot(flat, rise) : flat;
-  double dearest = dearest_cell * longest + extra;
-  for (const auto& [key, e] : level.edges())
-    if (!e.blocked) dearest = std::max(dearest, e.weight);
+  double dearest = dearest_move(level, policy.rules());
+  if (policy.rank_units() > 0) {  // plus the most rank points one move can score
+    const ActionRanks& r = policy.rules().ranks;
+    const auto [low, high] = std::minmax_element(level.heights().begin(), level.heights().end());
+    const double rise = static_cast<double>(*high) - *low;
+    const double points = std::max({r.climb, r.drop, r.up, r.down}) * rise + r.across;
+    dearest += points * static_cast<double>(policy.rank_units()) / kCostUnitsPerOne;
+  }
   const double steps = static_cast<double>(level.cell_count());
   if (fits_exact_sums(dearest, steps)) return {};
   return "costs too large to add up exactly: a move may cost " + number_text(dearest) +

@@ -777,10 +777,10 @@ TEST_CASE("run prints each step's action when the path jumps, climbs or drops") 
   const std::string walled =
       write_level("walled.json", level_json({".#."}, {0, 0}, {2, 0}, R"({"neighbours":4})"));
   CHECK(field(run_cli({"run", walled, "--actions"}).out, "actions") == "none");
-  // The shipped lesson: every action on one path. JPS refuses jump rules, with the reason (on
-  // 8 neighbours: the lesson's 4 are refused first).
+  // The shipped lesson by cost alone (ranks off): every action on one path. JPS refuses jump
+  // rules, with the reason (on 8 neighbours: the lesson's 4 are refused first).
   const std::string lesson = ASTAR_SOURCE_DIR "/levels/lessons/12-terrain-jumps.json";
-  const std::string actions = field(run_cli({"run", lesson}).out, "actions");
+  const std::string actions = field(run_cli({"run", lesson, "--ranks", "off"}).out, "actions");
   for (const char* a : {"walk", "climb", "drop", "jump up", "jump down", "jump across"})
     CHECK_MESSAGE(actions.find(a) != std::string::npos, a);
   const Run jps = run_cli({"run", lesson, "--algorithm", "jps", "--neighbours", "8"});
@@ -845,7 +845,7 @@ TEST_CASE("movement rules on the command line override the level's for one searc
   const std::string jumps = lessons + "12-terrain-jumps.json";
   const std::string raycast = lessons + "08-raycast-shapes.json";
   auto run_with = [&](const std::string& file, std::vector<std::string> extra) {
-    std::vector<std::string> args{"run", file, "--actions"};
+    std::vector<std::string> args{"run", file, "--actions", "--ranks", "off"};  // by cost
     args.insert(args.end(), extra.begin(), extra.end());
     const Run r = run_cli(args);
     INFO("stderr: ", r.err);

@@ -54,6 +54,24 @@ struct JumpRules {
   friend bool operator==(const JumpRules&, const JumpRules&) = default;
 };
 
+// Action ranks: preferences between actions as rules, not as costs. When on, each move also
+// scores rank points, and a path with fewer points is preferred however long it is: a path's
+// cost is its points times the level's rank unit (a power of ten larger than any path's
+// distance, moves.hpp) plus its distance, so costs compare points first, then distance. The
+// defaults make a walk beat any climb or drop, a jump across a ditch beat dropping in and
+// climbing out (1 < 1 + 1 a level), and a ramp beat a jump up (1 < 4 a level): a jump is
+// taken only when no path without one does better.
+struct ActionRanks {
+  bool on = false;
+  int climb = 1;   // per level climbed
+  int drop = 1;    // per level dropped
+  int across = 1;  // per jump across
+  int up = 4;      // per level a jump up rises
+  int down = 4;    // per level a jump down falls
+  static constexpr int kMax = 1000;  // largest points per level or jump (files, the CLI)
+  friend bool operator==(const ActionRanks&, const ActionRanks&) = default;
+};
+
 struct MovementRules {
   Neighbours neighbours = Neighbours::Eight;
   DiagonalPolicy diagonal = DiagonalPolicy::NoCornerCutting;
@@ -64,6 +82,7 @@ struct MovementRules {
   JumpRules jump{};              // all off by default
   double agent_radius = 0.0;   // moves keep this far from collision shapes (cell units, >= 0)
   StepLength step_length = StepLength::Flat;  // how a step's length is measured
+  ActionRanks ranks{};                        // off by default
   friend bool operator==(const MovementRules&, const MovementRules&) = default;
 };
 

@@ -34,6 +34,16 @@
 //
 // Only straight jumps: a diagonal jump would need a rule for the cells beside its line of flight
 // (the corner-cutting question at every step), and a ditch is crossed straight.
+//
+// With action ranks on (rules.ranks, level.hpp) every possible move, overrides and jumps across
+// included, also costs its rank points times the level's rank unit U:
+//
+//   points = ranks.climb * r (climb), ranks.drop * -r (drop), ranks.across (jump across),
+//            ranks.up * r (jump up), ranks.down * -r (jump down), 0 (walk)
+//   U      = the least power of ten (1, 10, 100, ...) above open cells * dearest_move(level, rules)
+//
+// No path without repeated cells has a distance of U or more, so a path's cost, points * U +
+// distance, orders paths by points first and distance second, exactly (split_ranked undoes it).
 #pragma once
 
 #include <algorithm>
@@ -93,11 +103,26 @@ inline ExactCost exact_move_cost(bool diagonal, int length, double cell_cost, Ex
 // level's own numbers are where they enter (exact_cost.hpp), and sums stay exact from there.
 ExactCost exact_length_cost(std::int64_t length_squared, double cell_cost);
 
+// The dearest one move can cost on the level under these rules, rank points left out: the
+// dearest open cell times the longest step, plus the largest extra, or the largest weight
+// override. Bounds the sums (the searches' exact range check) and sets the rank unit.
+double dearest_move(const Level& level, const MovementRules& rules);
+
+// The rank points of a move with this action and rise under `ranks` (see above; 0 when off).
+std::int64_t rank_points(const ActionRanks& ranks, MoveAction action, int rise);
+
+// A cost with action ranks on, split back: its rank points and its distance.
+struct RankedCost {
+  std::int64_t points = 0;
+  ExactCost distance;
+};
+
 class MovePolicy {
  public:
   // The policy reads the level's rules; `rules` overrides them (the CLI's --neighbours, say).
+  // With action ranks on it measures the level once (the rank unit: O(cells)).
   explicit MovePolicy(const Level& level) : MovePolicy(level, level.rules()) {}
-  MovePolicy(const Level& level, const MovementRules& rules) : level_(&level), rules_(rules) {}
+  MovePolicy(const Level& level, const MovementRules& rules);
 
   const Level& level() const { return *level_; }
   const MovementRules& rules() const { return rules_; }
@@ -153,6 +178,11 @@ class MovePolicy {
   // Heuristics are scaled by it, so that h never overestimates even on levels with costs below 1.
   double min_cost_per_distance() const;
 
+  // Action ranks (rules.ranks): the rank unit U in micro-units (0 when ranks are off), and a
+  // path's cost split into its points and its distance (all distance when off).
+  std::int64_t rank_units() const { return rank_units_; }
+  RankedCost split_ranked(ExactCost cost) const;
+
  private:
   double override_length(std::uint32_t from, Dir d) const;
   // The action of a one-cell rise r, or the block when no action allows it.
@@ -192,17 +222,29 @@ class MovePolicy {
                 ? exact_length_cost(std::int64_t{k + 1} * (k + 1) + std::int64_t{rise} * rise,
                                     lv.cost(landing)) + across
                 : exact_move_cost(false, k + 1, lv.cost(landing), across);
-        fn(Move{b, d, MoveBlock::None, cost.value(), MoveAction::JumpAcross, cost});
+        const ExactCost total = cost + ranked(MoveAction::JumpAcross, rise);
+        fn(Move{b, d, MoveBlock::None, total.value(), MoveAction::JumpAcross, total});
       }
     }
   }
 
+  // A move's rank points as a cost (zero when ranks are off).
+  ExactCost ranked(MoveAction action, int rise) const {
+    return {rank_units_ * rank_points(rules_.ranks, action, rise), 0};
+  }
+
   const Level* level_;
   MovementRules rules_;
+  std::int64_t rank_units_ = 0;
 };
 
 // The action of each step of `path` (path.size() - 1 of them); empty when some step is no
 // possible move.
 std::vector<MoveAction> path_actions(const MovePolicy& policy, const std::vector<Cell>& path);
+
+// With action ranks on, the rank points and the distance of `path` (its moves' exact costs
+// summed, then split_ranked); nullopt when ranks are off, the path is empty or some step is no
+// possible move.
+std::optional<RankedCost> ranked_path_cost(const MovePolicy& policy, const std::vector<Cell>& path);
 
 }  // namespace astar
