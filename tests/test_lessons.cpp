@@ -159,6 +159,28 @@ TEST_CASE("[lessons] the raycast lesson carries its iteration guard") {
   CHECK(run(lv, [](SearchOptions& o) { o.max_iterations = 10; })->state() == SearchState::IterationLimit);
 }
 
+TEST_CASE("[lessons] the raycast guard lesson: the guard stops a search that cannot succeed") {
+  // A 96 x 64 floor; the goal in a closed pen of crates (boxes) no ray of radius 0.3 passes.
+  const Level lv = lesson("15-raycast-guard.json");
+  REQUIRE(lv.preset.max_iterations == 1000);
+  REQUIRE(lv.rules().neighbours == Neighbours::Four);
+  REQUIRE(lv.rules().agent_radius == 0.3);
+  const auto guarded = run(lv);
+  CHECK(guarded->state() == SearchState::IterationLimit);
+  CHECK(guarded->iterations() == 1000);
+  // Without the guard the search takes every cell it can reach to learn there is no path:
+  // far more than 1000 (the explanation says "over 6000"), so the guard fired first.
+  const auto unguarded = run(lv, [](SearchOptions& o) { o.max_iterations = 0; });
+  CHECK(unguarded->state() == SearchState::NoPath);
+  CHECK(unguarded->iterations() > 6000);
+  CHECK(lv.description.find("over 6000") != std::string::npos);
+  CHECK(lv.description.find("exactly 1000") != std::string::npos);
+  // The pen is closed by shapes alone: without them the goal is reached.
+  Level bare = lv;
+  bare.set_shapes({});
+  CHECK(run(bare)->state() == SearchState::Found);
+}
+
 TEST_CASE("[lessons] Roblox cost grid: cost 7 around the wall-like cells, 12 through them") {
   // (test_search.cpp asserts the exact eight-cell path the write-up prints.)
   const Level lv = lesson("09-roblox-cost-grid.json");
