@@ -1,10 +1,13 @@
 // The README's example level file must stay a valid level: it is what users copy.
 #include <doctest/doctest.h>
 
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "astar/level_io.hpp"
+#include "astar/moves.hpp"
 #include "astar/search.hpp"
 
 using namespace astar;
@@ -64,4 +67,43 @@ TEST_CASE("[readme] the collision-shapes example level loads and the agent goes 
   BestFirstSearch s(level);
   REQUIRE(s.run() == SearchState::Found);
   for (Cell c : s.path()) CHECK_FALSE((c.x == 5 && c.y < 3));
+}
+
+TEST_CASE("[readme] the lesson table gives each lesson's own path cost") {
+  // Every lesson file has a row, and the row names the cost of the lesson's own search, to two
+  // decimals (its distance when the lesson ranks actions), or its guard when it has no path.
+  std::ifstream in(ASTAR_SOURCE_DIR "/README.md");
+  REQUIRE(in.good());
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  int rows = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(ASTAR_SOURCE_DIR "/levels/lessons")) {
+    const std::string name = entry.path().filename().string();
+    if (entry.path().extension() != ".json") continue;
+    CAPTURE(name);
+    const auto at = text.find("| `" + name + "` |");
+    REQUIRE(at != std::string::npos);
+    const std::string row = text.substr(at, text.find('\n', at) - at);
+    ++rows;
+    Result<Level> lv = load_level(entry.path().string());
+    REQUIRE(lv.ok());
+    const auto s = make_search(lv.value(), with_preset({}, lv.value().preset));
+    s->run();
+    if (s->path().empty()) {
+      CHECK(row.find(std::to_string(s->iterations())) != std::string::npos);
+      continue;
+    }
+    double cost = s->path_cost();
+    if (const auto ranked = ranked_path_cost(MovePolicy(lv.value()), s->path()))
+      cost = ranked->distance.value();
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", cost);
+    std::string shown = buf;
+    while (shown.back() == '0') shown.pop_back();
+    if (shown.back() == '.') shown.pop_back();
+    CAPTURE(shown);
+    CHECK(row.find(shown) != std::string::npos);
+  }
+  CHECK(rows >= 15);
 }
