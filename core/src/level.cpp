@@ -1,7 +1,10 @@
 #include "astar/level.hpp"
 #include "astar/format.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -33,6 +36,32 @@ std::optional<StepLength> parse_step_length(std::string_view name) {
   for (int i = 0; i < static_cast<int>(StepLength::_Max); ++i)
     if (kStepLengthNames[i] == name) return static_cast<StepLength>(i);
   return std::nullopt;
+}
+
+namespace {
+int limit_within(int v, int hi) { return v == kUnlimited ? v : std::clamp(v, 0, hi); }
+double cost_within(double v) {
+  return v >= 0 ? std::min(v, std::numeric_limits<double>::max()) : 0.0;  // NaN: not >= 0
+}
+}  // namespace
+
+MovementRules within_file_limits(MovementRules r) {
+  const MovementRules defaults;
+  if (r.neighbours != Neighbours::Four && r.neighbours != Neighbours::Eight)
+    r.neighbours = defaults.neighbours;
+  if (r.diagonal >= DiagonalPolicy::_Max) r.diagonal = defaults.diagonal;
+  r.max_climb = limit_within(r.max_climb, kMaxHeightStep);
+  r.max_drop = limit_within(r.max_drop, kMaxHeightStep);
+  r.climb_cost = cost_within(r.climb_cost);
+  r.drop_cost = cost_within(r.drop_cost);
+  r.jump.up = std::clamp(r.jump.up, 0, JumpRules::kMaxHeight);
+  r.jump.down = std::clamp(r.jump.down, 0, JumpRules::kMaxHeight);
+  r.jump.gap = std::clamp(r.jump.gap, 0, JumpRules::kMaxGap);
+  r.jump.up_cost = cost_within(r.jump.up_cost);
+  r.jump.down_cost = cost_within(r.jump.down_cost);
+  r.jump.across_cost = cost_within(r.jump.across_cost);
+  r.agent_radius = std::isnan(r.agent_radius) ? 0.0 : std::clamp(r.agent_radius, 0.0, kMaxShapeCoord);
+  return r;
 }
 
 std::string Level::check_size(std::int64_t width, std::int64_t height) {

@@ -142,7 +142,8 @@ SearchPreset parse_preset(const json& j) {
                            names_of<TieBreak>([](TieBreak t) { return to_string(t); }));
   if (const json* v = optional_member(j, "partial_path")) p.partial_path = get_bool(*v, "search.partial_path");
   if (const json* v = optional_member(j, "max_iterations"))
-    p.max_iterations = get_int(*v, "search.max_iterations", 1, INT64_MAX / 2, "must be an integer >= 1");
+    p.max_iterations = get_int(*v, "search.max_iterations", 1, SearchPreset::kMaxIterations,
+                               "must be an integer >= 1");
   if (const json* v = optional_member(j, "smooth")) p.smooth = get_bool(*v, "search.smooth");
   if (const json* v = optional_member(j, "trace")) p.trace = get_trace_path(*v);
   if (p.weight && p.algorithm != "weighted-astar")

@@ -21,7 +21,7 @@
 namespace astar::level_file {
 
 inline constexpr std::string_view kFormatName = "astar-studio-level";
-inline constexpr std::int64_t kMaxClimbLimit = 2 * kMaxAbsHeight;  // the largest possible height step
+inline constexpr std::int64_t kMaxClimbLimit = kMaxHeightStep;  // the largest possible height step
 inline constexpr int kMaxJumpHeight = JumpRules::kMaxHeight;  // rules.jump.up and .down
 inline constexpr int kMaxJumpGap = JumpRules::kMaxGap;        // rules.jump.gap
 inline constexpr std::size_t kMaxDescription = 20000;         // characters

@@ -84,7 +84,8 @@ std::string check_saveable(const Level& level) {
   const SearchPreset& p = level.preset;
   if ((p.algorithm && !parse_algorithm(*p.algorithm)) || (p.heuristic && !parse_heuristic(*p.heuristic)) ||
       (p.tie_break && !parse_tie_break(*p.tie_break)) || (p.weight && !(*p.weight >= 1 && *p.weight <= 100)) ||
-      (p.max_iterations && *p.max_iterations < 1) || (p.trace && !trace_path_ok(*p.trace)))
+      (p.max_iterations && (*p.max_iterations < 1 || *p.max_iterations > SearchPreset::kMaxIterations)) ||
+      (p.trace && !trace_path_ok(*p.trace)))
     return "search has a value the reader would refuse";
   if (r.diagonal >= DiagonalPolicy::_Max) return "rules.diagonal is not a known policy";
   using Limit = std::pair<const char*, int>;

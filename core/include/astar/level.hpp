@@ -38,6 +38,9 @@ enum class DiagonalPolicy : std::uint8_t {
 enum class StepLength : std::uint8_t { Flat, Height, _Max };
 
 inline constexpr int kUnlimited = -1;
+// Largest max_climb and max_drop other than kUnlimited (level files, the CLI, the studio): the
+// largest height step there can be between two cells.
+inline constexpr int kMaxHeightStep = 2 * kMaxAbsHeight;
 
 // Terrain jumps (moves.hpp says exactly which moves they allow). A limit of 0 turns that jump off;
 // each cost is added to the walking cost of the jump, like climb_cost.
@@ -86,6 +89,13 @@ struct MovementRules {
   friend bool operator==(const MovementRules&, const MovementRules&) = default;
 };
 
+// `rules` with each value brought within what level files accept, so that it saves and reads
+// back: neighbours and diagonal outside their enums to the defaults; max_climb and max_drop to
+// kUnlimited or 0..kMaxHeightStep (any other negative to 0); costs to numbers >= 0 (NaN to 0,
+// infinity to the largest finite double); jumps to 0..JumpRules::kMaxHeight (kMaxGap); the agent
+// radius to 0..kMaxShapeCoord (NaN to 0). Rules a file gave come back unchanged.
+MovementRules within_file_limits(MovementRules rules);
+
 // A directional override on the move leaving a cell in one direction.
 struct EdgeOverride {
   bool blocked = false;  // the move is impossible (a one-way link is a blocked reverse move)
@@ -115,6 +125,7 @@ struct SearchPreset {
   std::optional<std::string> tie_break;  // "larger-g", ...
   std::optional<bool> partial_path;
   std::optional<std::int64_t> max_iterations;  // a guard: stop after this many iterations
+  static constexpr std::int64_t kMaxIterations = INT64_MAX / 2;  // largest guard files accept
   std::optional<bool> smooth;                  // show the string-pulled path
   // A search trace another program wrote (imported_trace.hpp), opened over the level instead
   // of a search of ours: a path relative to the level file's folder, never absolute, no "..".
