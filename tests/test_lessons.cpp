@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "astar/imported_trace.hpp"
 #include "astar/level_io.hpp"
 #include "astar/search.hpp"
+#include "astar/smoothing.hpp"
 #include "astar/trace_check.hpp"
 #include "astar/trace_replay.hpp"
 #include "oracle.hpp"
@@ -234,6 +236,45 @@ TEST_CASE("[lessons] agents block: the agents layer, with its switch on and off"
 TEST_CASE("[lessons] terrain lessons set up their searches") {
   CHECK(lesson("12-terrain-jumps.json").preset.smooth == true);
   CHECK(run(lesson("11-height-map-cliffs.json"))->state() == SearchState::Found);
+}
+
+TEST_CASE("[lessons] height-map cliffs: the smoothed path keeps off the costly ridge edge") {
+  // The path runs along the middle lane (cost 1) between the ridge's edge tiles (cost 3). Costs
+  // ignored, string pulling cut straight along the edge row, (2,2) to (17,2): cost 43 for a
+  // path of cost 22. Respecting them (the default), the shortcut steps down into the lane at
+  // once (a diagonal through the corner of (3,2), entering only (3,3)), follows the lane, falls
+  // off the cliff and turns to the goal.
+  const Level lv = lesson("11-height-map-cliffs.json");
+  const auto s = run(lv);
+  REQUIRE(s->state() == SearchState::Found);
+  const std::vector<Cell> path = s->path();
+  REQUIRE(s->path_cost() == 22.0);
+  const MovePolicy policy(lv);
+  const std::vector<Cell> ignoring = smooth_path(policy, path, {.respect_costs = false});
+  CHECK(ignoring == path_of("(2,2) (17,2)"));
+  CHECK(smoothed_cost(policy, path, ignoring) == 43.0);  // 13 edge tiles at 3, two lowland at 2
+
+  const std::vector<Cell> w = smooth_path(policy, path);
+  CHECK(w == path_of("(2,2) (3,3) (17,3) (17,2)"));
+  // No leg costs more than the path's moves between its two waypoints; the whole costs less.
+  std::size_t i = 0;
+  for (std::size_t k = 1; k < w.size(); ++k) {
+    const auto at = std::find(path.begin(), path.end(), w[k]);
+    const std::size_t j = static_cast<std::size_t>(at - path.begin());
+    REQUIRE(j < path.size());
+    ExactCost moves;
+    for (std::size_t m = i + 1; m <= j; ++m)
+      moves += policy.move_between(path[m - 1], path[m])->exact;
+    const double leg = j == i + 1 ? moves.value() : *line_cost(policy, w[k - 1], w[k]);
+    CHECK(leg <= moves.value() * (1 + kSmoothingTolerance));
+    i = j;
+  }
+  const std::optional<double> cost = smoothed_cost(policy, path, w);
+  REQUIRE(cost.has_value());
+  // sqrt 2 into (3,3); 11 lane cells, the last edge tile (3) and two lowland cells (2) along row
+  // 3; the goal (2).
+  CHECK(*cost == doctest::Approx(std::sqrt(2.0) + 11 + 3 + 2 + 2 + 2));  // 21.41...
+  CHECK(*cost <= s->path_cost());
 }
 
 TEST_CASE("[lessons] find the bug: the trace's path is cheaper than possible, through corner cuts") {

@@ -2,7 +2,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "ascii_level.hpp"
 #include "random_level.hpp"
@@ -155,4 +159,176 @@ TEST_CASE("[smoothing] with rules, on random levels: legal shortcuts, jumps kept
   }
   CHECK(jumps > 50);
   CHECK(smoothed > 300);
+}
+
+namespace {
+
+// line_cost's definition (smoothing.hpp) by brute force, for levels without heights or edge
+// overrides: the segment cut at every grid line it crosses, each piece priced by the cell
+// holding its midpoint; a's pieces left out, b's counted twice (its whole chord).
+double line_cost_by_pieces(const Level& lv, Cell a, Cell b) {
+  const double ax = a.x + 0.5, ay = a.y + 0.5, bx = b.x + 0.5, by = b.y + 0.5;
+  std::vector<double> ts{0.0, 1.0};
+  for (int x = std::min(a.x, b.x) + 1; x <= std::max(a.x, b.x); ++x)
+    ts.push_back((x - ax) / (bx - ax));
+  for (int y = std::min(a.y, b.y) + 1; y <= std::max(a.y, b.y); ++y)
+    ts.push_back((y - ay) / (by - ay));
+  std::sort(ts.begin(), ts.end());
+  const double length = std::hypot(bx - ax, by - ay);
+  double sum = 0.0;
+  for (std::size_t i = 1; i < ts.size(); ++i) {
+    const double mid = (ts[i - 1] + ts[i]) / 2;
+    const Cell c{static_cast<int>(std::floor(ax + mid * (bx - ax))),
+                 static_cast<int>(std::floor(ay + mid * (by - ay)))};
+    if (!(c == a)) sum += (ts[i] - ts[i - 1]) * length * lv.cost(c) * (c == b ? 2 : 1);
+  }
+  return sum;
+}
+
+// The cost of the path's moves from path[i] to path[k].
+double moves_cost(const MovePolicy& policy, const std::vector<Cell>& path, std::size_t i,
+                  std::size_t k) {
+  ExactCost sum;
+  for (std::size_t j = i + 1; j <= k; ++j) sum += policy.move_between(path[j - 1], path[j])->exact;
+  return sum.value();
+}
+
+// The index in `path` of each waypoint, in order; REQUIREs that each is a later path cell.
+std::vector<std::size_t> waypoint_indices(const std::vector<Cell>& path,
+                                          const std::vector<Cell>& w) {
+  std::vector<std::size_t> at;
+  for (std::size_t i = 0, k = 0; k < w.size(); ++k, ++i) {
+    while (i < path.size() && !(path[i] == w[k])) ++i;
+    REQUIRE(i < path.size());
+    at.push_back(i);
+  }
+  return at;
+}
+
+}  // namespace
+
+TEST_CASE("[smoothing] line_cost: a segment pays for the cells it enters, b whole") {
+  // . . . .     costs: row 0 all 1 but (3, 0) = 4; (1, 1) = 3
+  // . 3 . .
+  const Level lv = [] {
+    Level l = ascii_level("...4\n.3..");
+    l.rules().neighbours = Neighbours::Eight;
+    return l;
+  }();
+  const MovePolicy policy(lv);
+  CHECK(line_cost(policy, {0, 0}, {3, 0}) == 1.0 + 1.0 + 4.0);  // a row: exactly its moves
+  CHECK(line_cost(policy, {3, 0}, {0, 0}) == 1.0 + 1.0 + 1.0);  // back: (3, 0) is left, not paid
+  CHECK(*line_cost(policy, {0, 0}, {1, 1}) == doctest::Approx(3 * std::sqrt(2.0)));  // a diagonal
+  // (0, 0) -> (2, 1): half of (1, 0) and half of (1, 1) at sqrt 5 / 2 each, then (2, 1) whole.
+  CHECK(*line_cost(policy, {0, 0}, {2, 1}) ==
+        doctest::Approx(std::sqrt(5.0) / 2 * (0.5 * 1 + 0.5 * 3 + 1)));
+  CHECK(*line_cost(policy, {0, 0}, {2, 1}) ==
+        doctest::Approx(line_cost_by_pieces(lv, {0, 0}, {2, 1})));
+  CHECK_FALSE(line_cost(policy, {0, 0}, {0, 0}).has_value());
+  SUBCASE("climb and drop costs are added, edge overrides refused") {
+    Level hill = lv;
+    hill.set_height({2, 0}, 1);
+    hill.rules().climb_cost = 0.5;
+    hill.rules().drop_cost = 0.25;
+    CHECK(line_cost(MovePolicy(hill), {0, 0}, {3, 0}) == 6.0 + 0.5 + 0.25);
+    hill.set_edge({1, 0}, Dir::E, EdgeOverride{false, 0.5});
+    CHECK_FALSE(line_cost(MovePolicy(hill), {0, 0}, {3, 0}).has_value());
+    CHECK(walkable_line(MovePolicy(hill), {0, 0}, {3, 0}));  // walkable, but priced by no line
+  }
+}
+
+TEST_CASE("[smoothing] line_cost against the pieces of the segment, on random flat levels") {
+  std::mt19937 rng(23);
+  int checked = 0;
+  for (int n = 0; n < 300; ++n) {
+    auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    const double costs[] = {0.5, 1, 1.5, 2, 3, 10};
+    Level lv(pick(2, 20), pick(2, 20));
+    for (int y = 0; y < lv.height(); ++y)
+      for (int x = 0; x < lv.width(); ++x) lv.set_cost({x, y}, costs[pick(0, 5)]);
+    const MovePolicy policy(lv);
+    const Cell a{pick(0, lv.width() - 1), pick(0, lv.height() - 1)};
+    const Cell b{pick(0, lv.width() - 1), pick(0, lv.height() - 1)};
+    if (a == b) continue;
+    CAPTURE(n);
+    const std::optional<double> cost = line_cost(policy, a, b);
+    REQUIRE(cost.has_value());
+    CHECK(*cost == doctest::Approx(line_cost_by_pieces(lv, a, b)).epsilon(1e-12));
+    ++checked;
+  }
+  CHECK(checked > 250);
+}
+
+TEST_CASE("[smoothing] respecting costs, the detour round a swamp stays") {
+  // S . . . . . .     8 neighbours; ~ swamp (cost 10), every other cell costs 1
+  // . ~ ~ ~ ~ ~ .
+  // . ~ ~ ~ ~ ~ .
+  // . . . . . . G
+  const std::string map = "S......\n.......\n.......\n......G";
+  Level lv = ascii_level(map);
+  lv.rules().neighbours = Neighbours::Eight;
+  for (int y = 1; y <= 2; ++y)
+    for (int x = 1; x <= 5; ++x) lv.set_cost({x, y}, 10);
+  const auto s = make_search(lv);
+  REQUIRE(s->run() == SearchState::Found);
+  const std::vector<Cell> path = s->path();
+  const MovePolicy policy(lv);
+  // Costs ignored, the cut goes straight through the swamp, dearer than the grid path.
+  const std::vector<Cell> ignoring = smooth_path(policy, path, {.respect_costs = false});
+  CHECK(ignoring == std::vector<Cell>{{0, 0}, {6, 3}});
+  CHECK(*smoothed_cost(policy, path, ignoring) > s->path_cost() + 10);
+  // Respecting them (the default), the detour round the swamp is kept.
+  const std::vector<Cell> w = smooth_path(policy, path);
+  CHECK(w == std::vector<Cell>{{0, 0}, {5, 0}, {6, 1}, {6, 3}});
+  CHECK(*smoothed_cost(policy, path, w) <= s->path_cost() * (1 + kSmoothingTolerance));
+  CHECK(*smoothed_cost(policy, path, w) == doctest::Approx(5 + std::sqrt(2.0) + 2));
+
+  SUBCASE("on the same level without the swamp both give the same waypoints") {
+    Level flat = ascii_level(map);
+    flat.rules().neighbours = Neighbours::Eight;
+    const auto f = make_search(flat);
+    REQUIRE(f->run() == SearchState::Found);
+    const MovePolicy fp(flat);
+    const std::vector<Cell> straight = smooth_path(fp, f->path());
+    CHECK(straight == std::vector<Cell>{{0, 0}, {6, 3}});
+    CHECK(straight == smooth_path(fp, f->path(), {.respect_costs = false}));
+    CHECK(*smoothed_cost(fp, f->path(), straight) == doctest::Approx(std::sqrt(45.0)));
+  }
+}
+
+TEST_CASE("[smoothing] respecting costs, on random levels: never dearer than the grid path") {
+  std::mt19937 rng(24);
+  int dearer_ignoring = 0, smoothed = 0, levels = 0;
+  for (int n = 0; n < 600; ++n) {
+    const Level lv = astar::test::random_level(rng, 16);
+    const auto s = make_search(lv);
+    if (s->run() != SearchState::Found) continue;
+    ++levels;
+    const MovePolicy policy(lv);
+    const std::vector<Cell> path = s->path();
+    const std::vector<Cell> w = smooth_path(policy, path);
+    CAPTURE(n);
+    REQUIRE_FALSE(w.empty());
+    CHECK(w.front() == path.front());
+    CHECK(w.back() == path.back());
+    const std::vector<std::size_t> at = waypoint_indices(path, w);  // path cells, in order
+    for (std::size_t k = 1; k < w.size(); ++k) {
+      if (at[k] == at[k - 1] + 1) continue;  // one step of the path: its own move
+      CHECK(walkable_line(policy, w[k - 1], w[k]));
+      const std::optional<double> leg = line_cost(policy, w[k - 1], w[k]);
+      REQUIRE(leg.has_value());
+      CHECK(*leg <= moves_cost(policy, path, at[k - 1], at[k]) * (1 + kSmoothingTolerance));
+    }
+    const std::optional<double> cost = smoothed_cost(policy, path, w);
+    REQUIRE(cost.has_value());
+    CHECK(*cost <= s->path_cost() * (1 + kSmoothingTolerance));
+    CHECK(smoothed_cost(policy, path, path) == s->path_cost());  // no shortcut: the path's cost
+    const std::vector<Cell> ignoring = smooth_path(policy, path, {.respect_costs = false});
+    const std::optional<double> ignored = smoothed_cost(policy, path, ignoring);
+    dearer_ignoring += ignored && *ignored > s->path_cost() * (1 + kSmoothingTolerance);
+    smoothed += w.size() < path.size();
+  }
+  CHECK(levels > 300);
+  CHECK(smoothed > 150);
+  CHECK(dearer_ignoring > 20);  // the levels where ignoring costs cuts across dearer cells
 }

@@ -21,7 +21,8 @@
 // --algorithm NAME: the sidecar must name this algorithm. --same-cost-as NAME: the sidecar's
 // path, costed here move by move under the level's rules, must cost what NAME's optimal path
 // costs. --smoothed: the sidecar must hold "smoothed" waypoints (the studio's --smooth) equal to
-// astar::smooth_path of its path, consecutive ones in line of sight, with "smoothed_length" their
+// astar::smooth_path of its path under the level's rules, respecting costs (the studio's
+// default), consecutive ones in line of sight, with "smoothed_length" their
 // length, and the smoothed colour must show at the midpoint of the longest smoothed segment.
 // (Whenever the sidecar has "smoothed", path cells under the smoothed line are not checked for
 // the path colour.) --same-canvas-as OTHER.png: the canvas rectangle must hold the same pixels
@@ -276,7 +277,7 @@ int main(int argc, char** argv) {
     } else if (path.empty()) {
       if (!smoothed.empty()) fail("smoothed waypoints without a path");
     } else {
-      const std::vector<Cell> want = astar::smooth_path(level, path);
+      const std::vector<Cell> want = astar::smooth_path(astar::MovePolicy(level), path);
       if (smoothed != want)
         fail("sidecar smoothed waypoints (" + std::to_string(smoothed.size()) +
              ") differ from smooth_path of the sidecar path (" + std::to_string(want.size()) + ")");
