@@ -23,9 +23,10 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<OptionSpec, 4> kRunOwnOptions{{
+constexpr std::array<OptionSpec, 5> kRunOwnOptions{{
     {"--partial", false},
     {"--smooth", false},
+    {"--smooth-costs", true},
     {"--actions", false},
     {"--format", true},
 }};
@@ -34,6 +35,7 @@ struct RunConfig {
   SearchArgs search;     // LEVEL, algorithm, heuristic, weight, tie-break, ...
   Format format = Format::Text;
   bool smooth = false;                   // also print the string-pulled path
+  SmoothOptions smooth_options;          // --smooth-costs: respect (the default) or ignore
   bool actions = false;                  // print each step's action even when all are walks
 };
 
@@ -48,6 +50,12 @@ Result<RunConfig> parse_run_args(std::span<const std::string> args) {
   cfg.search = std::move(search.value());
   cfg.search.options.partial_path = p.has("--partial");
   cfg.smooth = p.has("--smooth");
+  if (const std::string* v = p.get("--smooth-costs")) {
+    if (*v != "respect" && *v != "ignore")
+      return Error{"run: --smooth-costs: unknown value '" + *v + "' (expected respect or ignore)"};
+    cfg.smooth_options.respect_costs = *v == "respect";
+    cfg.smooth = true;
+  }
   auto format = read_format(p);
   if (!format) return Error{format.error()};
   cfg.format = format.value();
@@ -65,6 +73,7 @@ struct RunReport {
   SearchMetrics metrics;
   std::int64_t iterations;
   std::vector<Cell> smoothed;  // with --smooth: string-pulled waypoints of `path`
+  std::optional<double> smoothed_cost;  // of `smoothed` (smoothing.hpp); nullopt: none
   // The action of each step of `path`, when printed (--actions, or a step that is not a walk);
   // nullopt when not printed. Empty when the steps are not moves (Theta*'s waypoints).
   std::optional<std::vector<MoveAction>> actions;
@@ -112,6 +121,8 @@ std::string report_text(const RunReport& r) {
     const bool has = !r.smoothed.empty();
     out += "smoothed_path: " + (has ? path_text(r.smoothed) : std::string("none")) + "\n";
     out += "smoothed_length: " + (has ? format_cost(waypoint_length(r.smoothed)) : std::string("none")) + "\n";
+    out += "smoothed_cost: " +
+           (r.smoothed_cost ? format_cost(*r.smoothed_cost) : std::string("none")) + "\n";
   }
   return out;
 }
@@ -145,6 +156,8 @@ std::string report_json(const RunReport& r) {
     out += ",\"smoothed_path\":" + path_json(r.smoothed);
     out += ",\"smoothed_length\":" +
            (r.smoothed.empty() ? std::string("null") : json_number(waypoint_length(r.smoothed)));
+    out += ",\"smoothed_cost\":" +
+           (r.smoothed_cost ? json_number(*r.smoothed_cost) : std::string("null"));
   }
   out += "}\n";
   return out;
@@ -172,8 +185,12 @@ int run_command(std::span<const std::string> args) {
 
   std::vector<Cell> path = search->path();
   const MovePolicy policy(level, rules);
-  // Shortcuts only where the agent may walk under the level's rules; jumps stay waypoints.
-  std::vector<Cell> smoothed = cfg.smooth ? smooth_path(policy, path) : std::vector<Cell>{};
+  // Shortcuts only where the agent may walk under the level's rules and, unless --smooth-costs
+  // ignore, where they cost no more than the moves they replace; jumps stay waypoints.
+  std::vector<Cell> smoothed =
+      cfg.smooth ? smooth_path(policy, path, cfg.smooth_options) : std::vector<Cell>{};
+  const std::optional<double> smoothed_price =
+      smoothed.empty() ? std::nullopt : smoothed_cost(policy, path, smoothed);
   std::optional<std::vector<MoveAction>> actions;
   if (!path.empty()) {
     std::vector<MoveAction> steps = path_actions(policy, path);
@@ -192,6 +209,7 @@ int run_command(std::span<const std::string> args) {
                          search->metrics(),
                          search->iterations(),
                          std::move(smoothed),
+                         smoothed_price,
                          std::move(actions)};
   return write_output(cfg.format == Format::Json ? report_json(report) : report_text(report),
                       outcome == SearchState::Found ? kExitFound : kExitNoPath);
@@ -212,7 +230,8 @@ std::string run_help() {
   h += "                [--tie-break NAME] [--neighbours 4|8] [--max-iterations N]\n";
   h += "                [--diagonal NAME] [--max-climb N|any] [--max-drop N|any]\n";
   h += "                [--jump-up N] [--jump-down N] [--jump-gap N] [--agent-radius R]\n";
-  h += "                [--partial] [--smooth] [--actions] [--format text|json]\n";
+  h += "                [--partial] [--smooth] [--smooth-costs respect|ignore]\n";
+  h += "                [--actions] [--format text|json]\n";
   h += "\n";
   h += "  Searches LEVEL (a level file, \"astar-studio-level\" JSON) from its start to its goal\n";
   h += "  under the level's movement rules, with A* or another algorithm, and prints the\n";
@@ -224,8 +243,16 @@ std::string run_help() {
   h += "                       joined by straight segments that touch no wall (line of\n";
   h += "                       sight) and that the rules let an agent walk (no climb or\n";
   h += "                       drop beyond the limits, no blocked edge; both ends of every\n";
-  h += "                       jump are kept), and the segments' Euclidean length (it\n";
-  h += "                       ignores cell costs: a geometric length, not a cost).\n";
+  h += "                       jump are kept), their Euclidean length and their cost.\n";
+  h += "  --smooth-costs respect|ignore\n";
+  h += "                       respect (the default): a shortcut is taken only when its\n";
+  h += "                       segment costs no more than the moves it replaces (within a\n";
+  h += "                       relative 1e-9), so smoothed_cost <= cost. Like a move, a\n";
+  h += "                       segment pays for the cells it enters: the length of its line\n";
+  h += "                       in each cell after the first times the cell's cost (the last\n";
+  h += "                       cell counted whole), plus climb and drop costs; it never\n";
+  h += "                       crosses an edge with an override. ignore: any walkable\n";
+  h += "                       shortcut, whatever it costs. Implies --smooth.\n";
   h += "  --actions            print each step's action (walk, climb, drop, jump up, jump\n";
   h += "                       down, jump across) even when every step is a walk.\n";
   h += "  --partial            when no path is found (" + no_path + " or " + limit + "),\n";
@@ -283,8 +310,11 @@ std::string run_help() {
   h += "               jump across. Printed when a step is not a walk, or with --actions;\n";
   h += "               none (json: null) when no path is printed or the steps are not\n";
   h += "               moves (" + theta + "'s waypoints; json: [] for a one-cell path)\n";
-  h += "  smoothed_path, smoothed_length\n";
-  h += "               with --smooth: the string-pulled waypoints and their length\n";
+  h += "  smoothed_path, smoothed_length, smoothed_cost\n";
+  h += "               with --smooth: the string-pulled waypoints, their length and\n";
+  h += "               their cost (a leg that is one step of the path costs that move);\n";
+  h += "               none (json: null) without a path, or when --smooth-costs ignore\n";
+  h += "               took a segment across an edge override (it has no cost)\n";
   h += "\n";
   h += "  A search that cannot start exits 2 with \"astar: LEVEL: <reason>\" on stderr: a\n";
   h += "  start or goal outside the level, inside a wall or touching a collision shape, or\n";

@@ -738,13 +738,42 @@ TEST_CASE("run --smooth prints the string-pulled path beside the grid path") {
   CHECK(field(r.out, "smoothed_path") == "(0,0) (5,2)");
   CHECK(std::stod(field(r.out, "smoothed_length")) == doctest::Approx(std::sqrt(29.0)));
   CHECK(std::stod(field(r.out, "smoothed_length")) < std::stod(field(r.out, "cost")));
+  CHECK(field(r.out, "smoothed_cost") == field(r.out, "smoothed_length"));  // every cell costs 1
 
   const Run j = run_cli({"run", file, "--smooth", "--format", "json"});
   nlohmann::json out;
   REQUIRE_NOTHROW(out = nlohmann::json::parse(j.out));
   CHECK(out.at("smoothed_path").size() == 2);
+  CHECK(out.at("smoothed_cost").get<double>() == doctest::Approx(std::sqrt(29.0)));
   // Without --smooth the fields are absent.
   CHECK(field(run_cli({"run", file}).out, "smoothed_path") == "<missing>");
+  CHECK(field(run_cli({"run", file}).out, "smoothed_cost") == "<missing>");
+}
+
+TEST_CASE("run --smooth respects costs unless --smooth-costs ignore") {
+  // The height-map lesson: the path keeps to the middle lane (cost 1) between the ridge's edge
+  // tiles (cost 3). Costs ignored, the smoothed path runs along the edge row and costs 43.
+  const std::string file = ASTAR_SOURCE_DIR "/levels/lessons/11-height-map-cliffs.json";
+  const Run r = run_cli({"run", file, "--smooth"});
+  INFO("stdout: ", r.out, "stderr: ", r.err);
+  CHECK(r.code == 0);
+  CHECK(field(r.out, "cost") == "22");
+  CHECK(field(r.out, "smoothed_path") == "(2,2) (3,3) (17,3) (17,2)");
+  CHECK(field(r.out, "smoothed_cost") == "21.41421356");
+  CHECK(run_cli({"run", file, "--smooth-costs", "respect"}).out == r.out);  // the default
+  const Run ignore = run_cli({"run", file, "--smooth-costs=ignore"});  // implies --smooth
+  CHECK(ignore.code == 0);
+  CHECK(field(ignore.out, "smoothed_path") == "(2,2) (17,2)");
+  CHECK(field(ignore.out, "smoothed_length") == "15");
+  CHECK(field(ignore.out, "smoothed_cost") == "43");
+
+  const Run j = run_cli({"run", file, "--smooth-costs", "ignore", "--format", "json"});
+  nlohmann::json out;
+  REQUIRE_NOTHROW(out = nlohmann::json::parse(j.out));
+  CHECK(out.at("smoothed_cost") == 43.0);
+  check_bad_input({"run", file, "--smooth-costs", "cheap"},
+                  {"--smooth-costs: unknown value 'cheap' (expected respect or ignore)"});
+  check_bad_input({"run", file, "--smooth-costs"}, {"--smooth-costs: missing value"});
 }
 
 TEST_CASE("run prints each step's action when the path jumps, climbs or drops") {
