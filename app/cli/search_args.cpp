@@ -1,6 +1,7 @@
 #include "search_args.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 #include "algorithms.hpp"
 #include "astar/level_io.hpp"
@@ -14,6 +15,27 @@ std::vector<OptionSpec> with_search_options(std::span<const OptionSpec> own) {
   out.insert(out.end(), own.begin(), own.end());
   return out;
 }
+
+namespace {
+// "0,2": shape indices, comma-separated, each listed once.
+Result<std::vector<std::uint32_t>> parse_shape_list(const std::string& text) {
+  std::vector<std::uint32_t> out;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    const std::string item = text.substr(at, comma - at);
+    std::uint32_t v = 0;
+    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    if (item.empty() || ec != std::errc{} || end != item.data() + item.size() || v >= kMaxShapes)
+      return Error{"--ignore-shapes: expected shape indices such as 0,2, got '" + text + "'"};
+    if (std::find(out.begin(), out.end(), v) != out.end())
+      return Error{"--ignore-shapes: shape " + item + " is listed twice"};
+    out.push_back(v);
+    at = comma + 1;
+  }
+  return out;
+}
+}  // namespace
 
 Result<SearchArgs> read_search_args(const ParsedArgs& p, std::string_view command) {
   const std::string cmd(command);
@@ -66,6 +88,11 @@ Result<SearchArgs> read_search_args(const ParsedArgs& p, std::string_view comman
     if (!n) return Error{n.error()};
     out.options.max_iterations = n.value();
   }
+  if (const std::string* v = p.get("--ignore-shapes")) {
+    auto list = parse_shape_list(*v);
+    if (!list) return Error{list.error()};
+    out.options.ignore_shapes = list.value();
+  }
   Result<RuleArgs> rules = read_rule_args(p);
   if (!rules) return Error{rules.error()};
   out.rules = rules.value();
@@ -82,6 +109,7 @@ void apply_level_preset(SearchArgs& args, const Level& level) {
   if (given("--weight")) p.weight.reset();
   if (given("--tie-break")) p.tie_break.reset();
   if (given("--max-iterations")) p.max_iterations.reset();
+  if (given("--ignore-shapes")) p.ignore_shapes.reset();
   if (p.heuristic) args.heuristic_given = true;
   if (p.tie_break) args.tie_break_given = true;
   args.options = with_preset(args.options, p);
@@ -171,6 +199,9 @@ std::string search_options_help() {
   h += "                       apply, but for those the options below override.\n";
   h += "  --max-iterations N   stop after N iterations (N a whole number >= 1).\n";
   h += "                       Default: no limit.\n";
+  h += "  --ignore-shapes I,J  shapes (indices into the level's \"shapes\") this search's\n";
+  h += "                       rays leave out, such as the agent's own body on the start.\n";
+  h += "                       Default: the level's search.ignore_shapes, else none.\n";
   h += rule_options_help();
   return h;
 }

@@ -1,6 +1,7 @@
 // What the commands that search one level share (run, trace, check-heuristic): the LEVEL
 // argument, the options that choose the search (--algorithm, --heuristic, --weight,
-// --tie-break, --neighbours, --max-iterations, and the movement rules of rule_args.hpp) and
+// --tie-break, --neighbours, --max-iterations, --ignore-shapes, and the movement rules of
+// rule_args.hpp) and
 // --format, loading the level, the notes printed before a search runs, and the message of a
 // search that cannot start.
 #pragma once
@@ -22,13 +23,14 @@
 
 namespace astar::cli {
 
-inline constexpr std::array<OptionSpec, 6> kSearchOptionSpecs{{
+inline constexpr std::array<OptionSpec, 7> kSearchOptionSpecs{{
     {"--algorithm", true},
     {"--heuristic", true},
     {"--weight", true},
     {"--tie-break", true},
     {"--neighbours", true},
     {"--max-iterations", true},
+    {"--ignore-shapes", true},
 }};
 
 // The search options and the movement rules' (kRuleOptionSpecs), followed by a command's own.

@@ -357,7 +357,17 @@ bool Editor::set_shape(std::size_t i, const Shape& s) {
 
 bool Editor::remove_shape(std::size_t i) {
   if (i >= level_->shapes().size()) return false;
+  AutoGroup g(*this, "Remove shape");
+  // The search's ignore list follows the shapes, in the same undo step: the removed shape
+  // leaves it and the later ones move down one.
+  LevelProps props = props_of(*level_);
+  if (props.preset.ignore_shapes) {
+    std::vector<std::uint32_t>& ignore = *props.preset.ignore_shapes;
+    std::erase(ignore, static_cast<std::uint32_t>(i));
+    for (std::uint32_t& k : ignore) k -= k > i ? 1 : 0;
+  }
   change_shapes("Remove shape", [&](Level& lv) { lv.remove_shape(i); });
+  set_props(props);
   return true;
 }
 

@@ -176,11 +176,21 @@ std::string Level::check_endpoints() const {
   return {};
 }
 
-std::string Level::check_endpoints_clear_of_shapes(double radius) const {
+std::string Level::check_endpoints_clear_of_shapes(double radius,
+                                                  const std::vector<std::uint32_t>& ignore) const {
   if (shapes_.empty()) return {};
+  // The first shape touching the point, left out those in `ignore` (which the cache cannot do).
+  const auto touched = [&](double x, double y) -> std::optional<std::size_t> {
+    if (ignore.empty()) return shape_touched(x, y, x, y, radius);
+    for (std::size_t i = 0; i < shapes_.size(); ++i)
+      if (std::find(ignore.begin(), ignore.end(), i) == ignore.end() &&
+          segment_touches(shapes_[i], x, y, x, y, radius))
+        return i;
+    return std::nullopt;
+  };
   for (const auto& [what, c] : {std::pair{"start", start_}, std::pair{"goal", goal_}}) {
     const double x = c.x + 0.5, y = c.y + 0.5;
-    if (const auto i = shape_touched(x, y, x, y, radius)) {
+    if (const auto i = touched(x, y)) {
       char r[32];
       std::snprintf(r, sizeof r, "%g", radius);
       return std::string(what) + " " + cell_text(c) + " is inside shapes[" + std::to_string(*i) +

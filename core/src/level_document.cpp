@@ -121,10 +121,26 @@ std::string get_trace_path(const json& j) {
   return v;
 }
 
+// search.ignore_shapes: shape indices, each listed once (checked against "shapes" once read).
+std::vector<std::uint32_t> get_shape_indices(const json& j) {
+  const std::string field = "search.ignore_shapes";
+  expect_array(j, field);
+  std::vector<std::uint32_t> out;
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    const auto v = static_cast<std::uint32_t>(get_int(j[i], element(field, i), 0,
+                                                      static_cast<std::int64_t>(kMaxShapes) - 1,
+                                                      "must be a shape's index"));
+    if (std::find(out.begin(), out.end(), v) != out.end())
+      fail(element(field, i), "shape " + std::to_string(v) + " is listed twice");
+    out.push_back(v);
+  }
+  return out;
+}
+
 SearchPreset parse_preset(const json& j) {
   expect_object(j, "search");
   check_keys(j, "search", {"algorithm", "heuristic", "weight", "tie_break", "partial_path",
-                           "max_iterations", "smooth", "trace"});
+                           "max_iterations", "smooth", "trace", "ignore_shapes"});
   SearchPreset p;
   if (const json* v = optional_member(j, "algorithm"))
     p.algorithm = get_name(*v, "search.algorithm", parse_algorithm,
@@ -146,6 +162,7 @@ SearchPreset parse_preset(const json& j) {
                                "must be an integer >= 1");
   if (const json* v = optional_member(j, "smooth")) p.smooth = get_bool(*v, "search.smooth");
   if (const json* v = optional_member(j, "trace")) p.trace = get_trace_path(*v);
+  if (const json* v = optional_member(j, "ignore_shapes")) p.ignore_shapes = get_shape_indices(*v);
   if (p.weight && p.algorithm != "weighted-astar")
     fail("search.weight", "applies to \"algorithm\": \"weighted-astar\" only");
   return p;
@@ -169,6 +186,17 @@ double get_agent_radius(const json& j, const std::string& field) {
   const double v = get_number(j, field);
   if (const std::string why = check_agent_radius(v); !why.empty()) fail(field, why);
   return v;
+}
+
+// Each index in search.ignore_shapes names one of the level's shapes.
+void check_ignored_shapes(const Level& level) {
+  if (!level.preset.ignore_shapes) return;
+  const std::vector<std::uint32_t>& ignore = *level.preset.ignore_shapes;
+  for (std::size_t i = 0; i < ignore.size(); ++i)
+    if (ignore[i] >= level.shapes().size())
+      fail(element("search.ignore_shapes", i),
+           std::to_string(ignore[i]) + " is not a shape: the level has " +
+               std::to_string(level.shapes().size()) + " shapes");
 }
 
 void parse_shapes(const json& shapes, Level& level) {
@@ -524,6 +552,7 @@ Level parse_document_level(const json& root, const TakenGrids& taken) {
   read_cost_and_heights(root, taken, shape, level);
   if (const json* edges = optional_member(root, "edges")) parse_edges(*edges, level);
   if (const json* shapes = optional_member(root, "shapes")) parse_shapes(*shapes, level);
+  check_ignored_shapes(level);
   if (const json* agents = optional_member(root, "agents")) parse_agents(*agents, level);
   if (const json* terrains = optional_member(root, "terrains")) parse_terrains(*terrains, level);
 

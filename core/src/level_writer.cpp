@@ -87,6 +87,10 @@ std::string check_saveable(const Level& level) {
       (p.max_iterations && (*p.max_iterations < 1 || *p.max_iterations > SearchPreset::kMaxIterations)) ||
       (p.trace && !trace_path_ok(*p.trace)))
     return "search has a value the reader would refuse";
+  if (p.ignore_shapes)
+    for (std::uint32_t i : *p.ignore_shapes)
+      if (i >= level.shapes().size())
+        return "search.ignore_shapes holds " + std::to_string(i) + ", which is not a shape";
   if (r.diagonal >= DiagonalPolicy::_Max) return "rules.diagonal is not a known policy";
   using Limit = std::pair<const char*, int>;
   for (const auto& [name, limit] : {Limit{"rules.max_climb", r.max_climb}, Limit{"rules.max_drop", r.max_drop}})
@@ -168,6 +172,11 @@ void append_lesson(std::string& out, const Level& level) {
   if (p.max_iterations) fields.push_back("\"max_iterations\": " + std::to_string(*p.max_iterations));
   if (p.smooth) fields.push_back(std::string("\"smooth\": ") + (*p.smooth ? "true" : "false"));
   if (p.trace) fields.push_back("\"trace\": " + json_text(*p.trace));
+  if (p.ignore_shapes) {
+    std::string list;
+    for (std::uint32_t i : *p.ignore_shapes) list += (list.empty() ? "" : ", ") + std::to_string(i);
+    fields.push_back("\"ignore_shapes\": [" + list + "]");
+  }
   out += "  \"search\": {";
   for (std::size_t i = 0; i < fields.size(); ++i) out += (i ? ", " : "") + fields[i];
   out += "},\n";

@@ -148,6 +148,7 @@ SearchOptions with_preset(SearchOptions o, const SearchPreset& p) {
     if (const auto t = parse_tie_break(*p.tie_break)) o.tie_break = *t;
   if (p.partial_path) o.partial_path = *p.partial_path;
   if (p.max_iterations) o.max_iterations = *p.max_iterations;
+  if (p.ignore_shapes) o.ignore_shapes = *p.ignore_shapes;
   return o;
 }
 
@@ -178,7 +179,13 @@ std::string check_supported(const Level& level, const MovementRules& rules,
   const std::string who = std::string(a.label) + " ";
   if (std::string why = check_agent_radius(rules.agent_radius); !why.empty())
     return "agent_radius " + why;
-  if (std::string why = level.check_endpoints_clear_of_shapes(rules.agent_radius); !why.empty())
+  for (std::size_t k = 0; k < o.ignore_shapes.size(); ++k)
+    if (o.ignore_shapes[k] >= level.shapes().size())
+      return "ignore_shapes[" + std::to_string(k) + "] is " + std::to_string(o.ignore_shapes[k]) +
+             ", but the level has " + count_text(static_cast<std::int64_t>(level.shapes().size())) +
+             " shapes";
+  if (std::string why = level.check_endpoints_clear_of_shapes(rules.agent_radius, o.ignore_shapes);
+      !why.empty())
     return why;
   if (a.needs_uniform_grid) {
     if (rules.neighbours != Neighbours::Eight || rules.diagonal != DiagonalPolicy::NoCornerCutting)
@@ -253,11 +260,29 @@ BestFirstSearch::BestFirstSearch(const Level& level, SearchOptions options,
                                  SearchListener* listener)
     : BestFirstSearch(level, level.rules(), options, listener) {}
 
+namespace {
+// The level a search with an ignore list runs on: a copy without those shapes (null when the
+// list is empty, or names a shape the level does not have: check_supported refuses that).
+std::shared_ptr<const Level> without_shapes(const Level& level,
+                                            const std::vector<std::uint32_t>& ignore) {
+  if (ignore.empty()) return nullptr;
+  for (std::uint32_t i : ignore)
+    if (i >= level.shapes().size()) return nullptr;
+  std::vector<Shape> kept;
+  for (std::size_t i = 0; i < level.shapes().size(); ++i)
+    if (std::find(ignore.begin(), ignore.end(), i) == ignore.end()) kept.push_back(level.shapes()[i]);
+  auto copy = std::make_shared<Level>(level);
+  copy->set_shapes(std::move(kept));
+  return copy;
+}
+}  // namespace
+
 BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
                                  SearchOptions options, SearchListener* listener,
                                  Direction direction)
-    : level_(&level),
-      policy_(level, rules),
+    : own_level_(without_shapes(level, options.ignore_shapes)),
+      level_(own_level_ ? own_level_.get() : &level),
+      policy_(*level_, rules),
       options_(options),
       order_(info(options.algorithm).order),
       listener_(listener),
@@ -288,7 +313,7 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
   // The uniform-grid fast path, for algorithms whose successors are the level's moves.
   uniform_ = unsupported_.empty() && options_.algorithm != Algorithm::JumpPoint &&
              options_.algorithm != Algorithm::ThetaStar && !rules.jump.enabled() &&
-             level.shapes().empty() && check_uniform(level, rules).empty();
+             level_->shapes().empty() && check_uniform(*level_, rules).empty();
   if (uniform_) build_moves_at(level, rules);
   // Keys taken never go down when h is consistent: each move costs at least the drop in h.
   // Octile, Chebyshev and zero distances are, on any uniform grid; Manhattan with 4 neighbours

@@ -940,3 +940,21 @@ TEST_CASE("--step-length: lesson 14 round the hill in 3D, over it flat") {
   check_bad_input({"run", hill, "--step-length", "4d"},
                   {"--step-length: expected flat or 3d, got '4d'"});
 }
+
+TEST_CASE("--ignore-shapes: the agent's own body on the start left out of the rays") {
+  nlohmann::json j = nlohmann::json::parse(
+      level_json({"........", "........", "........"}, {1, 1}, {6, 1}, R"({"neighbours":4})"));
+  j["shapes"] = nlohmann::json::parse(R"([{"circle": [1.5, 1.5, 0.4]}, {"box": [3, 0, 4, 2]}])");
+  const std::string body = write_level("body.json", j.dump());
+  const Run refused = run_cli({"run", body});
+  CHECK(refused.code == 2);
+  CHECK(refused.err.find("start (1, 1) is inside shapes[0] (a circle)") != std::string::npos);
+  const Run ignoring = run_cli({"run", body, "--ignore-shapes", "0"});
+  CHECK(ignoring.err.empty());
+  CHECK(field(ignoring.out, "cost") == "7");  // round the box through row 2
+  check_bad_input({"run", body, "--ignore-shapes", "0,x"},
+                  {"--ignore-shapes: expected shape indices such as 0,2, got '0,x'"});
+  const Run past = run_cli({"run", body, "--ignore-shapes", "3"});
+  CHECK(past.code == 2);
+  CHECK(past.err.find("ignore_shapes[0] is 3, but the level has 2 shapes") != std::string::npos);
+}

@@ -127,6 +127,7 @@ struct SearchPreset {
   std::optional<std::int64_t> max_iterations;  // a guard: stop after this many iterations
   static constexpr std::int64_t kMaxIterations = INT64_MAX / 2;  // largest guard files accept
   std::optional<bool> smooth;                  // show the string-pulled path
+  std::optional<std::vector<std::uint32_t>> ignore_shapes;  // SearchOptions::ignore_shapes
   // A search trace another program wrote (imported_trace.hpp), opened over the level instead
   // of a search of ours: a path relative to the level file's folder, never absolute, no "..".
   std::optional<std::string> trace;
@@ -228,7 +229,9 @@ class Level {
   }
   // Empty when the centres of start and goal are clear of every shape by `radius`, else a
   // message naming the shape: "start (3, 4) is inside shapes[2] (a circle) with agent radius 0.3".
-  std::string check_endpoints_clear_of_shapes(double radius) const;
+  // Shapes listed in `ignore` (indices) are left out, as a search with an ignore list does.
+  std::string check_endpoints_clear_of_shapes(double radius,
+                                              const std::vector<std::uint32_t>& ignore = {}) const;
   const ShapeStats& shape_stats() const { return shape_cache_.stats(); }
 
   Cell start() const { return start_; }

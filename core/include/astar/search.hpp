@@ -85,6 +85,10 @@ struct SearchOptions {
   TieBreak tie_break = TieBreak::LargerG;  // not breadth-first: first in, first out
   bool partial_path = false;            // no path: path() leads to the reached cell nearest the goal
   std::int64_t max_iterations = 0;      // 0: no limit
+  // Shapes this search's rays leave out, as indices into level.shapes(): the agent's own body,
+  // say, standing on the start (Godot's raycast exclude list). The search then runs on a copy of
+  // the level without them (check_supported refuses an index that is not a shape).
+  std::vector<std::uint32_t> ignore_shapes{};
 };
 
 // `options` with what a level's preset sets (level.preset): names already checked by level_io;
@@ -489,6 +493,7 @@ class BestFirstSearch final : public Search {
   bool nearer_goal(std::uint32_t a, std::uint32_t b) const;
   std::vector<Cell> chain_to(std::uint32_t i) const;
 
+  std::shared_ptr<const Level> own_level_;  // the level without options.ignore_shapes, if any
   const Level* level_;
   MovePolicy policy_;
   SearchOptions options_;
