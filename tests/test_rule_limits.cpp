@@ -40,6 +40,14 @@ TEST_CASE("[rules] within_file_limits brings each value into the file's range") 
     CHECK(in.neighbours == Neighbours::Eight);
     CHECK(in.diagonal == DiagonalPolicy::NoCornerCutting);
   }
+  SUBCASE("step length outside its enum: flat; rank points to 0..ActionRanks::kMax") {
+    r.step_length = static_cast<StepLength>(7);
+    r.ranks = {.on = true, .climb = -3, .drop = 2, .across = ActionRanks::kMax + 1, .up = 4, .down = 5};
+    const MovementRules in = within_file_limits(r);
+    CHECK(in.step_length == StepLength::Flat);
+    CHECK(in.ranks == ActionRanks{.on = true, .climb = 0, .drop = 2, .across = ActionRanks::kMax,
+                                  .up = 4, .down = 5});
+  }
   SUBCASE("climb and drop limits: kUnlimited kept, others to 0..kMaxHeightStep") {
     r.max_climb = -5;
     r.max_drop = kMaxHeightStep + 1;

@@ -61,6 +61,9 @@ MovementRules within_file_limits(MovementRules r) {
   r.jump.down_cost = cost_within(r.jump.down_cost);
   r.jump.across_cost = cost_within(r.jump.across_cost);
   r.agent_radius = std::isnan(r.agent_radius) ? 0.0 : std::clamp(r.agent_radius, 0.0, kMaxShapeCoord);
+  if (r.step_length >= StepLength::_Max) r.step_length = defaults.step_length;
+  for (int* v : {&r.ranks.climb, &r.ranks.drop, &r.ranks.across, &r.ranks.up, &r.ranks.down})
+    *v = std::clamp(*v, 0, ActionRanks::kMax);
   return r;
 }
 

@@ -93,7 +93,8 @@ struct MovementRules {
 // back: neighbours and diagonal outside their enums to the defaults; max_climb and max_drop to
 // kUnlimited or 0..kMaxHeightStep (any other negative to 0); costs to numbers >= 0 (NaN to 0,
 // infinity to the largest finite double); jumps to 0..JumpRules::kMaxHeight (kMaxGap); the agent
-// radius to 0..kMaxShapeCoord (NaN to 0). Rules a file gave come back unchanged.
+// radius to 0..kMaxShapeCoord (NaN to 0); the step length outside its enum to flat; rank points
+// to 0..ActionRanks::kMax. Rules a file gave come back unchanged.
 MovementRules within_file_limits(MovementRules rules);
 
 // A directional override on the move leaving a cell in one direction.
