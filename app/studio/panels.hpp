@@ -19,6 +19,7 @@
 #include "grid_renderer.hpp"
 #include "level_dialogs.hpp"
 #include "overlays_panel.hpp"
+#include "rules_editor.hpp"
 #include "settings.hpp"
 #include "studio.hpp"
 #include "viewport.hpp"
@@ -123,6 +124,7 @@ struct LegendPanel {
 struct LevelPanel {
   void Draw(Studio& studio);
   std::string name_buffer_;
+  RulesEditor rules_;
 };
 
 struct InspectorPanel {

@@ -46,6 +46,21 @@ std::string json_string(std::string_view s) {
   return out + "\"";
 }
 
+namespace {
+// Named widgets wholly in view (Studio::widget_rects), each [x, y, w, h] in framebuffer pixels.
+std::string widgets_json(const Studio& studio, float scale_x, float scale_y) {
+  std::ostringstream j;
+  j << "{";
+  const char* sep = "";
+  for (const auto& [name, r] : studio.widget_rects) {
+    j << sep << json_string(name) << ": [" << r.x * scale_x << ", " << r.y * scale_y << ", "
+      << r.w * scale_x << ", " << r.h * scale_y << "]";
+    sep = ", ";
+  }
+  return j.str() + "}";
+}
+}  // namespace
+
 astar::Status write_sidecar(const std::string& png_path, const Studio& studio, int fb_w, int fb_h,
                             float scale_x, float scale_y, std::string_view extra) {
   const View& v = studio.view;
@@ -136,6 +151,7 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
       << ", \"consistent\": " << (r->consistent() ? "true" : "false")
       << ", \"verdict\": " << json_string(r->verdict) << "}";
   }
+  j << ",\n  \"widgets\": " << widgets_json(studio, scale_x, scale_y);
   // Trace mode: the trace's file, events applied, the check's findings (trace_mode.hpp).
   j << ",\n  \"trace\": " << trace_sidecar_json(studio);
   if (!extra.empty()) j << ",\n  " << extra;

@@ -13,6 +13,7 @@
 #include "astar/inspect.hpp"
 #include "overlays_panel.hpp"
 #include "panel_widgets.hpp"
+#include "rules_editor.hpp"
 #include "trace_panels.hpp"
 
 namespace studio {
@@ -35,10 +36,6 @@ constexpr const char* kTieBreakTips[] = {
     "Among equal f, take the node that entered the open set last (LIFO)."};
 static_assert(std::size(kTieBreakLabels) == static_cast<std::size_t>(astar::TieBreak::_Max));
 static_assert(std::size(kTieBreakTips) == static_cast<std::size_t>(astar::TieBreak::_Max));
-
-constexpr const char* kDiagonalLabels[] = {"Always", "At least one side open",
-                                           "No corner cutting", "Never"};
-static_assert(std::size(kDiagonalLabels) == static_cast<std::size_t>(astar::DiagonalPolicy::_Max));
 
 std::string label_of(astar::Algorithm a) { return std::string(astar::info(a).label); }
 
@@ -217,20 +214,7 @@ void draw_neighbour_rules(Studio& studio) {
   const astar::AlgorithmInfo& ai = astar::info(studio.algorithm());
   const int h = static_cast<int>(studio.heuristic());
   const astar::MovementRules& rules = studio.level().rules();
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Neighbours");
-  ImGui::SameLine();
-  if (ImGui::RadioButton("4", rules.neighbours == astar::Neighbours::Four))
-    studio.set_neighbours(astar::Neighbours::Four);
-  ImGui::SameLine();
-  if (ImGui::RadioButton("8", rules.neighbours == astar::Neighbours::Eight))
-    studio.set_neighbours(astar::Neighbours::Eight);
-  if (rules.neighbours == astar::Neighbours::Eight) {
-    int d = static_cast<int>(rules.diagonal);
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
-    if (ImGui::Combo("Diagonals", &d, kDiagonalLabels, static_cast<int>(std::size(kDiagonalLabels))))
-      studio.set_diagonal(static_cast<astar::DiagonalPolicy>(d));
-  }
+  neighbours_editor(studio, ImGui::GetContentRegionAvail().x * 0.6f);
   if (studio.trace_mode()) return;  // the heuristic below is our search's, not the trace's
   if (ai.uses_heuristic && ai.guarantee != astar::Guarantee::None &&
       !astar::admissible(studio.heuristic(), rules.neighbours)) {

@@ -56,7 +56,8 @@ void Studio::set_level(astar::Level level, std::string path) {
   new_search();
 }
 
-// What the level suggests (a lesson's search); a level without a guard clears the last one's.
+// What the level suggests (a lesson's search). Its iteration guard is not copied: the search
+// reads it from the level (search_options), so editing or undoing it takes effect at once.
 void Studio::apply_preset() {
   const astar::SearchPreset& p = level_.preset;
   const astar::SearchOptions o = astar::with_preset(options_, p);
@@ -65,7 +66,6 @@ void Studio::apply_preset() {
   if (p.weight) options_.weight = *p.weight;
   options_.tie_break = o.tie_break;
   options_.partial_path = o.partial_path;
-  options_.max_iterations = p.max_iterations.value_or(0);
   if (p.smooth) smooth_ = *p.smooth;
 }
 
@@ -184,8 +184,23 @@ void Studio::set_diagonal(astar::DiagonalPolicy d) {
   editor_.set_props(changed_props(level_, [&](astar::LevelProps& p) { p.rules.diagonal = d; }));
 }
 
-void Studio::set_jump_rules(const astar::JumpRules& j) {
-  editor_.set_props(changed_props(level_, [&](astar::LevelProps& p) { p.rules.jump = j; }));
+void Studio::set_rules(const astar::MovementRules& rules, std::string_view merge_key) {
+  const astar::MovementRules r = astar::within_file_limits(rules);
+  const auto change = [&](astar::LevelProps& p) { p.rules = r; };
+  if (!editor_.set_props(changed_props(level_, change), merge_key)) return;
+  // The search will start invalid with this reason; say it where the edit was made too, and
+  // take the message back once the radius fits again.
+  static constexpr std::string_view kBlocked = "No search can run: ";
+  if (const std::string why = level_.check_endpoints_clear_of_shapes(r.agent_radius); !why.empty())
+    status = std::string(kBlocked) + why;
+  else if (status.starts_with(kBlocked))
+    status.clear();
+}
+
+void Studio::set_iteration_guard(std::optional<std::int64_t> n, std::string_view merge_key) {
+  if (n) n = std::clamp<std::int64_t>(*n, 1, astar::SearchPreset::kMaxIterations);
+  const auto change = [&](astar::LevelProps& p) { p.preset.max_iterations = n; };
+  editor_.set_props(changed_props(level_, change), merge_key);
 }
 
 void Studio::set_name(std::string name) {
@@ -207,7 +222,9 @@ void Studio::set_terrains(std::vector<astar::Terrain> terrains) {
 // [SECTION] Search
 
 astar::SearchOptions Studio::search_options() const {
-  return astar::normalize(options_);
+  astar::SearchOptions o = astar::normalize(options_);
+  o.max_iterations = level_.preset.max_iterations.value_or(0);  // the level's guard; 0: none
+  return o;
 }
 
 void Studio::new_search() {

@@ -6,9 +6,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -131,7 +134,15 @@ class Studio {
   bool move_goal(astar::Cell c);
   void set_neighbours(astar::Neighbours n);
   void set_diagonal(astar::DiagonalPolicy p);
-  void set_jump_rules(const astar::JumpRules& j);  // the caller keeps values within the file's limits
+  // The movement rules, brought within what level files accept (astar::within_file_limits). A
+  // `merge_key` joins the change to the last step when that set the same key (typing in one
+  // field is one undo step). The status line says so when the agent radius now touches a shape
+  // at the start or the goal (no search can run until it is smaller).
+  void set_rules(const astar::MovementRules& rules, std::string_view merge_key = {});
+  // The level's iteration guard (preset.max_iterations, saved with it): the search stops after
+  // that many iterations; nullopt: no guard. Clamped to 1..SearchPreset::kMaxIterations.
+  void set_iteration_guard(std::optional<std::int64_t> max_iterations,
+                           std::string_view merge_key = {});
   void set_name(std::string name);
   void set_agents_block(bool on);  // false (and says why) when an agent stands on the start or goal
   void set_terrains(std::vector<astar::Terrain> terrains);
@@ -140,7 +151,8 @@ class Studio {
   // [SECTION] Search
   const astar::Search& search() const { return *search_; }
   // The options as chosen in the panel. The search gets search_options(): the weight only for
-  // weighted A*, partial paths only where the algorithm has them.
+  // weighted A*, partial paths only where the algorithm has them, and max_iterations from the
+  // level's iteration guard (level().preset), never from here.
   const astar::SearchOptions& options() const { return options_; }
   astar::SearchOptions search_options() const;
   astar::Algorithm algorithm() const { return options_.algorithm; }
@@ -268,6 +280,14 @@ class Studio {
   View view;
   Appearance appearance;  // palette, patterns, presentation mode, UI scale
   std::string status;  // the last message for the status line
+  // Where some named widgets were drawn this frame ("level.max_climb": the Level panel's rule
+  // editors), in ImGui screen coordinates, each only when wholly in view. The F12 screenshot's
+  // sidecar lists them, so the end-to-end tests find them wherever the sidebar has scrolled.
+  // Cleared at the start of each frame (Ui::Draw).
+  struct WidgetRect {
+    float x = 0.0f, y = 0.0f, w = 0.0f, h = 0.0f;
+  };
+  std::map<std::string, WidgetRect, std::less<>> widget_rects;
   MainRequests requests;  // F12's screenshot, Ctrl+T's trace: done by main after rendering
   ChangeLog level_changes;
   ChangeLog search_changes;

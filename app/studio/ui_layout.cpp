@@ -17,6 +17,7 @@ using astar::Cell;
 // [SECTION] Layout
 
 void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
+  studio.widget_rects.clear();  // the panels record this frame's
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(io.DisplaySize);
