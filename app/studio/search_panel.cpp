@@ -206,6 +206,16 @@ void draw_path_options(Studio& studio) {
     ImGui::SetTooltip(smooth_ok ? "Also show the path string-pulled: straight segments between "
                                   "waypoints that see each other (cyan)"
                                 : "Theta*'s path is already any-angle");
+  ImGui::SameLine();
+  bool respect = studio.smooth_respects_costs();
+  ImGui::BeginDisabled(!smooth);
+  if (ImGui::Checkbox("Respect costs", &respect)) studio.set_smooth_respects_costs(respect);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    wrapped_tooltip("On: a shortcut only where walking its line costs no more than the path's "
+                    "moves it replaces (each cell it enters, times the length inside it), so the "
+                    "smoothed path never costs more than the path. Off: any walkable shortcut, "
+                    "even across dearer cells.");
 }
 
 // 4 or 8 neighbours and the diagonal rule, a warning when the heuristic can overestimate under
@@ -300,9 +310,12 @@ void draw_path_details(const Studio& studio) {
     ImGui::TreePop();
   }
   if (const auto& smoothed = studio.smoothed(); !smoothed.empty()) {
-    ImGui::TextColored(to_vec4(studio.appearance.colors().smoothed), "path cost %s \xC2\xB7 smoothed length %s (%zu %s)",
+    const std::optional<double> cost = studio.smoothed_cost();
+    ImGui::TextColored(to_vec4(studio.appearance.colors().smoothed),
+                       "path cost %s \xC2\xB7 smoothed length %s, cost %s (%zu %s)",
                        value_text(search.path_cost()).c_str(),
-                       value_text(studio.smoothed_length()).c_str(), smoothed.size(),
+                       value_text(studio.smoothed_length()).c_str(),
+                       cost ? value_text(*cost).c_str() : "none", smoothed.size(),
                        smoothed.size() == 1 ? "waypoint" : "waypoints");
   }
   ImGui::PopTextWrapPos();

@@ -327,14 +327,23 @@ void Studio::update_path() {
 void Studio::update_smoothed() {
   smoothed_.clear();
   smoothed_length_ = 0.0;
+  smoothed_cost_.reset();
   if (!smooth_ || trace_ || !supports_smoothing(options_.algorithm) || path_cells_.empty()) return;
-  smoothed_ = astar::smooth_path(astar::MovePolicy(level_), path_cells_);
+  const astar::MovePolicy policy(level_);
+  smoothed_ = astar::smooth_path(policy, path_cells_, smooth_options_);
   smoothed_length_ = astar::waypoint_length(smoothed_);
+  smoothed_cost_ = astar::smoothed_cost(policy, path_cells_, smoothed_);
 }
 
 void Studio::set_smooth(bool on) {
   if (on == smooth_) return;
   smooth_ = on;
+  update_smoothed();
+}
+
+void Studio::set_smooth_respects_costs(bool on) {
+  if (on == smooth_options_.respect_costs) return;
+  smooth_options_.respect_costs = on;
   update_smoothed();
 }
 

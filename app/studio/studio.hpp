@@ -21,6 +21,7 @@
 #include "astar/level.hpp"
 #include "astar/result.hpp"
 #include "astar/search.hpp"
+#include "astar/smoothing.hpp"
 #include "astar/trace.hpp"
 #include "appearance.hpp"
 #include "expansion_order.hpp"
@@ -235,14 +236,21 @@ class Studio {
   // across runs over no cell of its gap).
   bool path_contains(astar::Cell c) const;
   // Path smoothing (string pulling, astar::smooth_path under the level's rules: walkable
-  // shortcuts only, jump ends kept), shown beside the grid path. Computed
+  // shortcuts only, jump ends kept, and while it respects costs none dearer than the moves it
+  // replaces), shown beside the grid path. Computed
   // once when the path or the setting changes. Theta*'s path is already any-angle: no smoothing.
   bool smooth() const { return smooth_; }
   void set_smooth(bool on);
+  // astar::SmoothOptions::respect_costs: on unless the user turns it off (Search panel).
+  bool smooth_respects_costs() const { return smooth_options_.respect_costs; }
+  void set_smooth_respects_costs(bool on);
   static bool supports_smoothing(astar::Algorithm a) { return astar::info(a).smoothable; }
   // The smoothed waypoints of path(); empty when smoothing is off, unsupported or there is no path.
   const std::vector<astar::Cell>& smoothed() const { return smoothed_; }
   double smoothed_length() const { return smoothed_length_; }
+  // astar::smoothed_cost of smoothed(); nullopt without one (or a segment across an edge
+  // override while costs are ignored).
+  std::optional<double> smoothed_cost() const { return smoothed_cost_; }
 
   bool playing = false;
   float speed = 20.0f;  // iterations per second while playing
@@ -337,6 +345,8 @@ class Studio {
   std::vector<astar::MoveAction> path_actions_;  // of path_cells_
   std::vector<astar::Cell> smoothed_;      // smooth_path(policy, path_cells_) when smooth_
   double smoothed_length_ = 0.0;
+  astar::SmoothOptions smooth_options_;    // respect costs by default
+  std::optional<double> smoothed_cost_;
   std::vector<astar::Cell> path_tinted_;   // the cells marked in on_path_
   std::vector<std::uint8_t> on_path_;      // per cell, for path_contains
   bool rerun_pending_ = false;
