@@ -77,6 +77,8 @@ struct RunReport {
   // The action of each step of `path`, when printed (--actions, or a step that is not a walk);
   // nullopt when not printed. Empty when the steps are not moves (Theta*'s waypoints).
   std::optional<std::vector<MoveAction>> actions;
+  // With action ranks on: the path's cost split into rank points and distance (moves.hpp).
+  std::optional<RankedCost> ranked;
 };
 
 // "walk, climb, jump across": names may hold spaces, so a comma separates them.
@@ -110,6 +112,10 @@ std::string report_text(const RunReport& r) {
   out += "outcome: " + std::string(to_string(r.outcome)) + "\n";
   out += "partial: " + std::string(r.partial ? "yes" : "no") + "\n";
   out += "cost: " + (has_path ? format_cost(r.cost) : std::string("none")) + "\n";
+  if (r.ranked) {
+    out += "rank_points: " + std::to_string(r.ranked->points) + "\n";
+    out += "distance: " + format_cost(r.ranked->distance.value()) + "\n";
+  }
   out += "path: " + (has_path ? path_text(r.path) : std::string("none")) + "\n";
   out += "length: " + std::to_string(r.path.size()) + " cells\n";
   out += "iterations: " + std::to_string(r.iterations) + "\n";
@@ -143,6 +149,10 @@ std::string report_json(const RunReport& r) {
   out += ",\"outcome\":" + json_string(to_string(r.outcome));
   out += ",\"partial\":" + std::string(r.partial ? "true" : "false");
   out += ",\"cost\":" + (has_path ? json_number(r.cost) : std::string("null"));
+  if (r.ranked) {
+    out += ",\"rank_points\":" + std::to_string(r.ranked->points);
+    out += ",\"distance\":" + json_number(r.ranked->distance.value());
+  }
   out += ",\"path\":" + path_json(r.path);
   out += ",\"length\":" + std::to_string(r.path.size());
   out += ",\"iterations\":" + std::to_string(r.iterations);
@@ -200,6 +210,7 @@ int run_command(std::span<const std::string> args) {
   } else if (cfg.actions) {
     actions.emplace();
   }
+  const std::optional<RankedCost> ranked = ranked_path_cost(policy, path);  // before the move
   const RunReport report{&cfg,
                          rules.neighbours,
                          outcome,
@@ -210,7 +221,8 @@ int run_command(std::span<const std::string> args) {
                          search->iterations(),
                          std::move(smoothed),
                          smoothed_price,
-                         std::move(actions)};
+                         std::move(actions),
+                         ranked};
   return write_output(cfg.format == Format::Json ? report_json(report) : report_text(report),
                       outcome == SearchState::Found ? kExitFound : kExitNoPath);
 }
@@ -293,6 +305,9 @@ std::string run_help() {
        " but --partial printed a path,\n";
   h += "               else no (json: true or false)\n";
   h += "  cost         total cost of the path; none (json: null) when no path is printed\n";
+  h += "  rank_points, distance\n";
+  h += "               with action ranks on (the level's rules.ranks, or --ranks on): the\n";
+  h += "               cost split into the path's rank points and its distance\n";
   h += "  path         the cells from start to goal as (x,y), 0-based, (0,0) top-left\n";
   h += "               (" + theta + ": the waypoints); with --partial and no path found, from\n";
   h += "               the start to the reached cell nearest the goal; none when no path\n";

@@ -958,3 +958,19 @@ TEST_CASE("--ignore-shapes: the agent's own body on the start left out of the ra
   CHECK(past.code == 2);
   CHECK(past.err.find("ignore_shapes[0] is 3, but the level has 2 shapes") != std::string::npos);
 }
+
+TEST_CASE("--ranks: lesson 12 ranks its actions; run prints the points and the distance apart") {
+  const std::string jumps = std::string(ASTAR_SOURCE_DIR) + "/levels/lessons/12-terrain-jumps.json";
+  const Run ranked = run_cli({"run", jumps, "--actions"});
+  CHECK(ranked.err.empty());
+  CHECK(field(ranked.out, "rank_points") == "18");
+  CHECK(field(ranked.out, "distance") == "37.75");
+  CHECK(field(ranked.out, "actions").find("jump up") == std::string::npos);  // the ramp instead
+  const Run by_cost = run_cli({"run", jumps, "--ranks", "off"});
+  CHECK(field(by_cost.out, "cost") == "36.25");
+  CHECK(by_cost.out.find("rank_points") == std::string::npos);
+  const auto j = nlohmann::json::parse(run_cli({"run", jumps, "--format", "json"}).out);
+  CHECK(j["rank_points"] == 18);
+  CHECK(j["distance"] == 37.75);
+  check_bad_input({"run", jumps, "--ranks", "maybe"}, {"--ranks: expected on or off, got 'maybe'"});
+}
