@@ -64,7 +64,8 @@ Result<CompareConfig> parse_compare_args(std::span<const std::string> args) {
   // Walk the options in order: --algorithm starts an entry, and the per-entry options after it
   // are its own; those before the first --algorithm are every entry's.
   SearchArgs defaults = cfg.shared;
-  defaults.options = SearchOptions{.max_iterations = cfg.shared.options.max_iterations};
+  defaults.options = SearchOptions{.max_iterations = cfg.shared.options.max_iterations,
+                                   .ignore_shapes = cfg.shared.options.ignore_shapes};
   defaults.heuristic_given = false;
   defaults.tie_break_given = false;
   std::vector<std::string> given;  // per-entry options given to the current entry
@@ -220,6 +221,7 @@ std::string compare_help() {
   h += "                    [--neighbours 4|8] [--max-iterations N] [--format text|json]\n";
   h += "                    [--diagonal NAME] [--max-climb N|any] [--max-drop N|any]\n";
   h += "                    [--jump-up N] [--jump-down N] [--jump-gap N] [--agent-radius R]\n";
+  h += "                    [--step-length flat|3d] [--ranks on|off] [--ignore-shapes I,J]\n";
   h += "\n";
   h += "  Runs two to four searches on LEVEL, each to its end, and prints one row per\n";
   h += "  search: its outcome, iterations, nodes expanded and generated, the largest open\n";

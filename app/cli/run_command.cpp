@@ -242,6 +242,7 @@ std::string run_help() {
   h += "                [--tie-break NAME] [--neighbours 4|8] [--max-iterations N]\n";
   h += "                [--diagonal NAME] [--max-climb N|any] [--max-drop N|any]\n";
   h += "                [--jump-up N] [--jump-down N] [--jump-gap N] [--agent-radius R]\n";
+  h += "                [--step-length flat|3d] [--ranks on|off] [--ignore-shapes I,J]\n";
   h += "                [--partial] [--smooth] [--smooth-costs respect|ignore]\n";
   h += "                [--actions] [--format text|json]\n";
   h += "\n";

@@ -131,6 +131,7 @@ std::string trace_help() {
   h += "                  [--tie-break NAME] [--neighbours 4|8] [--max-iterations N]\n";
   h += "                  [--diagonal NAME] [--max-climb N|any] [--max-drop N|any]\n";
   h += "                  [--jump-up N] [--jump-down N] [--jump-gap N] [--agent-radius R]\n";
+  h += "                  [--step-length flat|3d] [--ranks on|off] [--ignore-shapes I,J]\n";
   h += "                  [--max-events N] [--format text|json|posthoc]\n";
   h += "\n";
   h += "  Searches LEVEL like 'astar run' and prints what the search did, one event per\n";

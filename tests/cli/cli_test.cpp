@@ -954,6 +954,11 @@ TEST_CASE("--ignore-shapes: the agent's own body on the start left out of the ra
   CHECK(field(ignoring.out, "cost") == "7");  // round the box through row 2
   check_bad_input({"run", body, "--ignore-shapes", "0,x"},
                   {"--ignore-shapes: expected shape indices such as 0,2, got '0,x'"});
+  // compare and trace take it too, for every search they run.
+  const Run both = run_cli({"compare", body, "--algorithms", "astar,dijkstra", "--ignore-shapes", "0"});
+  CHECK(both.code == 0);
+  CHECK(both.out.find("invalid") == std::string::npos);
+  CHECK(run_cli({"trace", body, "--ignore-shapes", "0"}).code == 0);
   const Run past = run_cli({"run", body, "--ignore-shapes", "3"});
   CHECK(past.code == 2);
   CHECK(past.err.find("ignore_shapes[0] is 3, but the level has 2 shapes") != std::string::npos);
