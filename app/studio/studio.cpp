@@ -191,7 +191,9 @@ void Studio::set_rules(const astar::MovementRules& rules, std::string_view merge
   // The search will start invalid with this reason; say it where the edit was made too, and
   // take the message back once the radius fits again.
   static constexpr std::string_view kBlocked = "No search can run: ";
-  if (const std::string why = level_.check_endpoints_clear_of_shapes(r.agent_radius); !why.empty())
+  const std::vector<std::uint32_t> ignored = search_options().ignore_shapes;  // as the search
+  if (const std::string why = level_.check_endpoints_clear_of_shapes(r.agent_radius, ignored);
+      !why.empty())
     status = std::string(kBlocked) + why;
   else if (status.starts_with(kBlocked))
     status.clear();
