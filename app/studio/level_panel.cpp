@@ -21,6 +21,7 @@ void LevelPanel::Draw(Studio& studio) {
               astar::cell_text(level.goal()).c_str());
   rules_.movement(studio);
   rules_.jumps(studio);
+  rules_.ranks(studio);
   rules_.iteration_guard(studio);
   if (!level.edges().empty()) ImGui::Text("%zu edge overrides", level.edges().size());
   if (!level.shapes().empty()) ImGui::Text("%zu collision shapes", level.shapes().size());

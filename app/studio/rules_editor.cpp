@@ -171,6 +171,7 @@ void RulesEditor::movement(Studio& studio) {
              "How far, in cells, every move keeps from the collision shapes: a move whose line, "
              "widened by this radius, touches a shape is impossible. 0: the agent is a point. "
              "Without shapes it changes nothing.", c);
+  step_length_field(studio, r.step_length, c);
   if (c.changed) studio.set_rules(r, c.key);
   const astar::Level& level = studio.level();
   if (const std::string why = level.check_endpoints_clear_of_shapes(
@@ -182,6 +183,47 @@ void RulesEditor::movement(Studio& studio) {
                        why.c_str());
     ImGui::PopTextWrapPos();
   }
+  ImGui::TreePop();
+}
+
+// rules.step_length: a box ticked for 3D lengths.
+void RulesEditor::step_length_field(Studio& studio, astar::StepLength& length, Change& c) {
+  bool three_d = length == astar::StepLength::Height;
+  if (ImGui::Checkbox("3D step lengths", &three_d)) {
+    length = three_d ? astar::StepLength::Height : astar::StepLength::Flat;
+    c.changed = true;
+    c.key.clear();
+  }
+  tip("Measure each step in 3D, one height level as tall as a cell is wide, as Godot's AStar3D "
+      "does: a climb or drop of 2 is sqrt 5 long, not 1, so a path over a hill is longer than the "
+      "walk round it. Unticked: 1 a step, sqrt 2 diagonally, whatever the heights.");
+  mark_item(studio, "level", "3D step lengths", ImGui::GetFrameHeight());
+}
+
+// Action ranks (rules.ranks): a box turns them on; the points per action below it.
+void RulesEditor::ranks(Studio& studio) {
+  astar::MovementRules r = studio.level().rules();
+  astar::ActionRanks& k = r.ranks;
+  const ImGuiTreeNodeFlags flags = k.on ? ImGuiTreeNodeFlags_DefaultOpen : 0;
+  if (!ImGui::TreeNodeEx("ranks", flags, "Action ranks%s", k.on ? "" : " (off)")) return;
+  Change c;
+  if (ImGui::Checkbox("Rank actions", &k.on)) took(c, "Rank actions");
+  tip("Prefer actions by rule, not by cost: every move scores rank points, and a path with fewer "
+      "points always wins, however long; then the cheaper. The defaults make a walk beat a "
+      "climb, a jump across beat dropping into a ditch and climbing out, and a ramp beat a jump "
+      "up: a jump only when needed. The path's cost is then points x a power of ten + distance.");
+  mark_item(studio, "level", "Rank actions", ImGui::GetFrameHeight());
+  if (k.on) {
+    const float w = field_width();
+    const int hi = astar::ActionRanks::kMax;
+    int_field(studio, "Climb points", k.climb, 0, hi, w, "Rank points per height level climbed.", c);
+    int_field(studio, "Drop points", k.drop, 0, hi, w, "Rank points per height level dropped.", c);
+    int_field(studio, "Across points", k.across, 0, hi, w, "Rank points per jump across a gap.", c);
+    int_field(studio, "Jump up points", k.up, 0, hi, w, "Rank points per level a jump up rises.", c);
+    int_field(studio, "Jump down points", k.down, 0, hi, w,
+              "Rank points per level a jump down falls.", c);
+  }
+  if (c.changed) studio.set_rules(r, c.key);
   ImGui::TreePop();
 }
 

@@ -1,5 +1,5 @@
 // The editors of the level's movement rules (neighbours, diagonals, climb and drop limits and
-// costs, the agent radius, jumps) and of its iteration guard, for the Level panel. Each change is
+// costs, the agent radius, 3D step lengths, jumps, action ranks) and of its iteration guard, for the Level panel. Each change is
 // an edit: one undo step (typing in one field is one step), the search re-runs, the level is
 // unsaved; values stay within what level files accept (astar::within_file_limits).
 #pragma once
@@ -20,6 +20,7 @@ class RulesEditor {
  public:
   void movement(Studio& studio);         // a "Movement" tree: neighbours to agent radius
   void jumps(Studio& studio);            // a "Jumps" tree: up, down, gap and their costs
+  void ranks(Studio& studio);            // an "Action ranks" tree: on, and points per action
   void iteration_guard(Studio& studio);  // the level's preset.max_iterations, off or N
 
  private:
@@ -35,6 +36,7 @@ class RulesEditor {
                  const char* tip, Change& c);
   void cost_field(Studio& studio, const char* label, double& v, double step, float w,
                   const char* tip, Change& c);
+  void step_length_field(Studio& studio, astar::StepLength& length, Change& c);
   // A climb or drop limit: a box ticked for a limit, then the limit, or "any".
   void limit_field(Studio& studio, const char* label, int& v, float w, const char* box_tip,
                    const char* tip, Change& c);

@@ -226,6 +226,7 @@ void Studio::set_terrains(std::vector<astar::Terrain> terrains) {
 astar::SearchOptions Studio::search_options() const {
   astar::SearchOptions o = astar::normalize(options_);
   o.max_iterations = level_.preset.max_iterations.value_or(0);  // the level's guard; 0: none
+  o.ignore_shapes = level_.preset.ignore_shapes.value_or(std::vector<std::uint32_t>{});
   return o;
 }
 

@@ -117,4 +117,11 @@ saved_rules 'r.get("max_climb") is None' 'r.get("neighbours") == 8' '"search" no
 shots=$((shots + 1))
 shot $shots
 trace_is $shots 's["state"] == "found"' 's["iteration"] > 3'
+
+# 3D step lengths: one click, saved, one undo.
+widget level.3d_step_lengths
+press
+saved_rules 'r.get("step_length") == "3d"'
+keys ctrl+z
+saved_rules '"step_length" not in r'
 exit 0
