@@ -12,12 +12,18 @@
 
 using namespace astar;
 
-TEST_CASE("[readme] the example level in the README loads and behaves as described") {
+namespace {
+std::string readme() {
   std::ifstream in(ASTAR_SOURCE_DIR "/README.md");
   REQUIRE(in.good());
   std::stringstream ss;
   ss << in.rdbuf();
-  const std::string text = ss.str();
+  return ss.str();
+}
+}  // namespace
+
+TEST_CASE("[readme] the example level in the README loads and behaves as described") {
+  const std::string text = readme();
   const auto section = text.find("## Level file format");
   REQUIRE(section != std::string::npos);
   const auto open = text.find("```json\n", section);
@@ -44,11 +50,7 @@ TEST_CASE("[readme] the example level in the README loads and behaves as describ
 }
 
 TEST_CASE("[readme] the collision-shapes example level loads and the agent goes around") {
-  std::ifstream in(ASTAR_SOURCE_DIR "/README.md");
-  REQUIRE(in.good());
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string text = ss.str();
+  const std::string text = readme();
   const auto intro = text.find("A level with collision shapes");
   REQUIRE(intro != std::string::npos);
   const auto begin = text.find("```json\n", intro) + 8;
@@ -72,11 +74,7 @@ TEST_CASE("[readme] the collision-shapes example level loads and the agent goes 
 TEST_CASE("[readme] the lesson table gives each lesson's own path cost") {
   // Every lesson file has a row, and the row names the cost of the lesson's own search, to two
   // decimals (its distance when the lesson ranks actions), or its guard when it has no path.
-  std::ifstream in(ASTAR_SOURCE_DIR "/README.md");
-  REQUIRE(in.good());
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string text = ss.str();
+  const std::string text = readme();
   int rows = 0;
   for (const auto& entry : std::filesystem::directory_iterator(ASTAR_SOURCE_DIR "/levels/lessons")) {
     const std::string name = entry.path().filename().string();
