@@ -28,6 +28,7 @@ MovePolicy::MovePolicy(const Level& level, const MovementRules& rules)
   const double open = static_cast<double>(std::count(solid.begin(), solid.end(), 0));
   const double bound = open * dearest_move(level, rules);  // no simple path is this long
   double unit = 1.0;
+  // (Capped: a level that needs more cannot add its costs exactly and the searches refuse it.)
   while (unit <= bound && unit < 1e15) unit *= 10.0;
   rank_units_ = ExactCost::units(unit);
 }
@@ -195,8 +196,6 @@ std::vector<MoveAction> path_actions(const MovePolicy& policy, const std::vector
   return out;
 }
 
-// The length an edge override's move (from cell index `from`, direction d) has as the
-// heuristic measures it: its grid length, or with "3d" steps its 3D length.
 std::optional<RankedCost> ranked_path_cost(const MovePolicy& policy, const std::vector<Cell>& path) {
   if (policy.rank_units() == 0 || path.empty()) return std::nullopt;
   ExactCost total;
@@ -208,6 +207,8 @@ std::optional<RankedCost> ranked_path_cost(const MovePolicy& policy, const std::
   return policy.split_ranked(total);
 }
 
+// The length an edge override's move (from cell index `from`, direction d) has as the
+// heuristic measures it: its grid length, or with "3d" steps its 3D length.
 double MovePolicy::override_length(std::uint32_t from, Dir d) const {
   const Level& lv = *level_;
   if (rules_.step_length != StepLength::Height) return step_length(d);

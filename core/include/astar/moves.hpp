@@ -12,13 +12,13 @@
 //   jump up     max_climb < r <= jump.up                  jump.up_cost
 //   jump down   max_drop < -r <= jump.down                jump.down_cost
 //
+// (an unlimited max_climb or max_drop makes every rise or fall a climb or a drop).
 // With rules.step_length "3d" (StepLength::Height) a step's length is its 3D length instead,
 // one height level as tall as a cell is wide: sqrt(1 + r^2) straight, sqrt(2 + r^2) diagonal,
 // so a climb or a drop is longer than a walk, as in Godot's AStar3D (exact_length_cost below).
-// (an unlimited max_climb or max_drop makes every rise or fall a climb or a drop). A one-cell move
-// is impossible when b is outside the level or a wall, the override blocks it, the neighbour mode
-// or diagonal policy forbids it, or it rises or falls more than both limits allow. Limits and walls
-// apply even to moves with a weight override. Every move, jumps across included, is also
+// A one-cell move is impossible when b is outside the level or a wall, the override blocks it,
+// the neighbour mode or diagonal policy forbids it, or it rises or falls more than both limits
+// allow. Limits and walls apply even to moves with a weight override. Every move, jumps across included, is also
 // impossible when the segment between the two cell centres, widened by the agent radius,
 // touches a collision shape (shapes.hpp).
 //
