@@ -187,7 +187,8 @@ else
 fi
 
 # Lessons: each opens with the search it sets up (the sidecar names its algorithm and heuristic,
-# as the lesson file does) and runs to the end (no-path for the no-path lesson, else found).
+# as the lesson file does) and runs to the end (no-path for the no-path lesson, iteration-limit for
+# the guard lesson, else found).
 lessons=$(dirname "$level")/lessons
 n=0
 for f in "$lessons"/*.json; do
@@ -205,7 +206,10 @@ for f in "$lessons"/*.json; do
   got_heuristic=$(echo "$side" | sed -n 's/.*"heuristic":"\([a-z]*\)".*/\1/p')
   state=$(echo "$side" | sed -n 's/.*"state":"\([a-z-]*\)".*/\1/p')
   want_state=found
-  case $name in *no-path*) want_state=no-path ;; esac
+  case $name in
+    *no-path*) want_state=no-path ;;
+    *guard*) want_state=iteration-limit ;;  # the lesson about a guard that stops a search
+  esac
   [ -n "$want_algorithm" ] && [ "$got_algorithm" = "$want_algorithm" ] || fail "lesson $name: algorithm '$got_algorithm', the lesson sets '$want_algorithm'"
   [ -z "$want_heuristic" ] || [ "$got_heuristic" = "$want_heuristic" ] || fail "lesson $name: heuristic '$got_heuristic', the lesson sets '$want_heuristic'"
   [ "$state" = "$want_state" ] || fail "lesson $name: state '$state', want '$want_state'"
