@@ -454,16 +454,8 @@ ASTAR_HOT ExactCost BestFirstSearch::h_of(Cell c) const {
 // inconsistent, and closed nodes never need reopening.
 ExactCost BestFirstSearch::h_with_height(Cell c) const {
   const double dh = std::abs(static_cast<double>(level_->height_at(c)) - level_->height_at(goal_cell_));
-  const double ddx = std::abs(c.x - goal_cell_.x), ddy = std::abs(c.y - goal_cell_.y);
-  double flat = 0.0;
-  switch (options_.heuristic) {
-    case Heuristic::Manhattan: flat = ddx + ddy; break;
-    case Heuristic::Euclidean: flat = std::hypot(ddx, ddy); break;
-    case Heuristic::Octile: flat = std::abs(ddx - ddy) + std::min(ddx, ddy) * kSqrt2; break;
-    case Heuristic::Chebyshev: flat = std::max(ddx, ddy); break;
-    case Heuristic::Zero:
-    case Heuristic::_Max: return {};
-  }
+  // (Never the zero heuristic: its h_units_ is 0, and h_of returns before.)
+  const double flat = heuristic_distance(options_.heuristic, c, goal_cell_);
   const double units = static_cast<double>(h_units_);
   const double h = std::floor((units - 3.0) * std::hypot(flat, dh));
   return {h > 0 ? static_cast<std::int64_t>(h) : 0, 0};
