@@ -19,14 +19,46 @@ namespace astar::test {
 
 inline constexpr double kOracleInf = std::numeric_limits<double>::infinity();
 
-// Distance from a point to a shape (0 inside), written out plainly.
+// Distance from a point to the axis-aligned box [x0, x1] x [y0, y1] (0 inside).
+inline double oracle_point_box_distance(double px, double py, double x0, double y0, double x1,
+                                        double y1) {
+  const double ddx = px < x0 ? x0 - px : (px > x1 ? px - x1 : 0.0);
+  const double ddy = py < y0 ? y0 - py : (py > y1 ? py - y1 : 0.0);
+  return std::hypot(ddx, ddy);
+}
+
+// Distance from a point to a convex polygon given by its corners in either order around (0
+// inside: the point is on the same side of every edge).
+inline double oracle_point_polygon_distance(const std::vector<Point>& pts, double px, double py) {
+  bool any_left = false, any_right = false;
+  double best = kOracleInf;
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    const Point p = pts[i], q = pts[(i + 1) % pts.size()];
+    const double ex = q.x - p.x, ey = q.y - p.y;
+    const double side = ex * (py - p.y) - ey * (px - p.x);
+    any_left = any_left || side < 0;
+    any_right = any_right || side > 0;
+    // The nearest point of the edge: the projection, clamped to the edge.
+    const double t = std::clamp(((px - p.x) * ex + (py - p.y) * ey) / (ex * ex + ey * ey), 0.0, 1.0);
+    best = std::min(best, std::hypot(p.x + t * ex - px, p.y + t * ey - py));
+  }
+  return any_left && any_right ? best : 0.0;
+}
+
+// Distance from a point to a shape (0 inside), written out plainly. A rotated box turns the
+// point back into the box's own frame with the library's cos and sin (not shapes.cpp's corners).
 inline double oracle_point_shape_distance(const Shape& s, double px, double py) {
   if (const auto* c = std::get_if<Circle>(&s))
     return std::max(0.0, std::hypot(px - c->x, py - c->y) - c->r);
-  const Box& b = std::get<Box>(s);
-  const double ddx = px < b.min_x ? b.min_x - px : (px > b.max_x ? px - b.max_x : 0.0);
-  const double ddy = py < b.min_y ? b.min_y - py : (py > b.max_y ? py - b.max_y : 0.0);
-  return std::hypot(ddx, ddy);
+  if (const auto* b = std::get_if<Box>(&s))
+    return oracle_point_box_distance(px, py, b->min_x, b->min_y, b->max_x, b->max_y);
+  if (const auto* r = std::get_if<RotatedBox>(&s)) {
+    const double a = r->angle * std::acos(-1.0) / 180.0;
+    const double dx = px - r->cx, dy = py - r->cy;
+    const double u = dx * std::cos(a) + dy * std::sin(a), v = -dx * std::sin(a) + dy * std::cos(a);
+    return oracle_point_box_distance(u, v, -r->width / 2, -r->height / 2, r->width / 2, r->height / 2);
+  }
+  return oracle_point_polygon_distance(std::get<Polygon>(s).points, px, py);
 }
 
 // Distance from the segment (ax, ay)-(bx, by) to a shape, by brute force: the distance from a

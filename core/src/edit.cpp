@@ -550,17 +550,9 @@ Status Editor::resize(int width, int height, Anchor anchor) {
     if (lv.in_bounds(to)) lv.set_edge(to, key.second, e);
   }
   std::vector<Shape> shapes;
-  for (Shape s : old.shapes()) {
-    if (auto* c = std::get_if<Circle>(&s)) {
-      c->x += ox;
-      c->y += oy;
-    } else if (auto* b = std::get_if<Box>(&s)) {
-      b->min_x += ox;
-      b->max_x += ox;
-      b->min_y += oy;
-      b->max_y += oy;
-    }
-    if (check_shape(s).empty()) shapes.push_back(s);
+  for (const Shape& s : old.shapes()) {
+    Shape moved = translated(s, ox, oy);
+    if (check_shape(moved).empty()) shapes.push_back(std::move(moved));
   }
   lv.set_shapes(std::move(shapes));
   auto clamp_cell = [&](Cell c) {

@@ -197,7 +197,7 @@ std::string Level::check_endpoints_clear_of_shapes(double radius,
       char r[32];
       std::snprintf(r, sizeof r, "%g", radius);
       return std::string(what) + " " + cell_text(c) + " is inside shapes[" + std::to_string(*i) +
-             "] (a " + shape_kind(shapes_[*i]) + ")" +
+             "] (" + shape_noun(shapes_[*i]) + ")" +
              (radius > 0 ? std::string(" with agent radius ") + r : std::string());
     }
   }

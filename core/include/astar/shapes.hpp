@@ -1,6 +1,6 @@
-// Collision shapes: circles and axis-aligned boxes placed anywhere on a level, in cell units.
-// Cell (x, y) covers the square [x, x + 1] x [y, y + 1] and its centre is (x + 0.5, y + 0.5);
-// y grows downwards like the rows. A move between two cell centres is possible only when the
+// Collision shapes: circles, axis-aligned boxes, rotated boxes and convex polygons placed
+// anywhere on a level, in cell units. Cell (x, y) covers the square [x, x + 1] x [y, y + 1] and
+// its centre is (x + 0.5, y + 0.5); y grows downwards like the rows. A move between two cell centres is possible only when the
 // segment between them, widened by the agent radius (a capsule), touches no shape. Touching at
 // exactly the distance counts as touching, like grazing a wall's corner in line_of_sight.
 //
@@ -31,7 +31,33 @@ struct Box {
   friend bool operator==(const Box&, const Box&) = default;
 };
 
-using Shape = std::variant<Circle, Box>;
+// A point in cell units.
+struct Point {
+  double x = 0.0, y = 0.0;
+  friend bool operator==(const Point&, const Point&) = default;
+};
+
+// A box of width x height turned by `angle` degrees about its centre. A positive angle turns +x
+// towards +y: clockwise on screen, where y grows downwards. Angles that are multiples of 90 turn
+// exactly (no cos/sin rounding): turned by 0, 90, 180 or 270 its edges are exactly axis-aligned.
+struct RotatedBox {
+  double cx = 0.0, cy = 0.0;          // centre
+  double width = 0.0, height = 0.0;   // > 0
+  double angle = 0.0;                 // degrees, finite, -360..360
+  friend bool operator==(const RotatedBox&, const RotatedBox&) = default;
+};
+
+// A strictly convex polygon: 3..kMaxPolygonPoints corners in order (either winding), no three in
+// a line, every corner strictly inside the half-planes of the edges it is not on.
+struct Polygon {
+  std::vector<Point> points;
+  friend bool operator==(const Polygon&, const Polygon&) = default;
+};
+
+using Shape = std::variant<Circle, Box, RotatedBox, Polygon>;
+
+// Most corners one polygon may have.
+inline constexpr std::size_t kMaxPolygonPoints = 64;
 
 // Largest |coordinate| and radius a shape or an agent radius may have (files, check_shape):
 // far outside any level, and small enough that squares stay exact enough.
@@ -39,19 +65,39 @@ inline constexpr double kMaxShapeCoord = 1'000'000.0;
 // Most shapes one level may hold.
 inline constexpr std::size_t kMaxShapes = 100'000;
 
-// "circle" or "box".
+// The shape's key in a level file: "circle", "box", "rotated_box" or "polygon".
 const char* shape_kind(const Shape& s);
+// The shape in words, with its article: "a circle", "a box", "a rotated box", "a polygon".
+const char* shape_noun(const Shape& s);
 
-// Empty when the shape is usable (finite numbers within kMaxShapeCoord, r > 0, min < max), else
-// the reason, e.g. "radius must be > 0, got -1".
+// Empty when the shape is usable (finite numbers within kMaxShapeCoord; r, width and height > 0;
+// min < max; an angle within -360..360; a polygon of 3..kMaxPolygonPoints corners, strictly
+// convex), else the reason, e.g. "radius must be > 0, got -1" or "points[3] (4, 2) makes the
+// polygon concave: it lies outside the edge points[0]-points[1]".
 std::string check_shape(const Shape& s);
 // Empty when r is a usable agent radius (finite, 0..kMaxShapeCoord), else the reason.
 std::string check_agent_radius(double r);
 
+// The corners of a box, rotated box or polygon, in order (a box's and rotated box's: top-left,
+// top-right, bottom-right, bottom-left before turning); empty for a circle.
+std::vector<Point> shape_corners(const Shape& s);
+// The centre: a circle's, a box's, the centroid of a polygon's corners (their mean).
+Point shape_centre(const Shape& s);
+// True when (x, y) lies in the closed shape (on its outline counts).
+bool shape_contains(const Shape& s, double x, double y);
+// The shape moved by (dx, dy). Each coordinate gets the offset added once, so moving by whole
+// cells is exact for coordinates that are multiples of 1/1024 or so.
+Shape translated(const Shape& s, double dx, double dy);
+// The convex hull of `points`: from the smallest (x, y), clockwise on screen (y grows downwards),
+// without repeated or collinear corners; fewer than 3 corners when the points are all on one
+// line. A Polygon of it passes check_shape when it has 3..kMaxPolygonPoints corners. Points with
+// a NaN or infinite coordinate are left out.
+std::vector<Point> convex_hull(std::vector<Point> points);
+
 // True when the segment (ax, ay)-(bx, by), widened by `radius` >= 0, touches the shape: the
 // distance between the segment and the shape is <= radius (circle: point-segment distance
-// <= r + radius; box: 0 when the segment crosses the box or an end lies inside it). a == b tests
-// a disc. Exact up to rounding; NaN anywhere never touches.
+// <= r + radius; box, rotated box, polygon: 0 when the segment crosses it or an end lies inside
+// it). a == b tests a disc. Exact up to rounding; NaN anywhere never touches.
 bool segment_touches(const Shape& s, double ax, double ay, double bx, double by, double radius);
 
 // The shape's bounding box widened by `radius`, as {min_x, min_y, max_x, max_y}.
