@@ -1046,7 +1046,9 @@ TEST_CASE("[level-io] collision shapes and the agent radius: round trip and exac
   const std::string shapes = R"(,
   "shapes": [
     {"circle": [3.5, 1.5, 0.75]},
-    {"box": [0.25, 2, 1, 3.5]}
+    {"box": [0.25, 2, 1, 3.5]},
+    {"rotated_box": [4, 1, 1, 0.5, 30]},
+    {"polygon": [[2.5, 3], [3.5, 3.25], [3, 3.75]]}
   ]
 })";
   const std::string text = kValid.substr(0, kValid.rfind('}') - 1) + shapes;
@@ -1063,14 +1065,17 @@ TEST_CASE("[level-io] collision shapes and the agent radius: round trip and exac
                                "a.json");
     REQUIRE_MESSAGE(r.ok(), (r.ok() ? "" : r.error()));
     const Level& lv = r.value();
-    REQUIRE(lv.shapes().size() == 2);
+    REQUIRE(lv.shapes().size() == 4);
     CHECK(lv.shapes()[0] == Shape{Circle{3.5, 1.5, 0.75}});
     CHECK(lv.shapes()[1] == Shape{Box{0.25, 2, 1, 3.5}});
+    CHECK(lv.shapes()[2] == Shape{RotatedBox{4, 1, 1, 0.5, 30}});
+    CHECK(lv.shapes()[3] == Shape{Polygon{{{2.5, 3}, {3.5, 3.25}, {3, 3.75}}}});
     CHECK(lv.rules().agent_radius == 0.3);
     const std::string saved = level_to_json(lv);
     CHECK(saved.find("    \"climb_cost\": 0.5,\n    \"agent_radius\": 0.3\n  }") != std::string::npos);
-    CHECK(saved.find("  \"shapes\": [\n    {\"circle\": [3.5, 1.5, 0.75]},\n    {\"box\": [0.25, 2, 1, 3.5]}\n  ]\n}\n") !=
-          std::string::npos);
+    CHECK(saved.find("  \"shapes\": [\n    {\"circle\": [3.5, 1.5, 0.75]},\n    {\"box\": [0.25, 2, 1, 3.5]},\n"
+                     "    {\"rotated_box\": [4, 1, 1, 0.5, 30]},\n"
+                     "    {\"polygon\": [[2.5, 3], [3.5, 3.25], [3, 3.75]]}\n  ]\n}\n") != std::string::npos);
     const auto back = parse_level(saved, "b.json");
     REQUIRE(back.ok());
     CHECK(back.value() == lv);
@@ -1088,6 +1093,17 @@ TEST_CASE("[level-io] collision shapes and the agent radius: round trip and exac
     lv.rules().agent_radius = 1.0 / 3.0;
     lv.add_shape(Circle{0.1, -7, 1e-9});
     lv.add_shape(Box{-1e6, 1.0 / 7.0, 1e6, 2.5});
+    lv.add_shape(RotatedBox{1.0 / 3.0, -2e-7, 0.1, 1e6, -359.99999999999994});
+    lv.add_shape(RotatedBox{-0.0, 2, 1e-300, 0.7, 1.0 / 7.0});
+    // A 64-corner polygon with awkward coordinates: the hull of points on a circle.
+    std::vector<Point> ring;
+    for (int k = 0; k < 64; ++k)
+      ring.push_back({2.0 / 3.0 + 1e5 * std::cos(k * 0.098), -0.1 + 1e5 * std::sin(k * 0.098)});
+    const std::vector<Point> hull = convex_hull(ring);
+    REQUIRE(hull.size() == 64);
+    lv.add_shape(Polygon{hull});
+    lv.add_shape(Polygon{{{0, 0}, {0, 1e-6}, {1.0 / 3.0, 0}}});  // counter-clockwise on screen
+    for (const Shape& sh : lv.shapes()) REQUIRE(check_shape(sh).empty());
     const auto back = parse_level(level_to_json(lv), "x.json");
     REQUIRE_MESSAGE(back.ok(), (back.ok() ? "" : back.error()));
     CHECK(back.value() == lv);
@@ -1112,9 +1128,37 @@ TEST_CASE("[level-io] collision shapes and the agent radius: round trip and exac
     CHECK(error_of(with_shapes(R"({"circle": [3.5, 1.5, 0.75]})", R"({"circle": [3.5, 1.5, 0.75], "box": [0, 0, 1, 1]})")) ==
           "a.json: shapes[0]: has both \"circle\" and \"box\"; give exactly one");
     CHECK(error_of(with_shapes(R"({"circle": [3.5, 1.5, 0.75]})", R"({})")) ==
-          "a.json: shapes[0]: needs \"circle\": [x, y, r] or \"box\": [min_x, min_y, max_x, max_y]");
+          "a.json: shapes[0]: needs one of \"circle\": [x, y, r], \"box\": [min_x, min_y, max_x, max_y], "
+          "\"rotated_box\": [cx, cy, width, height, angle_degrees] or \"polygon\": [[x, y], ...]");
     CHECK(error_of(with_shapes(R"({"circle": [3.5, 1.5, 0.75]})", R"({"circel": [3.5, 1.5, 0.75]})")) ==
           "a.json: shapes[0].circel: unknown field (did you mean \"circle\"?)");
+    CHECK(error_of(with_shapes(R"("rotated_box": [4)", R"("box": [0, 0, 1, 1], "rotated_box": [4)")) ==
+          "a.json: shapes[2]: has both \"box\" and \"rotated_box\"; give exactly one");
+    CHECK(error_of(with_shapes(R"({"polygon")", R"({"rotated_box": [1, 1, 1, 1, 0], "polygon")")) ==
+          "a.json: shapes[3]: has both \"rotated_box\" and \"polygon\"; give exactly one");
+    CHECK(error_of(with_shapes(R"({"polygon")", R"({"polgon")")) ==
+          "a.json: shapes[3].polgon: unknown field (did you mean \"polygon\"?)");
+    CHECK(error_of(with_shapes(R"([4, 1, 1, 0.5, 30])", R"([4, 1, 1, 0.5])")) ==
+          "a.json: shapes[2].rotated_box: expected [cx, cy, width, height, angle_degrees], got an array of 4 values");
+    CHECK(error_of(with_shapes(R"([4, 1, 1, 0.5, 30])", R"([4, 1, 0, 0.5, 30])")) ==
+          "a.json: shapes[2].rotated_box: width must be > 0, got 0");
+    CHECK(error_of(with_shapes(R"([4, 1, 1, 0.5, 30])", R"([4, 1, 1, 0.5, 400])")) ==
+          "a.json: shapes[2].rotated_box: angle must be a finite number of degrees within -360..360, got 400");
+    CHECK(error_of(with_shapes(R"([4, 1, 1, 0.5, 30])", R"([4, 1, 1, "0.5", 30])")) ==
+          "a.json: shapes[2].rotated_box[3]: must be a finite number, got \"0.5\"");
+    CHECK(error_of(with_shapes(R"([3.5, 3.25])", R"([3.5, 3.25, 1])")) ==
+          "a.json: shapes[3].polygon[1]: expected [x, y], got an array of 3 values");
+    CHECK(error_of(with_shapes(R"([3.5, 3.25])", R"([3.5, null])")) ==
+          "a.json: shapes[3].polygon[1][1]: must be a finite number, got null");
+    CHECK(error_of(with_shapes(R"([[2.5, 3], [3.5, 3.25], [3, 3.75]])", R"({"x": 1})")) ==
+          "a.json: shapes[3].polygon: expected [[x, y], ...], got an object");
+    CHECK(error_of(with_shapes(R"([[2.5, 3], [3.5, 3.25], [3, 3.75]])", R"([[2.5, 3], [3.5, 3.25]])")) ==
+          "a.json: shapes[3].polygon: a polygon needs 3..64 points, got 2");
+    // A dent at (3, 3.5): the corner after it lies outside the edge leading into the dent.
+    CHECK(error_of(with_shapes(R"([[2.5, 3], [3.5, 3.25], [3, 3.75]])",
+                               R"([[2.5, 3], [3.5, 3.25], [3, 3.5], [3, 3.75]])")) ==
+          "a.json: shapes[3].polygon: points[3] (3, 3.75) makes the polygon concave: it lies outside "
+          "the edge points[1]-points[2]");
     CHECK(error_of(with_shapes(R"({"circle": [3.5, 1.5, 0.75]})", "7")) ==
           "a.json: shapes[0]: expected an object, got number");
     CHECK(error_of(with_shapes(R"("shapes": [)", R"("shape": [)")) ==
@@ -1142,5 +1186,8 @@ TEST_CASE("[level-io] collision shapes and the agent radius: round trip and exac
     const Status st = save_level(lv, "/nonexistent-dir/x.json");
     REQUIRE_FALSE(st.ok());
     CHECK(st.error() == "/nonexistent-dir/x.json: cannot save: shapes[1].box: min_x must be < max_x, got 1 and 1");
+    lv.set_shape(1, Polygon{{{0, 0}, {1, 0}, {2, 0}}});
+    CHECK(save_level(lv, "/nonexistent-dir/x.json").error() ==
+          "/nonexistent-dir/x.json: cannot save: shapes[1].polygon: the polygon has no area: its points are all in one line");
   }
 }

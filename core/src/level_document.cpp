@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "astar/level_io.hpp"  // kLevelFormatVersion
@@ -179,8 +180,9 @@ void parse_lesson(const json& root, Level& level) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Collision shapes: "shapes": [{"circle": [x, y, r]}, {"box": [min_x, min_y, max_x, max_y]}, ...]
-// and rules.agent_radius. Kept apart from the rest so the format's other parts read as before.
+// Collision shapes: "shapes": [{"circle": [x, y, r]}, {"box": [min_x, min_y, max_x, max_y]},
+// {"rotated_box": [cx, cy, width, height, angle_degrees]}, {"polygon": [[x, y], ...]}, ...] and
+// rules.agent_radius. Kept apart from the rest so the format's other parts read as before.
 
 double get_agent_radius(const json& j, const std::string& field) {
   const double v = get_number(j, field);
@@ -199,6 +201,69 @@ void check_ignored_shapes(const Level& level) {
                std::to_string(level.shapes().size()) + " shapes");
 }
 
+// A shape's key in the file, the form of its value (quoted in messages) and how many numbers it
+// holds (0: a list of [x, y]). In Shape's order: circle, box, rotated box, polygon.
+struct ShapeForm {
+  const char* key;
+  const char* form;
+  std::size_t numbers;
+};
+constexpr ShapeForm kShapeForms[] = {{"circle", "[x, y, r]", 3},
+                                     {"box", "[min_x, min_y, max_x, max_y]", 4},
+                                     {"rotated_box", "[cx, cy, width, height, angle_degrees]", 5},
+                                     {"polygon", "[[x, y], ...]", 0}};
+static_assert(std::size(kShapeForms) == std::variant_size_v<Shape>);
+
+// "polygon": [[x, y], ...], each corner two finite numbers (check_shape judges the rest).
+Polygon get_polygon(const json& j, const std::string& field) {
+  if (!j.is_array())
+    fail(field, std::string("expected [[x, y], ...], got ") + (j.is_object() ? "an object" : describe(j)));
+  Polygon out;
+  out.points.reserve(j.size());
+  for (std::size_t k = 0; k < j.size(); ++k) {
+    const auto v = get_numbers(j[k], element(field, k), 2, "[x, y]");
+    out.points.push_back({v[0], v[1]});
+  }
+  return out;
+}
+
+// The value of key kShapeForms[kind] as a shape, not yet checked.
+Shape get_shape_value(std::size_t kind, const json& j, const std::string& field) {
+  const ShapeForm& f = kShapeForms[kind];
+  if (f.numbers == 0) return get_polygon(j, field);
+  const auto v = get_numbers(j, field, f.numbers, f.form);
+  switch (f.numbers) {
+    case 3: return Circle{v[0], v[1], v[2]};
+    case 4: return Box{v[0], v[1], v[2], v[3]};
+    default: return RotatedBox{v[0], v[1], v[2], v[3], v[4]};
+  }
+}
+
+// One element of "shapes": an object with exactly one of the kinds' keys, its shape checked.
+Shape get_shape(const json& e, const std::string& field) {
+  expect_object(e, field);
+  check_keys(e, field, {"circle", "box", "rotated_box", "polygon"});
+  std::optional<std::size_t> kind;
+  for (std::size_t k = 0; k < std::size(kShapeForms); ++k) {
+    if (!optional_member(e, kShapeForms[k].key)) continue;
+    if (kind)
+      fail(field, std::string("has both \"") + kShapeForms[*kind].key + "\" and \"" +
+                      kShapeForms[k].key + "\"; give exactly one");
+    kind = k;
+  }
+  if (!kind) {
+    std::string forms;
+    for (std::size_t k = 0; k < std::size(kShapeForms); ++k)
+      forms += std::string(k == 0 ? "" : k + 1 < std::size(kShapeForms) ? ", " : " or ") + "\"" +
+               kShapeForms[k].key + "\": " + kShapeForms[k].form;
+    fail(field, "needs one of " + forms);
+  }
+  const std::string sub = member(field, kShapeForms[*kind].key);
+  const Shape shape = get_shape_value(*kind, *optional_member(e, kShapeForms[*kind].key), sub);
+  if (const std::string why = check_shape(shape); !why.empty()) fail(sub, why);
+  return shape;
+}
+
 void parse_shapes(const json& shapes, Level& level) {
   expect_array(shapes, "shapes");
   if (shapes.size() > kMaxShapes)
@@ -206,30 +271,7 @@ void parse_shapes(const json& shapes, Level& level) {
                        std::to_string(shapes.size()));
   std::vector<Shape> out;
   out.reserve(shapes.size());
-  for (std::size_t i = 0; i < shapes.size(); ++i) {
-    const std::string field = element("shapes", i);
-    const json& e = shapes[i];
-    expect_object(e, field);
-    check_keys(e, field, {"circle", "box"});
-    const json* circle = optional_member(e, "circle");
-    const json* box = optional_member(e, "box");
-    if (circle && box) fail(field, "has both \"circle\" and \"box\"; give exactly one");
-    if (!circle && !box)
-      fail(field, "needs \"circle\": [x, y, r] or \"box\": [min_x, min_y, max_x, max_y]");
-    Shape shape;
-    std::string sub;
-    if (circle) {
-      sub = field + ".circle";
-      const auto v = get_numbers(*circle, sub, 3, "[x, y, r]");
-      shape = Circle{v[0], v[1], v[2]};
-    } else {
-      sub = field + ".box";
-      const auto v = get_numbers(*box, sub, 4, "[min_x, min_y, max_x, max_y]");
-      shape = Box{v[0], v[1], v[2], v[3]};
-    }
-    if (const std::string why = check_shape(shape); !why.empty()) fail(sub, why);
-    out.push_back(shape);
-  }
+  for (std::size_t i = 0; i < shapes.size(); ++i) out.push_back(get_shape(shapes[i], element("shapes", i)));
   level.set_shapes(std::move(out));
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -211,25 +212,49 @@ void append_agents_and_terrains(std::string& out, const Level& level) {
   }
 }
 
+// Appends "[a, b, ...]" with each number written to read back exactly.
+void append_numbers(std::string& out, std::initializer_list<double> v) {
+  out += "[";
+  bool first = true;
+  for (double x : v) {
+    if (!first) out += ", ";
+    first = false;
+    append_number(out, x);
+  }
+  out += "]";
+}
+
+// A shape's value: [x, y, r], [min_x, min_y, max_x, max_y], [cx, cy, width, height, angle] or
+// [[x, y], ...].
+void append_shape_value(std::string& out, const Shape& shape) {
+  if (const auto* c = std::get_if<Circle>(&shape)) {
+    append_numbers(out, {c->x, c->y, c->r});
+  } else if (const auto* b = std::get_if<Box>(&shape)) {
+    append_numbers(out, {b->min_x, b->min_y, b->max_x, b->max_y});
+  } else if (const auto* r = std::get_if<RotatedBox>(&shape)) {
+    append_numbers(out, {r->cx, r->cy, r->width, r->height, r->angle});
+  } else {
+    const std::vector<Point>& pts = std::get<Polygon>(shape).points;
+    out += "[";
+    for (std::size_t k = 0; k < pts.size(); ++k) {
+      if (k) out += ", ";
+      append_numbers(out, {pts[k].x, pts[k].y});
+    }
+    out += "]";
+  }
+}
+
 // Appends ",\n  \"shapes\": [...]" (one shape per line), or nothing when there are none.
 void append_shapes(std::string& out, const Level& level) {
   if (level.shapes().empty()) return;
   out += ",\n  \"shapes\": [\n";
   for (std::size_t i = 0; i < level.shapes().size(); ++i) {
     const Shape& shape = level.shapes()[i];
-    std::vector<double> v;
-    if (const auto* c = std::get_if<Circle>(&shape))
-      v = {c->x, c->y, c->r};
-    else if (const auto* b = std::get_if<Box>(&shape))
-      v = {b->min_x, b->min_y, b->max_x, b->max_y};
     out += "    {\"";
     out += shape_kind(shape);
-    out += "\": [";
-    for (std::size_t k = 0; k < v.size(); ++k) {
-      if (k) out += ", ";
-      append_number(out, v[k]);
-    }
-    out += "]}";
+    out += "\": ";
+    append_shape_value(out, shape);
+    out += "}";
     out += i + 1 < level.shapes().size() ? ",\n" : "\n";
   }
   out += "  ]";
