@@ -163,9 +163,13 @@ void ToolsPanel::Draw(Studio& studio) {
       break;
     }
     case Layer::Shapes: {
-      log_slider("##radius", t.shape_radius, 0.05f, 20.0f, "circle radius %.2f");
-      hint("Brush: click to place a circle. Rectangle: drag a box. Select: drag a shape to move "
-           "it, its square handle to resize it. Delete removes it.");
+      if (t.tool == Tool::Brush) log_slider("##radius", t.shape_radius, 0.05f, 20.0f, "circle radius %.2f");
+      hint("Brush: click to place a circle. Rectangle: drag a box. Line: click a polygon's "
+           "corners, then its first corner again. Select: drag a shape to move it, its square "
+           "handles to resize it, the round one to turn it (Shift: by 15 degrees), a polygon's "
+           "small ones to add a corner; Shift+click a corner to remove it. Delete removes the "
+           "shape.");
+      shape_inspector_.Draw(studio);
       break;
     }
     case Layer::Agents:

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "astar/edit.hpp"
+#include "shape_inspector.hpp"
 #include "studio.hpp"
 
 namespace studio {
@@ -31,6 +32,7 @@ struct ToolsPanel {
  private:
   void draw_terrains(Studio& studio);
   bool editing_terrains_ = false;
+  ShapeInspector shape_inspector_;
 };
 
 struct LayersPanel {

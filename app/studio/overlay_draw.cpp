@@ -4,6 +4,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <numbers>
 #include <variant>
 #include <vector>
 
@@ -105,6 +106,34 @@ void format_value(char* buf, std::size_t n, double v) {
   if (std::isinf(v)) std::snprintf(buf, n, "inf");
   else if (std::abs(v - std::round(v)) < 0.05) std::snprintf(buf, n, "%.0f", v);
   else std::snprintf(buf, n, "%.1f", v);
+}
+
+// A convex polygon on screen (its corners in either order): filled, outlined and, with an agent
+// radius, ringed by the line at that distance (straight beside the edges, round at the corners).
+void convex_shape(ImDrawList* dl, std::vector<ImVec2> pts, float margin_px, ImU32 fill, ImU32 edge,
+                  ImU32 margin, float thick) {
+  const std::size_t n = pts.size();
+  if (n < 3) return;
+  float area2 = 0;  // twice the signed area, on screen
+  for (std::size_t i = 0; i < n; ++i)
+    area2 += pts[i].x * pts[(i + 1) % n].y - pts[(i + 1) % n].x * pts[i].y;
+  if (area2 < 0) std::reverse(pts.begin(), pts.end());  // ImGui fills clockwise (on screen)
+  if (margin_px > 0) {
+    // Outward normal of the edge from corner i to i + 1, as an angle.
+    auto normal = [&](std::size_t i) {
+      const ImVec2 a = pts[i], b = pts[(i + 1) % n];
+      return std::atan2(-(b.x - a.x), b.y - a.y);
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+      const float from = normal((i + n - 1) % n);
+      float to = normal(i);
+      while (to < from) to += 2 * std::numbers::pi_v<float>;
+      dl->PathArcTo(pts[i], margin_px, from, to, 8);
+    }
+    dl->PathStroke(margin, ImDrawFlags_Closed, 1.0f);
+  }
+  dl->AddConvexPolyFilled(pts.data(), static_cast<int>(n), fill);
+  dl->AddPolyline(pts.data(), static_cast<int>(n), edge, ImDrawFlags_Closed, thick);
 }
 
 }  // namespace
@@ -212,6 +241,10 @@ void OverlayContext::shapes() const {
       }
       dl->AddRectFilled(a, z, fill);
       dl->AddRect(a, z, edge, 0.0f, 0, thick);
+    } else {  // a rotated box or a polygon
+      std::vector<ImVec2> pts;
+      for (const astar::Point& p : astar::shape_corners(shape)) pts.emplace_back(sx(p.x), sy(p.y));
+      convex_shape(dl, std::move(pts), static_cast<float>(radius) * px, fill, edge, margin, thick);
     }
   }
 }

@@ -5,6 +5,7 @@
 #include <string>
 #include <variant>
 
+#include "astar/shape_handles.hpp"
 #include "astar/shapes.hpp"
 
 namespace studio {
@@ -22,11 +23,14 @@ constexpr ToolInfo kTools[] = {
     {"Fill", "Fill", "Bucket fill: the connected cells holding the clicked cell's value take the "
                   "brush value."},
     {"Rectangle", "Rect", "Drag a rectangle: filled, or its outline (Shift toggles). On Shapes: drag a box."},
-    {"Line", "Line", "Drag a straight line, as wide as the brush."},
+    {"Line", "Line", "Drag a straight line, as wide as the brush. On Shapes: click the corners of "
+                 "a convex polygon; click the first corner again (or press Enter) to close it, "
+                 "Escape drops it."},
     {"Eyedropper", "Pick", "Click a cell to take its cost or height as the brush value."},
     {"Select", "Select", "Drag a rectangle; drag inside it to move its content. Ctrl+C, Ctrl+X, "
-                    "Ctrl+V (at the mouse), Delete. On Shapes: pick a shape, drag to move it, drag "
-                    "its handle to resize it."},
+                    "Ctrl+V (at the mouse), Delete. On Shapes: pick a shape, drag to move it; drag "
+                    "its handles to resize it, the round one to turn it, a polygon's small ones to "
+                    "add a corner; Shift+click a polygon's corner to remove it."},
 };
 static_assert(std::size(kTools) == static_cast<std::size_t>(Tool::_Max));
 
@@ -55,23 +59,13 @@ const char* layer_label(Layer l) { return kLayerLabels[static_cast<int>(l)]; }
 
 std::optional<std::size_t> shape_at(const astar::Level& level, ImVec2 pos) {
   const auto& shapes = level.shapes();
-  for (std::size_t k = shapes.size(); k-- > 0;) {
-    if (const auto* c = std::get_if<astar::Circle>(&shapes[k])) {
-      const double dx = pos.x - c->x, dy = pos.y - c->y;
-      if (dx * dx + dy * dy <= c->r * c->r) return k;
-    } else if (const auto* b = std::get_if<astar::Box>(&shapes[k])) {
-      if (pos.x >= b->min_x && pos.x <= b->max_x && pos.y >= b->min_y && pos.y <= b->max_y) return k;
-    }
-  }
+  for (std::size_t k = shapes.size(); k-- > 0;)
+    if (astar::shape_contains(shapes[k], pos.x, pos.y)) return k;
   return std::nullopt;
 }
 
-ImVec2 shape_handle(const astar::Shape& s) {
-  if (const auto* c = std::get_if<astar::Circle>(&s))
-    return {static_cast<float>(c->x + c->r), static_cast<float>(c->y)};
-  const auto& b = std::get<astar::Box>(s);
-  return {static_cast<float>(b.max_x), static_cast<float>(b.max_y)};
-}
+double handle_reach(const View& v) { return 22.0 / std::max(v.cell_px, 0.01f); }
+double handle_grab(const View& v) { return 7.0 / std::max(v.cell_px, 0.01f); }
 
 // [SECTION] Input
 
@@ -176,8 +170,8 @@ void ToolInput::press_edges(Studio& studio, Cell c) {
 }
 
 // Shapes: the Eraser removes the shape under the mouse; Select (or the Brush on a shape) grabs
-// the selected shape's handle or the shape under the mouse; Rectangle drags a box; the Brush
-// elsewhere places a circle.
+// the selected shape's handle or the shape under the mouse; Rectangle drags a box; Line clicks
+// a polygon's corners; the Brush elsewhere places a circle.
 void ToolInput::press_shapes(Studio& studio, ImVec2 pos) {
   const Tool tool = studio.tools.tool;
   astar::Editor& ed = studio.editor();
@@ -192,6 +186,8 @@ void ToolInput::press_shapes(Studio& studio, ImVec2 pos) {
     grab_shape(studio, pos, hit);
   } else if (tool == Tool::Rectangle) {
     mode_ = Mode::Box;
+  } else if (tool == Tool::Line) {
+    polygon_click(studio, pos);
   } else if (tool == Tool::Brush) {
     if (ed.add_shape(astar::Circle{pos.x, pos.y, studio.tools.shape_radius}))
       studio.selected_shape = lv.shapes().size() - 1;
@@ -199,21 +195,32 @@ void ToolInput::press_shapes(Studio& studio, ImVec2 pos) {
       studio.status = "A circle there would not fit the shape limits";
   } else {
     studio.status = std::string(tool_info(tool).name) +
-                    " does not work on shapes: Brush places circles, Rectangle boxes";
+                    " does not work on shapes: Brush places circles, Rectangle boxes, Line polygons";
   }
 }
 
-// The selected shape's handle first (a resize), then the shape under the mouse (a move).
+// The selected shape's handle first (a resize, a turn, a new or removed corner), then the shape
+// under the mouse (a move).
 void ToolInput::grab_shape(Studio& studio, ImVec2 pos, std::optional<std::size_t> hit) {
   astar::Editor& ed = studio.editor();
   const astar::Level& lv = studio.level();
   if (studio.selected_shape && *studio.selected_shape < lv.shapes().size()) {
-    const ImVec2 h = shape_handle(lv.shapes()[*studio.selected_shape]);
-    const float grab = std::max(0.25f, 6.0f / std::max(studio.view.cell_px, 1.0f));
-    if (std::abs(h.x - pos.x) <= grab && std::abs(h.y - pos.y) <= grab) {
-      shape_before_ = lv.shapes()[*studio.selected_shape];
-      ed.begin("Resize shape");
-      mode_ = Mode::ShapeResize;
+    const astar::Shape& s = lv.shapes()[*studio.selected_shape];
+    if (const auto h = astar::handle_at(s, handle_reach(studio.view), pos.x, pos.y,
+                                        handle_grab(studio.view))) {
+      if (other_ && h->kind == astar::HandleKind::Corner && std::holds_alternative<astar::Polygon>(s)) {
+        const auto fewer = astar::remove_corner(s, static_cast<std::size_t>(h->index));
+        if (fewer && ed.set_shape(*studio.selected_shape, *fewer)) studio.status = "Removed a corner";
+        else studio.status = "A polygon keeps at least 3 corners";
+        return;
+      }
+      shape_before_ = s;
+      handle_ = *h;
+      constexpr const char* kLabels[] = {"Resize shape", "Resize shape", "Turn shape", "Add a corner"};
+      ed.begin(std::holds_alternative<astar::Polygon>(s) && h->kind == astar::HandleKind::Corner
+                   ? "Move a corner"
+                   : kLabels[static_cast<int>(h->kind)]);
+      mode_ = Mode::ShapeHandle;
       return;
     }
   }
@@ -222,6 +229,50 @@ void ToolInput::grab_shape(Studio& studio, ImVec2 pos, std::optional<std::size_t
     shape_before_ = lv.shapes()[*hit];
     ed.begin("Move shape");
     mode_ = Mode::ShapeMove;
+  }
+}
+
+// Line on Shapes: each click adds a corner to the polygon being placed; a click on its first
+// corner closes it.
+void ToolInput::polygon_click(Studio& studio, ImVec2 pos) {
+  const double grab = handle_grab(studio.view);
+  if (polygon_.size() >= 3 && std::abs(polygon_[0].x - pos.x) <= grab &&
+      std::abs(polygon_[0].y - pos.y) <= grab)
+    return close_polygon(studio);
+  polygon_.push_back({pos.x, pos.y});
+  studio.status = "Polygon: " + std::to_string(polygon_.size()) +
+                  " corners; click the first corner or press Enter to close it, Escape drops it";
+}
+
+// The corners clicked become a polygon: their convex hull.
+void ToolInput::close_polygon(Studio& studio) {
+  const std::size_t clicked = polygon_.size();
+  astar::Polygon p{astar::convex_hull(std::move(polygon_))};
+  polygon_.clear();
+  if (p.points.size() < 3) {
+    studio.status = "A polygon needs 3 corners that are not on one line";
+  } else if (const std::string why = astar::check_shape(p); !why.empty()) {
+    studio.status = "No polygon placed: " + why;
+  } else if (studio.editor().add_shape(p)) {
+    studio.selected_shape = studio.level().shapes().size() - 1;
+    studio.status = "Placed a polygon with " + std::to_string(p.points.size()) + " corners";
+    if (p.points.size() < clicked)
+      studio.status += " (the convex hull of the " + std::to_string(clicked) + " points clicked)";
+  }
+}
+
+void ToolInput::keys(Studio& studio) {
+  if (polygon_.empty()) return;
+  if (studio.tools.tool != Tool::Line || studio.appearance.layers.active != Layer::Shapes) {
+    polygon_.clear();  // another tool or layer: the polygon being placed is dropped
+    return;
+  }
+  if (ImGui::GetIO().WantTextInput) return;
+  if (ImGui::IsKeyPressed(ImGuiKey_Escape)) {
+    polygon_.clear();
+    studio.status = "Polygon dropped";
+  } else if (ImGui::IsKeyPressed(ImGuiKey_Enter) || ImGui::IsKeyPressed(ImGuiKey_KeyPadEnter)) {
+    close_polygon(studio);
   }
 }
 
@@ -289,29 +340,16 @@ void ToolInput::drag(Studio& studio, ImVec2 pos) {
       break;
     case Mode::Select: studio.selection = astar::CellRect{anchor_, c}; break;
     case Mode::ShapeMove:
-      if (studio.selected_shape && *studio.selected_shape < lv.shapes().size()) {
-        astar::Shape s = shape_before_;
-        const double ddx = pos.x - anchor_pos_.x, ddy = pos.y - anchor_pos_.y;
-        if (auto* k = std::get_if<astar::Circle>(&s)) {
-          k->x += ddx;
-          k->y += ddy;
-        } else if (auto* b = std::get_if<astar::Box>(&s)) {
-          b->min_x += ddx, b->max_x += ddx, b->min_y += ddy, b->max_y += ddy;
-        }
-        ed.set_shape(*studio.selected_shape, s);
-      }
+      if (studio.selected_shape && *studio.selected_shape < lv.shapes().size())
+        ed.set_shape(*studio.selected_shape, astar::translated(shape_before_, pos.x - anchor_pos_.x,
+                                                               pos.y - anchor_pos_.y));
       break;
-    case Mode::ShapeResize:
-      if (studio.selected_shape && *studio.selected_shape < lv.shapes().size()) {
-        astar::Shape s = shape_before_;
-        if (auto* k = std::get_if<astar::Circle>(&s)) {
-          k->r = std::max(0.05, std::hypot(pos.x - k->x, pos.y - k->y));
-        } else if (auto* b = std::get_if<astar::Box>(&s)) {
-          b->max_x = std::max<double>(pos.x, b->min_x + 0.05);
-          b->max_y = std::max<double>(pos.y, b->min_y + 0.05);
-        }
-        ed.set_shape(*studio.selected_shape, s);
-      }
+    case Mode::ShapeHandle:
+      // Turns snap to whole degrees, or to 15 with Shift held at the press. A drag that would
+      // make a shape too small or a polygon concave leaves the last good shape.
+      if (studio.selected_shape && *studio.selected_shape < lv.shapes().size())
+        if (const auto s = astar::drag_handle(shape_before_, handle_, pos.x, pos.y, other_ ? 15.0 : 1.0))
+          ed.set_shape(*studio.selected_shape, *s);
       break;
     default: break;
   }
@@ -329,7 +367,7 @@ void ToolInput::release(Studio& studio, ImVec2 pos) {
     case Mode::Edge:
     case Mode::EdgeErase:
     case Mode::ShapeMove:
-    case Mode::ShapeResize: ed.end(); break;
+    case Mode::ShapeHandle: ed.end(); break;
     case Mode::Rect: {
       const bool filled = studio.tools.filled != flip;
       const double v = layer_ == Layer::Heights ? studio.tools.height : studio.paint_value(layer_, false);
@@ -370,7 +408,6 @@ void ToolInput::release(Studio& studio, ImVec2 pos) {
 
 void ToolInput::draw_preview(const Studio& studio, ImDrawList* dl, std::optional<ImVec2> hover) const {
   const View& v = studio.view;
-  const float px = v.cell_px;
   const ImU32 ink = IM_COL32(255, 255, 255, 230), shadow = IM_COL32(0, 0, 0, 170);
   auto outline = [&](int x0, int y0, int x1, int y1, ImU32 col, float thick) {
     const ImVec2 a = screen_of(v, static_cast<float>(x0), static_cast<float>(y0));
@@ -404,19 +441,77 @@ void ToolInput::draw_preview(const Studio& studio, ImDrawList* dl, std::optional
     for (Cell c : astar::brush_cells(cell_of(*hover), studio.tools.size))
       if (studio.level().in_bounds(c)) outline(c.x, c.y, c.x, c.y, IM_COL32(255, 255, 255, 120), 1.0f);
   }
-  // The selected shape's handle.
-  if (layer == Layer::Shapes && studio.selected_shape &&
-      *studio.selected_shape < studio.level().shapes().size()) {
-    const astar::Shape& s = studio.level().shapes()[*studio.selected_shape];
-    const astar::Box b = astar::widened_bounds(s, 0.0);
-    dl->AddRect(screen_of(v, static_cast<float>(b.min_x), static_cast<float>(b.min_y)),
-                screen_of(v, static_cast<float>(b.max_x), static_cast<float>(b.max_y)),
-                IM_COL32(80, 200, 255, 255), 0, 0, 2.0f);
-    const ImVec2 h = shape_handle(s);
-    const ImVec2 hs = screen_of(v, h.x, h.y);
-    const float r = std::max(4.0f, std::min(8.0f, px * 0.15f));
-    dl->AddRectFilled(ImVec2(hs.x - r, hs.y - r), ImVec2(hs.x + r, hs.y + r), IM_COL32(80, 200, 255, 255));
-    dl->AddRect(ImVec2(hs.x - r, hs.y - r), ImVec2(hs.x + r, hs.y + r), shadow);
+  draw_polygon_preview(studio, dl, hover);
+  draw_shape_handles(studio, dl, hover);
+}
+
+// The polygon being placed: its corners so far, the edge to the mouse and, dashed-thin, the edge
+// that will close it; its first corner ringed when a click there would close it.
+void ToolInput::draw_polygon_preview(const Studio& studio, ImDrawList* dl, std::optional<ImVec2> hover) const {
+  if (polygon_.empty()) return;
+  const View& v = studio.view;
+  const ImU32 ink = IM_COL32(255, 255, 255, 230), shadow = IM_COL32(0, 0, 0, 170);
+  std::vector<ImVec2> pts;
+  for (const astar::Point& p : polygon_) pts.push_back(screen_of(v, static_cast<float>(p.x), static_cast<float>(p.y)));
+  if (hover) pts.push_back(screen_of(v, hover->x, hover->y));
+  const int n = static_cast<int>(pts.size());
+  dl->AddPolyline(pts.data(), n, shadow, 0, 4.0f);
+  dl->AddPolyline(pts.data(), n, ink, 0, 2.0f);
+  if (n >= 3) dl->AddLine(pts.back(), pts.front(), IM_COL32(255, 255, 255, 110), 1.0f);
+  for (std::size_t i = 0; i < polygon_.size(); ++i) {
+    const ImVec2 q = pts[i];
+    dl->AddRectFilled(ImVec2(q.x - 4, q.y - 4), ImVec2(q.x + 4, q.y + 4), IM_COL32(80, 200, 255, 255));
+    dl->AddRect(ImVec2(q.x - 4, q.y - 4), ImVec2(q.x + 4, q.y + 4), shadow);
+  }
+  const double grab = handle_grab(v);
+  if (hover && polygon_.size() >= 3 && std::abs(polygon_[0].x - hover->x) <= grab &&
+      std::abs(polygon_[0].y - hover->y) <= grab)
+    dl->AddCircle(pts[0], 10.0f, ink, 20, 2.0f);
+}
+
+// The selected shape: its outline, a square per corner (the radius handle too), a small hollow
+// square in the middle of each polygon edge (drag: a new corner) and a round rotate handle on a
+// stalk. The handle under the mouse is lit.
+void ToolInput::draw_shape_handles(const Studio& studio, ImDrawList* dl, std::optional<ImVec2> hover) const {
+  const astar::Level& lv = studio.level();
+  if (studio.appearance.layers.active != Layer::Shapes || !studio.selected_shape ||
+      *studio.selected_shape >= lv.shapes().size())
+    return;
+  const View& v = studio.view;
+  const astar::Shape& s = lv.shapes()[*studio.selected_shape];
+  const ImU32 blue = IM_COL32(80, 200, 255, 255), lit = IM_COL32(255, 230, 80, 255);
+  const ImU32 shadow = IM_COL32(0, 0, 0, 170);
+  auto at = [&](astar::Point p) { return screen_of(v, static_cast<float>(p.x), static_cast<float>(p.y)); };
+  if (const auto* c = std::get_if<astar::Circle>(&s)) {
+    dl->AddCircle(at({c->x, c->y}), static_cast<float>(c->r) * v.cell_px, blue, 0, 2.0f);
+  } else {
+    std::vector<ImVec2> pts;
+    for (const astar::Point& p : astar::shape_corners(s)) pts.push_back(at(p));
+    dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), blue, ImDrawFlags_Closed, 2.0f);
+  }
+  const double reach = handle_reach(v);
+  const auto under = hover ? astar::handle_at(s, reach, hover->x, hover->y, handle_grab(v)) : std::nullopt;
+  const auto handles = astar::shape_handles(s, reach);
+  for (const astar::ShapeHandle& h : handles) {
+    const ImVec2 q = at(h.at);
+    const ImU32 fill = under && *under == h ? lit : blue;
+    if (h.kind == astar::HandleKind::Rotate) {
+      // The stalk: from the shape's top (the handle stands straight out from its centre).
+      const astar::Point c = astar::shape_centre(s);
+      const double len = std::hypot(h.at.x - c.x, h.at.y - c.y);
+      if (len > reach) {
+        const double k = reach / len;
+        dl->AddLine(at({h.at.x - (h.at.x - c.x) * k, h.at.y - (h.at.y - c.y) * k}), q, blue, 1.5f);
+      }
+      dl->AddCircleFilled(q, 6.0f, fill, 16);
+      dl->AddCircle(q, 6.0f, shadow, 16, 1.0f);
+    } else if (h.kind == astar::HandleKind::Insert) {
+      dl->AddRect(ImVec2(q.x - 3.5f, q.y - 3.5f), ImVec2(q.x + 3.5f, q.y + 3.5f), shadow, 0, 0, 3.0f);
+      dl->AddRect(ImVec2(q.x - 3.5f, q.y - 3.5f), ImVec2(q.x + 3.5f, q.y + 3.5f), fill, 0, 0, 1.5f);
+    } else {
+      dl->AddRectFilled(ImVec2(q.x - 5, q.y - 5), ImVec2(q.x + 5, q.y + 5), fill);
+      dl->AddRect(ImVec2(q.x - 5, q.y - 5), ImVec2(q.x + 5, q.y + 5), shadow);
+    }
   }
 }
 

@@ -7,16 +7,19 @@
 //     Eyedropper, Select (drag a rectangle; drag inside it to move its content).
 //   Edges: drag across cell borders; each border crossed gets the edge mode (weight, one-way,
 //     block, clear). The Eraser clears every override leaving the cells it passes.
-//   Shapes: Brush places a circle, Rectangle drags a box, Select picks a shape to move it or
-//     drag its handle to resize it, the Eraser removes the shape clicked.
+//   Shapes: Brush places a circle, Rectangle drags a box, Line clicks a convex polygon's
+//     corners, Select picks a shape to move it or drag its handles (astar/shape_handles.hpp:
+//     resize, turn, add or remove a polygon's corner), the Eraser removes the shape clicked.
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include <imgui.h>
 
 #include "astar/edit.hpp"
 #include "astar/grid.hpp"
+#include "astar/shape_handles.hpp"
 #include "studio.hpp"
 
 namespace studio {
@@ -38,16 +41,22 @@ class ToolInput {
   void drag(Studio& studio, ImVec2 pos);
   void release(Studio& studio, ImVec2 pos);
   bool busy() const { return mode_ != Mode::None; }
+  // Every frame: Enter closes the polygon being placed, Escape drops it.
+  void keys(Studio& studio);
   // Over the grid, under the start and goal markers.
   void draw_preview(const Studio& studio, ImDrawList* dl, std::optional<ImVec2> hover) const;
 
  private:
-  enum class Mode { None, Stroke, Rect, Line, Select, MoveSelection, Edge, EdgeErase, Box, ShapeMove, ShapeResize };
+  enum class Mode { None, Stroke, Rect, Line, Select, MoveSelection, Edge, EdgeErase, Box, ShapeMove, ShapeHandle };
   void press_select(Studio& studio, astar::Cell c);
   void pick(Studio& studio, astar::Cell c);
   void press_edges(Studio& studio, astar::Cell c);
   void press_shapes(Studio& studio, ImVec2 pos);
   void grab_shape(Studio& studio, ImVec2 pos, std::optional<std::size_t> hit);
+  void polygon_click(Studio& studio, ImVec2 pos);
+  void close_polygon(Studio& studio);
+  void draw_polygon_preview(const Studio& studio, ImDrawList* dl, std::optional<ImVec2> hover) const;
+  void draw_shape_handles(const Studio& studio, ImDrawList* dl, std::optional<ImVec2> hover) const;
   void press_cells(Studio& studio, astar::Cell c);
   void dab(Studio& studio, astar::Cell c);
   void cross_border(Studio& studio, astar::Cell a, astar::Cell b);
@@ -60,11 +69,15 @@ class ToolInput {
   astar::Cell anchor_{}, last_{};
   ImVec2 anchor_pos_{}, last_pos_{};
   astar::Shape shape_before_{};
+  astar::ShapeHandle handle_{};       // the handle dragged (Mode::ShapeHandle)
+  std::vector<astar::Point> polygon_;  // the corners clicked so far (Line on Shapes)
 };
 
 // The index of the topmost shape under `pos` (cell units), if any.
 std::optional<std::size_t> shape_at(const astar::Level& level, ImVec2 pos);
-// The resize handle of a shape: a circle's rightmost point, a box's bottom-right corner.
-ImVec2 shape_handle(const astar::Shape& s);
+// In cell units at this zoom: how far a shape's rotate handle stands off, how near the mouse
+// must be to grab a handle.
+double handle_reach(const View& v);
+double handle_grab(const View& v);
 
 }  // namespace studio

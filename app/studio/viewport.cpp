@@ -158,6 +158,7 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
   View& view = studio.view;
   const astar::Level& level = studio.level();
   hovered_.reset();
+  tools_.keys(studio);
   if (!ImGui::IsMousePosValid()) {  // the mouse left the window
     if (!io.MouseDown[ImGuiMouseButton_Left]) finish_drag(studio, last_pos_);
     return;
