@@ -2,9 +2,11 @@
 // cold (dropped before every search) and warm (kept from the previous search), against the same
 // level without shapes. Times include making the search (its node array), as the studio does.
 //   build/bench/bench_shapes [LEVEL.json] [repeats]
-// Default: levels/lessons/08-raycast-shapes.json, then a random 512 x 512 level with 20,000 shapes.
+// Default: levels/lessons/08-raycast-shapes.json, then random 512 x 512 levels with 20,000 shapes
+// (circles and boxes; all four kinds).
 // Prints one tab-separated row per (level, case). Figures go in the README.
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -49,6 +51,33 @@ void run(const char* name, const Level& level, int repeats) {
   time("warm cache", level, false);
 }
 
+Level random_level(bool all_kinds) {
+  Level big(512, 512);
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> pos(4, 508), size(0.2, 1.5), angle(-90, 90);
+  std::vector<Shape> shapes;
+  for (int i = 0; i < 20000; ++i) {
+    const double x = pos(rng), y = pos(rng), a = size(rng), b = size(rng), turn = angle(rng);
+    const bool other = all_kinds && i % 4 >= 2;
+    if (i % 2 && !other) {
+      shapes.push_back(Circle{x, y, a * 0.5});
+    } else if (i % 2) {  // a pentagon in the circle's place
+      Polygon p;
+      for (int k = 0; k < 5; ++k)
+        p.points.push_back({x + a * 0.5 * std::cos(k * 1.2566370614359172),
+                            y + a * 0.5 * std::sin(k * 1.2566370614359172)});
+      shapes.push_back(p);
+    } else if (!other) {
+      shapes.push_back(Box{x, y, x + a, y + b});
+    } else {  // the box turned about its centre
+      shapes.push_back(RotatedBox{x + a / 2, y + b / 2, a, b, turn});
+    }
+  }
+  big.set_shapes(shapes);
+  big.rules().agent_radius = 0.3;
+  return big;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -62,18 +91,10 @@ int main(int argc, char** argv) {
   }
   run(path.c_str(), loaded.value(), repeats);
 
-  // Many shapes: 20,000 small circles and boxes on a 512 x 512 level, corner to corner.
-  Level big(512, 512);
-  std::mt19937 rng(5);
-  std::uniform_real_distribution<double> pos(4, 508), size(0.2, 1.5);
-  std::vector<Shape> shapes;
-  for (int i = 0; i < 20000; ++i) {
-    const double x = pos(rng), y = pos(rng);
-    if (i % 2) shapes.push_back(Circle{x, y, size(rng) * 0.5});
-    else shapes.push_back(Box{x, y, x + size(rng), y + size(rng)});
-  }
-  big.set_shapes(shapes);
-  big.rules().agent_radius = 0.3;
-  run("random 512x512, 20000 shapes", big, std::max(1, repeats / 50));
+  // Many shapes: 20,000 small ones on a 512 x 512 level, corner to corner; circles and boxes,
+  // then the same places and sizes with every other box turned (a rotated box) and every other
+  // circle a pentagon (a polygon), to show what the kinds with corners cost.
+  run("random 512x512, 20000 circles and boxes", random_level(false), std::max(1, repeats / 50));
+  run("random 512x512, 20000 of all four kinds", random_level(true), std::max(1, repeats / 50));
   return 0;
 }

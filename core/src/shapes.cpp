@@ -393,6 +393,7 @@ void ShapeCache::drop() {
   buckets_built_ = false;
   bucket_start_.clear();
   bucket_shapes_.clear();
+  bounds_.clear();
   seen_.clear();
   radius_ = -1.0;
   bits_.clear();
@@ -413,10 +414,13 @@ void ShapeCache::build_buckets(const std::vector<Shape>& shapes, int width, int 
   bucket_rows_ = (height + kBucketSide - 1) / kBucketSide;
   const auto buckets = static_cast<std::size_t>(bucket_cols_) * static_cast<std::size_t>(bucket_rows_);
   bucket_start_.assign(buckets + 1, 0);
+  // Each shape's bounds once: a rotated box's need its corners (a cosine and a sine).
+  bounds_.resize(shapes.size());
+  for (std::size_t i = 0; i < shapes.size(); ++i) bounds_[i] = widened_bounds(shapes[i], 0.0);
   // Two passes (count, then fill) so each bucket's shapes are contiguous.
-  auto for_each_bucket = [&](const Shape& s, auto&& fn) {
-    if (!finite_shape(s)) return;  // never touches anything
-    const Box wb = widened_bounds(s, 0.0);
+  auto for_each_bucket = [&](std::size_t i, auto&& fn) {
+    if (!finite_shape(shapes[i])) return;  // never touches anything
+    const Box& wb = bounds_[i];
     int x0, x1, y0, y1;
     bucket_range(wb.min_x, wb.max_x, kBucketSide, bucket_cols_, x0, x1);
     bucket_range(wb.min_y, wb.max_y, kBucketSide, bucket_rows_, y0, y1);
@@ -425,12 +429,13 @@ void ShapeCache::build_buckets(const std::vector<Shape>& shapes, int width, int 
         fn(static_cast<std::size_t>(by) * static_cast<std::size_t>(bucket_cols_) +
            static_cast<std::size_t>(bx));
   };
-  for (const Shape& s : shapes) for_each_bucket(s, [&](std::size_t b) { ++bucket_start_[b + 1]; });
+  for (std::size_t i = 0; i < shapes.size(); ++i)
+    for_each_bucket(i, [&](std::size_t b) { ++bucket_start_[b + 1]; });
   for (std::size_t b = 0; b < buckets; ++b) bucket_start_[b + 1] += bucket_start_[b];
   bucket_shapes_.resize(bucket_start_[buckets]);
   std::vector<std::uint32_t> fill(bucket_start_.begin(), bucket_start_.end() - 1);
   for (std::size_t i = 0; i < shapes.size(); ++i)
-    for_each_bucket(shapes[i], [&](std::size_t b) { bucket_shapes_[fill[b]++] = static_cast<std::uint32_t>(i); });
+    for_each_bucket(i, [&](std::size_t b) { bucket_shapes_[fill[b]++] = static_cast<std::uint32_t>(i); });
   seen_.assign(shapes.size(), 0);
   query_ = 0;
   buckets_built_ = true;
@@ -466,9 +471,9 @@ std::optional<std::size_t> ShapeCache::first_touched(const std::vector<Shape>& s
         const std::uint32_t i = bucket_shapes_[k];
         if (seen_[i] == query_ || (first && i >= *first)) continue;
         seen_[i] = query_;
-        const Box wb = widened_bounds(shapes[i], radius);
-        if (wb.max_x + kSlack < seg_lo_x || wb.min_x - kSlack > seg_hi_x ||
-            wb.max_y + kSlack < seg_lo_y || wb.min_y - kSlack > seg_hi_y)
+        const Box& b0 = bounds_[i];  // widened by the radius as widened_bounds does
+        if (b0.max_x + radius + kSlack < seg_lo_x || b0.min_x - radius - kSlack > seg_hi_x ||
+            b0.max_y + radius + kSlack < seg_lo_y || b0.min_y - radius - kSlack > seg_hi_y)
           continue;
         ++stats_.segment_tests;
         if (segment_touches(shapes[i], ax, ay, bx, by, radius)) first = i;

@@ -145,6 +145,7 @@ class ShapeCache {
   int bucket_cols_ = 0, bucket_rows_ = 0;
   std::vector<std::uint32_t> bucket_start_;   // CSR offsets: bucket b holds
   std::vector<std::uint32_t> bucket_shapes_;  // bucket_shapes_[bucket_start_[b] .. [b + 1])
+  std::vector<Box> bounds_;                   // per shape: widened_bounds(shape, 0)
   std::vector<std::uint32_t> seen_;           // per shape: the last query that tested it
   std::uint32_t query_ = 0;
 
