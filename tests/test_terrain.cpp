@@ -54,6 +54,12 @@ TEST_CASE("[terrain] terrain-jumps with action ranks: the ramp, not the jump up"
   CHECK(count(actions, MoveAction::Climb) == 4);
   CHECK(count(actions, MoveAction::JumpAcross) == 1);
   CHECK(count(actions, MoveAction::JumpDown) == 1);
+  // The one number the search orders by, as the lesson explains what the panels show: points
+  // times the rank unit (10,000 here), plus the distance.
+  CHECK(static_cast<double>(policy.rank_units()) == 10'000 * kCostUnitsPerOne);
+  CHECK(s->path_cost() == 18 * 10'000 + 37.75);  // quarters: exact
+  CHECK(lv.description.find("points times 10,000 plus the distance") != std::string::npos);
+  CHECK(lv.description.find("180037.75: 18 points, then 37.75") != std::string::npos);
 }
 
 TEST_CASE("[terrain] terrain-jumps: the optimal path walks, climbs, drops and jumps") {
