@@ -5,6 +5,7 @@
 #include <limits>
 #include <queue>
 #include <random>
+#include <string>
 
 #include "ascii_level.hpp"
 #include "oracle.hpp"
@@ -249,6 +250,26 @@ TEST_CASE("[search] heuristics") {
     CHECK(s.run() == SearchState::Found);
     CHECK(s.path_cost() == doctest::Approx(1.5));
   }
+}
+
+TEST_CASE("[search] a guarantee holds only with an admissible heuristic") {
+  // Manhattan with 8 neighbours overestimates a diagonal (2 for 1.41): A*'s optimality and
+  // weighted A*'s bound are gone; with 4 neighbours, or octile, they hold.
+  for (int i = 0; i < static_cast<int>(Algorithm::_Max); ++i) {
+    const auto a = static_cast<Algorithm>(i);
+    const AlgorithmInfo& ai = info(a);
+    const std::string name(ai.name);
+    CAPTURE(name);
+    CHECK(guarantee_holds(a, Heuristic::Octile, Neighbours::Eight));
+    CHECK(guarantee_holds(a, Heuristic::Manhattan, Neighbours::Four));
+    // Without a heuristic, or without a promise, there is nothing the heuristic can break.
+    const bool at_stake = ai.uses_heuristic && ai.guarantee != Guarantee::None;
+    CHECK(guarantee_holds(a, Heuristic::Manhattan, Neighbours::Eight) == !at_stake);
+  }
+  CHECK_FALSE(guarantee_holds(Algorithm::AStar, Heuristic::Manhattan, Neighbours::Eight));
+  CHECK_FALSE(guarantee_holds(Algorithm::WeightedAStar, Heuristic::Manhattan, Neighbours::Eight));
+  CHECK(guarantee_holds(Algorithm::Dijkstra, Heuristic::Manhattan, Neighbours::Eight));
+  CHECK(guarantee_holds(Algorithm::GreedyBestFirst, Heuristic::Manhattan, Neighbours::Eight));
 }
 
 // [SECTION] Random levels against an independent Dijkstra

@@ -97,6 +97,13 @@ std::string actions_json(const std::vector<MoveAction>& actions) {
 
 const AlgorithmInfo& algorithm_of(const RunReport& r) { return info(r.cfg->search.options.algorithm); }
 
+// False when the heuristic can overestimate under the moves searched, so the algorithm's
+// guarantee (A*'s optimal path, weighted A*'s bound) does not hold for this run.
+bool holds(const RunReport& r) {
+  const SearchOptions& o = r.cfg->search.options;
+  return guarantee_holds(o.algorithm, o.heuristic, r.neighbours);
+}
+
 std::string report_text(const RunReport& r) {
   const SearchOptions& o = r.cfg->search.options;
   const AlgorithmInfo& a = algorithm_of(r);
@@ -105,6 +112,7 @@ std::string report_text(const RunReport& r) {
   out += "level: " + r.cfg->search.level_path + "\n";
   out += "algorithm: " + std::string(a.name) + "\n";
   out += "guarantee: " + std::string(to_string(a.guarantee)) + "\n";
+  out += "guarantee_holds: " + std::string(holds(r) ? "yes" : "no") + "\n";
   out += "heuristic: " + std::string(a.uses_heuristic ? to_string(o.heuristic) : "none") + "\n";
   out += "weight: " + format_cost(o.weight) + "\n";
   out += "tie_break: " + std::string(to_string(normalize(o).tie_break)) + "\n";  // as it ran
@@ -141,6 +149,7 @@ std::string report_json(const RunReport& r) {
   out += "\"level\":" + json_string(r.cfg->search.level_path);
   out += ",\"algorithm\":" + json_string(a.name);
   out += ",\"guarantee\":" + json_string(to_string(a.guarantee));
+  out += ",\"guarantee_holds\":" + std::string(holds(r) ? "true" : "false");
   out += ",\"heuristic\":" +
          (a.uses_heuristic ? json_string(to_string(o.heuristic)) : std::string("null"));
   out += ",\"weight\":" + json_number(o.weight);
@@ -295,6 +304,11 @@ std::string run_help() {
   h += "  level        LEVEL as given\n";
   h += "  algorithm    the algorithm's NAME\n";
   h += "  guarantee    what the algorithm guarantees about the cost (table above)\n";
+  h += "  guarantee_holds\n";
+  h += "               no when the heuristic can overestimate under the neighbours used\n";
+  h += "               (manhattan with 8), so the guarantee does not hold for this run:\n";
+  h += "               the path may cost more than it promises; else yes (json: true or\n";
+  h += "               false)\n";
   h += "  heuristic    the heuristic used; none (json: null) for algorithms without one\n";
   h += "  weight       the weight w (1 unless --weight)\n";
   h += "  tie_break    the tie-break used (first-in for bfs, whatever was given)\n";

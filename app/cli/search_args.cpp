@@ -142,8 +142,7 @@ void print_search_notes(const SearchArgs& args, const MovementRules& rules) {
   const AlgorithmInfo& a = info(args.options.algorithm);
   if (!a.uses_heuristic && args.heuristic_given)
     print_error("note: " + std::string(a.name) + " uses no heuristic; --heuristic is ignored");
-  else if (a.uses_heuristic && a.guarantee != Guarantee::None &&
-           !admissible(args.options.heuristic, rules.neighbours))
+  else if (!guarantee_holds(args.options.algorithm, args.options.heuristic, rules.neighbours))
     print_error("note: " + std::string(to_string(args.options.heuristic)) +
                 " may overestimate with " + std::string(to_string(rules.neighbours)) +
                 " neighbours; the path found may not be the cheapest");

@@ -83,6 +83,11 @@ bool admissible(Heuristic h, Neighbours n) {
   return !(h == Heuristic::Manhattan && n == Neighbours::Eight);
 }
 
+bool guarantee_holds(Algorithm a, Heuristic h, Neighbours n) {
+  const AlgorithmInfo& i = info(a);
+  return !i.uses_heuristic || i.guarantee == Guarantee::None || admissible(h, n);
+}
+
 namespace {
 // Empty when every move costs its step length: all costs 1, no overrides, no height effects.
 std::string check_uniform(const Level& level, const MovementRules& rules) {

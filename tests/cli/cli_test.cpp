@@ -172,6 +172,7 @@ TEST_CASE("run prints the cheapest path of the Roblox cost grid as text") {
   CHECK(field(r.out, "level") == file);
   CHECK(field(r.out, "algorithm") == "astar");
   CHECK(field(r.out, "guarantee") == "optimal");
+  CHECK(field(r.out, "guarantee_holds") == "yes");
   CHECK(field(r.out, "heuristic") == "octile");
   CHECK(field(r.out, "weight") == "1");
   CHECK(field(r.out, "tie_break") == "larger-g");
@@ -203,6 +204,7 @@ TEST_CASE("run --format json prints one object with the same result") {
     CHECK(j.at("level") == file);
     CHECK(j.at("algorithm") == "astar");
     CHECK(j.at("guarantee") == "optimal");
+    CHECK(j.at("guarantee_holds") == true);
     CHECK(j.at("heuristic") == "octile");
     CHECK(j.at("weight") == 1.0);
     CHECK(j.at("tie_break") == "larger-g");
@@ -867,6 +869,33 @@ TEST_CASE("run takes a lesson's search as its defaults; the command line wins") 
   const Run over = run_cli({"run", ASTAR_SOURCE_DIR "/levels/lessons/05-overestimate.json"});
   CHECK(field(over.out, "heuristic") == "manhattan");
   CHECK(over.err.find("overestimate") != std::string::npos);
+}
+
+TEST_CASE("run says when the heuristic breaks the algorithm's guarantee (lesson 05)") {
+  // Manhattan with 8 neighbours counts a diagonal as 2: A* still says what it guarantees
+  // (the field keeps its meaning), and guarantee_holds says that here it does not hold.
+  const std::string over = ASTAR_SOURCE_DIR "/levels/lessons/05-overestimate.json";
+  const Run text = run_cli({"run", over});
+  INFO("stderr: ", text.err);
+  CHECK(text.code == 0);
+  CHECK(field(text.out, "guarantee") == "optimal");
+  CHECK(field(text.out, "guarantee_holds") == "no");
+  CHECK(field(text.out, "cost") == "26.24264069");  // not the optimum, 22.14
+  const Run json = run_cli({"run", over, "--format", "json"});
+  nlohmann::json j;
+  REQUIRE_NOTHROW(j = nlohmann::json::parse(json.out));
+  CHECK(j.at("guarantee") == "optimal");
+  CHECK(j.at("guarantee_holds") == false);
+
+  // Octile, or 4 neighbours: the guarantee holds again.
+  CHECK(field(run_cli({"run", over, "--heuristic", "octile"}).out, "guarantee_holds") == "yes");
+  CHECK(field(run_cli({"run", over, "--neighbours", "4"}).out, "guarantee_holds") == "yes");
+  // Weighted A*'s bound needs an admissible heuristic too; Dijkstra and greedy have nothing
+  // the heuristic can break.
+  CHECK(field(run_cli({"run", over, "--algorithm", "weighted-astar", "--weight", "2"}).out,
+              "guarantee_holds") == "no");
+  CHECK(field(run_cli({"run", over, "--algorithm", "dijkstra"}).out, "guarantee_holds") == "yes");
+  CHECK(field(run_cli({"run", over, "--algorithm", "greedy"}).out, "guarantee_holds") == "yes");
 }
 
 TEST_CASE("movement rules on the command line override the level's for one search") {

@@ -41,6 +41,10 @@ double heuristic_distance(Heuristic h, Cell a, Cell b);
 // True when the heuristic never overestimates the geometric step length under these neighbours
 // (Manhattan overestimates diagonal steps).
 bool admissible(Heuristic h, Neighbours n);
+// Whether info(a).guarantee holds when `a` runs with heuristic h under these neighbours. An
+// algorithm that uses no heuristic or guarantees nothing always keeps its word; the others
+// (A*'s optimal path, weighted A*'s bound, ...) only with an admissible heuristic.
+bool guarantee_holds(Algorithm a, Heuristic h, Neighbours n);
 
 enum class SearchState : std::uint8_t {
   InProgress,      // more steps to take
