@@ -3,13 +3,13 @@
 #include "panels.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <system_error>
 
 #include <imgui.h>
 
 #include "astar/level_io.hpp"
+#include "search_labels.hpp"
 
 namespace studio {
 
@@ -37,20 +37,8 @@ void LessonPanel::Draw(const Studio& studio, const Fonts& fonts) {
   ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.35f, 1.0f), "%s", lv.name.c_str());
   if (fonts.large) ImGui::PopFont();
   ImGui::TextUnformatted(lv.description.c_str());
-  const astar::SearchPreset& p = lv.preset;
-  std::string suggested;
-  auto add = [&](const std::string& s) { suggested += (suggested.empty() ? "" : ", ") + s; };
-  if (p.algorithm) add(*p.algorithm);
-  if (p.heuristic) add(*p.heuristic + " heuristic");
-  if (p.weight) {
-    char w[32];
-    std::snprintf(w, sizeof w, "w = %g", *p.weight);
-    add(w);
-  }
-  if (p.tie_break) add(*p.tie_break + " ties");
-  if (p.partial_path && *p.partial_path) add("partial path");
-  if (p.max_iterations) add("at most " + std::to_string(*p.max_iterations) + " iterations");
-  if (p.smooth && *p.smooth) add("smoothed path");
+  // In the words of the controls that show it (the Search panel's, the Level panel's guard).
+  const std::string suggested = lesson_setup_text(lv.preset);
   if (!suggested.empty()) ImGui::TextDisabled("Set up for this lesson: %s.", suggested.c_str());
   ImGui::PopTextWrapPos();
 }

@@ -14,6 +14,7 @@
 #include "overlays_panel.hpp"
 #include "panel_widgets.hpp"
 #include "rules_editor.hpp"
+#include "search_labels.hpp"
 #include "trace_panels.hpp"
 
 namespace studio {
@@ -22,39 +23,23 @@ using astar::Cell;
 
 namespace {
 
-constexpr const char* kHeuristicLabels[] = {"Manhattan", "Euclidean", "Octile", "Chebyshev",
-                                            "Zero (Dijkstra)"};
-static_assert(std::size(kHeuristicLabels) == static_cast<std::size_t>(astar::Heuristic::_Max));
-
-constexpr const char* kTieBreakLabels[] = {"Larger g first", "Smaller g first", "First in first",
-                                           "Last in first"};
 constexpr const char* kTieBreakTips[] = {
     "Among equal f, take the node with the larger g (nearer the goal): fewer expansions on "
     "open plateaus.",
     "Among equal f, take the node with the smaller g (nearer the start).",
     "Among equal f, take the node that entered the open set first (FIFO).",
     "Among equal f, take the node that entered the open set last (LIFO)."};
-static_assert(std::size(kTieBreakLabels) == static_cast<std::size_t>(astar::TieBreak::_Max));
 static_assert(std::size(kTieBreakTips) == static_cast<std::size_t>(astar::TieBreak::_Max));
 
 std::string label_of(astar::Algorithm a) { return std::string(astar::info(a).label); }
 
-// "optimal", "at most 2.5 times optimal" (the weight filled in), "none".
-std::string guarantee_text(astar::Algorithm a, double weight) {
-  const astar::AlgorithmInfo& i = astar::info(a);
-  if (i.guarantee == astar::Guarantee::BoundedByWeight) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "at most %.1f times optimal", weight);
-    return buf;
-  }
-  return std::string(astar::to_string(i.guarantee));
-}
-
-
-// What an algorithm promises and what it orders by, one line each.
-std::string algorithm_summary(astar::Algorithm a, double weight) {
-  return "Guarantee: " + guarantee_text(a, weight) + "\nf = " +
-         std::string(astar::info(a).priority);
+// What an algorithm promises with the heuristic and neighbours chosen, and what it orders by,
+// one line each.
+std::string algorithm_summary(astar::Algorithm a, const Studio& studio) {
+  return "Guarantee: " +
+         guarantee_text(a, studio.options().weight, studio.heuristic(),
+                        studio.level().rules().neighbours) +
+         "\nf = " + std::string(astar::info(a).priority);
 }
 
 // What else a user should know before picking an algorithm (tooltips).
@@ -129,15 +114,14 @@ void draw_algorithm_choice(Studio& studio, float combo_w) {
       if (ImGui::Selectable(label_of(a).c_str(), selected)) studio.set_algorithm(a);
       if (selected) ImGui::SetItemDefaultFocus();
       if (ImGui::IsItemHovered())
-        wrapped_tooltip(algorithm_summary(a, studio.options().weight) + "\n\n" + algorithm_note(a));
+        wrapped_tooltip(algorithm_summary(a, studio) + "\n\n" + algorithm_note(a));
     }
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered())
-    wrapped_tooltip(algorithm_summary(algorithm, studio.options().weight) + "\n\n" +
-                    algorithm_note(algorithm));
+    wrapped_tooltip(algorithm_summary(algorithm, studio) + "\n\n" + algorithm_note(algorithm));
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("%s", algorithm_summary(algorithm, studio.options().weight).c_str());
+  ImGui::TextDisabled("%s", algorithm_summary(algorithm, studio).c_str());
   ImGui::PopTextWrapPos();
 
   if (astar::info(algorithm).takes_weight) {
@@ -226,8 +210,7 @@ void draw_neighbour_rules(Studio& studio) {
   const astar::MovementRules& rules = studio.level().rules();
   neighbours_editor(studio, ImGui::GetContentRegionAvail().x * 0.6f);
   if (studio.trace_mode()) return;  // the heuristic below is our search's, not the trace's
-  if (ai.uses_heuristic && ai.guarantee != astar::Guarantee::None &&
-      !astar::admissible(studio.heuristic(), rules.neighbours)) {
+  if (!astar::guarantee_holds(studio.algorithm(), studio.heuristic(), rules.neighbours)) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kWarnText,
                        "%s is not admissible with %s neighbours: it can overestimate, so the path "

@@ -1,0 +1,43 @@
+// The words of the Search panel's controls, for every panel that speaks of the search: each
+// heuristic's and tie-break's label, what an algorithm guarantees (and whether the chosen
+// heuristic lets it hold), and the Lesson panel's "Set up for this lesson" line in the same
+// words as the controls. No ImGui here: astar_tests checks it (test_search_labels.cpp).
+#pragma once
+
+#include <cstddef>
+#include <iterator>
+#include <string>
+
+#include "astar/level.hpp"
+#include "astar/search.hpp"
+
+namespace studio {
+
+inline constexpr const char* kHeuristicLabels[] = {"Manhattan", "Euclidean", "Octile", "Chebyshev",
+                                                   "Zero (Dijkstra)"};
+static_assert(std::size(kHeuristicLabels) == static_cast<std::size_t>(astar::Heuristic::_Max));
+
+inline constexpr const char* kTieBreakLabels[] = {"Larger g first", "Smaller g first",
+                                                  "First in first", "Last in first"};
+static_assert(std::size(kTieBreakLabels) == static_cast<std::size_t>(astar::TieBreak::_Max));
+
+inline const char* heuristic_label(astar::Heuristic h) {
+  return kHeuristicLabels[static_cast<int>(h)];
+}
+inline const char* tie_break_label(astar::TieBreak t) {
+  return kTieBreakLabels[static_cast<int>(t)];
+}
+
+// What `a` guarantees about the path's cost: "optimal", "at most 2.5 times optimal" (the weight
+// filled in), "none". When heuristic h can overestimate under these neighbours the guarantee
+// does not hold (astar::guarantee_holds), and the text says so: "optimal only with an
+// admissible heuristic; Manhattan is not one with 8 neighbours".
+std::string guarantee_text(astar::Algorithm a, double weight, astar::Heuristic h,
+                           astar::Neighbours n);
+
+// The search a lesson sets up, named as the controls name it: "Algorithm A*, Heuristic
+// Manhattan, Tie-break Larger g first, Partial path on". A preset trace comes first: "the trace
+// F replayed; after Close trace: Algorithm A*". Empty when the preset sets nothing.
+std::string lesson_setup_text(const astar::SearchPreset& p);
+
+}  // namespace studio
