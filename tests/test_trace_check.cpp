@@ -2,11 +2,14 @@
 // (trace_writers.hpp), each case asserting exactly which kinds of finding it gets.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <memory>
 #include <random>
 #include <set>
 
 #include "ascii_level.hpp"
 #include "astar/trace_check.hpp"
+#include "astar/trace_replay.hpp"
 #include "random_level.hpp"
 #include "trace_writers.hpp"
 #include "traced_search.hpp"
@@ -50,6 +53,8 @@ TEST_CASE("[TraceCheck] check: a correct A* has no findings, scaled and rounded 
     REQUIRE(r.trace_path_cost);
     REQUIRE(r.optimal_cost);
     CHECK(*r.trace_path_cost == doctest::Approx(*r.optimal_cost));
+    REQUIRE(r.trace_path_g);  // the trace's own g agrees
+    CHECK(*r.trace_path_g == doctest::Approx(*r.trace_path_cost));
   }
   SUBCASE("costs times 1e-5, printed with 6 significant digits") {
     AStarBugs b;
@@ -58,6 +63,8 @@ TEST_CASE("[TraceCheck] check: a correct A* has no findings, scaled and rounded 
     const TraceCheckReport r = check_trace(lv, lv.rules(), write_astar(lv, b));
     CHECK(kinds(r) == Kinds{});
     CHECK(r.cost_scale == 1e-5);
+    REQUIRE(r.trace_path_g);  // scaled back to the level's units
+    CHECK(*r.trace_path_g == doctest::Approx(*r.optimal_cost).epsilon(1e-5));
     CHECK(r.scale_note.rfind("cost scale 1e-05 inferred from ", 0) == 0);
     CHECK(r.scale_note.find(" moves") != std::string::npos);
   }
@@ -119,7 +126,14 @@ TEST_CASE("[TraceCheck] check: cutting a corner is an illegal move and breaks th
   CHECK(f.kind == FindingKind::IllegalMove);
   CHECK(f.cell == lv.goal());
   CHECK(f.message == "(1, 1) is reached from (0, 0), which no legal move allows: corner cut");
+  // No cost under the level's rules, which forbid the move; the cost the trace gives it (and
+  // the replay shows) is its g at the goal, one diagonal.
   CHECK_FALSE(r.trace_path_cost);
+  REQUIRE(r.trace_path_g);
+  CHECK(*r.trace_path_g == doctest::Approx(std::sqrt(2.0)));
+  TraceReplay replay(lv, std::make_shared<const ImportedTrace>(write_astar(lv, b)));
+  CHECK(replay.run() == SearchState::Found);
+  CHECK(replay.path_cost() == doctest::Approx(*r.trace_path_g));
   // The same A* without the bug: nothing.
   CHECK(kinds(check_trace(lv, lv.rules(), write_astar(lv))) == Kinds{});
 }
@@ -140,6 +154,11 @@ TEST_CASE("[TraceCheck] check: diagonals costing 1 are g mismatches") {
   CHECK(r.cost_scale == 1.0);
   CHECK(r.findings.front().message ==
         "(1, 1) has g 1.00 via (0, 0), but g 0.00 there + the move's cost 1.41 = 1.41");
+  // Priced under the rules the path costs two diagonals; the trace says 2.
+  REQUIRE(r.trace_path_cost);
+  REQUIRE(r.trace_path_g);
+  CHECK(*r.trace_path_cost == doctest::Approx(2 * std::sqrt(2.0)));
+  CHECK(*r.trace_path_g == doctest::Approx(2.0));
 }
 
 TEST_CASE("[TraceCheck] check: a better path to an open node ignored") {
@@ -206,6 +225,8 @@ TEST_CASE("[TraceCheck] check: a broken final path") {
   const TraceCheckReport r = check_trace(lv, lv.rules(), write_astar(lv, b));
   CHECK(kinds(r) == Kinds{"bad-path"});
   CHECK(r.findings.front().message.find("not at the destination (3, 1)") != std::string::npos);
+  CHECK_FALSE(r.trace_path_cost);  // short of the destination: no path to price
+  CHECK(r.trace_path_g);           // but the trace gives the cells it reached a g
 
   SUBCASE("a chain of parents that loops") {
     TraceBuilder t;
@@ -220,6 +241,7 @@ TEST_CASE("[TraceCheck] check: a broken final path") {
     CHECK(kinds(loop).count("bad-path") == 1);
     CHECK(kinds(loop) == Kinds{"bad-path"});
     REQUIRE(loop.findings.size() == 2);  // the loop, and its end is not the destination
+    CHECK_FALSE(loop.trace_path_g);      // no chain from the source: no cost of its own
     CHECK(loop.findings[0].message == "the path's chain of parents from (2, 0) runs in a loop "
                                       "through (1, 0) and never reaches the source (0, 0)");
   }

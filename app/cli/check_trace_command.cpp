@@ -89,6 +89,20 @@ std::string cost_text(const std::optional<double>& c) {
   return c ? format_cost(*c) : std::string("none");
 }
 
+// The trace's path cost: under the level's rules, else as the trace gives it (its own g, the
+// cost the studio's replay shows) when the rules give its path no cost (a bad-path finding says
+// why: a move they forbid, an end short of the destination); the trace's g beside the rules'
+// cost when the two differ.
+std::string trace_cost_text(const TraceCheckReport& r) {
+  if (!r.trace_path_g) return cost_text(r.trace_path_cost);
+  if (!r.trace_path_cost)
+    return format_cost(*r.trace_path_g) +
+           " (the trace's own g; none under the level's rules: see bad-path)";
+  if (trace_equal(*r.trace_path_cost, *r.trace_path_g)) return format_cost(*r.trace_path_cost);
+  return format_cost(*r.trace_path_cost) + " (the trace's own g says " +
+         format_cost(*r.trace_path_g) + ")";
+}
+
 std::string report_text(const TraceCheckReport& r) {
   std::string out = r.scale_note + "\n";
   std::vector<std::int64_t> listed(r.counts.size(), 0);
@@ -107,7 +121,7 @@ std::string report_text(const TraceCheckReport& r) {
              " findings not shown\n";
   }
   out += "findings: " + (counts.empty() ? std::string("none") : counts) + "\n";
-  out += "trace path cost: " + cost_text(r.trace_path_cost) + "\n";
+  out += "trace path cost: " + trace_cost_text(r) + "\n";
   out += "optimal cost: " + cost_text(r.optimal_cost) + "\n";
   return out;
 }
@@ -132,6 +146,7 @@ std::string report_json(const TraceCheckReport& r) {
   out += ",\n\"cost_scale\":" + json_number(r.cost_scale);
   out += ",\n\"scale_note\":" + json_string(r.scale_note);
   out += ",\n\"trace_path_cost\":" + cost(r.trace_path_cost);
+  out += ",\n\"trace_path_g\":" + cost(r.trace_path_g);
   out += ",\n\"optimal_cost\":" + cost(r.optimal_cost) + "}\n";
   return out;
 }
@@ -196,11 +211,18 @@ std::string check_trace_help() {
   h += "                       (event: the index in the trace's events, from 0); \"# N more\n";
   h += "                       KIND findings not shown\" past 100 of a kind; \"findings: N\n";
   h += "                       KIND, ...\" (or none); \"trace path cost: C\" and \"optimal\n";
-  h += "                       cost: C\" (none when there is no path).\n";
+  h += "                       cost: C\" (none when there is no path). The trace's path\n";
+  h += "                       is priced under the level's rules; when they give it no\n";
+  h += "                       cost (a bad-path finding), C is the g the trace gives its\n";
+  h += "                       last node (the cost the studio's replay shows), said in\n";
+  h += "                       brackets; the trace's g is also bracketed when it differs\n";
+  h += "                       from the rules' cost.\n";
   h += "                       json: {\"findings\": [{\"kind\", \"event\", \"cell\": [x, y],\n";
   h += "                       \"message\"}], \"counts\": {KIND: N, ...} (every kind),\n";
-  h += "                       \"total\", \"cost_scale\", \"scale_note\", \"trace_path_cost\",\n";
-  h += "                       \"optimal_cost\"} (costs null when there is no path).\n";
+  h += "                       \"total\", \"cost_scale\", \"scale_note\", \"trace_path_cost\"\n";
+  h += "                       (under the level's rules), \"trace_path_g\" (the trace's g at\n";
+  h += "                       its path's end, scaled), \"optimal_cost\"} (costs null when\n";
+  h += "                       there is none).\n";
   h += "                       Default: text.\n";
   h += "  -h, --help           show this help and exit.\n";
   h += "\n";

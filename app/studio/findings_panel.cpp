@@ -1,5 +1,6 @@
 #include "findings_panel.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -13,13 +14,24 @@ namespace studio {
 
 namespace {
 
+// The trace's path cost: under the level's rules, else the g the trace gives its path's end
+// (what the Search panel shows for the replay) when the rules give the path no cost (a bad-path
+// finding says why); both when they differ.
+std::string trace_cost_text(const astar::TraceCheckReport& r) {
+  const auto text = [](double c) { return astar::fixed2_text(c); };
+  if (!r.trace_path_g) return r.trace_path_cost ? text(*r.trace_path_cost) : "none";
+  if (!r.trace_path_cost)
+    return text(*r.trace_path_g) + " (its own g; none under the rules: bad path)";
+  if (astar::trace_equal(*r.trace_path_cost, *r.trace_path_g)) return text(*r.trace_path_cost);
+  return text(*r.trace_path_cost) + " (its own g says " + text(*r.trace_path_g) + ")";
+}
+
 // The scale note, the paths' costs and a count per kind ("illegal-move 2").
 void draw_summary(const astar::TraceCheckReport& r) {
   ImGui::PushTextWrapPos(0.0f);
   if (!r.scale_note.empty()) ImGui::TextDisabled("%s", r.scale_note.c_str());
-  if (r.trace_path_cost || r.optimal_cost)
-    ImGui::TextDisabled("path cost: trace %s, optimal %s",
-                        r.trace_path_cost ? astar::fixed2_text(*r.trace_path_cost).c_str() : "none",
+  if (r.trace_path_cost || r.trace_path_g || r.optimal_cost)
+    ImGui::TextDisabled("path cost: trace %s, optimal %s", trace_cost_text(r).c_str(),
                         r.optimal_cost ? astar::fixed2_text(*r.optimal_cost).c_str() : "none");
   ImGui::PopTextWrapPos();
   if (r.total() == 0) {
@@ -50,31 +62,34 @@ void FindingsPanel::Draw(Studio& studio) {
   if (r.findings.empty()) return;
   const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
-  const float h = ImGui::GetTextLineHeightWithSpacing() * 12;
+  const float h = ImGui::GetTextLineHeightWithSpacing() * 14;
   std::optional<std::size_t> clicked;
-  if (ImGui::BeginTable("findings", 4, flags, ImVec2(0, h))) {
+  // Two columns, so the message has most of the panel's width: the finding (its kind, over its
+  // event and cell) and the whole message, wrapped at the panel's edge.
+  if (ImGui::BeginTable("findings", 2, flags, ImVec2(0, h))) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("kind");
-    ImGui::TableSetupColumn("event");
-    ImGui::TableSetupColumn("cell");
+    ImGui::TableSetupColumn("finding");
     ImGui::TableSetupColumn("message", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     for (std::size_t i = 0; i < r.findings.size(); ++i) {
       const astar::Finding& f = r.findings[i];
       ImGui::TableNextRow();
-      ImGui::TableNextColumn();
+      // The message first: its height, or the finding's two lines, is the row's; the finding's
+      // row-wide Selectable is made that tall, so a click anywhere on the row picks it.
+      ImGui::TableSetColumnIndex(1);
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextUnformatted(f.message.c_str());
+      ImGui::PopTextWrapPos();
+      const float message_h = ImGui::GetItemRectSize().y;
+      ImGui::TableSetColumnIndex(0);
       ImGui::PushID(static_cast<int>(i));
-      const std::string kind(astar::to_string(f.kind));
-      if (ImGui::Selectable(kind.c_str(), t->selected == i, ImGuiSelectableFlags_SpanAllColumns))
+      const std::string label = std::string(astar::to_string(f.kind)) + "\nevent " +
+                                std::to_string(f.event) + " " + astar::cell_text(f.cell);
+      const float label_h = ImGui::CalcTextSize(label.c_str()).y;
+      if (ImGui::Selectable(label.c_str(), t->selected == i, ImGuiSelectableFlags_SpanAllColumns,
+                            ImVec2(0.0f, std::max(message_h, label_h))))
         clicked = i;
       ImGui::PopID();
-      if (ImGui::IsItemHovered()) wrapped_tooltip(f.message);
-      ImGui::TableNextColumn();
-      ImGui::Text("%zu", f.event);
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(astar::cell_text(f.cell).c_str());
-      ImGui::TableNextColumn();  // one line a finding, clipped: the whole sentence on hover
-      ImGui::TextUnformatted(f.message.c_str());
     }
     ImGui::EndTable();
   }

@@ -343,6 +343,19 @@ std::optional<double> check_path_moves(const ImportedTrace& t, const TracePath& 
   return whole ? std::optional<double>(cost) : std::nullopt;
 }
 
+// The last g the trace writes for node n (its source's is 0 when none is written), scaled.
+std::optional<double> written_g(const ImportedTrace& t, std::uint32_t n, double scale) {
+  std::optional<double> g;
+  for (const ImportedEvent& e : t.events) {
+    if (e.node != n || e.type == TraceEventType::Destination || e.type == TraceEventType::End ||
+        e.type == TraceEventType::Other)
+      continue;
+    if (!std::isnan(e.g)) g = e.g / scale;
+    else if (e.type == TraceEventType::Source && !g) g = 0.0;
+  }
+  return g;
+}
+
 // Our optimum between the trace's endpoints (Dijkstra: optimal under every rule).
 void our_optimum(const Level& level, const MovementRules& rules, Endpoints ends,
                  TraceCheckReport& r) {
@@ -429,6 +442,8 @@ void check_final_path(const Level& level, const MovementRules& rules, const Impo
   if (!p.nodes.empty()) {
     for (std::uint32_t n : p.nodes) r.trace_path.push_back(trace.cell(n));
     r.trace_path_cost = check_path_moves(trace, p, judge, ends, out);
+    if (!p.loops && r.trace_path.front() == ends.source)
+      r.trace_path_g = written_g(trace, p.nodes.back(), r.cost_scale);
   }
   our_optimum(level, rules, ends, r);
   check_optimal(p, out, r, ends);

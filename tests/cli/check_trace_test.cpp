@@ -177,7 +177,7 @@ TEST_CASE("check-trace --format json: the fields") {
   REQUIRE_NOTHROW(j = nlohmann::json::parse(r.out));
   REQUIRE(j.is_object());
   for (const char* key : {"findings", "counts", "total", "cost_scale", "scale_note",
-                          "trace_path_cost", "optimal_cost"})
+                          "trace_path_cost", "trace_path_g", "optimal_cost"})
     CHECK_MESSAGE(j.contains(key), key);
   REQUIRE(j.at("findings").is_array());
   REQUIRE(!j.at("findings").empty());
@@ -200,6 +200,27 @@ TEST_CASE("check-trace --format json: the fields") {
   CHECK(j.at("scale_note").get<std::string>().find("given") != std::string::npos);
   CHECK(j.at("optimal_cost").get<double>() == doctest::Approx(17.24264069));
   CHECK(j.at("trace_path_cost").is_number());
+  CHECK(j.at("trace_path_g").is_number());  // diagonals costing 1: less than the rules' cost
+  CHECK(j.at("trace_path_g").get<double>() < j.at("trace_path_cost").get<double>());
+}
+
+TEST_CASE("check-trace: lesson 13's path costs what the lesson and the replay say, 15.49") {
+  // Its corner cuts have no cost under the level's rules (trace_path_cost null); the cost the
+  // trace gives its path, and the studio's replay shows, is its g at the goal.
+  const std::string lessons = ASTAR_SOURCE_DIR "/levels/lessons/";
+  const std::string level = lessons + "13-find-the-bug.json";
+  const std::string trace = lessons + "13-find-the-bug.trace.jsonl";
+  const Run text = astar_cli({"check-trace", level, trace});
+  INFO("stdout: ", text.out, "\nstderr: ", text.err);
+  CHECK(text.code == 1);
+  CHECK(text.out.find("\ntrace path cost: 15.4852814 (the trace's own g; none under the level's "
+                      "rules: see bad-path)\noptimal cost: 17.24264069\n") != std::string::npos);
+  const Run json = astar_cli({"check-trace", level, trace, "--format", "json"});
+  nlohmann::json j;
+  REQUIRE_NOTHROW(j = nlohmann::json::parse(json.out));
+  CHECK(j.at("trace_path_cost").is_null());
+  CHECK(j.at("trace_path_g").get<double>() == doctest::Approx(15.48528137));
+  CHECK(j.at("optimal_cost").get<double>() == doctest::Approx(17.24264069));
 }
 
 TEST_CASE("check-trace refuses bad input with exit 2, naming the file or the option") {

@@ -75,9 +75,17 @@ struct TraceCheckReport {
   std::vector<std::int64_t> counts = std::vector<std::int64_t>(static_cast<std::size_t>(FindingKind::_Max), 0);
   double cost_scale = 1.0;
   std::string scale_note;  // "cost scale 1 (given)", "cost scale 1e-05 inferred from 1,204 moves"
-  // The trace's final path and its cost under the level's rules (scaled units), and ours.
+  // The trace's final path and its cost under the level's rules (scaled units), and ours. The
+  // cost is none when the path is no chain of legal moves from source to destination (a step
+  // the rules forbid has no cost under them).
   std::vector<Cell> trace_path;
   std::optional<double> trace_path_cost;
+  // What the trace says its path costs: the last g it writes for the path's last node, divided
+  // by cost_scale (the cost the studio's replay shows), when the path's chain of parents runs
+  // from the source. It is there when trace_path_cost is not (a path through illegal moves, or
+  // one that stops short of the destination) and differs from it when the trace's g is wrong
+  // (g-mismatch findings say where).
+  std::optional<double> trace_path_g;
   std::vector<Cell> optimal_path;
   std::optional<double> optimal_cost;
   std::int64_t total() const;  // every finding, counted
