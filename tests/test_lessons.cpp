@@ -4,11 +4,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <filesystem>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "astar/format.hpp"
 #include "astar/heuristic_check.hpp"
 #include "astar/imported_trace.hpp"
 #include "astar/level_io.hpp"
@@ -52,6 +56,40 @@ double optimum(const Level& lv) {
   return test::oracle_distances(lv, lv.rules())[to_u32(lv.index(lv.goal()))];
 }
 
+struct NamedCost {
+  const char* name;
+  double cost;
+};
+
+// The Legend and the Costs palette name each cost as the lesson's text does: the level's
+// palette has a terrain of each name and cost the text gives (and the text gives both), and
+// every cost on the level is a terrain's, so none falls under "other costs".
+void check_costs_named(const Level& lv, std::initializer_list<NamedCost> named) {
+  const std::vector<Terrain> palette = terrains_of(lv);
+  for (const NamedCost& n : named) {
+    CAPTURE(n.name);
+    CHECK(std::any_of(palette.begin(), palette.end(),
+                      [&](const Terrain& t) { return t.name == n.name && t.cost == n.cost; }));
+    CHECK(lv.description.find(n.name) != std::string::npos);
+    char cost[32], costs[32];
+    std::snprintf(cost, sizeof cost, "cost %g", n.cost);
+    std::snprintf(costs, sizeof costs, "costs %g", n.cost);
+    CHECK((lv.description.find(cost) != std::string::npos ||
+           lv.description.find(costs) != std::string::npos));
+  }
+  for (int y = 0; y < lv.height(); ++y)
+    for (int x = 0; x < lv.width(); ++x) {
+      const double c = lv.cost({x, y});
+      CAPTURE(c);
+      CHECK(std::any_of(palette.begin(), palette.end(),
+                        [&](const Terrain& t) { return t.cost == c; }));
+    }
+}
+
+bool inside(Cell c, Cell lo, Cell hi) {
+  return c.x >= lo.x && c.x <= hi.x && c.y >= lo.y && c.y <= hi.y;
+}
+
 }  // namespace
 
 TEST_CASE("[lessons] every lesson opens with a title, an explanation and a search that runs") {
@@ -84,6 +122,10 @@ TEST_CASE("[lessons] four searches: BFS ignores the mud, A* equals Dijkstra with
   CHECK(greedy->iterations() < astar->iterations());
 }
 
+TEST_CASE("[lessons] four searches: the Legend calls the cost-5 band mud, as the text does") {
+  check_costs_named(lesson("01-four-searches.json"), {{"mud", 5.0}});
+}
+
 TEST_CASE("[lessons] forest: the road is longer in cells and cheaper") {
   const Level lv = lesson("02-forest.json");
   const auto astar = run(lv), bfs = run(lv, Algorithm::BreadthFirst);
@@ -93,6 +135,66 @@ TEST_CASE("[lessons] forest: the road is longer in cells and cheaper") {
   CHECK(astar->path_cost() * 2 < bfs->path_cost());  // ... for less than half its cost
   const auto on_road = std::count_if(path.begin(), path.end(), [&](Cell c) { return lv.cost(c) == 1.0; });
   CHECK(on_road * 10 >= static_cast<long>(path.size()) * 9);
+}
+
+TEST_CASE("[lessons] forest: the Legend's names and costs are the text's") {
+  check_costs_named(lesson("02-forest.json"), {{"forest", 4.0}, {"road", 1.0}});
+}
+
+// The forest lesson's costs, f forest (4), . road (1); the road's loop at the top right runs
+// along row 3 from x = 19 to 26:
+//   ffffffffffffffffffffffffffffff
+//   fS.......fffffffffffffffffffff
+//   ffffffff.fffffffffffffffffffff
+//   ffffffff.ffffffffff........fff
+//   ffffffff..fffffffff.ffffff.fff
+//   fffffffff.fffffffff.ffffff.fff
+//   fffffffff...........ffffff.fff
+//   ffffffffffffffffffffffffff.fff
+//   ffffffffffffffffffffffffff..Gf
+//   ffffffffffffffffffffffffffffff
+TEST_CASE("[lessons] forest: what the text asks to paint changes the path") {
+  const Level lv = lesson("02-forest.json");
+  const std::vector<Terrain> palette = terrains_of(lv);
+  const auto forest = std::find_if(palette.begin(), palette.end(),
+                                   [](const Terrain& t) { return t.name == "forest"; });
+  REQUIRE(forest != palette.end());
+  const auto in_forest = [&](Cell c) { return lv.cost(c) == forest->cost; };  // before painting
+  const auto before = run(lv);
+  const std::vector<Cell> road_path = before->path();
+
+  SUBCASE("forest over the road's loop at the top right: the path cuts through the forest") {
+    Level painted = lv;
+    std::vector<Cell> loop;
+    for (int x = 19; x <= 26; ++x) loop.push_back({x, 3});
+    for (Cell c : loop) {
+      REQUIRE(lv.cost(c) == 1.0);  // the road
+      painted.set_cost(c, forest->cost);
+    }
+    const auto after = run(painted);
+    CHECK(after->path_cost() == doctest::Approx(optimum(painted)));
+    CHECK(after->path() != road_path);
+    const auto path = after->path();
+    for (Cell c : loop) CHECK(std::find(path.begin(), path.end(), c) == path.end());
+    // Straight through what was forest all along, not along the road.
+    CHECK(std::count_if(path.begin(), path.end(), in_forest) >= 5);
+  }
+  SUBCASE("a wall across the road: the path steps round it through the forest") {
+    // Any cell of the road the path takes, start and goal left out.
+    for (std::size_t i = 1; i + 1 < road_path.size(); ++i) {
+      const Cell w = road_path[i];
+      const std::string at = cell_text(w);
+      CAPTURE(at);
+      Level walled = lv;
+      walled.set_wall(w, true);
+      const auto after = run(walled);
+      REQUIRE(after->state() == SearchState::Found);
+      const auto path = after->path();
+      CHECK(std::find(path.begin(), path.end(), w) == path.end());
+      CHECK(after->path_cost() > before->path_cost());
+      CHECK(std::any_of(path.begin(), path.end(), in_forest));
+    }
+  }
 }
 
 TEST_CASE("[lessons] no path: the open set runs empty; the partial path ends nearest the goal") {
@@ -121,6 +223,36 @@ TEST_CASE("[lessons] the greedy trap: greedy's path costs more than A*'s") {
   CHECK(greedy->path_cost() > astar->path_cost() + 1);
 }
 
+// The pocket: walls along rows 2 and 8 from x = 9 to 20 and down x = 20; its mouth at x = 9.
+//   ..S......############.......
+//   .........P..........#....G..    (row 5: S at x 2, G at x 25; P: the pocket, x 9..19,
+//   .........############.......     rows 3..7)
+TEST_CASE("[lessons] the greedy trap: the closed set fills the pocket, the path never enters it") {
+  const Level lv = lesson("04-greedy-trap.json");
+  const auto greedy = run(lv);
+  REQUIRE(greedy->state() == SearchState::Found);
+  const Cell lo{9, 3}, hi{19, 7};
+  for (int y = lo.y; y <= hi.y; ++y)
+    for (int x = lo.x; x <= hi.x; ++x) {
+      const std::string at = cell_text({x, y});
+      CAPTURE(at);
+      CHECK(greedy->node({x, y}).state == NodeState::Closed);
+    }
+  const auto path = greedy->path();
+  for (Cell c : path) CHECK_FALSE(inside(c, lo, hi));
+  // Straight at the pocket along row 5, then down at its mouth (x 7 to 8) ...
+  const auto turn = std::find(path.begin(), path.end(), Cell{7, 5});
+  REQUIRE(turn != path.end());
+  for (auto it = path.begin(); it != turn; ++it) CHECK(it->y == 5);
+  REQUIRE(turn + 1 != path.end());
+  CHECK(*(turn + 1) == Cell{8, 6});
+  // ... where A*'s path has left row 5 long before.
+  const auto astar = run(lv, Algorithm::AStar)->path();
+  CHECK(std::find(astar.begin(), astar.end(), Cell{7, 5}) == astar.end());
+  CHECK(greedy->path_cost() == doctest::Approx(28.0710678));
+  CHECK(run(lv, Algorithm::AStar)->path_cost() == doctest::Approx(26.3137085));
+}
+
 TEST_CASE("[lessons] an overestimating heuristic costs A* its guarantee here") {
   const Level lv = lesson("05-overestimate.json");
   CHECK(lv.preset.heuristic == "manhattan");
@@ -140,6 +272,30 @@ TEST_CASE("[lessons] tie-breaking: larger g first takes far fewer nodes, same co
   CHECK(larger->path_cost() == smaller->path_cost());
   CHECK(larger->path_cost() == doctest::Approx(optimum(lv)));
   CHECK(larger->iterations() * 4 < smaller->iterations());
+}
+
+TEST_CASE("[lessons] tie-breaking: smaller g first closes the rectangle between start and goal") {
+  // 4 neighbours, Manhattan, an open field: every cell of the rectangle has f = 36, the start's
+  // h, and every cell outside it more, so smaller g first closes the rectangle and nothing else.
+  const Level lv = lesson("06-tie-breaking.json");
+  const auto smaller = run(lv, [](SearchOptions& o) { o.tie_break = TieBreak::SmallerG; });
+  const Cell s = lv.start(), g = lv.goal();
+  const Cell lo{std::min(s.x, g.x), std::min(s.y, g.y)}, hi{std::max(s.x, g.x), std::max(s.y, g.y)};
+  std::int64_t in_rectangle = 0;
+  for (int y = 0; y < lv.height(); ++y)
+    for (int x = 0; x < lv.width(); ++x) {
+      const Cell c{x, y};
+      const std::string at = cell_text(c);
+      CAPTURE(at);
+      const bool closed = smaller->node(c).state == NodeState::Closed;
+      if (inside(c, lo, hi)) {
+        ++in_rectangle;
+        CHECK((closed || c == g));  // the goal is taken, not closed
+      } else {
+        CHECK_FALSE(closed);
+      }
+    }
+  CHECK(smaller->iterations() == in_rectangle);
 }
 
 TEST_CASE("[lessons] JPS on an open field: A*'s cost with a handful of nodes") {
@@ -303,4 +459,10 @@ TEST_CASE("[lessons] find the bug: the trace's path is cheaper than possible, th
                          r.counts[static_cast<std::size_t>(FindingKind::BadPath)]);
   for (const Finding& f : r.findings) CHECK(f.message.find("corner cut") != std::string::npos);
   CHECK(r.optimal_cost == doctest::Approx(optimal));
+  // The Findings panel gives the trace's path the cost the text and the replay give it: the
+  // trace's own g at the goal (under the rules, which forbid its corner cuts, it has none).
+  CHECK_FALSE(r.trace_path_cost);
+  REQUIRE(r.trace_path_g);
+  CHECK(*r.trace_path_g == doctest::Approx(replay.path_cost()));
+  CHECK(lv.description.find("costs 15.49") != std::string::npos);
 }
