@@ -53,6 +53,7 @@ std::string main_help() {
   h += "  astar COMMAND [ARGS...]\n";
   h += "  astar --help             show this help (also -h)\n";
   h += "  astar COMMAND --help     show the help of one command\n";
+  h += "  astar --version          print the version\n";
   h += "\n";
   h += "Commands:\n";
   for (const Command& c : kCommands) {
@@ -71,6 +72,7 @@ int dispatch(std::span<const std::string> args) {
     return kExitBadInput;
   }
   const std::string& first = args.front();
+  if (first == "--version") return write_stdout("astar " ASTAR_VERSION "\n") ? kExitFound : kExitInternal;
   if (first == "--help" || first == "-h") {
     return write_stdout(main_help()) ? kExitFound : kExitInternal;
   }

@@ -101,7 +101,11 @@ void draw_overlays_menu(CommandTarget& t) {
 
 void draw_lessons_list(CommandTarget& t) {
   static const std::vector<LessonEntry> lessons = find_lessons();  // read once, when first shown
-  if (lessons.empty()) ImGui::TextDisabled("No lessons in %s/lessons", level_dir().c_str());
+  if (lessons.empty()) {
+    const std::string problem = level_dir_problem();
+    ImGui::TextDisabled("No lessons: %s", problem.empty() ? ("nothing readable in " + level_dir() + "/lessons").c_str()
+                                                          : problem.c_str());
+  }
   for (const LessonEntry& l : lessons)
     if (ImGui::MenuItem(l.title.c_str(), nullptr, l.path == t.studio.file_path()))
       t.files.request_lesson(t.studio, l.path);

@@ -374,7 +374,7 @@ void CompareWindow::draw_pane(Pane& pane, std::size_t index, const Fonts& fonts,
 
   if (!pane.renderer) {
     pane.renderer = std::make_unique<GridRenderer>();
-    pane.renderer->init(shader_dir());
+    pane.renderer->init(shader_override_dir());
   }
   pane.renderer->sync({level_, pane.level_changes, pane.search_changes, [&pane, &search, this](Cell c) -> std::uint8_t {
                          if (pane.on_path[astar::to_u32(level_.index(c))]) return kSearchPath;

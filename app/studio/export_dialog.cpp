@@ -26,7 +26,7 @@ const ImVec4 kWarnText(1.0f, 0.8f, 0.3f, 1.0f);
 void ExportDialog::request(const Studio& studio, Kind kind) {
   kind_ = kind;
   const std::string ext = kind == Kind::Map ? ".map" : ".png";
-  fs::path p = studio.file_path().empty() ? fs::path(level_dir()) / "untitled.json"
+  fs::path p = studio.file_path().empty() ? fs::path(save_dir()) / "untitled.json"
                                           : fs::path(studio.file_path());
   path_ = p.replace_extension(ext).string();
   error_.clear();

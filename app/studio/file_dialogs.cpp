@@ -22,11 +22,6 @@ using astar::Cell;
 
 namespace fs = std::filesystem;
 
-std::string level_dir() {
-  if (const char* env = std::getenv("ASTAR_LEVEL_DIR"); env && *env) return env;
-  return ASTAR_LEVEL_DIR;
-}
-
 // [SECTION] File dialogs
 
 namespace {
@@ -103,7 +98,7 @@ void FileDialogs::request_open(const Studio& studio) {
 void FileDialogs::request_quit(const Studio& studio) { ask_or_proceed(studio, Pending::Quit); }
 
 void FileDialogs::request_save_as(const Studio& studio) {
-  save_as_path_ = studio.file_path().empty() ? (fs::path(level_dir()) / "untitled.json").string()
+  save_as_path_ = studio.file_path().empty() ? (fs::path(save_dir()) / "untitled.json").string()
                                         : studio.file_path();
   save_as_error_.clear();
   open_save_as_ = true;

@@ -14,6 +14,7 @@
 
 #include <GLFW/glfw3.h>  // glfwGetCurrentContext, at destruction
 
+#include "embedded_shaders.hpp"
 #include "layer_look.hpp"
 #include "palette.hpp"
 
@@ -22,11 +23,6 @@ namespace studio {
 using astar::Cell;
 
 // [SECTION] Shader loading
-
-std::string shader_dir() {
-  if (const char* env = std::getenv("ASTAR_SHADER_DIR"); env && *env) return env;
-  return ASTAR_SHADER_DIR;
-}
 
 namespace {
 
@@ -126,11 +122,18 @@ GridRenderer::~GridRenderer() {
   if (heat_tex_) glDeleteTextures(1, &heat_tex_);
 }
 
-bool GridRenderer::init(const std::string& dir) {
-  vert_path_ = dir + "/grid.vert";
-  frag_path_ = dir + "/grid.frag";
-  if (!read_file(vert_path_, vert_source_, error_) || !read_file(frag_path_, frag_source_, error_))
-    return false;
+bool GridRenderer::init(const std::optional<std::string>& dir) {
+  if (dir) {
+    vert_path_ = *dir + "/grid.vert";
+    frag_path_ = *dir + "/grid.frag";
+    if (!read_file(vert_path_, vert_source_, error_) || !read_file(frag_path_, frag_source_, error_))
+      return false;
+  } else {
+    vert_path_ = "grid.vert (built in)";
+    frag_path_ = "grid.frag (built in)";
+    vert_source_ = embedded_shader("grid.vert").value_or("");
+    frag_source_ = embedded_shader("grid.frag").value_or("");
+  }
   if (const char* names = std::getenv("ASTAR_TEST_BREAK_SHADER_FEATURE"); names && *names) {
     std::string unknown;
     break_for_test_ = parse_features(names, unknown);

@@ -8,7 +8,7 @@
 // heat ranges and the layer opacities are uniforms.
 //
 //   GridRenderer r;
-//   if (!r.init(shader_dir())) show(r.error());  // nothing can be drawn
+//   if (!r.init(shader_override_dir())) show(r.error());  // nothing can be drawn
 //   if (!r.warning().empty()) show(r.warning());  // drawn, but without a layer (below)
 //   each frame: r.draw(dl, view, w, h, grid_look(appearance)) while ImGui builds the frame,
 //               r.sync(studio) after the edits (uploads what changed), then ImGui renders
@@ -30,15 +30,13 @@
 #include <imgui.h>
 
 #include "changed_tiles.hpp"
+#include "embedded_shaders.hpp"
 #include "grid_shader_source.hpp"
 #include "heat_field.hpp"
 #include "palette.hpp"
 #include "studio.hpp"
 
 namespace studio {
-
-// The shader folder: $ASTAR_SHADER_DIR when set, else the compiled-in source tree's shaders/.
-std::string shader_dir();
 
 // What the grid looks like: the palette, patterns on or off, the grid line width.
 struct GridLook {
@@ -76,10 +74,11 @@ class GridRenderer {
   GridRenderer& operator=(const GridRenderer&) = delete;
   ~GridRenderer();
 
-  // Loads and links grid.vert + grid.frag from `dir`. On failure error() names the file and holds
+  // Loads and links grid.vert + grid.frag from `dir`, or without one the shaders built into the
+  // program (embedded_shaders.hpp). On failure error() names the file and holds
   // the GLSL log; the studio keeps running and shows it in the canvas. Also compiles the variant
   // with every feature, so that features whose code does not compile show in warning() now.
-  bool init(const std::string& dir);
+  bool init(const std::optional<std::string>& dir);
   bool ready() const { return vao_ != 0 && error_.empty(); }
   // Whether draw() paints every pixel of the level's rectangle (opaque): ready, and the level
   // fits this GPU's textures.

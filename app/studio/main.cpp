@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <optional>
 #include <vector>
 
 #include <imgui.h>
@@ -45,14 +46,29 @@ void glfw_drop(GLFWwindow*, int count, const char** paths) {
   g_drop_target->drop(std::vector<std::string>(paths, paths + count));
 }
 
-// --help, --list-commands, --list-keys: print and exit before any window.
-bool print_and_exit(const studio::Options& options) {
+// --list-lessons: each lesson's file and title; 1 when there are none (why on stderr).
+int list_lessons() {
+  const std::vector<studio::LessonEntry> lessons = studio::find_lessons();
+  for (const studio::LessonEntry& l : lessons) std::printf("%s\t%s\n", l.path.c_str(), l.title.c_str());
+  if (!lessons.empty()) return 0;
+  const std::string problem = studio::level_dir_problem();
+  std::fprintf(stderr, "astar-studio: no lessons: %s\n",
+               problem.empty() ? ("nothing readable in " + studio::level_dir() + "/lessons").c_str()
+                               : problem.c_str());
+  return 1;
+}
+
+// --help, --version, --list-lessons, --list-commands, --list-keys: print and exit before any
+// window, with this exit code.
+std::optional<int> print_and_exit(const studio::Options& options) {
   using List = studio::Options::CommandList;
   if (options.help) std::fputs(studio::usage().c_str(), stdout);
+  else if (options.version) std::puts("astar-studio " ASTAR_VERSION);
+  else if (options.list_lessons) return list_lessons();
   else if (options.list_commands == List::Tsv) std::fputs(studio::command_table_tsv().c_str(), stdout);
   else if (options.list_commands == List::Markdown) std::fputs(studio::command_table_markdown().c_str(), stdout);
-  else return false;
-  return true;
+  else return std::nullopt;
+  return 0;
 }
 
 // --trace FILE without LEVEL: the trace on a blank level sized to its cells. Returns false (after
@@ -122,6 +138,11 @@ bool open_initial_level(studio::Studio& studio, const studio::Options& options,
     if (auto opened = studio.open(welcome); !opened) warning = opened.error();
   }
   studio.status = warning.empty() ? studio.status : "Could not open " + welcome;
+  // No levels folder: say where it was looked for (also on stderr, for a terminal's user).
+  if (const std::string problem = studio::level_dir_problem(); !problem.empty()) {
+    std::fprintf(stderr, "astar-studio: %s\n", problem.c_str());
+    studio.status = "No lessons: " + problem;
+  }
   return true;
 }
 
@@ -326,7 +347,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const studio::Options options = parsed.value();
-  if (print_and_exit(options)) return 0;
+  if (const auto code = print_and_exit(options)) return *code;
   studio::Studio studio;
   std::string load_warning;
   if (!load_initial_level(studio, options, load_warning)) return 1;
@@ -343,7 +364,7 @@ int main(int argc, char** argv) {
   studio.appearance.presentation = options.present;
 
   Session s{studio, window, *driver, {}, {}, {}, {}};
-  if (!s.renderer.init(studio::shader_dir()))
+  if (!s.renderer.init(studio::shader_override_dir()))
     std::fprintf(stderr, "astar-studio: %s\n", s.renderer.error().c_str());
   else if (!s.renderer.warning().empty())  // drawn without a layer: say which, and why
     std::fprintf(stderr, "astar-studio: %s\n", s.renderer.warning_log().c_str());

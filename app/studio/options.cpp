@@ -430,6 +430,11 @@ const std::vector<OptionSpec>& option_table() {
       {"--list-keys", "",
        [] { return text("print the key table (Markdown, as in the README) and exit"); },
        [](Options& o, Seen&, V) { return (o.list_commands = Options::CommandList::Markdown, std::string()); }},
+      {"--list-lessons", "",
+       [] { return text("print the lessons found (file, a tab, title; one per line) and exit; exit 1, naming the folders looked in, when there are none"); },
+       [](Options& o, Seen&, V) { return (o.list_lessons = true, std::string()); }},
+      {"--version", "", [] { return text("print the version and exit"); },
+       [](Options& o, Seen&, V) { return (o.version = true, std::string()); }},
       {"--help", "", [] { return text("show this text"); },
        [](Options& o, Seen&, V) { return (o.help = true, std::string()); }},
   };

@@ -78,6 +78,8 @@ struct Options {
   // --autosave-seconds N: how often unsaved changes go to the recovery file (0: never).
   int autosave_seconds = 30;
   bool help = false;
+  bool version = false;       // --version: "astar-studio 0.1.0", and exit
+  bool list_lessons = false;  // --list-lessons: each lesson found, file and title, and exit
   // --list-commands (TSV) or --list-keys (the README's Markdown key table): print and exit.
   enum class CommandList : std::uint8_t { None, Tsv, Markdown };
   CommandList list_commands = CommandList::None;

@@ -13,6 +13,7 @@
 #include "astar/grid.hpp"
 #include "animation_export.hpp"
 #include "compare_window.hpp"
+#include "data_dirs.hpp"
 #include "debugger.hpp"
 #include "edit_panels.hpp"
 #include "findings_panel.hpp"
@@ -26,8 +27,6 @@
 
 namespace studio {
 
-// The levels folder: $ASTAR_LEVEL_DIR when set, else the compiled-in source tree's levels/.
-std::string level_dir();
 
 // [SECTION] File dialogs and the unsaved-changes guard
 
