@@ -1,9 +1,11 @@
 #include "astar/pseudocode.hpp"
 #include "astar/format.hpp"
 #include "astar/imported_trace.hpp"
+#include "astar/replanning.hpp"
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace astar {
 
@@ -32,10 +34,57 @@ std::vector<std::string> astar_lines() {
   };
 }
 
+// LPA* and D* Lite have their own texts; the steps point at the nearest line (kReplanLineOf).
+constexpr std::array<int, static_cast<int>(CodeStep::_Max)> kReplanLineOf{0, 1, 2, 11, 4, 8,
+                                                                          8, 9, 9, 9, 11};
+constexpr int kReplanStaleLine = 3, kReplanOverLine = 5, kReplanUnderLine = 7;
+
+std::vector<std::string> lpa_lines() {
+  return {
+      "rhs[start] <- 0; queue start with its key",
+      "while top key < key(goal) or g[goal] != rhs[goal]:",
+      "  u <- pop lowest [min(g,rhs)+h; min(g,rhs)]",
+      "  if u's key is old (km grew): queue it again",
+      "  if g[u] > rhs[u]:  (over-consistent)",
+      "    g[u] <- rhs[u]",
+      "  else:  (under-consistent)",
+      "    g[u] <- inf; UpdateVertex(u)",
+      "  for each successor s of u: UpdateVertex(s)",
+      "UpdateVertex(s): rhs[s] <- min over p of g[p]+cost(p,s)",
+      "  queue s (key) if g[s] != rhs[s], else drop it",
+      "return the path by parents (none: g[goal] = inf)",
+  };
+}
+
+std::vector<std::string> dstar_lines() {
+  return {
+      "rhs[goal] <- 0; km <- 0; queue goal with its key",
+      "while top key < key(start) or g[start] != rhs[start]:",
+      "  u <- pop lowest [min(g,rhs)+h+km; min(g,rhs)]",
+      "  if u's key is old (km grew): queue it again",
+      "  if g[u] > rhs[u]:  (over-consistent)",
+      "    g[u] <- rhs[u]",
+      "  else:  (under-consistent)",
+      "    g_old <- g[u]; g[u] <- inf; UpdateVertex(u)",
+      "  for each predecessor s of u: UpdateVertex(s)",
+      "UpdateVertex(s): rhs[s] <- min(rhs[s], cost(s,u)+g[u]),",
+      "  or recomputed if u gave it; queue or drop s",
+      "agent at start moves: km += h; path by parents",
+  };
+}
+
 PseudoCode make(Algorithm a) {
+  if (a == Algorithm::LpaStar || a == Algorithm::DStarLite) {
+    PseudoCode code;
+    code.lines = a == Algorithm::LpaStar ? lpa_lines() : dstar_lines();
+    std::copy(kReplanLineOf.begin(), kReplanLineOf.end(), code.line_of);
+    return code;
+  }
   std::vector<std::string> l = astar_lines();
   switch (a) {
     case Algorithm::AStar:
+    case Algorithm::LpaStar:
+    case Algorithm::DStarLite:
     case Algorithm::_Max: break;
     case Algorithm::WeightedAStar:
       l[2] = "  current <- open node, lowest f = g + w*h";
@@ -166,6 +215,74 @@ CodePosition imported_position(const Search& s, const ImportedTrace& t) {
   return p;
 }
 
+// [SECTION] LPA* and D* Lite
+
+void add_vertex_values(CodePosition& p, const ReplanningSearch& s, const std::string& name, Cell c) {
+  const ReplanVertex v = s.vertex(c);
+  p.variables.push_back({"g[" + name + "]", fixed2_text(v.g)});
+  p.variables.push_back({"rhs[" + name + "]", fixed2_text(v.rhs)});
+  if (v.key)
+    p.variables.push_back({"key[" + name + "]",
+                           "[" + fixed2_text(v.key->k1.value()) + "; " + fixed2_text(v.key->k2.value()) + "]"});
+}
+
+void at_replan_line(CodePosition& p, CodeStep step, int line) {
+  p.step = step;
+  p.line = line;
+}
+
+// Where a replanning search stands: the pop (and which case it took), or the UpdateVertex of
+// the last move examined; after a repair, the loop test.
+CodePosition replanning_position(const ReplanningSearch& s) {
+  const Algorithm a = s.options().algorithm;
+  CodePosition p;
+  at_step(p, a, CodeStep::Init);
+  if (s.state() == SearchState::Invalid) {
+    p.note = s.message();
+    return p;
+  }
+  const std::optional<Cell> taken = s.last_taken();
+  if (s.state() == SearchState::Found || s.state() == SearchState::NoPath) {
+    at_step(p, a, CodeStep::GoalTest);
+    add_vertex_values(p, s, "target", s.target());
+    p.note = s.state() == SearchState::Found ? "the target is consistent and no key is lower: done"
+                                             : "the queue is empty: no path";
+    return p;
+  }
+  if (!taken) {
+    if (s.repair().number > 0) {
+      at_step(p, a, CodeStep::Loop);
+      p.note = "repair " + std::to_string(s.repair().number) + ": " +
+               count_text(s.repair().vertices_updated) + " cells updated by the edit";
+    }
+    return p;
+  }
+  p.variables.push_back({"u", cell_text(*taken)});
+  add_vertex_values(p, s, "u", *taken);
+  const std::size_t examined = s.examined();
+  if (s.taken_moves().empty()) {
+    at_replan_line(p, CodeStep::Take, kReplanStaleLine);
+    p.note = "its key was older than its current key: queued again";
+  } else if (examined == 0) {
+    const bool over = std::isfinite(s.vertex(*taken).g);
+    at_replan_line(p, CodeStep::Close, over ? kReplanOverLine : kReplanUnderLine);
+    p.note = over ? "over-consistent: g lowered to rhs" : "under-consistent: g raised to inf";
+  } else {
+    const Move& m = s.taken_moves()[examined - 1];
+    p.variables.push_back({"s", cell_text(m.to)});
+    if (!m.possible()) {
+      at_step(p, a, CodeStep::Skip);
+      p.note = std::string(to_string(m.block));
+    } else {
+      at_step(p, a, CodeStep::Update);
+      add_vertex_values(p, s, "s", m.to);
+      p.note = std::string(to_string(s.vertex(m.to).consistency));
+    }
+  }
+  if (s.state() == SearchState::IterationLimit) p.note += " (then the iteration limit stops it)";
+  return p;
+}
+
 }  // namespace
 
 const PseudoCode& imported_pseudocode() {
@@ -189,6 +306,7 @@ const PseudoCode& pseudocode(Algorithm a) {
 
 CodePosition code_position(const Search& s) {
   if (const ImportedTrace* t = s.imported()) return imported_position(s, *t);
+  if (const ReplanningSearch* r = as_replanning(s)) return replanning_position(*r);
   const Algorithm a = s.options().algorithm;
   CodePosition p;
   at_step(p, a, CodeStep::Init);

@@ -19,6 +19,8 @@ enum class Algorithm : std::uint8_t {
   JumpPoint,        // A* over jump points: uniform-cost 8-neighbour levels without corner cutting
   ThetaStar,        // A* with any-angle parents (line of sight): uniform-cost levels
   Bidirectional,    // A* from both ends, meeting in the middle
+  LpaStar,          // Lifelong Planning A*: g, rhs and keys; edits are repairs (replanning.hpp)
+  DStarLite,        // D* Lite: LPA* from the goal towards a moving start (replanning.hpp)
   _Max
 };
 enum class Guarantee : std::uint8_t { Optimal, BoundedByWeight, None };
@@ -41,6 +43,7 @@ struct AlgorithmExtras {
   bool sides = false;         // each node belongs to the forward or the backward side
   bool meeting = false;       // a meeting cell of the two sides
   bool jump_parents = false;  // parents are jump points, often several cells away
+  bool replans = false;       // g, rhs and keys per cell; edits are repairs (ReplanningSearch)
 };
 
 struct AlgorithmInfo {
@@ -99,6 +102,18 @@ inline constexpr std::array<AlgorithmInfo, static_cast<std::size_t>(Algorithm::_
      {.sides = true, .meeting = true},
      "One A* from the start and one from the goal (bluer cells), meeting in the "
      "middle (gold ring). A backward cell's g is its cost to the goal."},
+    {"lpa-star", "LPA*", Guarantee::Optimal, true, "min(g, rhs) + h, then min(g, rhs)",
+     Priority::GPlusH, false, false, PathShape::Cells, true, false, {}, {.replans = true},
+     "Lifelong Planning A*: keeps g and rhs (the best neighbour's g + cost) per cell, so an "
+     "edit repairs only the cells it affects instead of searching again. Equal keys: smaller "
+     "min(g, rhs) first.",
+     false},
+    {"d-star-lite", "D* Lite", Guarantee::Optimal, true,
+     "min(g, rhs) + h + km, then min(g, rhs)", Priority::GPlusH, false, false, PathShape::Cells,
+     true, false, {}, {.replans = true},
+     "LPA* from the goal towards the start: g is the cost to the goal, so the start (an agent) "
+     "can move and walls it discovers are repaired; km keeps old keys valid as it moves.",
+     false},
 }};
 
 constexpr const AlgorithmInfo& info(Algorithm a) {
