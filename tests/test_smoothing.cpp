@@ -103,6 +103,28 @@ TEST_CASE("[smoothing] with heights: a shortcut never climbs what the agent cann
   }
 }
 
+TEST_CASE("[smoothing] a line through a lattice point never takes a blocked diagonal move") {
+  // S . .      On an open level the segment from (0,0) to (2,2) runs through the lattice
+  // . . .      points between the diagonal neighbours: at each it moves diagonally. Blocking
+  // . . G      the diagonal move (1,1) -> (2,2) (an edge override) must stop the line there,
+  //            with costs ignored (walkable_line) as with costs respected (line_cost); both ways
+  //            round the corner stay open, so only the override can refuse it.
+  Level lv = ascii_level("S..\n...\n..G");
+  lv.rules().neighbours = Neighbours::Eight;
+  const MovePolicy open(lv);
+  REQUIRE(walkable_line(open, {0, 0}, {2, 2}));
+  REQUIRE(line_cost(open, {0, 0}, {2, 2}).has_value());
+  lv.set_edge({1, 1}, Dir::SE, EdgeOverride{true, 1.0});
+  const MovePolicy blocked(lv);
+  CHECK_FALSE(blocked.move({1, 1}, Dir::SE).possible());
+  CHECK_FALSE(walkable_line(blocked, {0, 0}, {2, 2}));
+  CHECK_FALSE(line_cost(blocked, {0, 0}, {2, 2}).has_value());
+  CHECK(walkable_line(blocked, {0, 0}, {1, 1}));  // the first diagonal is still free
+  // A weight on the diagonal prices it, but does not block a line that ignores costs.
+  lv.set_edge({1, 1}, Dir::SE, EdgeOverride{false, 5.0});
+  CHECK(walkable_line(MovePolicy(lv), {0, 0}, {2, 2}));
+}
+
 TEST_CASE("[smoothing] both ends of every jump stay waypoints") {
   // S . . v v . . . G     heights 2 2 2 0 0 2 2 2 2; max_climb 0, max_drop 0, gap 2:
   // . . . v v . . . .     the ditch (v) can only be jumped across

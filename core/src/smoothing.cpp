@@ -192,9 +192,14 @@ std::vector<Cell> smooth_path(const Level& level, const std::vector<Cell>& path,
 bool walkable_line(const MovePolicy& policy, Cell a, Cell b) {
   if (!clear_shot(policy.level(), a, b, policy.rules().agent_radius)) return false;
   auto straight = [&](Cell c, Dir d) { return walk_step(policy, c, d); };
-  // Through a lattice point: the agent grazes both side cells, so both ways around count.
+  // Through a lattice point: the agent grazes both side cells, so both ways around count, and
+  // it makes the diagonal move itself, so a blocked override on that move refuses the line.
   auto corner = [&](Cell c, Dir along_x, Dir along_y) {
     const Cell side_x = step(c, along_x), side_y = step(c, along_y);
+    const Level& lv = policy.level();
+    if (lv.has_edges(c))
+      if (const auto e = lv.edge(c, *dir_between(c, step(side_x, along_y))); e && e->blocked)
+        return false;
     return walk_step(policy, c, along_x) && walk_step(policy, side_x, along_y) &&
            walk_step(policy, c, along_y) && walk_step(policy, side_y, along_x);
   };

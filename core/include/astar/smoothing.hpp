@@ -85,8 +85,8 @@ std::vector<Cell> smooth_path(const MovePolicy& policy, const std::vector<Cell>&
                               SmoothOptions options = {});
 
 // True when an agent may walk the straight segment between the centres of a and b under the
-// policy (line of sight, clear of shapes, and each step between touched cells a walk, climb or
-// drop).
+// policy (line of sight, clear of shapes, each step between touched cells a walk, climb or drop,
+// and no diagonal it makes through a lattice point blocked by an edge override).
 bool walkable_line(const MovePolicy& policy, Cell a, Cell b);
 
 // The cost of walking the straight segment from the centre of a to the centre of b (defined
