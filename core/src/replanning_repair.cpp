@@ -77,6 +77,7 @@ ReplanningSearch::ReplanningSearch(const Level& level, const MovementRules& rule
       rules_(rules),
       listener_(listener),
       dstar_(options_.algorithm == Algorithm::DStarLite),
+      origin_(nullptr),  // set after the first restart: level_ is a fresh copy already
       level_(without_shapes(level, options_.ignore_shapes)),
       policy_(level_, rules_) {
   if (!info(options_.algorithm).takes_tie_break) options_.tie_break = TieBreak::FirstIn;
@@ -88,9 +89,14 @@ ReplanningSearch::ReplanningSearch(const Level& level, const MovementRules& rule
                           [&](int h) { return h != level_.heights().front(); });
   exact_h_ = !height_h_ && options_.heuristic != Heuristic::Euclidean;
   restart();
+  origin_ = &level;
 }
 
 void ReplanningSearch::restart() {
+  if (origin_) {  // no edit yet: the level given at construction, as it is now
+    level_ = without_shapes(*origin_, options_.ignore_shapes);
+    policy_ = MovePolicy(level_, rules_);
+  }
   const std::size_t cells = static_cast<std::size_t>(level_.cell_count());
   vertices_.assign(cells, Vertex{kInfinite, kInfinite});
   heap_.clear();
@@ -180,6 +186,7 @@ Status ReplanningSearch::apply_changes(const Level& edited, std::span<const Cell
     if (!level_.in_bounds(c)) return Error{"changed cell " + cell_text(c) + " is outside the level"};
   if (mid_) step();
   const bool was_invalid = sc_.state == SearchState::Invalid;
+  origin_ = nullptr;  // the search's own level is the level from now on
   auto before = std::make_shared<const Level>(std::move(level_));
   begin_record(before);
   level_ = without_shapes(edited, options_.ignore_shapes);

@@ -12,8 +12,12 @@
 //   use(s.path(), s.path_cost(), s.repair().cells_updated);
 //
 // The level. Unlike the other searches, a replanning search owns a copy of its level (without
-// options.ignore_shapes): level() is that copy, and only apply_changes() changes it. The
-// movement rules stay those given at construction (an edited level's own rules are ignored).
+// options.ignore_shapes): level() is that copy, and only apply_changes() changes it. Until the
+// first apply_changes, restart() copies the level given at construction again (which must then
+// outlive the search, as for every search), so that a caller that moves the endpoints and
+// restarts (astar bench) works as with the others; after it, restart() searches level() from
+// scratch. The movement rules stay those given at construction (an edited level's own rules
+// are ignored).
 //
 // Each cell u has g(u), its cost as last made consistent, and rhs(u), the one-move lookahead
 // min over its neighbours v of g(v) + cost of the move between them (0 at the search's source).
@@ -261,6 +265,7 @@ class ReplanningSearch final : public Search {
   bool dstar_;
   bool height_h_ = false;   // h measures in 3D (as BestFirstSearch's h_with_height)
   bool exact_h_ = true;     // h obeys the triangle inequality exactly (not rounded)
+  const Level* origin_;  // the level given at construction, until the first apply_changes
   Level level_;
   MovePolicy policy_;
   std::vector<Vertex> vertices_;
