@@ -86,7 +86,7 @@ TEST_CASE("[rewind] every algorithm: seeked state equals fresh state on random l
       const Level& level = needs_uniform ? uniform : lv;
       SearchOptions o{.algorithm = algorithm};
       if (algorithm == Algorithm::WeightedAStar) o.weight = 2.5;
-      if (algorithm != Algorithm::Bidirectional) o.partial_path = n % 2 == 0;
+      if (info(algorithm).partial_paths) o.partial_path = n % 2 == 0;
       const auto probe = make_search(level, o);
       probe->run();
       REQUIRE(probe->state() != SearchState::Invalid);

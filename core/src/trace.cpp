@@ -85,11 +85,12 @@ double priority(const Half& side, const Offer& of, ExactCost g) {
 }
 
 // The move under examination: the search calls the listener from inside examine().
-const Move* move_under_way(const Half& side) {
-  const std::size_t k = side.search->examined();
-  const std::span<const Move> moves = side.search->taken_moves();
+const Move* move_under_way(const Search& s) {
+  const std::size_t k = s.examined();
+  const std::span<const Move> moves = s.taken_moves();
   return k >= 1 && k <= moves.size() ? &moves[k - 1] : nullptr;
 }
+const Move* move_under_way(const Half& side) { return move_under_way(*side.search); }
 
 }  // namespace
 
@@ -134,7 +135,9 @@ void TraceRecorder::keep(const TraceEvent& e) {
 void TraceRecorder::on_take(Cell c, const NodeView& node) {
   const Half side = side_of(search_, c, node);
   const std::vector<std::size_t>& kept = takes_[side.backward ? 1 : 0];
-  const std::int64_t j = side.search ? side.search->iterations() : iteration_ + 1;
+  const std::int64_t j = side.search ? side.search->iterations()
+                        : search_   ? search_->iterations()  // LPA*, D* Lite: no best-first loop
+                                    : iteration_ + 1;
   if (j >= 1 && static_cast<std::size_t>(j) <= kept.size()) {
     cursor_ = kept[static_cast<std::size_t>(j - 1)];
     iteration_ = events_[cursor_].iteration;
@@ -174,6 +177,14 @@ void TraceRecorder::on_relax(Cell from, Cell to, double old_g, double new_g,
     e.parent = of.via;
     e.h = of.h;
     e.f = priority(side, of, of.g);
+  } else if (search_ && !side.search) {
+    // A search without a best-first loop (LPA*, D* Lite) tells after the change: the node as
+    // it shows it now.
+    const NodeView n = search_->node(to);
+    e.parent = n.parent;
+    e.h = n.h;
+    e.f = n.f;
+    if (const Move* mv = move_under_way(*search_); mv && mv->to == to) e.cost = mv->cost;
   }
   keep(e);
 }
@@ -194,6 +205,15 @@ void TraceRecorder::on_skip(Cell from, const Move& move, SkipReason why) {
     e.cost = move.cost;
     e.g = of.g.value();
     e.parent = of.via;
+    e.h = n.h;
+    e.f = n.f;
+    e.old_g = n.g;
+    e.old_parent = n.parent;
+  } else if (why != SkipReason::Impossible && search_) {  // LPA*, D* Lite: no best-first loop
+    const NodeView n = search_->node(move.to);
+    e.cost = move.cost;
+    e.g = search_->node(from).g + move.cost;
+    e.parent = from;
     e.h = n.h;
     e.f = n.f;
     e.old_g = n.g;

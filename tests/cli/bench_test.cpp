@@ -296,7 +296,7 @@ TEST_CASE("bench: bad input exits 2 before any output, with a message naming the
   check_bad({"bench", good, missing}, {missing + ": cannot open: No such file or directory"});
   check_bad({"bench", good, "--algorithm", "a-star"},
             {"astar: --algorithm: unknown value 'a-star' (expected astar, weighted-astar, "
-             "dijkstra, greedy, bfs, jps, theta, bidirectional)"});
+             "dijkstra, greedy, bfs, jps, theta, bidirectional, lpa-star, d-star-lite)"});
   // A weight for another algorithm than weighted A*: the search refuses, before any output.
   check_bad({"bench", good, "--weight", "2"}, {"astar: " + good + ": ", "weighted"});
   check_bad({"bench", good, "--weight", "2", "--algorithm", "jps"}, {"weighted"});
