@@ -53,6 +53,10 @@ std::string import_help();
 int export_command(std::span<const std::string> args);
 std::string export_help();
 
+// astar walk LEVEL [--sensor R] [--format json]: a D* Lite agent walks, discovering walls
+int walk_command(std::span<const std::string> args);
+std::string walk_help();
+
 // The "Exit codes:" section printed by every help text.
 std::string exit_codes_help();
 

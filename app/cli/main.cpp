@@ -15,7 +15,7 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<Command, 9> kCommands{{
+constexpr std::array<Command, 10> kCommands{{
     {"run", "search one level with a chosen algorithm and print the path, cost and counters",
      &run_command, &run_help},
     {"bench", "run MovingAI scenario files and compare every length with the optimal one",
@@ -37,6 +37,8 @@ constexpr std::array<Command, 9> kCommands{{
     {"import", "make a level file from a PNG/JPEG image, a MovingAI .map or a Tiled map",
      &import_command, &import_help},
     {"export", "write a level as a MovingAI .map (walls only)", &export_command, &export_help},
+    {"walk", "a D* Lite agent walks to the goal, discovering walls within a sensor radius",
+     &walk_command, &walk_help},
 }};
 
 const Command* find_command(std::string_view name) {
