@@ -2,7 +2,7 @@
 # shellcheck disable=SC2086,SC2015,SC2317  # "X Y" pairs split on purpose; "a && b || die"; trap
 # e2e_shapes.sh STUDIO CHECKER OUTDIR
 # Collision shapes placed and edited with their handles, driven by real X input (xdotool) under
-# its own Xvfb, on a blank 14 x 9 level; after each step Ctrl+S saves, and the file must hold
+# its own Xvfb, on the blank 12 x 8 level; after each step Ctrl+S saves, and the file must hold
 # exactly what the input made:
 #   6 (shapes), L (line): click cells (2,1), (5,1), (4,4), then (2,1) again -> a triangle
 #   R: drag (8,1)..(11,3) -> a box; S: drag its round handle to the right  -> a rotated box, 90
@@ -15,15 +15,7 @@ studio=$1 checker=$2 out=$3
 # shellcheck source=e2e_lib.sh
 . "$(dirname "$0")/e2e_lib.sh"
 
-cat >level.json <<'EOF'
-{
-  "format": "astar-studio-level", "version": 1, "name": "shapes",
-  "width": 14, "height": 9, "start": [0, 8], "goal": [13, 8],
-  "rules": { "neighbours": 8, "diagonal": "no-corner-cutting" },
-  "walls": ["..............", "..............", "..............", "..............", "..............",
-            "..............", "..............", "..............", ".............."]
-}
-EOF
+write_blank_level level.json
 start_xvfb
 
 size=1024x640
