@@ -7,6 +7,7 @@
 
 #include "ascii_level.hpp"
 #include "astar/posthoc_writer.hpp"
+#include "astar/pseudocode.hpp"
 #include "astar/replanning.hpp"
 #include "astar/trace.hpp"
 #include "oracle.hpp"
@@ -490,4 +491,37 @@ TEST_CASE("[replan] LPA* and A* (smaller-g ties) under each heuristic") {
     MESSAGE(to_string(static_cast<Heuristic>(h)) << ": " << differing[h][0] << " (4 neighbours), "
                                                  << differing[h][1] << " (8) of " << searches / 10
                                                  << " searches take other cells than A*");
+}
+
+// The pseudo-code's lit line follows LPA*'s micro-steps: the pop of an over-consistent cell,
+// each UpdateVertex, the end; and after an edit the loop test, with the repair's count.
+//
+//   S . G
+TEST_CASE("[replan] the pseudo-code line lit at each micro-step") {
+  const Level lv = ascii_level("S.G");
+  ReplanningSearch s(lv, lv.rules(), {.algorithm = Algorithm::LpaStar});
+  const PseudoCode& code = pseudocode(Algorithm::LpaStar);
+  CHECK(code.lines.size() == 12);
+  CHECK(code_position(s).step == CodeStep::Init);
+  s.micro_step();  // pop S: over-consistent (g inf > rhs 0)
+  CodePosition p = code_position(s);
+  CHECK(p.step == CodeStep::Close);
+  CHECK(code.lines[p.line].find("g[u] <- rhs[u]") != std::string::npos);
+  CHECK(p.note == "over-consistent: g lowered to rhs");
+  s.micro_step();  // E: (1, 0) gets rhs 1
+  p = code_position(s);
+  CHECK(p.step == CodeStep::Update);
+  CHECK(code.lines[p.line].find("UpdateVertex") != std::string::npos);
+  s.micro_step();  // SE: outside the level
+  CHECK(code_position(s).step == CodeStep::Skip);
+  s.run();
+  p = code_position(s);
+  CHECK(p.step == CodeStep::GoalTest);
+  CHECK(p.note == "the target is consistent and no key is lower: done");
+  Level edited = lv;
+  edited.set_cost({1, 0}, 3.0);
+  REQUIRE(s.apply_changes(edited));
+  p = code_position(s);
+  CHECK(p.step == CodeStep::Loop);
+  CHECK(p.note.find("repair 1: ") == 0);
 }

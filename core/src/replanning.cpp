@@ -65,6 +65,7 @@ ExactCost ReplanningSearch::h_between(Cell c, Cell t) const {
 }
 
 ExactCost ReplanningSearch::h_of(std::uint32_t i) const {
+  if (sc_.target == kNone) return {};  // an Invalid search has no target
   return h_between(cell_of(i), cell_of(sc_.target));
 }
 

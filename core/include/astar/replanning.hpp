@@ -55,7 +55,9 @@
 // Rewind (recording on): each step and each repair keeps every cell value it changes (g, rhs,
 // parent, queue entry) and the search's counters, and a repair keeps the level before it, so
 // step_back() restores the state before it exactly, across repairs too (level included).
-// Steps undone are not kept for replay (stepping again recomputes them).
+// Steps undone are not kept for replay (stepping again recomputes them), and a repair undone
+// is gone: seek() back across a repair puts the level before it back, and stepping forward
+// from there searches that level (to redo an edit, apply it again).
 #pragma once
 
 #include <cstdint>
