@@ -14,6 +14,8 @@ studio_packages=(
   libimgui-dev libglfw3-dev python3-glad libgif-dev
   fonts-dejavu-core
   xvfb xauth xdotool
+  # the man pages, the PNG icons, the Debian package and its test (README "Install")
+  help2man librsvg2-bin lintian shared-mime-info libglib2.0-bin
 )
 case "${1:-}" in
   "") packages=("${cli_packages[@]}" "${studio_packages[@]}") ;;
