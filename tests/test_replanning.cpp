@@ -197,6 +197,12 @@ TEST_CASE("[replan] registered: make_search, names, the table") {
     REQUIRE(as_replanning(*s) != nullptr);
     CHECK(s->run() == SearchState::Found);
   }
+  // No partial paths (a D* Lite agent walks towards the goal, or there is no path); the labels
+  // keep their capitals inside sentences.
+  CHECK(check_options({.algorithm = Algorithm::LpaStar, .partial_path = true}) ==
+        "partial paths are not supported by LPA*");
+  CHECK(check_options({.algorithm = Algorithm::DStarLite, .partial_path = true}) ==
+        "partial paths are not supported by D* Lite");
   CHECK(info(Algorithm::LpaStar).name == "lpa-star");
   CHECK(info(Algorithm::DStarLite).name == "d-star-lite");
 }

@@ -38,10 +38,12 @@ std::optional<Enum> parse_name(const std::string_view (&names)[N], std::string_v
   return std::nullopt;
 }
 
-// A label inside a sentence: "bidirectional A*" (the first letter lowered).
+// A label inside a sentence: "bidirectional A*" (the first letter lowered when a lower-case
+// letter follows it: "A*", "D* Lite" and "LPA*" stay as they are).
 std::string lowercase_label(const AlgorithmInfo& a) {
   std::string out(a.label);
-  if (!out.empty() && out[0] >= 'A' && out[0] <= 'Z' && out.size() > 1 && out[1] != '*')
+  if (!out.empty() && out[0] >= 'A' && out[0] <= 'Z' && out.size() > 1 && out[1] >= 'a' &&
+      out[1] <= 'z')
     out[0] = static_cast<char>(out[0] - 'A' + 'a');
   return out;
 }
