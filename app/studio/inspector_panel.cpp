@@ -41,6 +41,7 @@ void InspectorPanel::Draw(const Studio& studio, std::optional<Cell> cell) {
     });
     ImGui::TreePop();
   }
+  if (const astar::ReplanningSearch* rs = studio.replanning()) draw_replan_vertex(*rs, c);
   const astar::NodeView n = studio.search().node(c);
   const std::string why = astar::why_not_taken(studio.search(), c);
   if (n.state == astar::NodeState::Unseen) {

@@ -165,6 +165,7 @@ void OverlayContext::draw_all() const {
   backward_side();
   shapes();  // the level's overlay layers, at their layer panel opacities (hidden: not drawn)
   edge_overrides();
+  consistency_tints();
   came_from_arrows();
   path();
   smoothed_path();
@@ -497,12 +498,21 @@ void OverlayContext::cell_values() const {
     const ImU32 text = color(pal.text);
     const ImU32 faint = color(pal.text, 0.75f);
     char g[32], h[32], f[32];
+    // LPA* and D* Lite: g and rhs apart (top left, top right: "rhs 12"), f the key's k1.
+    const astar::ReplanningSearch* rs = studio.replanning();
     for (int y = y0; y <= y1; ++y)
       for (int x = x0; x <= x1; ++x) {
         const astar::NodeView n = search.node({x, y});
-        if (n.state == astar::NodeState::Unseen) continue;
-        format_value(g, sizeof g, n.g);
-        format_value(h, sizeof h, n.h);
+        if (n.state == astar::NodeState::Unseen && !(rs && std::isfinite(rs->vertex({x, y}).rhs))) continue;
+        if (rs) {
+          const astar::ReplanVertex v = rs->vertex({x, y});
+          format_value(g, sizeof g, v.g);
+          std::snprintf(h, sizeof h, "rhs ");
+          format_value(h + 4, sizeof h - 4, v.rhs);
+        } else {
+          format_value(g, sizeof g, n.g);
+          format_value(h, sizeof h, n.h);
+        }
         format_value(f, sizeof f, n.f);
         const ImVec2 tl = corner({x, y});
         const ImVec2 c = center({x, y});

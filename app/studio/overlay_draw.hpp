@@ -52,6 +52,7 @@ struct OverlayContext {
   void smoothed_path() const;
   void meeting_cell() const;
   void cell_values() const;
+  void consistency_tints() const;  // replan_overlay.cpp: LPA*/D* Lite's queued cells, the repair
   void expansion_order() const;
   void heuristic_marks() const;
   void findings() const;  // trace mode: each finding's cell marked, the picked one ringed

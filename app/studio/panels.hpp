@@ -20,6 +20,7 @@
 #include "grid_renderer.hpp"
 #include "level_dialogs.hpp"
 #include "overlays_panel.hpp"
+#include "queue_panel.hpp"
 #include "rules_editor.hpp"
 #include "settings.hpp"
 #include "studio.hpp"
@@ -162,6 +163,7 @@ class Ui {
   InspectorPanel inspector_;
   TimelinePanel timeline_;
   CodePanel code_;
+  QueuePanel queue_;
   LogPanel log_;
   QuizPanel quiz_;
   BreakpointsPanel breakpoints_;

@@ -93,12 +93,15 @@ void Studio::after_edit() { rerun_pending_ = true; }
 
 void Studio::EditHook::cell_changed(Cell c) {
   studio->level_changes.add(c);
+  if (studio->edited_cells_.size() < 100'000) studio->edited_cells_.push_back(c);
+  else studio->edited_all_ = true;
   studio->after_edit();
 }
 
 void Studio::EditHook::level_changed() {
   Studio& st = *studio;
   st.level_changes.full();
+  st.edited_all_ = true;
   st.after_edit();
   if (st.selected_shape && *st.selected_shape >= st.level_.shapes().size()) st.selected_shape.reset();
   // A new size (resize, replace, or undoing them): the search's arrays no longer fit the level,
@@ -244,6 +247,11 @@ void Studio::new_search() {
   }
   search_w_ = level_.width();
   search_h_ = level_.height();
+  options_dirty_ = false;
+  edited_cells_.clear();
+  edited_all_ = false;
+  repair_text_.clear();
+  scratch_expanded_ = -1;
   search_changes.set_limit_for(level_.cell_count());
   heat_changes_.set_limit_for(level_.cell_count());
   level_changes.set_limit_for(level_.cell_count());
@@ -262,7 +270,10 @@ void Studio::new_search() {
   furthest_ = 0;
 }
 
-void Studio::options_changed() { rerun_pending_ = true; }
+void Studio::options_changed() {
+  options_dirty_ = true;
+  rerun_pending_ = true;
+}
 
 void Studio::set_algorithm(astar::Algorithm a) {
   if (a == options_.algorithm) return;
@@ -386,6 +397,7 @@ bool Studio::stepped_into_breakpoint() {
 void Studio::after_steps() {
   furthest_ = std::max(furthest_, search_->iterations());
   update_path();
+  if (!repair_text_.empty()) update_repair_text();
 }
 
 void Studio::step(std::int64_t n) {
@@ -507,9 +519,13 @@ void Studio::reset_search() {
 }
 
 void Studio::rerun() {
+  // LPA* and D* Lite repair once per undo step: a brush stroke is one repair, at its end (the
+  // search keeps its own copy of the level, so it draws as it was meanwhile).
+  if (replanning() && !options_dirty_ && editor_.in_group()) return;
   rerun_pending_ = false;
   heuristic_report_.reset();  // made for the level and options before the edit
   if (trace_) return rerun_trace();
+  if (repair_search()) return;
   // An Invalid search never moved: keep the place the last valid one had reached.
   if (search_->state() != astar::SearchState::Invalid) {
     target_iteration_ = search_->iterations();

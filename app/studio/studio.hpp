@@ -19,6 +19,7 @@
 #include "astar/edit.hpp"
 #include "astar/heuristic_check.hpp"
 #include "astar/level.hpp"
+#include "astar/replanning.hpp"
 #include "astar/result.hpp"
 #include "astar/search.hpp"
 #include "astar/smoothing.hpp"
@@ -151,6 +152,12 @@ class Studio {
 
   // [SECTION] Search
   const astar::Search& search() const { return *search_; }
+  // The search as LPA* or D* Lite (studio_repair.cpp), when it is one: edits to the level are
+  // repairs of it, not a new search.
+  const astar::ReplanningSearch* replanning() const;
+  // The last repair in words: "repair 3: 37 cells updated · A* from scratch: 1,204 expanded";
+  // empty before the first repair of this search.
+  const std::string& repair_text() const { return repair_text_; }
   // The options as chosen in the panel. The search gets search_options(): the weight only for
   // weighted A*, partial paths only where the algorithm has them, and max_iterations from the
   // level's iteration guard (level().preset), never from here.
@@ -325,6 +332,8 @@ class Studio {
   void rerun_trace();                        // trace mode's rerun
   void open_preset_trace();                  // the level's search.trace, after open()
   void poll_following(double dt);            // trace_following.cpp, once a frame
+  bool repair_search();                      // studio_repair.cpp: rerun's LPA*/D* Lite way
+  void update_repair_text();
   void show_followed_events();
 
   astar::Level level_;
@@ -350,6 +359,14 @@ class Studio {
   std::vector<astar::Cell> path_tinted_;   // the cells marked in on_path_
   std::vector<std::uint8_t> on_path_;      // per cell, for path_contains
   bool rerun_pending_ = false;
+  bool options_dirty_ = true;  // the search options changed since the search was made
+  // The cells edited since the search last saw the level (for a repair); all: too many, or a
+  // change that names no cell (a shape, the rules), so the repair compares the levels.
+  std::vector<astar::Cell> edited_cells_;
+  bool edited_all_ = false;
+  std::string repair_text_;
+  std::int64_t scratch_expanded_ = -1;  // A* from scratch on the repaired level (-1: not run)
+  std::int64_t repairs_applied_ = 0;    // repairs this search was given (a step back undoes one)
   astar::BreakpointWatch watch_;
   std::int64_t furthest_ = 0;
   double step_budget_ = 0.0;
