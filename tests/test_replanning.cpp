@@ -531,3 +531,36 @@ TEST_CASE("[replan] the pseudo-code line lit at each micro-step") {
   CHECK(p.step == CodeStep::Loop);
   CHECK(p.note.find("repair 1: ") == 0);
 }
+
+// Collision shapes edited: a circle added, moved and removed, a box added; apply_changes finds
+// the changed cells itself (every cell, when the shapes differ) and the repair equals A*.
+TEST_CASE("[replan] repairs after shape edits equal a fresh A*") {
+  std::mt19937 rng(43);
+  auto unit = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+  std::int64_t found = 0;
+  for (int n = 0; n < 150; ++n) {
+    Level lv = astar::test::random_level(rng, 12);
+    MovementRules r = lv.rules();
+    r.agent_radius = n % 3 == 0 ? 0.3 : 0.0;
+    const Algorithm a = kReplanners[n % 2];
+    CAPTURE(n);
+    ReplanningSearch s(lv, r, {.algorithm = a});
+    s.run();
+    for (int e = 0; e < 4; ++e) {
+      const double w = lv.width(), h = lv.height();
+      if (e == 0 || lv.shapes().empty()) lv.add_shape(Circle{unit(0, w), unit(0, h), unit(0.2, 1.5)});
+      else if (e == 1) lv.set_shape(0, Circle{unit(0, w), unit(0, h), unit(0.2, 1.5)});
+      else if (e == 2) lv.add_shape(Box{unit(0, w / 2), unit(0, h / 2), unit(w / 2, w), unit(h / 2, h)});
+      else lv.remove_shape(0);
+      REQUIRE(s.apply_changes(lv));
+      s.run();
+      if (s.state() == SearchState::Invalid) {
+        CHECK(fresh_astar(s.level(), r)->state() == SearchState::Invalid);
+        continue;
+      }
+      check_against_astar(s, r);
+      found += s.state() == SearchState::Found;
+    }
+  }
+  CHECK(found > 100);
+}
