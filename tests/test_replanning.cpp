@@ -453,6 +453,16 @@ TEST_CASE("[replan] traces: recorded for both; a Posthoc file refuses D* Lite's"
     CHECK(rec.count_at(*s) == rec.events().size());
     REQUIRE_FALSE(rec.events().empty());
     CHECK(rec.events().front().cell == (a == Algorithm::LpaStar ? lv.start() : lv.goal()));
+    // The log says what each event did in LPA*'s and D* Lite's words.
+    CHECK(describe(rec.events().front(), a).rfind("popped ", 0) == 0);
+    const auto relax = std::find_if(rec.events().begin(), rec.events().end(),
+                                    [](const TraceEvent& e) { return e.kind == TraceKind::Relax; });
+    REQUIRE(relax != rec.events().end());
+    CHECK(describe(*relax, a).find(": rhs ∞ → ") != std::string::npos);
+    CHECK(describe(*relax, a).find("(UpdateVertex: a cheaper way)") != std::string::npos);
+    // LPA*'s first: S's move east, to (1, 0) at cost 1.
+    if (a == Algorithm::LpaStar)
+      CHECK(describe(*relax, a) == "(1, 0): rhs ∞ → 1.00 via (0, 0) (UpdateVertex: a cheaper way)");
     const Result<std::string> text = posthoc_trace(lv, rec.events(), {});
     CHECK(text.ok() == (a == Algorithm::LpaStar));
     if (!text.ok()) CHECK(text.error().find("D* Lite searches from the goal") != std::string::npos);

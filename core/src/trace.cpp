@@ -282,7 +282,24 @@ std::string_view reason_text(const TraceEvent& e) {
   return {};
 }
 
+// LPA* and D* Lite: a take pops a cell with its key; a relax is an UpdateVertex that changed
+// rhs (the event's g is the new rhs, old_g the old one); a skip, one that left it as it was.
+std::string describe_replanning(const TraceEvent& e, Algorithm a) {
+  const std::string at = cell_text(e.cell) + ": ";
+  if (e.kind == TraceKind::Take)
+    return "popped " + cell_text(e.cell) + ": key [" + num(e.f) + "; " + num(e.g) +
+           "] = [min(g, rhs) " + num(e.g) + " + h " + num(e.h) +
+           (a == Algorithm::DStarLite ? " + km; " : "; ") + "min(g, rhs)]";
+  const std::string via = e.parent ? " via " + cell_text(*e.parent) : std::string();
+  if (e.kind == TraceKind::Relax)
+    return at + "rhs " + num(e.old_g) + " → " + num(e.g) + via +
+           (e.g < e.old_g ? " (UpdateVertex: a cheaper way)" : " (UpdateVertex: its way got dearer)");
+  if (e.reason == SkipReason::NotBetter) return at + "UpdateVertex leaves rhs as it was";
+  return at + std::string(reason_text(e)) + ", skipped";
+}
+
 std::string describe(const TraceEvent& e, Algorithm algorithm, double weight) {
+  if (info(algorithm).extras.replans) return describe_replanning(e, algorithm);
   if (e.kind == TraceKind::Take) return describe_take(e, algorithm, weight);
   const std::string at = cell_text(e.cell) + ": ";
   const std::string via = e.parent ? " via " + cell_text(*e.parent) : std::string();
