@@ -479,7 +479,7 @@ std::string usage() {
       "usage: astar-studio [LEVEL] [options]\n"
       "\n"
       "Paint grid levels and watch a search (A* and others) run one iteration at a time.\n"
-      "LEVEL defaults to levels/welcome.json.\n"
+      "LEVEL defaults to welcome.json in the levels folder (see --list-lessons).\n"
       "\n"
       "options:\n";
   constexpr std::size_t kColumn = 21;
