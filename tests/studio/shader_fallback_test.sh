@@ -55,7 +55,7 @@ if grep -q "drawn without" "$out/normal.err"; then fail "normal: a layer is repo
 # shellcheck disable=SC2086
 run heights "GRID_HEIGHTS" "$all_layers" $view
 says heights "The grid is drawn without the Heights layer (GRID_HEIGHTS): its shader code does not compile."
-says heights "grid.frag: GLSL compile error:"
+says heights "grid.frag (built in): GLSL compile error:"  # the embedded shader, named so
 # The GLSL log itself: a line after that one.
 if [ "$(sed -n '/GLSL compile error:/{n;p;}' "$out/heights.err" | wc -c)" -gt 1 ]; then
   echo "ok: heights: the GLSL log follows"
