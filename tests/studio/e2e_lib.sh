@@ -4,7 +4,8 @@
 #   start_xvfb (own display), start_studio ARGS... (sets win, win_x, win_y, studio_pid),
 #   move X Y, keys KEY (held: ImGui 1.86 loses a press and release within one frame), tap KEY,
 #   click X Y, shot N (F12 -> astar-studio-N.png and its .json sidecar, in the output folder),
-#   trace_is N EXPR... (a trace's state in shot N's sidecar).
+#   trace_is N EXPR... (a trace's state in shot N's sidecar), map_screenshot SIZE and at X Y
+#   (cell centres in window pixels).
 # Exits 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
 case $studio in /*) ;; *) studio=$PWD/$studio ;; esac  # the tests run in their output folder
 case $checker in /*) ;; *) checker=$PWD/$checker ;; esac
@@ -114,6 +115,14 @@ sys.exit(1 if bad else 0)
 PY
   ok "shot $n: $*"
 }
+
+# map_screenshot SIZE: a screenshot of level.json at SIZE (map.png and its sidecar), so that
+# `at X Y` prints cell (X, Y)'s centre in window pixels for a studio started at the same size.
+map_screenshot() {
+  timeout 30 "$studio" level.json --size "$1" --screenshot map.png --frames 3 >map.log 2>&1 ||
+    die "studio --screenshot failed: $(cat map.log)"
+}
+at() { "$checker" cell map.png.json "$1" "$2" || die "no pixel for cell ($1, $2)"; }
 
 # write_blank_level FILE: the e2e tests' blank level, 12 x 8, all open, start (1,1), goal (10,6),
 # 8 neighbours.

@@ -17,9 +17,7 @@ studio=$1 checker=$2 out=$3
 write_blank_level level.json
 start_xvfb
 size=1024x640
-timeout 30 "$studio" level.json --size $size --screenshot map.png --frames 3 >map.log 2>&1 ||
-  die "studio --screenshot failed: $(cat map.log)"
-at() { "$checker" cell map.png.json "$1" "$2" || die "no pixel for cell ($1, $2)"; }
+map_screenshot $size
 
 start_studio level.json --size $size --algorithm lpa-star --run
 shot 1

@@ -19,9 +19,7 @@ write_blank_level level.json
 start_xvfb
 
 size=1024x640
-timeout 30 "$studio" level.json --size $size --screenshot map.png --frames 3 >map.log 2>&1 ||
-  die "studio --screenshot failed: $(cat map.log)"
-at() { "$checker" cell map.png.json "$1" "$2" || die "no pixel for cell ($1, $2)"; }
+map_screenshot $size
 # The window pixel of a point in cell units, X and Y given as hundredths of a cell (250: 2.5).
 set -- $(at 0 0)
 x0=$1 y0=$2

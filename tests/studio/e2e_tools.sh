@@ -33,9 +33,7 @@ cp level.json original.json
 start_xvfb
 
 size=1024x640
-timeout 30 "$studio" level.json --size $size --screenshot map.png --frames 3 >map.log 2>&1 ||
-  die "studio --screenshot failed: $(cat map.log)"
-at() { "$checker" cell map.png.json "$1" "$2" || die "no pixel for cell ($1, $2)"; }
+map_screenshot $size
 
 start_studio level.json --size $size
 keys F12
