@@ -521,7 +521,9 @@ void Studio::reset_search() {
 void Studio::rerun() {
   // LPA* and D* Lite repair once per undo step: a brush stroke is one repair, at its end (the
   // search keeps its own copy of the level, so it draws as it was meanwhile).
-  if (replanning() && !options_dirty_ && editor_.in_group()) return;
+  if (replanning() && !options_dirty_ && editor_.in_group() && search_w_ == level_.width() &&
+      search_h_ == level_.height())
+    return;
   rerun_pending_ = false;
   heuristic_report_.reset();  // made for the level and options before the edit
   if (trace_) return rerun_trace();
