@@ -12,19 +12,9 @@ namespace {
 
 constexpr double kDegrees = 180.0 / std::numbers::pi;
 
-// cos and sin of `degrees`, exact for multiples of 90 (as shape_corners turns rotated boxes).
-Point unit_at(double degrees) {
-  const double a = std::fmod(degrees, 360.0);
-  if (a == 0.0) return {1.0, 0.0};
-  if (a == 90.0 || a == -270.0) return {0.0, 1.0};
-  if (a == 180.0 || a == -180.0) return {-1.0, 0.0};
-  if (a == 270.0 || a == -90.0) return {0.0, -1.0};
-  return {std::cos(a / kDegrees), std::sin(a / kDegrees)};
-}
-
 // p turned by `degrees` about c (+x towards +y).
 Point turned(Point p, Point c, double degrees) {
-  const Point u = unit_at(degrees);
+  const Point u = unit_vector(degrees);
   const double dx = p.x - c.x, dy = p.y - c.y;
   return {c.x + dx * u.x - dy * u.y, c.y + dx * u.y + dy * u.x};
 }
@@ -44,7 +34,7 @@ double snapped(double degrees, double snap) {
 // The rotate handle: `reach` beyond the middle of the shape's top.
 Point rotate_handle(const Shape& s, double reach) {
   if (const auto* r = std::get_if<RotatedBox>(&s)) {
-    const Point u = unit_at(r->angle);  // the box's +x; its top is along -(-sin, cos)
+    const Point u = unit_vector(r->angle);  // the box's +x; its top is along -(-sin, cos)
     const double out = r->height / 2 + reach;
     return {r->cx + out * u.y, r->cy - out * u.x};
   }
@@ -73,7 +63,7 @@ std::optional<Shape> drag_corner(const Shape& before, int i, double x, double y)
     return checked(out);
   }
   RotatedBox out = std::get<RotatedBox>(before);
-  const Point u = unit_at(out.angle);
+  const Point u = unit_vector(out.angle);
   const double dx = x - o.x, dy = y - o.y;
   out.width = std::fabs(dx * u.x + dy * u.y);   // along the box's +x
   out.height = std::fabs(dy * u.x - dx * u.y);  // along its +y

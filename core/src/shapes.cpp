@@ -350,6 +350,11 @@ std::vector<Point> convex_hull(std::vector<Point> points) {
   return hull;
 }
 
+Point unit_vector(double degrees) {
+  const auto [c, s] = cos_sin_degrees(degrees);
+  return {c, s};
+}
+
 // [SECTION] The capsule test and bounds
 
 bool segment_touches(const Shape& s, double ax, double ay, double bx, double by, double radius) {

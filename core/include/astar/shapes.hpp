@@ -78,6 +78,9 @@ std::string check_shape(const Shape& s);
 // Empty when r is a usable agent radius (finite, 0..kMaxShapeCoord), else the reason.
 std::string check_agent_radius(double r);
 
+// (cos, sin) of `degrees` as the point one unit along that direction: exactly 1, 0 or -1 at
+// multiples of 90, as rotated boxes turn (shape_handles turns shapes with it too).
+Point unit_vector(double degrees);
 // The corners of a box, rotated box or polygon, in order (a box's and rotated box's: top-left,
 // top-right, bottom-right, bottom-left before turning); empty for a circle.
 std::vector<Point> shape_corners(const Shape& s);
