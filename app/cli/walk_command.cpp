@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "args.hpp"
-#include "astar/replanning.hpp"
+#include "astar/agent_walk.hpp"
 #include "commands.hpp"
 #include "output.hpp"
 #include "search_args.hpp"
@@ -23,43 +23,6 @@ namespace {
 
 constexpr std::array<OptionSpec, 2> kWalkOwnOptions{{{"--sensor", true}, {"--format", true}}};
 
-struct WalkRow {
-  Cell cell;
-  std::int64_t walls_discovered;
-  std::int64_t cells_updated;
-  double path_cost;  // of the path planned from here; +inf: none
-};
-
-struct Walk {
-  Level truth;                // the level as it is
-  Level known;                // as the agent knows it: walls only where it has looked
-  std::optional<int> sensor;  // none: it knows every wall from the start
-  std::vector<WalkRow> rows;
-  double walked = 0.0;        // the cost of the moves taken, on the true level
-};
-
-// The walls the agent sees from `at` put into what it knows; returns the cells that changed.
-std::vector<Cell> look(Walk& w, Cell at) {
-  std::vector<Cell> found;
-  const int r = w.sensor.value_or(0);
-  for (int y = at.y - r; y <= at.y + r; ++y)
-    for (int x = at.x - r; x <= at.x + r; ++x) {
-      const Cell c{x, y};
-      if (!w.truth.in_bounds(c) || w.known.wall(c) == w.truth.wall(c)) continue;
-      w.known.set_wall(c, w.truth.wall(c));
-      found.push_back(c);
-    }
-  return found;
-}
-
-// The level as known before the first look: the true one without its walls.
-Level without_walls(const Level& truth) {
-  Level out = truth;
-  for (int y = 0; y < truth.height(); ++y)
-    for (int x = 0; x < truth.width(); ++x) out.set_wall({x, y}, false);
-  return out;
-}
-
 std::string row_json(const WalkRow& r, std::size_t move) {
   return "{\"move\": " + std::to_string(move) + ", \"cell\": [" + std::to_string(r.cell.x) + ", " +
          std::to_string(r.cell.y) + "], \"walls_discovered\": " +
@@ -67,45 +30,35 @@ std::string row_json(const WalkRow& r, std::size_t move) {
          std::to_string(r.cells_updated) + ", \"path_cost\": " + json_number(r.path_cost) + "}";
 }
 
-std::string report(const Walk& w, bool arrived, Format format) {
+std::string report(const AgentWalk& w, std::span<const WalkRow> rows, bool arrived, Format format) {
   if (format == Format::Json) {
     std::string out = "{\"algorithm\": \"d-star-lite\", \"sensor\": " +
-                      (w.sensor ? std::to_string(*w.sensor) : std::string("null")) +
+                      (w.sensor() ? std::to_string(*w.sensor()) : std::string("null")) +
                       ", \"arrived\": " + (arrived ? "true" : "false") +
-                      ", \"walked_cost\": " + json_number(w.walked) + ", \"moves\": [";
-    for (std::size_t k = 0; k < w.rows.size(); ++k)
-      out += (k ? ", " : "") + row_json(w.rows[k], k);
+                      ", \"walked_cost\": " + json_number(w.walked_cost()) + ", \"moves\": [";
+    for (std::size_t k = 0; k < rows.size(); ++k)
+      out += (k ? ", " : "") + row_json(rows[k], k);
     return out + "]}\n";
   }
   std::string out = "move\tcell\twalls_discovered\tcells_updated\tpath_cost\n";
-  for (std::size_t k = 0; k < w.rows.size(); ++k) {
-    const WalkRow& r = w.rows[k];
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const WalkRow& r = rows[k];
     out += std::to_string(k) + "\t" + path_text({r.cell}) + "\t" + std::to_string(r.walls_discovered) +
            "\t" + std::to_string(r.cells_updated) + "\t" +
            (std::isfinite(r.path_cost) ? format_cost(r.path_cost) : std::string("none")) + "\n";
   }
-  out += arrived ? "arrived, walked cost " + format_cost(w.walked) + "\n" : "no path\n";
+  out += arrived ? "arrived, walked cost " + format_cost(w.walked_cost()) + "\n" : "no path\n";
   return out;
 }
 
 // Walks from the start until the goal is reached or no path is left; true on arrival.
-// `found`: the walls seen from the start, before the search was made.
-bool walk(Walk& w, ReplanningSearch& s, const MovementRules& rules, std::int64_t found) {
-  const MovePolicy truth_moves(w.truth, rules);
+bool walk(AgentWalk& w, ReplanningSearch& s) {
   // An agent that does not arrive within this many moves is in a loop (a bug, not a level).
-  const std::int64_t limit = 4 * w.truth.cell_count() + 4;
-  for (std::int64_t moves = 0; moves < limit; ++moves) {
+  const std::int64_t limit = 4 * w.truth().cell_count() + 4;
+  while (w.moves_made() < limit) {
     s.run();
-    const Cell at = w.known.start();
-    w.rows.push_back({at, found, s.repair().cells_updated, s.path_cost()});
-    if (s.state() != SearchState::Found) return false;
-    if (at == w.known.goal()) return true;
-    const Cell next = s.path()[1];
-    if (const std::optional<Move> m = truth_moves.move_between(at, next)) w.walked += m->cost;
-    w.known.set_start(next);
-    const std::vector<Cell> seen = look(w, next);
-    found = static_cast<std::int64_t>(seen.size());
-    (void)s.apply_changes(w.known, seen);  // same size, cells inside: cannot fail
+    if (w.state(s) != WalkState::Ready) return w.state(s) == WalkState::Arrived;
+    (void)w.move(s);  // Ready, same size, cells inside: cannot fail
   }
   return false;
 }
@@ -135,26 +88,22 @@ int walk_command(std::span<const std::string> args) {
   const std::optional<Level> level = load_level_or_report(sa.level_path);
   if (!level) return kExitBadInput;
   const MovementRules rules = rules_for(*level, sa);
-  Walk w{*level, *level, std::nullopt, {}, 0.0};
+  std::optional<int> sensor;
   if (const std::string* v = p.get("--sensor")) {
     auto r = parse_positive_int("--sensor", *v);
     if (!r) return bad(r.error());
-    const int reach = 1 + std::max(0, rules.jump.gap);
-    if (r.value() < reach || r.value() > kMaxSide)
-      return bad("--sensor: the radius must be at least the longest move (" + std::to_string(reach) +
-                 " cells) and at most " + std::to_string(kMaxSide) + ", got " + *v);
-    w.sensor = static_cast<int>(r.value());
-    w.known = without_walls(*level);
+    if (Status ok = AgentWalk::check_sensor(r.value(), rules); !ok) return bad("--sensor: " + ok.error());
+    sensor = static_cast<int>(r.value());
   }
-  const std::int64_t found = w.sensor ? static_cast<std::int64_t>(look(w, level->start()).size()) : 0;
-  ReplanningSearch s(w.known, rules, sa.options);
+  AgentWalk w(*level, rules, sensor);
+  ReplanningSearch s(w.known(), rules, sa.options);
   if (s.state() == SearchState::Invalid) {
     print_error(sa.level_path + ": " + s.message());
     return kExitBadInput;
   }
   print_search_notes(sa, rules);
-  const bool arrived = walk(w, s, rules, found);
-  return write_output(report(w, arrived, format.value()), arrived ? kExitFound : kExitNoPath);
+  const bool arrived = walk(w, s);
+  return write_output(report(w, w.rows(s), arrived, format.value()), arrived ? kExitFound : kExitNoPath);
 }
 
 std::string walk_help() {
