@@ -367,6 +367,16 @@ TEST_CASE("[level-io] a lesson's description and search: read, written after the
   CHECK(back.value() == lv);
   CHECK(level_to_json(parse_level(kValid, "a.json").value()).find("search") == std::string::npos);
 
+  SUBCASE("a walking D* Lite agent and its sensor round-trip") {
+    const auto w = parse_level(with(R"("name": "Small",)", R"("name": "Small", "search": {"algorithm": "d-star-lite", "walk": true, "sensor": 3},)"), "a.json");
+    REQUIRE_MESSAGE(w.ok(), (w.ok() ? "" : w.error()));
+    CHECK(w.value().preset.walk == true);
+    CHECK(w.value().preset.sensor == 3);
+    const std::string walk_text = level_to_json(w.value());
+    CHECK(walk_text.find(R"("search": {"algorithm": "d-star-lite", "walk": true, "sensor": 3},)") != std::string::npos);
+    CHECK(parse_level(walk_text, "b.json").value() == w.value());
+  }
+
   SUBCASE("bad values name the field") {
     auto err = [](const std::string& search) {
       return error_of(with(R"("name": "Small",)", R"("name": "Small", "search": )" + search + ","));
@@ -380,6 +390,11 @@ TEST_CASE("[level-io] a lesson's description and search: read, written after the
     CHECK(err(R"({"algorithm": "weighted-astar", "weight": 0.5})") == "a.json: search.weight: must be 1..100, got 0.5");
     CHECK(err(R"({"max_iterations": 0})") == "a.json: search.max_iterations: must be an integer >= 1, got 0");
     CHECK(err(R"({"smooth": "yes"})") == "a.json: search.smooth: expected true or false, got \"yes\"");
+    CHECK(err(R"({"walk": true})") == "a.json: search.walk: applies to \"algorithm\": \"d-star-lite\" only");
+    CHECK(err(R"({"algorithm": "d-star-lite", "sensor": 3})") ==
+          "a.json: search.sensor: applies to \"walk\": true only");
+    CHECK(err(R"({"algorithm": "d-star-lite", "walk": true, "sensor": 0})") ==
+          "a.json: search.sensor: must be an integer 1..8192, got 0");
     CHECK(err(R"({"speed": 3})") == "a.json: search.speed: unknown field");
     CHECK(err(R"([1])") == "a.json: search: expected an object, got array");
     CHECK(error_of(with(R"("name": "Small",)", R"("name": "Small", "description": 7,)")) ==

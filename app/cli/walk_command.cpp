@@ -94,6 +94,12 @@ int walk_command(std::span<const std::string> args) {
     if (!r) return bad(r.error());
     if (Status ok = AgentWalk::check_sensor(r.value(), rules); !ok) return bad("--sensor: " + ok.error());
     sensor = static_cast<int>(r.value());
+  } else if (const std::optional<std::int64_t> preset = level->preset.sensor) {  // the lesson's
+    if (Status ok = AgentWalk::check_sensor(*preset, rules); !ok) {
+      print_error(sa.level_path + ": search.sensor: " + ok.error());
+      return kExitBadInput;
+    }
+    sensor = static_cast<int>(*preset);
   }
   AgentWalk w(*level, rules, sensor);
   ReplanningSearch s(w.known(), rules, sa.options);
@@ -114,7 +120,8 @@ std::string walk_help() {
   h += "  --sensor R           the agent sees walls within R cells (Chebyshev distance) of\n";
   h += "                       each cell it stands on and assumes open ground beyond; R is\n";
   h += "                       at least the longest move (1, or 1 + the jump gap). Costs,\n";
-  h += "                       heights and edges are known. Default: every wall is known.\n";
+  h += "                       heights and edges are known. Default: the level's search.sensor,\n";
+  h += "                       else every wall is known.\n";
   h += "  --format text|json   text: one tab-separated row per move (move, cell,\n";
   h += "                       walls_discovered, cells_updated, path_cost), then 'arrived,\n";
   h += "                       walked cost C' or 'no path'; json: {algorithm, sensor,\n";

@@ -141,7 +141,7 @@ std::vector<std::uint32_t> get_shape_indices(const json& j) {
 SearchPreset parse_preset(const json& j) {
   expect_object(j, "search");
   check_keys(j, "search", {"algorithm", "heuristic", "weight", "tie_break", "partial_path",
-                           "max_iterations", "smooth", "trace", "ignore_shapes"});
+                           "max_iterations", "smooth", "trace", "ignore_shapes", "walk", "sensor"});
   SearchPreset p;
   if (const json* v = optional_member(j, "algorithm"))
     p.algorithm = get_name(*v, "search.algorithm", parse_algorithm,
@@ -166,6 +166,13 @@ SearchPreset parse_preset(const json& j) {
   if (const json* v = optional_member(j, "ignore_shapes")) p.ignore_shapes = get_shape_indices(*v);
   if (p.weight && p.algorithm != "weighted-astar")
     fail("search.weight", "applies to \"algorithm\": \"weighted-astar\" only");
+  if (const json* v = optional_member(j, "walk")) p.walk = get_bool(*v, "search.walk");
+  if (p.walk.value_or(false) && p.algorithm != "d-star-lite")
+    fail("search.walk", "applies to \"algorithm\": \"d-star-lite\" only");
+  if (const json* v = optional_member(j, "sensor")) {
+    p.sensor = get_int(*v, "search.sensor", 1, kMaxSide, "must be an integer 1.." + std::to_string(kMaxSide));
+    if (!p.walk.value_or(false)) fail("search.sensor", "applies to \"walk\": true only");
+  }
   return p;
 }
 

@@ -86,7 +86,8 @@ std::string check_saveable(const Level& level) {
   if ((p.algorithm && !parse_algorithm(*p.algorithm)) || (p.heuristic && !parse_heuristic(*p.heuristic)) ||
       (p.tie_break && !parse_tie_break(*p.tie_break)) || (p.weight && !(*p.weight >= 1 && *p.weight <= 100)) ||
       (p.max_iterations && (*p.max_iterations < 1 || *p.max_iterations > SearchPreset::kMaxIterations)) ||
-      (p.trace && !trace_path_ok(*p.trace)))
+      (p.trace && !trace_path_ok(*p.trace)) || (p.sensor && (*p.sensor < 1 || *p.sensor > kMaxSide)) ||
+      (p.walk.value_or(false) && p.algorithm != "d-star-lite") || (p.sensor && !p.walk.value_or(false)))
     return "search has a value the reader would refuse";
   if (p.ignore_shapes)
     for (std::uint32_t i : *p.ignore_shapes)
@@ -173,6 +174,8 @@ void append_lesson(std::string& out, const Level& level) {
   if (p.max_iterations) fields.push_back("\"max_iterations\": " + std::to_string(*p.max_iterations));
   if (p.smooth) fields.push_back(std::string("\"smooth\": ") + (*p.smooth ? "true" : "false"));
   if (p.trace) fields.push_back("\"trace\": " + json_text(*p.trace));
+  if (p.walk) fields.push_back(std::string("\"walk\": ") + (*p.walk ? "true" : "false"));
+  if (p.sensor) fields.push_back("\"sensor\": " + std::to_string(*p.sensor));
   if (p.ignore_shapes) {
     std::string list;
     for (std::uint32_t i : *p.ignore_shapes) list += (list.empty() ? "" : ", ") + std::to_string(i);

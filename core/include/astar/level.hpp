@@ -132,6 +132,10 @@ struct SearchPreset {
   // A search trace another program wrote (imported_trace.hpp), opened over the level instead
   // of a search of ours: a path relative to the level file's folder, never absolute, no "..".
   std::optional<std::string> trace;
+  // D* Lite's agent walks its path (agent_walk.hpp) instead of a search standing still;
+  // `sensor`: it sees walls within that many cells (1..kMaxSide; needs walk), else all of them.
+  std::optional<bool> walk;
+  std::optional<std::int64_t> sensor;
   bool empty() const { return *this == SearchPreset{}; }
   friend bool operator==(const SearchPreset&, const SearchPreset&) = default;
 };
