@@ -50,7 +50,7 @@ std::string key_name(int k) {
 
 // [SECTION] Actions: a function each where a row cannot say it in a line
 
-bool search_running(const CommandTarget& t) { return !astar::finished(t.studio.search().state()); }
+bool search_running(const CommandTarget& t) { return !t.studio.search_done(); }
 
 // K / O over a cell: a breakpoint when the cell is taken / opened, or off again.
 void toggle_breakpoint(CommandTarget& t, bool on_take) {

@@ -24,7 +24,7 @@ using astar::Cell;
 
 void TimelinePanel::Draw(Studio& studio) {
   const astar::Search& s = studio.search();
-  const bool done = astar::finished(s.state());
+  const bool done = studio.search_done();
   const bool back = studio.can_step_back() || s.mid_iteration();
   const float w = (ImGui::GetContentRegionAvail().x - 4 * ImGui::GetStyle().ItemSpacing.x) / 5;
 

@@ -165,6 +165,7 @@ void OverlayContext::draw_all() const {
   backward_side();
   shapes();  // the level's overlay layers, at their layer panel opacities (hidden: not drawn)
   edge_overrides();
+  walk_fog();
   consistency_tints();
   came_from_arrows();
   path();
@@ -176,6 +177,7 @@ void OverlayContext::draw_all() const {
   heuristic_marks();
   last_step();
   endpoints();
+  walk_trail();  // the agent over the start marker it left
   findings();  // over the markers: a finding may sit on the start or the goal
   draw_debugger_marks(studio, dl, ImVec2(ox, oy), px);
 }

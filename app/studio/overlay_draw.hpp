@@ -53,6 +53,8 @@ struct OverlayContext {
   void meeting_cell() const;
   void cell_values() const;
   void consistency_tints() const;  // replan_overlay.cpp: LPA*/D* Lite's queued cells, the repair
+  void walk_fog() const;    // walk_overlay.cpp: what the walking agent has not seen, its sensor
+  void walk_trail() const;  // walk_overlay.cpp: the cells it stood on, and the agent
   void expansion_order() const;
   void heuristic_marks() const;
   void findings() const;  // trace mode: each finding's cell marked, the picked one ringed

@@ -117,6 +117,12 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
     if (smoothed.empty()) j << "null";
     else j << std::setprecision(17) << studio.smoothed_length() << std::setprecision(9);
   }
+  // Walk mode: where the agent stands, its moves and walked cost, its sensor (null: all known).
+  if (const astar::AgentWalk* w = studio.walk()) {
+    j << ",\n  \"walk\": {\"at\": [" << w->at().x << ", " << w->at().y << "], \"moves\": " << w->moves_made()
+      << ", \"walked_cost\": " << std::setprecision(17) << w->walked_cost() << std::setprecision(9)
+      << ", \"sensor\": " << (w->sensor() ? std::to_string(*w->sensor()) : std::string("null")) << "}";
+  }
   // The overlays (name: on, opacity), the heat map's source and range, the heuristic check.
   const Overlays& ov = a.overlays;
   j << ",\n  \"overlays\": {";

@@ -16,6 +16,7 @@
 #include "rules_editor.hpp"
 #include "search_labels.hpp"
 #include "trace_panels.hpp"
+#include "walk_panel.hpp"
 
 namespace studio {
 
@@ -75,7 +76,7 @@ namespace {
 
 // Back, Step, Play, Reset, Run, and the speed.
 void draw_step_buttons(Studio& studio) {
-  const bool done = astar::finished(studio.search().state());
+  const bool done = studio.search_done();
   const float w = (ImGui::GetContentRegionAvail().x - 4 * ImGui::GetStyle().ItemSpacing.x) / 5;
   ImGui::BeginDisabled(!studio.can_step_back());
   if (ImGui::Button("Back", ImVec2(w, 0))) studio.step_back();
@@ -315,6 +316,7 @@ void SearchPanel::Draw(Studio& studio) {
     draw_algorithm_choice(studio, combo_w);
     draw_heuristic_and_ties(studio, combo_w);
     draw_path_options(studio);
+    draw_walk_controls(studio);
   }
   draw_neighbour_rules(studio);
   ImGui::Separator();

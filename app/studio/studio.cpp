@@ -67,6 +67,9 @@ void Studio::apply_preset() {
   options_.tie_break = o.tie_break;
   options_.partial_path = o.partial_path;
   if (p.smooth) smooth_ = *p.smooth;
+  if (p.walk) walk_settings_.on = *p.walk;  // a lesson's walking agent, with or without a sensor
+  if (p.walk) walk_settings_.use_sensor = p.sensor.has_value();
+  if (p.sensor) walk_settings_.sensor = static_cast<int>(*p.sensor);
 }
 
 astar::Status Studio::open(const std::string& path) {
@@ -241,9 +244,12 @@ void Studio::new_search() {
     auto replay = trace_->make_replay(level_);
     replay_ = replay.get();
     search_ = std::move(replay);
+    walk_.reset();
   } else {
     replay_ = nullptr;
-    search_ = astar::make_search(level_, search_options(), &recorder_);
+    search_.reset();  // it may read the walk's level, which a new walk replaces
+    search_ = make_walk_search();
+    if (!search_) search_ = astar::make_search(level_, search_options(), &recorder_);
   }
   search_w_ = level_.width();
   search_h_ = level_.height();
@@ -258,7 +264,7 @@ void Studio::new_search() {
   recorder_.attach(*search_);
   // Rewind records cost ~100 bytes per iteration; above this size a full search's records
   // would not fit comfortably in memory, so stepping back is off there.
-  search_->set_recording(level_.cell_count() <= kMaxRewindCells);
+  search_->set_recording(level_.cell_count() <= (walk_ ? kMaxWalkRewindCells : kMaxRewindCells));
   path_cells_.clear();
   path_actions_.clear();
   path_tinted_.clear();
@@ -334,7 +340,8 @@ void Studio::update_path() {
       astar::for_each_cell_on_line(path_cells_[i - 1], path_cells_[i], mark);
     else
       mark(path_cells_[i]);
-  if (!waypoints) path_actions_ = astar::path_actions(astar::MovePolicy(level_), path_cells_);
+  // Walking, the path runs over the level as the agent knows it.
+  if (!waypoints) path_actions_ = astar::path_actions(astar::MovePolicy(walk_ ? search_->level() : level_), path_cells_);
   update_smoothed();
 }
 
@@ -381,6 +388,7 @@ bool Studio::step_back() {
   if (!search_->step_back()) return false;
   clear_path();  // a search one step before the end has no path
   record_step();
+  sync_walk();
   return true;
 }
 
@@ -398,16 +406,22 @@ void Studio::after_steps() {
   furthest_ = std::max(furthest_, search_->iterations());
   update_path();
   if (!repair_text_.empty()) update_repair_text();
+  // Walking, the status line follows the walk and its repair, unless something else spoke since.
+  if (walk_ && status == walk_status_) status = walk_status_ = search_done() ? walk_text() : repair_text_;
 }
 
 void Studio::step(std::int64_t n) {
   flush();  // never step a search whose level was edited since it was made
-  if (astar::finished(search_->state())) return;
+  if (search_done()) return;
   // Many steps at once: one full texture refresh is cheaper than a long change list (a step
   // changes at most 9 cells: the node taken and its neighbours).
   const bool bulk = n * 9 > static_cast<std::int64_t>(search_changes.limit);
   const bool watch = watch_.breakpoints.any();
-  for (std::int64_t i = 0; i < n && !astar::finished(search_->state()); ++i) {
+  for (std::int64_t i = 0; i < n && !search_done(); ++i) {
+    if (walk_ && astar::finished(search_->state())) {  // the plan is made: the agent moves
+      walk_move();
+      continue;
+    }
     if (watch) watch_.before_step(*search_);
     search_->step();
     if (!bulk) record_step();
@@ -420,7 +434,8 @@ void Studio::step(std::int64_t n) {
 void Studio::micro_step() {
   flush();
   playing = false;
-  if (astar::finished(search_->state())) return;
+  if (search_done()) return;
+  if (walk_ && astar::finished(search_->state())) return step();  // a move is one micro-step
   watch_.before_step(*search_);
   search_->micro_step();
   record_step();
@@ -435,6 +450,7 @@ bool Studio::micro_step_back() {
   if (!search_->micro_step_back()) return false;
   clear_path();
   record_step();
+  sync_walk();
   return true;
 }
 
@@ -442,9 +458,14 @@ void Studio::seek(std::int64_t iteration) {
   flush();
   if (iteration == search_->iterations() && !search_->mid_iteration()) return;
   if (iteration < search_->iterations() && !search_->recording()) return;
+  if (walk_ && iteration > search_->iterations()) {  // forward: plans and moves, as Step makes them
+    while (search_->iterations() < iteration && !search_done()) step();
+    return;
+  }
   search_->seek(iteration);
   clear_path();
   search_changed_all();
+  sync_walk();
   after_steps();
 }
 
@@ -499,9 +520,9 @@ void Studio::seek_event(std::size_t index) {
 
 void Studio::run_to_end() {
   flush();
-  if (astar::finished(search_->state())) return;
+  if (search_done()) return;
   playing = false;
-  if (watch_.breakpoints.any()) {
+  if (watch_.breakpoints.any() || walk_) {  // walking: to the goal, move by move
     step(std::numeric_limits<std::int64_t>::max());  // stops at the first breakpoint hit
     search_changed_all();
     return;
@@ -547,7 +568,7 @@ void Studio::update(double dt) {
   flush();
   poll_following(dt);
   if (!playing) return;
-  if (astar::finished(search_->state())) {
+  if (search_done()) {
     playing = false;
     return;
   }
@@ -560,7 +581,7 @@ void Studio::update(double dt) {
   // stuttering. Steps go in chunks, the clock read between them.
   const auto n = static_cast<std::int64_t>(std::min(whole, std::max(1.0, speed * 0.25)));
   const auto until = std::chrono::steady_clock::now() + kPlayTimeBudget;
-  for (std::int64_t done = 0; done < n && playing && !astar::finished(search_->state());) {
+  for (std::int64_t done = 0; done < n && playing && !search_done();) {
     const std::int64_t chunk = std::min<std::int64_t>(n - done, kPlayChunk);
     step(chunk);
     done += chunk;
@@ -569,7 +590,7 @@ void Studio::update(double dt) {
       break;
     }
   }
-  if (astar::finished(search_->state())) playing = false;
+  if (search_done()) playing = false;
 }
 
 const std::vector<std::int64_t>& Studio::expansion_order() const {

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "astar/agent_walk.hpp"
 #include "astar/breakpoints.hpp"
 #include "astar/edit.hpp"
 #include "astar/heuristic_check.hpp"
@@ -94,6 +95,8 @@ struct ChangeLog {
 
 // Largest level whose searches record rewind data (step back). Above it, Back is disabled.
 inline constexpr std::int64_t kMaxRewindCells = 2048LL * 2048LL;
+// Walking, each move keeps a copy of the level for step back: the limit is lower.
+inline constexpr std::int64_t kMaxWalkRewindCells = 128LL * 128LL;
 // Most events the log keeps (about 100 bytes each); later ones are counted, not kept.
 inline constexpr std::size_t kMaxLogEvents = 300000;
 
@@ -174,6 +177,9 @@ class Studio {
   // Whether the current algorithm can show a partial path (bidirectional A* cannot).
   static bool supports_partial_path(astar::Algorithm a) { return astar::info(a).partial_paths; }
   void step(std::int64_t n = 1);
+  // Nothing left to step: the search has finished; walking, the agent arrived, has no path
+  // left, or made too many moves (Step, Play and End are off).
+  bool search_done() const;
   // Undoes the last iteration exactly (see Search::step_back); false at iteration 0 or when
   // the level is too large to record (can_step_back).
   bool step_back();
@@ -262,6 +268,24 @@ class Studio {
   bool playing = false;
   float speed = 20.0f;  // iterations per second while playing
 
+  // [SECTION] Walk mode (studio_walk.cpp): with D* Lite and walk on, the agent walks its plan.
+  // Once the search has a path, the next step moves the agent one cell (a repair: the start
+  // moved, and the walls it discovered), so Step, Play and End walk it to the goal and Back
+  // takes moves back. With a sensor it knows walls only within that many cells of where it has
+  // stood (the rest is fog, astar::AgentWalk); an edit of the level is a repair of what it
+  // knows, and one that moves the start or resizes the level begins a new walk.
+  struct WalkSettings {
+    bool on = false;
+    bool use_sensor = true;
+    int sensor = 3;  // cells, Chebyshev; raised to the longest move when shorter
+  };
+  const WalkSettings& walk_settings() const { return walk_settings_; }
+  void set_walk(WalkSettings w);  // a new walk from the start, when it changed
+  bool walk_applies() const;       // walk on, D* Lite chosen, no trace open
+  const astar::AgentWalk* walk() const { return walk_.get(); }  // null: not walking
+  // "move 7, at (3, 4), walked cost 7.41, 2 walls discovered", or the arrival; empty unless walking.
+  std::string walk_text() const;
+
   // [SECTION] Trace mode (trace_mode.hpp, trace_mode.cpp): a trace from another program replayed
   // on the level as the search shown, checked against it. Edits keep it (rebuilt on the edited
   // level at the same event, checked again); a new level closes it, and opens its own when its
@@ -334,6 +358,12 @@ class Studio {
   void poll_following(double dt);            // trace_following.cpp, once a frame
   bool repair_search();                      // studio_repair.cpp: rerun's LPA*/D* Lite way
   void update_repair_text();
+  // Past this many cells A* from scratch is not run beside a repair (it would stall a frame).
+  static constexpr std::int64_t kMaxScratchCells = 1'000'000;
+  std::unique_ptr<astar::Search> make_walk_search();  // studio_walk.cpp
+  void walk_move();
+  void sync_walk();
+  std::int64_t walk_move_limit() const { return 4 * level_.cell_count() + 4; }
   void show_followed_events();
 
   astar::Level level_;
@@ -345,6 +375,9 @@ class Studio {
   std::string path_;
   astar::SearchOptions options_;
   astar::TraceRecorder recorder_;         // the search's listener: its event log
+  WalkSettings walk_settings_;
+  std::unique_ptr<astar::AgentWalk> walk_;  // walk mode: its search (search_) reads walk_->known()
+  std::string walk_status_;  // the status line the walk last wrote (it updates only its own)
   std::unique_ptr<astar::Search> search_;  // holds &level_: recreated after every edit
   std::unique_ptr<TraceMode> trace_;       // trace mode: search_ is its TraceReplay ...
   astar::TraceReplay* replay_ = nullptr;   // ... and this, typed (null without a trace)

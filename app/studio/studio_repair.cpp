@@ -10,13 +10,6 @@
 
 namespace studio {
 
-namespace {
-
-// Past this many cells A* from scratch is not run for the comparison (it would stall a frame).
-constexpr std::int64_t kMaxScratchCells = 1'000'000;
-
-}  // namespace
-
 const astar::ReplanningSearch* Studio::replanning() const {
   return trace_ ? nullptr : dynamic_cast<const astar::ReplanningSearch*>(search_.get());
 }
@@ -31,7 +24,10 @@ bool Studio::repair_search() {
   // A step back across a repair put the level before it back in the search: compare levels.
   const bool compare = edited_all_ || rs->repair().number != repairs_applied_;
   const bool was_finished = astar::finished(search_->state());
-  const astar::Status applied = compare ? rs->apply_changes(level_) : rs->apply_changes(level_, edited_cells_);
+  // Walking, the edit changes what the agent knows (walls only where it has looked).
+  const astar::Status applied = walk_       ? walk_->set_truth(level_, *rs)
+                                : compare ? rs->apply_changes(level_)
+                                          : rs->apply_changes(level_, edited_cells_);
   edited_cells_.clear();
   edited_all_ = false;
   if (!applied) {
@@ -45,7 +41,7 @@ bool Studio::repair_search() {
   if (level_.cell_count() <= kMaxScratchCells) {
     astar::SearchOptions scratch = search_options();
     scratch.algorithm = astar::Algorithm::AStar;
-    const auto a = astar::make_search(level_, scratch);
+    const auto a = astar::make_search(walk_ ? rs->level() : level_, scratch);
     a->run();
     scratch_expanded_ = a->metrics().expanded;
   }
@@ -64,8 +60,9 @@ void Studio::update_repair_text() {
     return;
   }
   const astar::RepairStats r = rs->repair();
-  repair_text_ = "repair " + std::to_string(r.number) + ": " + astar::count_text(r.cells_updated) +
-                 " cells updated, " + astar::count_text(r.expanded) + " expanded";
+  repair_text_ = (walk_ ? walk_text() + " \xC2\xB7 " : std::string()) + "repair " + std::to_string(r.number) +
+                 ": " + astar::count_text(r.cells_updated) + " cells updated, " +
+                 astar::count_text(r.expanded) + " expanded";
   if (!astar::finished(search_->state())) repair_text_ += " so far (step or play to go on)";
   if (scratch_expanded_ >= 0)
     repair_text_ += " \xC2\xB7 A* from scratch: " + astar::count_text(scratch_expanded_) + " expanded";
