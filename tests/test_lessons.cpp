@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/agent_walk.hpp"
 #include "astar/format.hpp"
 #include "astar/heuristic_check.hpp"
 #include "astar/imported_trace.hpp"
@@ -507,4 +508,56 @@ TEST_CASE("[lessons] a door closes: LPA* repairs its search, cheaper than A* fro
   CHECK_MESSAGE(lv.description.find(text) != std::string::npos, text);
   std::snprintf(text, sizeof text, "cost %.2f instead of %.2f", s.path_cost(), optimum(lv));
   CHECK_MESSAGE(lv.description.find(text) != std::string::npos, text);
+}
+
+TEST_CASE("[lessons] the robot that discovers walls: D* Lite walks into the pocket and round") {
+  // The lesson: D* Lite's agent with a sensor of 3 from (2, 6) to (24, 10); a pocket open
+  // towards it, then a long wall with a gap at the top. It plans through the fog, walks into the
+  // pocket, turns back at (14, 5), goes round, and arrives. Every plan is the best path on what
+  // it knows (a fresh A*); the numbers the text gives are the walk's, computed here.
+  const Level lv = lesson("17-robot-discovers-walls.json");
+  const SearchOptions o = with_preset({}, lv.preset);
+  REQUIRE(o.algorithm == Algorithm::DStarLite);
+  REQUIRE(lv.preset.walk == true);
+  REQUIRE(lv.preset.sensor == 3);
+  AgentWalk w(lv, lv.rules(), 3);
+  ReplanningSearch s(w.known(), lv.rules(), o);
+  SearchOptions scratch = o;
+  scratch.algorithm = Algorithm::AStar;
+  std::int64_t dstar_expanded = 0, astar_every_cell = 0, astar_after_walls = 0;
+  for (;;) {
+    REQUIRE(s.run() == SearchState::Found);
+    const auto fresh = make_search(s.level(), scratch);
+    REQUIRE(fresh->run() == SearchState::Found);
+    CHECK(fresh->path_cost() == s.path_cost());
+    dstar_expanded += s.repair().expanded;
+    astar_every_cell += fresh->metrics().expanded;
+    if (w.moves_made() == 0 || w.rows(s).back().walls_discovered > 0)
+      astar_after_walls += fresh->metrics().expanded;
+    if (w.state(s) != WalkState::Ready) break;
+    REQUIRE(w.move(s));
+  }
+  REQUIRE(w.state(s) == WalkState::Arrived);
+  const std::vector<WalkRow> rows = w.rows(s);
+  const std::vector<Cell> trail = w.trail();
+  const auto turn = std::find(trail.begin(), trail.end(), Cell{14, 5});
+  REQUIRE(turn != trail.end());
+  REQUIRE(turn + 1 != trail.end());
+  CHECK((turn + 1)->x < 14);  // it turns back out of the pocket
+  CHECK(rows[static_cast<std::size_t>(turn - trail.begin())].walls_discovered > 0);
+  std::int64_t walls = 0;
+  for (const WalkRow& r : rows) walls += r.walls_discovered;
+  CHECK(w.walked_cost() > optimum(lv));
+  CHECK(rows.front().path_cost < optimum(lv));  // the first plan is optimistic
+  CHECK(dstar_expanded < astar_every_cell);
+  char text[200];
+  std::snprintf(text, sizeof text, "its first plan goes straight through the fog (cost %.2f)", rows.front().path_cost);
+  CHECK_MESSAGE(lv.description.find(text) != std::string::npos, text);
+  std::snprintf(text, sizeof text, "It arrives after %lld moves, walked cost %.2f, having discovered %lld walls; knowing every wall it would have walked %.2f.",
+                static_cast<long long>(w.moves_made()), w.walked_cost(), static_cast<long long>(walls), optimum(lv));
+  CHECK_MESSAGE(lv.description.find(text) != std::string::npos, text);
+  const std::string counts = "D* Lite expands " + count_text(dstar_expanded) + " cells. A* would expand " +
+                             count_text(astar_every_cell) + " planning anew at every cell, and " +
+                             count_text(astar_after_walls) + " planning anew only after a wall is found";
+  CHECK_MESSAGE(lv.description.find(counts) != std::string::npos, counts);
 }
