@@ -15,7 +15,7 @@ constexpr std::size_t kQueueRows = 12;
 
 // A key's part: its value, or inf (the search marks unknown costs with a huge straight part).
 std::string units_text(const astar::ExactCost& v) {
-  return v.a >= (std::int64_t{1} << 61) ? std::string("inf") : value_text(v.value());
+  return astar::ReplanningSearch::infinite(v) ? std::string("inf") : value_text(v.value());
 }
 
 const char* consistency_word(astar::Consistency c) {

@@ -137,6 +137,8 @@ class ReplanningSearch final : public Search {
   // The key c would be queued with now.
   QueueKey key_of(Cell c) const;
   ExactCost km() const { return sc_.km; }
+  // Whether an exact g, rhs or key part stands for infinity (no path known).
+  static bool infinite(ExactCost c);
   Cell source() const;  // LPA*: the start; D* Lite: the goal
   Cell target() const;  // LPA*: the goal; D* Lite: the start
   bool backward() const { return dstar_; }  // D* Lite: g is the cost to the goal
@@ -219,7 +221,6 @@ class ReplanningSearch final : public Search {
   };
 
   // replanning.cpp: keys, the queue, UpdateVertex, the steps.
-  static bool infinite(ExactCost c);
   ExactCost h_between(Cell a, Cell b) const;
   ExactCost h_of(std::uint32_t i) const;
   QueueKey calculate_key(std::uint32_t i) const;
