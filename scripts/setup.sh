@@ -7,7 +7,7 @@ set -euo pipefail
 
 cli_packages=(
   build-essential cmake pkgconf python3
-  libstb-dev doctest-dev nlohmann-json3-dev libyaml-dev
+  libstb-dev doctest-dev nlohmann-json3-dev libyaml-dev libfast-float-dev libfmt-dev
   clang-14 libclang-rt-14-dev
 )
 studio_packages=(

@@ -1,8 +1,9 @@
 #include "astar/format.hpp"
 
-#include <charconv>
 #include <cmath>
 #include <cstdio>
+
+#include "number_chars.hpp"
 
 namespace astar {
 
@@ -17,11 +18,7 @@ std::string fixed2_text(double v) {
   return buf;
 }
 
-std::string number_text(double v) {
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
-}
+std::string number_text(double v) { return shortest_text(v); }
 
 std::string count_text(std::int64_t n) {
   std::string digits = std::to_string(n < 0 ? -n : n);

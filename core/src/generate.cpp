@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "number_chars.hpp"
 #include "random.hpp"
 
 namespace astar {
@@ -50,7 +51,7 @@ std::string quote_text(std::string_view s) {
 std::optional<double> parse_number(std::string_view s) {
   double v = 0;
   if (s.empty() || s.front() == '+') return std::nullopt;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  const auto [end, ec] = parse_double(s.data(), s.data() + s.size(), v);
   if (ec != std::errc{} || end != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
   return v;
 }

@@ -8,6 +8,7 @@
 
 #include "astar/level.hpp"
 #include "json_numbers.hpp"
+#include "number_chars.hpp"
 
 namespace astar::level_file {
 
@@ -107,7 +108,7 @@ bool judge_slowly(std::string_view token, GridRows& g, std::vector<T>& to, const
 
 bool take_cost(std::string_view token, GridRows& g, std::size_t y, std::size_t x) {
   double d = 0;
-  const auto r = std::from_chars(token.data(), token.data() + token.size(), d);
+  const auto r = parse_double(token.data(), token.data() + token.size(), d);
   if (r.ec == std::errc{} && r.ptr == token.data() + token.size() && d > 0 && d < kFloatOverflow) {
     if (const float f = to_float(d); f != 0.0f) {
       g.costs.push_back(f);

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <system_error>
 
+#include "number_chars.hpp"
+
 namespace astar::level_file {
 
 void append_number(std::string& out, double v) {
@@ -13,11 +15,12 @@ void append_number(std::string& out, double v) {
     out += "null";
     return;
   }
-  char buf[64];
-  const auto r = v == std::floor(v) && std::fabs(v) < 1e15
-                     ? std::to_chars(buf, buf + sizeof buf, static_cast<long long>(v))
-                     : std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, r.ptr);
+  if (v == std::floor(v) && std::fabs(v) < 1e15) {
+    char buf[32];
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, static_cast<long long>(v)).ptr);
+  } else {
+    out += shortest_text(v);
+  }
 }
 
 std::string number_text(double v) {
@@ -37,12 +40,11 @@ void append_float(std::string& out, float f) {
     append_number(out, static_cast<double>(f));
     return;
   }
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, f);
+  const std::string text = shortest_text(f);
   double back = 0.0;
-  const auto b = std::from_chars(buf, r.ptr, back);
+  const auto b = parse_double(text.data(), text.data() + text.size(), back);
   if (b.ec == std::errc{} && to_float(back) == f)
-    out.append(buf, r.ptr);
+    out += text;
   else
     append_number(out, static_cast<double>(f));  // exact as a double, hence exact as a float
 }

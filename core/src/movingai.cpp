@@ -17,6 +17,7 @@
 
 #include "astar/file_io.hpp"
 #include "astar/level_io.hpp"  // kMaxLevelFileBytes
+#include "number_chars.hpp"
 #include "text_file.hpp"
 
 namespace astar {
@@ -352,7 +353,7 @@ Result<std::vector<ScenarioQuery>> parse_scen(std::string_view text, std::string
     int decimals = 0, exponent = 0;
     double optimal = 0.0;
     const std::string_view opt = f[8];
-    const auto [end, ec] = std::from_chars(opt.data(), opt.data() + opt.size(), optimal);
+    const auto [end, ec] = parse_double(opt.data(), opt.data() + opt.size(), optimal);
     if (!decimal_parts(opt, decimals, exponent) || ec != std::errc{} ||
         end != opt.data() + opt.size() || !std::isfinite(optimal))
       return field_error(8, "expected a number >= 0, got " + quoted(opt));

@@ -12,11 +12,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <charconv>
 #include <initializer_list>
 #include <limits>
 #include <span>
 #include <utility>
+
+#include "number_chars.hpp"
 
 namespace astar {
 
@@ -24,11 +25,9 @@ namespace {
 
 // A number as people write it: 3, 2.5, 0.1, 1000000 (whole numbers without an exponent).
 std::string num(double v) {
-  char buf[64];
   if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15)
     return std::to_string(static_cast<long long>(v));
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest text that reads back as v
-  return std::string(buf, r.ptr);
+  return shortest_text(v);  // shortest text that reads back as v
 }
 
 std::string point_text(const Point& p) { return "(" + num(p.x) + ", " + num(p.y) + ")"; }

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "number_chars.hpp"
+
 namespace astar::trace_import {
 
 namespace {
@@ -68,14 +70,14 @@ bool is_json_number(std::string_view s, bool& integer) {
 
 double number_value(std::string_view s, bool& finite) {
   finite = true;
-  if (s.size() <= 15) {  // whole numbers of up to 15 digits are exact: no from_chars
+  if (s.size() <= 15) {  // whole numbers of up to 15 digits are exact: no parse_double
     std::size_t i = s[0] == '-' ? 1 : 0;
     std::int64_t n = 0;
     for (; i < s.size() && is_digit(s[i]); ++i) n = n * 10 + (s[i] - '0');
     if (i == s.size()) return static_cast<double>(s[0] == '-' ? -n : n);
   }
   double v = 0;
-  const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+  const auto r = parse_double(s.data(), s.data() + s.size(), v);
   if (r.ec == std::errc::result_out_of_range) v = std::strtod(std::string(s).c_str(), nullptr);  // 1e-400: 0
   finite = std::isfinite(v);
   return v;

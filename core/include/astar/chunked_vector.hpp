@@ -41,8 +41,10 @@ class ChunkedVector {
   T& back() { return (*this)[size_ - 1]; }
   const T& back() const { return (*this)[size_ - 1]; }
 
+  // A new chunk is left uninitialised (new T[n], as make_unique_for_overwrite would, which
+  // Emscripten 3.1.6's libc++ lacks): every element is written before it is read.
   void push_back(const T& v) {
-    if ((size_ >> kShift) == chunks_.size()) chunks_.push_back(std::make_unique_for_overwrite<T[]>(kPerChunk));
+    if ((size_ >> kShift) == chunks_.size()) chunks_.push_back(std::unique_ptr<T[]>(new T[kPerChunk]));
     chunks_[size_ >> kShift][size_ & kMask] = v;
     ++size_;
   }
