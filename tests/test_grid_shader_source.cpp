@@ -177,3 +177,22 @@ TEST_CASE("features by name, and named in messages") {
   }
   CHECK(all == kAllGridFeatures);
 }
+
+TEST_CASE("for_dialect: the files as written for OpenGL 3.3, GLSL ES 3.00 for WebGL 2") {
+  const std::string src = "#version 330 core\nuniform usampler2D u_cells;\nvoid main() {}\n";
+  CHECK(for_dialect(src, ShaderDialect::Gl33) == src);
+  const std::string es = for_dialect(src, ShaderDialect::WebGl2);
+  CHECK(es.rfind("#version 300 es\n", 0) == 0);
+  for (const char* p : {"precision highp float;", "precision highp int;", "precision highp usampler2D;",
+                        "precision highp isampler2D;"})
+    CHECK(es.find(p) != std::string::npos);
+  // The file's text after its #version line, unchanged, numbered from line 2 as in the file.
+  CHECK(es.size() > src.size());
+  CHECK(es.substr(es.size() - (src.size() - 18)) == src.substr(18));
+  CHECK(es.find("#line 2\nuniform usampler2D u_cells;") != std::string::npos);
+  CHECK(es.find("330") == std::string::npos);
+  // With the renderer's features and numbers, the #version line stays the first.
+  const std::string both = for_dialect(with_features(src, kGridHeights), ShaderDialect::WebGl2);
+  CHECK(both.rfind("#version 300 es\n", 0) == 0);
+  CHECK(both.find("#define GRID_HEIGHTS 1") != std::string::npos);
+}

@@ -1,6 +1,6 @@
 #include "animation_export.hpp"
 
-#include <glad/gl.h>
+#include "gl.hpp"
 #include <imgui.h>
 #include <imgui_stdlib.h>
 

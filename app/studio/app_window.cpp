@@ -1,6 +1,6 @@
 #include "app_window.hpp"
 
-#include <glad/gl.h>  // before GLFW, so GLFW does not pull in the system GL header
+#include "gl.hpp"  // before GLFW, so GLFW does not pull in the system GL header
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include <imgui_impl_opengl3.h>
 
 #include "appearance.hpp"
+#include "platform.hpp"
 
 namespace studio {
 
@@ -102,16 +103,13 @@ astar::Status AppWindow::open(const Options& options, const std::string& title, 
   glfwSetErrorCallback(glfw_error);
   if (!glfwInit()) return astar::Error{"cannot initialise GLFW (no display?)"};
   glfw_ = true;
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GL_TRUE);
+  platform::context_hints();
   title_ = title;
   window_ = glfwCreateWindow(options.width, options.height, title.c_str(), nullptr, nullptr);
-  if (!window_) return astar::Error{"cannot create an OpenGL 3.3 core window"};
+  if (!window_) return astar::Error{std::string("cannot create an ") + platform::kContextName + " window"};
   glfwMakeContextCurrent(window_);
   glfwSwapInterval(vsync ? 1 : 0);
-  if (!gladLoadGL(glfwGetProcAddress)) return astar::Error{"cannot load the OpenGL 3.3 functions"};
+  if (astar::Status loaded = platform::load_gl(); !loaded) return loaded;
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -122,7 +120,7 @@ astar::Status AppWindow::open(const Options& options, const std::string& title, 
   ui_scale = choose_ui_scale(options);
   load_looks(ui_scale);
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
-  ImGui_ImplOpenGL3_Init("#version 330 core");
+  ImGui_ImplOpenGL3_Init(platform::kImGuiGlslVersion);
   return astar::Ok{};
 }
 
@@ -131,8 +129,7 @@ astar::Status AppWindow::open(const Options& options, const std::string& title, 
 // --ui-scale. A scaled UI needs a larger window: the default size times the scale, within the
 // screen.
 float AppWindow::choose_ui_scale(const Options& options) {
-  float content_x = 1.0f, content_y = 1.0f;
-  glfwGetWindowContentScale(window_, &content_x, &content_y);
+  const float content_x = platform::content_scale(window_);
   int win_w = 0, win_h = 0, fb_w = 0, fb_h = 0;
   glfwGetWindowSize(window_, &win_w, &win_h);
   glfwGetFramebufferSize(window_, &fb_w, &fb_h);

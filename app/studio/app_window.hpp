@@ -1,8 +1,9 @@
-// The studio's window: GLFW, an OpenGL 3.3 core context with glad's functions, and Dear ImGui
-// on it with the studio's two looks (normal and presentation mode: fonts and style, scaled for
-// HiDPI screens). One object owns all of it and its destructor shuts it down in reverse order,
-// so every exit path of main releases it, and everything made after it that holds GL objects
-// (renderers) is destroyed while the context is still current:
+// The studio's window: GLFW, a GL context (OpenGL 3.3 core through glad, or WebGL 2 in the
+// browser: platform.hpp), and Dear ImGui on it with the studio's two looks (normal and
+// presentation mode: fonts and style, scaled for HiDPI screens). One object owns all of it and
+// its destructor shuts it down in reverse order, so every exit path of main releases it, and
+// everything made after it that holds GL objects (renderers) is destroyed while the context is
+// still current:
 //
 //   AppWindow window;
 //   if (auto opened = window.open(options, title, vsync); !opened) return fail(opened.error());

@@ -1,6 +1,6 @@
 #include "frame_driver.hpp"
 
-#include <glad/gl.h>
+#include "gl.hpp"
 
 #include <cstdio>
 #include <filesystem>

@@ -1,4 +1,5 @@
 #include "grid_renderer.hpp"
+#include "platform.hpp"
 
 #include <algorithm>
 #include <array>
@@ -196,10 +197,12 @@ void GridRenderer::warn(const std::string& line, const std::string& log) {
 GridRenderer::Program& GridRenderer::built(unsigned features) {
   Program& p = programs_[features & kAllGridFeatures];
   if (p.id || !p.error.empty()) return p;
-  const GLuint vert = compile(GL_VERTEX_SHADER, vert_path_, vert_source_, p.error);
+  const GLuint vert =
+      compile(GL_VERTEX_SHADER, vert_path_, for_dialect(vert_source_, platform::kShaderDialect), p.error);
   if (!vert) return p;
-  const GLuint frag = compile(GL_FRAGMENT_SHADER, frag_path_,
-                              with_features(frag_source_, features, break_for_test_), p.error);
+  const GLuint frag = compile(
+      GL_FRAGMENT_SHADER, frag_path_,
+      for_dialect(with_features(frag_source_, features, break_for_test_), platform::kShaderDialect), p.error);
   if (!frag) {
     glDeleteShader(vert);
     return p;

@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include <glad/gl.h>
+#include "gl.hpp"
 #include <imgui.h>
 
 #include "changed_tiles.hpp"

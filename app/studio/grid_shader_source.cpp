@@ -48,6 +48,16 @@ std::string with_features(const std::string& source, unsigned features, unsigned
   return source.substr(0, eol + 1) + defines + source.substr(eol + 1);
 }
 
+std::string for_dialect(const std::string& source, ShaderDialect dialect) {
+  if (dialect == ShaderDialect::Gl33) return source;
+  const std::size_t eol = source.find('\n');
+  const std::string rest = eol == std::string::npos ? std::string() : source.substr(eol + 1);
+  return "#version 300 es\n"
+         "precision highp float;\nprecision highp int;\n"
+         "precision highp usampler2D;\nprecision highp isampler2D;\n"
+         "#line 2\n" + rest;
+}
+
 unsigned parse_features(std::string_view names, std::string& unknown) {
   unsigned features = 0;
   while (!names.empty()) {

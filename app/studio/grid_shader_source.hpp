@@ -64,6 +64,14 @@ std::string with_features(const std::string& source, unsigned features, unsigned
 // are none go to `unknown`, comma-separated.
 unsigned parse_features(std::string_view names, std::string& unknown);
 
+// The GLSL the shaders are compiled as: the files as written (OpenGL 3.3 core) on the desktop,
+// GLSL ES 3.00 for WebGL 2 in the browser (platform.hpp says which).
+enum class ShaderDialect : std::uint8_t { Gl33, WebGl2 };
+// `source` (a shader file whose first line is its #version) in `dialect`: for WebGL 2 that line
+// becomes "#version 300 es" with default precisions (highp floats, ints and integer samplers),
+// then a #line directive keeps the compiler's line numbers the file's own.
+std::string for_dialect(const std::string& source, ShaderDialect dialect);
+
 // "the Heights layer (GRID_HEIGHTS)", several as "A, B and C": for messages.
 std::string describe_features(unsigned features);
 

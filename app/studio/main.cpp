@@ -5,7 +5,7 @@
 // one of the capture modes (--screenshot, --gif, --bench-frames), which end the loop themselves.
 
 // [SECTION] Includes
-#include <glad/gl.h>  // before GLFW, so GLFW does not pull in the system GL header
+#include "gl.hpp"  // before GLFW, so GLFW does not pull in the system GL header
 #include <GLFW/glfw3.h>
 
 #include <cfloat>
@@ -29,6 +29,7 @@
 #include "grid_renderer.hpp"
 #include "options.hpp"
 #include "panels.hpp"
+#include "platform.hpp"
 #include "studio.hpp"
 #include "studio_files.hpp"
 #include "import_formats.hpp"
@@ -306,18 +307,22 @@ void throw_when_asked() {
     throw std::logic_error(std::string("test: ") + path + " exists");
 }
 
-int run(Session& s) {
-  while (true) {
-    s.driver.frame_start(glfwGetTime());
-    glfwPollEvents();
-    if (wants_to_quit(s)) return 0;
-    throw_when_asked();
-    s.window.set_title(s.studio.window_title());
-    follow_presentation(s);
-    if (auto code = run_frame(s)) return *code;
-    if (++s.frames_shown == 3) announce_ready();
-  }
+// One turn of the loop: events, then a frame; an exit code ends the loop.
+std::optional<int> loop_turn(Session& s) {
+  s.driver.frame_start(glfwGetTime());
+  glfwPollEvents();
+  if (wants_to_quit(s)) return 0;
+  throw_when_asked();
+  s.window.set_title(s.studio.window_title());
+  follow_presentation(s);
+  if (auto code = run_frame(s)) return code;
+  if (++s.frames_shown == 3) announce_ready();
+  return std::nullopt;
 }
+
+// The loop's owner is the platform's: this thread on the desktop, the page's animation frames in
+// the browser.
+int run(Session& s) { return studio::platform::run_loop([&s] { return loop_turn(s); }); }
 
 // The loop, with a last guard: a bug that throws (an accessor given a cell outside the level,
 // say) ends the studio with a message, and the level goes to the recovery file that the next

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <vector>
 
-#include <glad/gl.h>
+#include "gl.hpp"
 #include <stb_image_write.h>  // the implementation is compiled into libstb
 
 namespace studio {
