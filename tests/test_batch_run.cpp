@@ -60,7 +60,10 @@ TEST_CASE("[search] run() from any iteration equals stepping, on 600 random unif
                                   Algorithm::GreedyBestFirst, Algorithm::JumpPoint};
   std::int64_t improved = 0, limited = 0, no_path = 0;
   for (int n = 0; n < 600; ++n) {
-    auto [lv, o] = random_case(rng, algorithms);
+    RandomCase rc = random_case(rng, algorithms);
+    // Not structured bindings: Emscripten's clang (14) cannot capture those in CAPTURE's lambda.
+    Level& lv = rc.level;
+    const SearchOptions& o = rc.options;
     CAPTURE(n);
     CAPTURE(static_cast<int>(o.algorithm));
     CAPTURE(static_cast<int>(o.tie_break));
@@ -100,7 +103,10 @@ TEST_CASE("[search] run() with recording rewinds as stepping does, on 300 random
                                   Algorithm::JumpPoint,       Algorithm::BreadthFirst};
   std::int64_t far_seeks = 0;
   for (int n = 0; n < 300; ++n) {
-    auto [lv, o] = random_case(rng, algorithms);
+    RandomCase rc = random_case(rng, algorithms);
+    // Not structured bindings: Emscripten's clang (14) cannot capture those in CAPTURE's lambda.
+    Level& lv = rc.level;
+    const SearchOptions& o = rc.options;
     CAPTURE(n);
     CAPTURE(static_cast<int>(o.algorithm));
     BestFirstSearch stepped(lv, o), ran(lv, o);

@@ -55,7 +55,9 @@ double dijkstra_cost(const Level& lv, Cell s, Cell g) {
   dist[to_u32(lv.index(s))] = 0.0;
   open.push({0.0, to_u32(lv.index(s))});
   while (!open.empty()) {
-    const auto [d, i] = open.top();
+    // Not structured bindings: Emscripten's clang (14) cannot capture those in a lambda.
+    const double d = open.top().first;
+    const std::uint32_t i = open.top().second;
     open.pop();
     if (d > dist[i]) continue;
     const Cell c = lv.cell(CellIndex{i});

@@ -10,6 +10,7 @@
 #include <cfloat>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -446,7 +447,9 @@ TEST_CASE("[level-io] random levels survive level_to_json -> parse_level exactly
   int checked = 0;
   for (unsigned seed = 1; seed <= 30; ++seed) {
     std::mt19937 rng(seed);
-    for (const auto& [w, h] : sizes) {
+    for (const auto& size : sizes) {
+      // Not structured bindings: Emscripten's clang (14) cannot capture those in doctest's lambdas.
+      const int w = size.first, h = size.second;
       const Level original = random_level(rng, w, h);
       const std::string text = level_to_json(original);
       const auto back = parse_level(text, "random.json");
@@ -465,7 +468,9 @@ TEST_CASE("[level-io] grids read straight from the text: the same levels and mes
     const std::pair<int, int> sizes[] = {{1, 1}, {1, 9}, {9, 1}, {24, 16}, {70, 3}};
     for (unsigned seed = 1; seed <= 12; ++seed) {
       std::mt19937 rng(seed);
-      for (const auto& [w, h] : sizes) {
+      for (const auto& size : sizes) {
+        // Not structured bindings: Emscripten's clang (14) cannot capture those in CAPTURE's lambda.
+        const int w = size.first, h = size.second;
         const std::string text = level_to_json(random_level(rng, w, h));
         const int grids = (text.find("\n  \"cost\": [") != std::string::npos) +
                           (text.find("\n  \"heights\": [") != std::string::npos);
@@ -962,20 +967,22 @@ TEST_CASE("[level-io] saving under injected faults at every stage keeps the old 
   const Level level = random_level(rng, 40, 30);
   const std::string path = dir / "level.json";
   const std::string old_text = level_to_json(Level(3, 2));
+  // The stage, then the C library's text for the error: glibc's here ("Input/output error");
+  // musl's in the WebAssembly build ("I/O error"), hence the text is not written out.
   struct Case {
     SaveStage stage;
     int error;
-    const char* message;
+    const char* stage_text;
   };
   const Case cases[] = {
-      {SaveStage::CreateTemp, EMFILE, "cannot create a temporary file next to it: Too many open files"},
-      {SaveStage::Permissions, EPERM, "setting permissions: Operation not permitted"},
-      {SaveStage::Write, ENOSPC, "writing: No space left on device"},
-      {SaveStage::Write, EIO, "writing: Input/output error"},
-      {SaveStage::Flush, EIO, "flushing to disk: Input/output error"},
-      {SaveStage::Close, EDQUOT, "closing: Disk quota exceeded"},
-      {SaveStage::Rename, EXDEV, "replacing the file: Invalid cross-device link"},
-      {SaveStage::Rename, EACCES, "replacing the file: Permission denied"},
+      {SaveStage::CreateTemp, EMFILE, "cannot create a temporary file next to it"},
+      {SaveStage::Permissions, EPERM, "setting permissions"},
+      {SaveStage::Write, ENOSPC, "writing"},
+      {SaveStage::Write, EIO, "writing"},
+      {SaveStage::Flush, EIO, "flushing to disk"},
+      {SaveStage::Close, EDQUOT, "closing"},
+      {SaveStage::Rename, EXDEV, "replacing the file"},
+      {SaveStage::Rename, EACCES, "replacing the file"},
   };
   int stages_seen = 0;
   for (const Case& c : cases) {
@@ -985,7 +992,7 @@ TEST_CASE("[level-io] saving under injected faults at every stage keeps the old 
     const Status s = save_level(level, path);
     inject_save_fault(std::nullopt);
     REQUIRE_FALSE(s.ok());
-    CHECK(s.error() == path + ": cannot save: " + c.message);
+    CHECK(s.error() == path + ": cannot save: " + c.stage_text + ": " + std::strerror(c.error));
     CHECK(read_file(path) == old_text);
     CHECK(dir.entries() == std::vector<std::string>{"level.json"});
     ++stages_seen;

@@ -11,6 +11,7 @@
 #include "astar/bidirectional.hpp"
 #include "astar/line_of_sight.hpp"
 #include "astar/replanning.hpp"
+#include "double_bits.hpp"
 
 namespace astar {
 
@@ -536,8 +537,8 @@ double BestFirstSearch::shown(double key) const {
 // (make_entry): one comparison for every policy, and no branch on a floating-point compare.
 ASTAR_HOT BestFirstSearch::HeapEntry BestFirstSearch::make_entry(std::uint32_t i, Cell c,
                                                       std::uint32_t seq) const {
-  const std::uint64_t g = std::bit_cast<std::uint64_t>(nodes_[i].g.key());
-  HeapEntry e{std::bit_cast<std::uint64_t>(key_of(i, c)), 0, seq, i};
+  const std::uint64_t g = bits_of(nodes_[i].g.key());
+  HeapEntry e{bits_of(key_of(i, c)), 0, seq, i};
   switch (options_.tie_break) {
     case TieBreak::LargerG: e.tie = ~g; break;
     case TieBreak::SmallerG: e.tie = g; break;
@@ -678,8 +679,8 @@ double BestFirstSearch::top_priority() const {
 }
 
 double BestFirstSearch::top_key() const {
-  if (batched_) return radix_.empty() ? kInf : std::bit_cast<double>(radix_.top().f);
-  return open_size() == 0 ? kInf : std::bit_cast<double>(heap_[queue_head_].f);
+  if (batched_) return radix_.empty() ? kInf : double_of(radix_.top().f);
+  return open_size() == 0 ? kInf : double_of(heap_[queue_head_].f);
 }
 
 // Makes node i open with these g and parent, without touching the open set, and returns its
@@ -1037,7 +1038,7 @@ struct BestFirstSearch::OctileKeys {
     const std::int64_t dx = std::abs(c.x - goal.x), dy = std::abs(c.y - goal.y);
     const std::int64_t lo = std::min(dx, dy), hi = std::max(dx, dy);
     const ExactCost f{g.a + (hi - lo) * units, g.b + lo * units};
-    return {std::bit_cast<std::uint64_t>(f.key()), ~std::bit_cast<std::uint64_t>(g.key()), seq, i};
+    return {bits_of(f.key()), ~bits_of(g.key()), seq, i};
   }
 };
 
@@ -1282,7 +1283,7 @@ SearchState BestFirstSearch::run_queue() {
   const std::uint32_t generation = generation_;
   const ExactCost g = nodes[taken].g;
   const std::uint32_t depth = nodes[taken].rank + 1;
-  const std::uint64_t key = std::bit_cast<std::uint64_t>(static_cast<double>(depth));
+  const std::uint64_t key = bits_of(static_cast<double>(depth));
   constexpr auto one = static_cast<std::int64_t>(kCostUnitsPerOne);
   std::uint32_t seq = next_seq_;
   for (unsigned moves = moves_at_[taken]; moves != 0; moves &= moves - 1) {
