@@ -229,6 +229,7 @@ struct Session {
   studio::AnimationExport animation;
   int refit_frames = 0, last_w = 0, last_h = 0;
   int frames_shown = 0;
+  std::string published_status;  // the status line as platform::publish_status last had it
 };
 
 // Tests that drive the studio with real input set $ASTAR_STUDIO_READY_FILE and wait for it: it is
@@ -317,6 +318,8 @@ std::optional<int> loop_turn(Session& s) {
   follow_presentation(s);
   if (auto code = run_frame(s)) return code;
   if (++s.frames_shown == 3) announce_ready();
+  if (std::string line = studio::status_line_text(s.studio); line != s.published_status)
+    studio::platform::publish_status(s.published_status = std::move(line));
   return std::nullopt;
 }
 
@@ -368,7 +371,7 @@ int main(int argc, char** argv) {
   }
   studio.appearance.presentation = options.present;
 
-  Session s{studio, window, *driver, {}, {}, {}, {}};
+  Session s{studio, window, *driver, {}, {}, {}, {}, 0, 0, 0, 0, {}};
   if (!s.renderer.init(studio::shader_override_dir()))
     std::fprintf(stderr, "astar-studio: %s\n", s.renderer.error().c_str());
   else if (!s.renderer.warning().empty())  // drawn without a layer: say which, and why

@@ -134,6 +134,12 @@ struct InspectorPanel {
 struct StatusBar {
   void Draw(const Studio& studio, std::optional<astar::Cell> cell);
 };
+// The search's part of the status line: "A*, iteration 212, found, cost 36.0710678" (the cost
+// with 9 significant digits once a path is found).
+std::string search_status_text(const Studio& studio);
+// The status line as plain text, without the hovered cell, as the browser's #status element
+// mirrors it: "welcome.json | 32 x 18 | A*, iteration 212, found, cost 36.0710678 | message".
+std::string status_line_text(const Studio& studio);
 
 // [SECTION] Layout
 

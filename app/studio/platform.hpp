@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <optional>
+#include <string>
 
 #include "astar/result.hpp"
 #include "grid_shader_source.hpp"
@@ -37,6 +38,9 @@ astar::Status load_gl();
 // The screen's content scale (2 on most 4K laptops and HiDPI screens): GLFW's on the desktop,
 // the page's devicePixelRatio in the browser.
 float content_scale(GLFWwindow* window);
+// The status line's text (status_line_text) for screen readers and scripts: the page's aria-live element with id
+// "status" in the browser; nothing on the desktop. Called when the text changes.
+void publish_status(const std::string& text);
 // Calls `frame` once per displayed frame until it returns an exit code, and returns that. In the
 // browser the page's animation frames call it and this never returns.
 int run_loop(const std::function<std::optional<int>()>& frame);

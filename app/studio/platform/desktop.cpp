@@ -25,6 +25,8 @@ float content_scale(GLFWwindow* window) {
   return x;
 }
 
+void publish_status(const std::string&) {}
+
 int run_loop(const std::function<std::optional<int>()>& frame) {
   while (true)
     if (const std::optional<int> code = frame()) return *code;

@@ -11,6 +11,11 @@ namespace studio::platform {
 
 namespace {
 
+EM_JS(void, set_status_element, (const char* text), {
+  const element = document.getElementById('status');
+  if (element) element.textContent = UTF8ToString(text);
+});
+
 void call_frame(void* arg) {
   const auto& frame = *static_cast<const std::function<std::optional<int>()>*>(arg);
   if (const std::optional<int> code = frame()) {
@@ -32,6 +37,8 @@ astar::Status load_gl() { return astar::Ok{}; }
 float content_scale(GLFWwindow*) {
   return static_cast<float>(emscripten_get_device_pixel_ratio());
 }
+
+void publish_status(const std::string& text) { set_status_element(text.c_str()); }
 
 int run_loop(const std::function<std::optional<int>()>& frame) {
   // 0 frames per second: the browser's animation frames. true: never returns (the stack, and
