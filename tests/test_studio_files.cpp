@@ -307,8 +307,13 @@ TEST_CASE("[StudioFiles] recovery: newest first; missing or corrupt info; a lone
   write_file(dir + "/new.json.tmp-AbC123", "{\"format");      // a write cut short by the crash
   // Without readable info, the level file's own time stands in.
   auto set_mtime = [](const std::string& f, std::int64_t t) {
+#if defined(_LIBCPP_VERSION) && _LIBCPP_VERSION < 170000  // no from_sys; the clock counts from 1970
+    fs::last_write_time(f, fs::file_time_type(std::chrono::duration_cast<fs::file_time_type::duration>(
+                               std::chrono::seconds(t))));
+#else
     fs::last_write_time(f, std::chrono::file_clock::from_sys(
                                std::chrono::sys_seconds(std::chrono::seconds(t))));
+#endif
   };
   set_mtime(dir + "/mid.json", 250);
   set_mtime(dir + "/old.json", 50);

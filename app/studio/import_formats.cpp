@@ -1,5 +1,7 @@
 #include "import_formats.hpp"
 
+#include "astar/number_chars.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -95,7 +97,7 @@ astar::Result<std::map<std::uint32_t, double>> parse_gid_table(std::string_view 
     bool ok = eq != std::string_view::npos && parse_gid(item.substr(0, eq), gid);
     if (ok) {
       const std::string_view num = item.substr(eq + 1);
-      const auto [end, ec] = std::from_chars(num.data(), num.data() + num.size(), v);
+      const auto [end, ec] = astar::parse_double(num.data(), num.data() + num.size(), v);
       ok = !num.empty() && ec == std::errc{} && end == num.data() + num.size() && std::isfinite(v);
     }
     if (!ok)

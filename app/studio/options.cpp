@@ -1,5 +1,8 @@
 #include "options.hpp"
 
+#include <type_traits>
+
+#include "astar/number_chars.hpp"
 #include "astar/generate.hpp"
 
 #include <algorithm>
@@ -15,7 +18,15 @@ namespace {
 template <class T>
 bool parse_number(std::string_view text, T& out) {
   const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, out);
+  std::from_chars_result r;
+  if constexpr (std::is_floating_point_v<T>) {  // doubles as core reads them (number_chars.hpp)
+    double d = 0.0;
+    r = astar::parse_double(text.data(), end, d);
+    if (r.ec == std::errc()) out = static_cast<T>(d);
+  } else {
+    r = std::from_chars(text.data(), end, out);
+  }
+  const auto [ptr, ec] = r;
   return ec == std::errc() && ptr == end;
 }
 

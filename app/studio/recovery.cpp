@@ -38,7 +38,7 @@ std::string read_text(const std::string& path, std::string& error) {
 
 // Opens (creating) `path` and takes its lock without waiting: the fd, -1 when another process
 // holds it (or the file cannot be opened; `err` says which).
-int try_lock(const std::string& path, int& err) {
+int try_lock_file(const std::string& path, int& err) {
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) {
     err = errno;
@@ -60,6 +60,17 @@ void remove_quietly(const std::string& path) {
 
 constexpr std::string_view kInfoSuffix = ".info.json";
 constexpr std::string_view kLockSuffix = ".lock";
+
+// A file's time as seconds since 1970. libc++ 14 (Emscripten's) has no file_clock::to_sys; its
+// file clock counts from 1970, as the system clock does.
+std::int64_t unix_seconds(fs::file_time_type t) {
+#if defined(_LIBCPP_VERSION) && _LIBCPP_VERSION < 170000
+  return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
+#else
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::file_clock::to_sys(t).time_since_epoch())
+      .count();
+#endif
+}
 
 }  // namespace
 
@@ -157,7 +168,7 @@ astar::Status RecoverySession::start(std::string dir, std::string id) {
   dir_ = std::move(dir);
   id_ = std::move(id);
   int err = 0;
-  lock_fd_ = try_lock((fs::path(dir_) / (id_ + std::string(kLockSuffix))).string(), err);
+  lock_fd_ = try_lock_file((fs::path(dir_) / (id_ + std::string(kLockSuffix))).string(), err);
   if (lock_fd_ < 0)
     return astar::Error{"cannot lock " + id_ + std::string(kLockSuffix) + " in " + dir_ + ": " +
                         std::strerror(err)};
@@ -223,7 +234,7 @@ std::vector<Orphan> RecoverySession::find_orphans() const {
     o.info_file = (fs::path(dir_) / (id + std::string(kInfoSuffix))).string();
     o.lock_file_ = (fs::path(dir_) / (id + std::string(kLockSuffix))).string();
     int err = 0;
-    o.lock_fd_ = try_lock(o.lock_file_, err);
+    o.lock_fd_ = try_lock_file(o.lock_file_, err);
     if (o.lock_fd_ < 0) continue;  // that studio is running (or the lock cannot be had)
     for (const std::string& t : temps)  // that studio is gone: its half-written files too
       if (t.starts_with(id + ".")) remove_quietly((fs::path(dir_) / t).string());
@@ -242,9 +253,7 @@ std::vector<Orphan> RecoverySession::find_orphans() const {
     if (!o.info_problem.empty()) {  // the level's own time stands in for the info's
       const auto t = fs::last_write_time(o.level_file, ec);
       if (!ec)
-        o.info.saved_at = std::chrono::duration_cast<std::chrono::seconds>(
-                              std::chrono::file_clock::to_sys(t).time_since_epoch())
-                              .count();
+        o.info.saved_at = unix_seconds(t);
     }
     out.push_back(std::move(o));
   }

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "number_chars.hpp"
+#include "astar/number_chars.hpp"
 
 namespace astar {
 

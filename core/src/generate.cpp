@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "number_chars.hpp"
+#include "astar/number_chars.hpp"
 #include "random.hpp"
 
 namespace astar {

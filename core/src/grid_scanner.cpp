@@ -8,7 +8,7 @@
 
 #include "astar/level.hpp"
 #include "json_numbers.hpp"
-#include "number_chars.hpp"
+#include "astar/number_chars.hpp"
 
 namespace astar::level_file {
 

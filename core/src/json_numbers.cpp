@@ -6,7 +6,7 @@
 #include <cmath>
 #include <system_error>
 
-#include "number_chars.hpp"
+#include "astar/number_chars.hpp"
 
 namespace astar::level_file {
 

@@ -17,7 +17,7 @@
 
 #include "astar/file_io.hpp"
 #include "astar/level_io.hpp"  // kMaxLevelFileBytes
-#include "number_chars.hpp"
+#include "astar/number_chars.hpp"
 #include "text_file.hpp"
 
 namespace astar {

@@ -1,5 +1,5 @@
 // Doubles to and from text on every target: see number_chars.hpp.
-#include "number_chars.hpp"
+#include "astar/number_chars.hpp"
 
 #include <cmath>
 #include <string_view>

@@ -17,7 +17,7 @@
 #include <span>
 #include <utility>
 
-#include "number_chars.hpp"
+#include "astar/number_chars.hpp"
 
 namespace astar {
 

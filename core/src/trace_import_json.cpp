@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "number_chars.hpp"
+#include "astar/number_chars.hpp"
 
 namespace astar::trace_import {
 

@@ -1,4 +1,4 @@
-// Internal to core: doubles to and from text, the same on the desktop and in WebAssembly.
+// Doubles to and from text, the same on the desktop and in WebAssembly (core and the studio).
 // Emscripten 3.1.6's libc++ has no floating-point std::from_chars or std::to_chars, so core uses
 // these instead on every target (fast_float reads, fmt finds the shortest digits); they keep
 // exactly what libstdc++'s std::from_chars / std::to_chars did before, results and errors:
