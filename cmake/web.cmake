@@ -72,27 +72,32 @@ set(ASTAR_DEB_SOURCES_DIR "${ASTAR_DEB_SOURCES_DEFAULT}" CACHE PATH
 # astar_deb_source(PACKAGE OUT_DIR OUT_VERSION): extracts PACKAGE's upstream tarball from
 # ASTAR_DEB_SOURCES_DIR into the build tree (once per tarball) and gives its folder and version.
 function(astar_deb_source package out_dir out_version)
-  file(GLOB tarballs ${ASTAR_DEB_SOURCES_DIR}/${package}_*.orig.tar.*)
-  if(NOT tarballs)
+  file(GLOB dscs ${ASTAR_DEB_SOURCES_DIR}/${package}_*.dsc)
+  if(NOT dscs)
     message(FATAL_ERROR "Debian's source package ${package} is not in ${ASTAR_DEB_SOURCES_DIR}: "
                         "run scripts/setup.sh --web (it runs apt-get source --download-only "
                         "${package} there), or set ASTAR_DEB_SOURCES_DIR to where it is")
   endif()
-  list(SORT tarballs COMPARE NATURAL ORDER DESCENDING)
-  list(GET tarballs 0 tarball)
-  get_filename_component(name ${tarball} NAME)
-  string(REGEX REPLACE "^${package}_([^+-]+).*\\.orig\\.tar\\..*$" "\\1" version ${name})
+  list(SORT dscs COMPARE NATURAL ORDER DESCENDING)
+  list(GET dscs 0 dsc)
+  get_filename_component(name ${dsc} NAME)
+  string(REGEX REPLACE "^${package}_([^+-]+).*\\.dsc$" "\\1" version ${name})
   set(dest ${PROJECT_BINARY_DIR}/deb-src/${package}_${version})
-  if(NOT EXISTS ${dest}/.extracted)
+  if(NOT EXISTS ${dest}.extracted)
+    # dpkg-source applies Debian's patches (security fixes, and API Debian restores, such as
+    # giflib's GifQuantizeBuffer): the same source Debian's binary package is built from.
     file(REMOVE_RECURSE ${dest})
-    file(ARCHIVE_EXTRACT INPUT ${tarball} DESTINATION ${dest})
-    file(TOUCH ${dest}/.extracted)
+    file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/deb-src)
+    execute_process(COMMAND dpkg-source --no-check -x ${dsc} ${dest}
+                    OUTPUT_QUIET RESULT_VARIABLE failed ERROR_VARIABLE why)
+    if(failed)
+      message(FATAL_ERROR "dpkg-source -x ${dsc} failed: ${why}")
+    endif()
+    file(TOUCH ${dest}.extracted)
   endif()
-  file(GLOB top LIST_DIRECTORIES true ${dest}/*)
-  list(FILTER top EXCLUDE REGEX "/\\.extracted$")
-  set(${out_dir} ${top} PARENT_SCOPE)
+  set(${out_dir} ${dest} PARENT_SCOPE)
   set(${out_version} ${version} PARENT_SCOPE)
-  message(STATUS "Web build: ${package} ${version} from ${tarball}")
+  message(STATUS "Web build: ${package} ${version} from ${dsc}")
 endfunction()
 
 # libyaml's C files as its own CMakeLists.txt builds them, with the version its config.h would
@@ -125,3 +130,8 @@ function(astar_web_node_program target)
     --pre-js ${pre_js})
   set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${pre_js})
 endfunction()
+
+# The studio's page (scripts/build-web.sh): its libraries.
+if(ASTAR_BUILD_APP AND ASTAR_BUILD_STUDIO)
+  include(${CMAKE_CURRENT_LIST_DIR}/web_studio.cmake)
+endif()

@@ -27,9 +27,12 @@ studio_packages=(
 )
 # The web build compiles core with Emscripten and runs its tests under node (web_core test);
 # it also needs libfast-float-dev and libfmt-dev, which core needs anyway (cli_packages).
-web_packages=(emscripten nodejs)
-# Debian source packages the web build compiles (their C files, in its build folder).
-web_sources=(libyaml)
+# The studio's page is tested in Debian's Chromium, driven over the DevTools protocol by Debian's
+# python3-websocket; dpkg-source (dpkg-dev) unpacks the source packages with Debian's patches.
+web_packages=(emscripten nodejs chromium python3-websocket dpkg-dev)
+# Debian source packages the web build compiles (their C files, in its build folder): libyaml
+# for core, Dear ImGui and giflib for the studio's page.
+web_sources=(libyaml imgui giflib)
 
 cli_only=0 web=0
 for arg in "$@"; do
@@ -79,7 +82,7 @@ fetch_sources() {
   mkdir -p "$dir"
   local updated=0
   for p in "${web_sources[@]}"; do
-    if compgen -G "$dir/${p}_*.orig.tar.*" >/dev/null; then
+    if compgen -G "$dir/${p}_*.dsc" >/dev/null; then
       echo "setup: source package $p already in $dir"
       continue
     fi
