@@ -419,7 +419,7 @@ void Studio::step(std::int64_t n) {
   const bool watch = watch_.breakpoints.any();
   for (std::int64_t i = 0; i < n && !search_done(); ++i) {
     if (walk_ && astar::finished(search_->state())) {  // the plan is made: the agent moves
-      walk_move();
+      if (!walk_move()) break;
       continue;
     }
     if (watch) watch_.before_step(*search_);

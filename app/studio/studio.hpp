@@ -361,7 +361,7 @@ class Studio {
   // Past this many cells A* from scratch is not run beside a repair (it would stall a frame).
   static constexpr std::int64_t kMaxScratchCells = 1'000'000;
   std::unique_ptr<astar::Search> make_walk_search();  // studio_walk.cpp
-  void walk_move();
+  bool walk_move();
   void sync_walk();
   std::int64_t walk_move_limit() const { return 4 * level_.cell_count() + 4; }
   void show_followed_events();

@@ -49,14 +49,15 @@ bool Studio::search_done() const {
          walk_->moves_made() >= walk_move_limit();
 }
 
-// One move of the agent (its plan is made): the path it leaves, the repair it starts.
-void Studio::walk_move() {
+// One move of the agent (its plan is made): the path it leaves, the repair it starts. False, and
+// the status line says why, when it could not move.
+bool Studio::walk_move() {
   auto* rs = static_cast<astar::ReplanningSearch*>(search_.get());
   clear_path();
   if (const astar::Status moved = walk_->move(*rs); !moved) {
     status = "The agent could not move: " + moved.error();
     playing = false;
-    return;
+    return false;
   }
   scratch_expanded_ = -1;
   if (walk_->known().cell_count() <= kMaxScratchCells) {
@@ -69,6 +70,7 @@ void Studio::walk_move() {
   search_changed_all();  // the fog, the agent and the repair's cells
   update_repair_text();
   status = walk_status_ = repair_text_;
+  return true;
 }
 
 // After a step back or a seek: the moves whose repairs were undone are taken back.
