@@ -14,20 +14,9 @@ set -euo pipefail
 src=$1 out=$2 cxx=$3 cc=$4
 shift 4
 
-now() { echo "${EPOCHREALTIME/./}"; }  # microseconds
-seconds_since() { local d=$(($(now) - $1)); printf '%d.%d' $((d / 1000000)) $((d / 100000 % 10)); }
-# stage NAME LOG COMMAND...: runs COMMAND (its output into LOG, or shown when LOG is -), then
-# prints how long it took; on failure, the end of LOG.
-stage() {
-  local name=$1 log=$2 t0 rc=0
-  shift 2
-  t0=$(now)
-  if [ "$log" = - ]; then "$@" || rc=$?; else "$@" >"$log" 2>&1 || rc=$?; fi
-  printf 'sanitizers: %-9s %6s s%s\n' "$name" "$(seconds_since "$t0")" \
-    "$([ $rc -eq 0 ] || echo "  FAILED (exit $rc)")"
-  if [ $rc -ne 0 ] && [ "$log" != - ]; then tail -n 60 "$log"; fi
-  return $rc
-}
+stage_prefix=sanitizers
+# shellcheck source=stage.sh
+. "$(dirname "$0")/stage.sh"  # stage NAME LOG COMMAND...: timed, its log shown on failure
 
 # The studio's run needs the app targets; the core suite's does not (a CLI-only machine has no
 # GL to configure them with). Switching between the two keeps every object: same flags.
