@@ -358,6 +358,7 @@ class Studio {
   void poll_following(double dt);            // trace_following.cpp, once a frame
   bool repair_search();                      // studio_repair.cpp: rerun's LPA*/D* Lite way
   void update_repair_text();
+  void count_scratch(const astar::Level& level);  // scratch_expanded_: A* from scratch on `level`
   // Past this many cells A* from scratch is not run beside a repair (it would stall a frame).
   static constexpr std::int64_t kMaxScratchCells = 1'000'000;
   std::unique_ptr<astar::Search> make_walk_search();  // studio_walk.cpp

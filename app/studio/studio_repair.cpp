@@ -37,20 +37,25 @@ bool Studio::repair_search() {
   repairs_applied_ = rs->repair().number;
   clear_path();  // the path found before the edit; the repair finds its own
   heuristic_report_.reset();
-  scratch_expanded_ = -1;
-  if (level_.cell_count() <= kMaxScratchCells) {
-    astar::SearchOptions scratch = search_options();
-    scratch.algorithm = astar::Algorithm::AStar;
-    const auto a = astar::make_search(walk_ ? rs->level() : level_, scratch);
-    a->run();
-    scratch_expanded_ = a->metrics().expanded;
-  }
+  count_scratch(walk_ ? rs->level() : level_);
   if (was_finished) search_->run();
   search_changed_all();
   update_repair_text();
   after_steps();
   if (!repair_text_.empty()) status = repair_text_;
   return true;
+}
+
+// What A* from scratch expands on `level` (the edited one; walking, what the agent knows), for the
+// repair's comparison; not counted (-1) past kMaxScratchCells.
+void Studio::count_scratch(const astar::Level& level) {
+  scratch_expanded_ = -1;
+  if (level.cell_count() > kMaxScratchCells) return;
+  astar::SearchOptions scratch = search_options();
+  scratch.algorithm = astar::Algorithm::AStar;
+  const auto a = astar::make_search(level, scratch);
+  a->run();
+  scratch_expanded_ = a->metrics().expanded;
 }
 
 void Studio::update_repair_text() {

@@ -59,14 +59,7 @@ bool Studio::walk_move() {
     playing = false;
     return false;
   }
-  scratch_expanded_ = -1;
-  if (walk_->known().cell_count() <= kMaxScratchCells) {
-    astar::SearchOptions scratch = search_options();
-    scratch.algorithm = astar::Algorithm::AStar;
-    const auto a = astar::make_search(rs->level(), scratch);
-    a->run();
-    scratch_expanded_ = a->metrics().expanded;
-  }
+  count_scratch(rs->level());
   search_changed_all();  // the fog, the agent and the repair's cells
   update_repair_text();
   status = walk_status_ = repair_text_;
