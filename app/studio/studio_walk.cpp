@@ -33,7 +33,7 @@ std::unique_ptr<astar::Search> Studio::make_walk_search() {
   if (walk_settings_.use_sensor) {
     const astar::Status ok = astar::AgentWalk::check_sensor(walk_settings_.sensor, level_.rules());
     if (!ok) {
-      walk_settings_.sensor = 1 + std::max(0, level_.rules().jump.gap);  // the shortest that works
+      walk_settings_.sensor = astar::AgentWalk::min_sensor(level_.rules());
       status = "Sensor radius raised to " + std::to_string(walk_settings_.sensor) + " (" + ok.error() + ")";
     }
     sensor = walk_settings_.sensor;

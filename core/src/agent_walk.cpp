@@ -10,8 +10,10 @@
 
 namespace astar {
 
+int AgentWalk::min_sensor(const MovementRules& rules) { return 1 + std::max(0, rules.jump.gap); }
+
 Status AgentWalk::check_sensor(std::int64_t radius, const MovementRules& rules) {
-  const int reach = 1 + std::max(0, rules.jump.gap);
+  const int reach = min_sensor(rules);
   if (radius < reach || radius > kMaxSide)
     return Error{"the sensor radius must be at least the longest move (" + std::to_string(reach) +
                  (reach == 1 ? " cell" : " cells") + ") and at most " + std::to_string(kMaxSide) +

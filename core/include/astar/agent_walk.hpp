@@ -55,6 +55,8 @@ class AgentWalk {
   // A sensor radius must reach at least the longest move (1, or 1 + the jump gap), so that the
   // agent never steps into a cell it has not seen, and at most kMaxSide.
   static Status check_sensor(std::int64_t radius, const MovementRules& rules);
+  // The shortest radius check_sensor accepts under `rules`.
+  static int min_sensor(const MovementRules& rules);
 
   const Level& known() const { return known_; }  // its start is where the agent stands
   const Level& truth() const { return truth_; }
