@@ -11,10 +11,10 @@ Screenshots go into OUT. Prints the time from opening the page to the first fram
 
 usage: /usr/bin/python3 page_check.py SITE_DIR OUT_DIR ASTAR_CLI LESSONS_DIR
 """
-import base64, functools, http.server, json, os, socket, subprocess, sys, tempfile, threading, time
-import urllib.request
+import json, os, subprocess, sys, time
 
-import websocket
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cdp import Browser, serve  # noqa: E402
 
 site, out, cli, lessons = sys.argv[1:5]
 os.makedirs(out, exist_ok=True)
@@ -27,99 +27,13 @@ def check(ok, what):
         failures.append(what)
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def serve(directory):
-    handler = functools.partial(Quiet, directory=directory)
-    handler.extensions_map = {**Quiet.extensions_map, ".wasm": "application/wasm"}
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
-class Browser:
-    """One headless Chromium with one page, spoken to over the DevTools protocol."""
-
-    def __init__(self, *flags):
-        self.port = free_port()
-        self.profile = tempfile.mkdtemp(prefix="astar-chromium-")
-        self.proc = subprocess.Popen(
-            ["chromium", "--headless", "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-             "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             "--disable-quic", "--window-size=1280,800", f"--user-data-dir={self.profile}",
-             f"--remote-debugging-port={self.port}", *flags, "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json", timeout=5) as r:
-                    tabs = json.load(r)
-                break
-            except Exception:
-                if time.time() > deadline:
-                    raise RuntimeError("Chromium did not answer on its DevTools port within 20 s")
-                time.sleep(0.2)
-        page = [t for t in tabs if t["type"] == "page"][0]
-        self.ws = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=30)
-        self.next_id = 0
-        self.call("Page.enable")
-
-    def call(self, method, **params):
-        self.next_id += 1
-        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
-        while True:
-            message = json.loads(self.ws.recv())
-            if message.get("id") == self.next_id:
-                return message.get("result", {})
-
-    def status(self):
-        r = self.call("Runtime.evaluate", expression="(document.getElementById('status') || {}).textContent || ''")
-        return r.get("result", {}).get("value", "")
-
-    def wait_status(self, predicate, seconds):
-        deadline = time.time() + seconds
-        while True:
-            text = self.status()
-            if predicate(text) or time.time() > deadline:
-                return text
-            time.sleep(0.1)
-
-    def key(self, key, code, vk):
-        # Held for 0.2 s, as a person holds it: ImGui 1.86 drops a key pressed and released
-        # within one frame.
-        self.call("Input.dispatchKeyEvent", type="keyDown", key=key, code=code, windowsVirtualKeyCode=vk)
-        time.sleep(0.2)
-        self.call("Input.dispatchKeyEvent", type="keyUp", key=key, code=code, windowsVirtualKeyCode=vk)
-        time.sleep(0.3)
-
-    def screenshot(self, name):
-        data = self.call("Page.captureScreenshot", format="png")["data"]
-        with open(os.path.join(out, name), "wb") as f:
-            f.write(base64.b64decode(data))
-
-    def close(self):
-        self.proc.terminate()
-        self.proc.wait(timeout=10)
-
-
 def cli_json(*args):
     return json.loads(subprocess.run([cli, *args, "--format", "json"], capture_output=True, text=True).stdout)
 
 
 server = serve(site)
 base = f"http://127.0.0.1:{server.server_address[1]}/index.html"
-browser = Browser()
+browser = Browser(out)
 try:
     # 1. A lesson link, run at once: D* Lite's robot walks to the goal.
     walk = cli_json("walk", os.path.join(lessons, "17-robot-discovers-walls.json"))
@@ -149,7 +63,7 @@ finally:
     browser.close()
 
 # 3. No WebGL 2: a message in plain words, in the page and in #status.
-browser = Browser("--disable-3d-apis")
+browser = Browser(out, "--disable-3d-apis")
 try:
     browser.call("Page.navigate", url=base + "?lesson=01-four-searches")
     text = browser.wait_status(lambda t: "WebGL" in t, 20)
