@@ -36,12 +36,16 @@ add_library(glad INTERFACE)
 # its preloaded file system (astar-studio.data), at the paths the studio reads them from: the
 # levels at /levels (ASTAR_SOURCE_LEVEL_DIR, the fallback data_dirs.hpp tries last) and DejaVu
 # where Debian puts it. Memory grows as the level needs; the loop is the page's (run_loop).
+# web/studio_platform.js is the page's half of platform/web.cpp: storage in IndexedDB (IDBFS),
+# the file picker, downloads, links.
 function(astar_web_site target)
   set(font_dir /usr/share/fonts/truetype/dejavu)
   target_link_options(${target} PRIVATE ${ASTAR_WEB_GL_FLAGS} -sALLOW_MEMORY_GROWTH=1
-    -sMAXIMUM_MEMORY=2GB -sFORCE_FILESYSTEM=1 -sEXPORTED_RUNTIME_METHODS=[ENV,FS]
+    -sMAXIMUM_MEMORY=2GB -sFORCE_FILESYSTEM=1 -lidbfs.js -sEXPORTED_RUNTIME_METHODS=[ENV,FS,ccall]
+    "SHELL:--pre-js ${PROJECT_SOURCE_DIR}/web/studio_platform.js"
     "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/levels@/levels"
     "SHELL:--preload-file ${font_dir}/DejaVuSans.ttf@${font_dir}/DejaVuSans.ttf"
     "SHELL:--preload-file ${font_dir}/DejaVuSansMono.ttf@${font_dir}/DejaVuSansMono.ttf")
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/web/studio_platform.js)
   target_compile_definitions(${target} PRIVATE ASTAR_SOURCE_LEVEL_DIR="/levels")
 endfunction()

@@ -1,6 +1,7 @@
 #include "animation_export.hpp"
 
 #include "gl.hpp"
+#include "platform.hpp"
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -110,6 +111,7 @@ std::optional<astar::Status> AnimationExport::after_render(Studio& studio, float
   finish(astar::Ok{});
   studio.status = "Animation saved: " + settings_.path + " (" + std::to_string(frames) + " frames, " +
                   std::to_string(width_) + "x" + std::to_string(height_) + ")";
+  platform::file_written(settings_.path);
   return astar::Status{astar::Ok{}};
 }
 

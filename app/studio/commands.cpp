@@ -10,6 +10,8 @@
 #include "astar/format.hpp"
 #include "overlays_panel.hpp"
 #include "panel_widgets.hpp"
+#include "platform.hpp"
+#include "share_link.hpp"
 
 #include <GLFW/glfw3.h>  // key codes: ImGui 1.86's glfw backend fills io.KeysDown[] by GLFW key
 
@@ -130,6 +132,13 @@ const std::vector<Command>& table() {
        [](CommandTarget& t) { t.files.save(t.studio); }},
       {"file.save_as", "Save As...", "File", "Files", "Save as", {ctrl_shift(GLFW_KEY_S)}, K::Window,
        [](CommandTarget& t) { t.files.request_save_as(t.studio); }},
+      {"file.copy_link", "Copy link", "File", "Files",
+       "In the web page: copy a link that opens this level and search (the level is inside the link)",
+       {ctrl_shift(GLFW_KEY_L)}, K::Window, [](CommandTarget& t) { copy_link(t.studio); }, nullptr,
+       nullptr, nullptr,
+       [](CommandTarget& t) {  // the page's only: the desktop has no address to link to
+         if (platform::can_copy_link() && ImGui::MenuItem("Copy link", "Ctrl+Shift+L")) copy_link(t.studio);
+       }},
       {"file.open_trace", "Open trace...", "File", "Files",
        "Open a search trace (Posthoc JSON or YAML, JSON Lines) and replay it on the level",
        {ctrl_shift(GLFW_KEY_O)}, K::Window, [](CommandTarget& t) { t.dialogs.trace.request(t.studio); },

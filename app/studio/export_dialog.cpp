@@ -13,6 +13,7 @@
 #include <imgui_stdlib.h>
 
 #include "astar/movingai.hpp"
+#include "platform.hpp"
 
 namespace studio {
 
@@ -94,6 +95,7 @@ void ExportDialog::Draw(Studio& studio) {
       studio.status = "Exported " + path_ +
                       (kind_ == Kind::Map ? std::string(" (MovingAI map)")
                                           : " (" + std::to_string(image_.cell_px) + " px per cell)");
+      platform::file_written(path_);
       ImGui::CloseCurrentPopup();
     } else {
       error_ = s.error();

@@ -15,6 +15,7 @@
 
 #include "astar/level_io.hpp"
 #include "panel_widgets.hpp"
+#include "platform.hpp"
 
 namespace studio {
 
@@ -91,6 +92,8 @@ void FileDialogs::request_lesson(const Studio& studio, std::string path) {
 void FileDialogs::request_new(const Studio& studio) { ask_or_proceed(studio, Pending::New); }
 
 void FileDialogs::request_open(const Studio& studio) {
+  // The page: the browser's picker; its files come back as dropped ones, through the guard.
+  if (platform::pick_files_to_open()) return;
   refresh_open_list(studio);
   ask_or_proceed(studio, Pending::Open);
 }

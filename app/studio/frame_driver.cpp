@@ -7,6 +7,7 @@
 #include <string>
 
 #include "frame_bench.hpp"
+#include "platform.hpp"
 #include "screenshot.hpp"
 
 namespace studio {
@@ -159,6 +160,7 @@ void do_main_requests(Frame& f) {
         const std::string file = next_free_name("astar-studio-", ".png");
         const auto written = write_window(f, file);
         f.studio.status = written ? "Screenshot saved: " + file : written.error();
+        if (written) platform::file_written(file);
         break;
       }
     }

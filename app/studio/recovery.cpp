@@ -1,7 +1,5 @@
 #include "recovery.hpp"
 
-#include <fcntl.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "astar/file_io.hpp"
+#include "session_lock.hpp"
 
 namespace studio {
 
@@ -34,23 +33,6 @@ std::string read_text(const std::string& path, std::string& error) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-// Opens (creating) `path` and takes its lock without waiting: the fd, -1 when another process
-// holds it (or the file cannot be opened; `err` says which).
-int try_lock_file(const std::string& path, int& err) {
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    err = errno;
-    return -1;
-  }
-  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-    err = errno;
-    ::close(fd);
-    return -1;
-  }
-  err = 0;
-  return fd;
 }
 
 void remove_quietly(const std::string& path) {
@@ -144,7 +126,7 @@ Orphan& Orphan::operator=(Orphan&& o) noexcept {
 Orphan::~Orphan() { release(); }
 
 void Orphan::release() {
-  if (lock_fd_ >= 0) ::close(lock_fd_);  // closing the last fd lets go of the flock
+  unlock_session_file(lock_fd_, lock_file_);
   lock_fd_ = -1;
 }
 
@@ -157,9 +139,7 @@ void Orphan::discard() {
 
 // [SECTION] This session
 
-RecoverySession::~RecoverySession() {
-  if (lock_fd_ >= 0) ::close(lock_fd_);
-}
+RecoverySession::~RecoverySession() { unlock_session_file(lock_fd_, lock_file()); }
 
 astar::Status RecoverySession::start(std::string dir, std::string id) {
   std::error_code ec;
@@ -168,13 +148,16 @@ astar::Status RecoverySession::start(std::string dir, std::string id) {
   dir_ = std::move(dir);
   id_ = std::move(id);
   int err = 0;
-  lock_fd_ = try_lock_file((fs::path(dir_) / (id_ + std::string(kLockSuffix))).string(), err);
+  lock_fd_ = lock_session_file(lock_file(), err);
   if (lock_fd_ < 0)
     return astar::Error{"cannot lock " + id_ + std::string(kLockSuffix) + " in " + dir_ + ": " +
                         std::strerror(err)};
   return astar::Ok{};
 }
 
+std::string RecoverySession::lock_file() const {
+  return (fs::path(dir_) / (id_ + std::string(kLockSuffix))).string();
+}
 std::string RecoverySession::level_file() const { return (fs::path(dir_) / (id_ + ".json")).string(); }
 std::string RecoverySession::info_file() const {
   return (fs::path(dir_) / (id_ + std::string(kInfoSuffix))).string();
@@ -199,8 +182,8 @@ void RecoverySession::finish() {
   if (!active()) return;
   last_text_ = "x";  // remove whatever exists
   remove_files();
-  remove_quietly((fs::path(dir_) / (id_ + std::string(kLockSuffix))).string());
-  ::close(lock_fd_);
+  remove_quietly(lock_file());
+  unlock_session_file(lock_fd_, lock_file());
   lock_fd_ = -1;
 }
 
@@ -234,7 +217,7 @@ std::vector<Orphan> RecoverySession::find_orphans() const {
     o.info_file = (fs::path(dir_) / (id + std::string(kInfoSuffix))).string();
     o.lock_file_ = (fs::path(dir_) / (id + std::string(kLockSuffix))).string();
     int err = 0;
-    o.lock_fd_ = try_lock_file(o.lock_file_, err);
+    o.lock_fd_ = lock_session_file(o.lock_file_, err);
     if (o.lock_fd_ < 0) continue;  // that studio is running (or the lock cannot be had)
     for (const std::string& t : temps)  // that studio is gone: its half-written files too
       if (t.starts_with(id + ".")) remove_quietly((fs::path(dir_) / t).string());

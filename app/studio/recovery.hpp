@@ -2,8 +2,9 @@
 //
 // Each running studio is a *session* with an id ("<pid>-<start time in ms>") and, in
 // <config>/recovery/, three files:
-//   <id>.lock       held with flock() for the life of the process; the kernel lets go of it
-//                   when the process dies, even by kill -9, so "can I lock it?" means "is that
+//   <id>.lock       held for the life of the process (session_lock.hpp: flock(), which the
+//                   kernel lets go of when the process dies, even by kill -9; in the browser also
+//                   a Web Lock, which goes with the tab), so "can I lock it?" means "is that
 //                   studio gone?" (no pid reuse problem)
 //   <id>.json       the unsaved level, written atomically (never over the user's own file)
 //   <id>.info.json  what it is: the original file (empty: untitled), the time, the level's name
@@ -70,6 +71,7 @@ class RecoverySession {
   astar::Status start(std::string dir, std::string id);
   bool active() const { return lock_fd_ >= 0; }
   const std::string& id() const { return id_; }
+  std::string lock_file() const;
   std::string level_file() const;
   std::string info_file() const;
 

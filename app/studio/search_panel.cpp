@@ -25,8 +25,8 @@ using astar::Cell;
 namespace {
 
 constexpr const char* kTieBreakTips[] = {
-    "Among equal f, take the node with the larger g (nearer the goal): fewer expansions on "
-    "open plateaus.",
+    ("Among equal f, take the node with the larger g (nearer the goal): fewer expansions on "
+     "open plateaus."),
     "Among equal f, take the node with the smaller g (nearer the start).",
     "Among equal f, take the node that entered the open set first (FIFO).",
     "Among equal f, take the node that entered the open set last (LIFO)."};

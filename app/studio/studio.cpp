@@ -14,6 +14,7 @@
 #include "astar/line_of_sight.hpp"
 #include "astar/smoothing.hpp"
 #include "expansion_order.hpp"
+#include "platform.hpp"
 
 namespace studio {
 
@@ -87,6 +88,7 @@ astar::Status Studio::save_as(const std::string& path) {
   path_ = path;
   saved_state_ = editor_.state_id();
   status = "Saved " + path;
+  platform::file_written(path);
   return saved;
 }
 
@@ -479,6 +481,7 @@ astar::Status Studio::export_trace(const std::string& path) {
   const std::vector<astar::TraceEvent> shown(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(n));
   astar::Status written = astar::write_atomically(path, astar::to_json(shown));
   status = written ? "Trace saved: " + path + " (" + std::to_string(n) + " events)" : written.error();
+  if (written) platform::file_written(path);
   return written;
 }
 

@@ -61,6 +61,7 @@ class Browser:
         page = [t for t in tabs if t["type"] == "page"][0]
         self.ws = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=30)
         self.next_id = 0
+        self.events = []
         self.call("Page.enable")
 
     def call(self, method, **params):
@@ -70,6 +71,41 @@ class Browser:
             message = json.loads(self.ws.recv())
             if message.get("id") == self.next_id:
                 return message.get("result", {})
+            if "method" in message:
+                self.events.append(message)
+
+    def wait_event(self, method, seconds):
+        """The first event `method` (kept since the last wait, or arriving within `seconds`)."""
+        deadline = time.time() + seconds
+        while True:
+            for i, e in enumerate(self.events):
+                if e["method"] == method:
+                    return self.events.pop(i)["params"]
+            if time.time() > deadline:
+                return None
+            self.ws.settimeout(max(0.1, deadline - time.time()))
+            try:
+                message = json.loads(self.ws.recv())
+            except websocket.WebSocketTimeoutException:
+                return None
+            finally:
+                self.ws.settimeout(30)
+            if "method" in message:
+                self.events.append(message)
+
+    def evaluate(self, expression):
+        """The value of a JavaScript expression in the page (promises awaited)."""
+        r = self.call("Runtime.evaluate", expression=expression, awaitPromise=True, returnByValue=True)
+        return r.get("result", {}).get("value")
+
+    def click(self, x, y, button="left"):
+        """A mouse click at CSS pixel (x, y), held 0.2 s (ImGui 1.86 sees both in frames of their own)."""
+        self.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
+        time.sleep(0.2)
+        self.call("Input.dispatchMouseEvent", type="mousePressed", x=x, y=y, button=button, clickCount=1)
+        time.sleep(0.2)
+        self.call("Input.dispatchMouseEvent", type="mouseReleased", x=x, y=y, button=button, clickCount=1)
+        time.sleep(0.3)
 
     def status(self):
         r = self.call("Runtime.evaluate", expression="(document.getElementById('status') || {}).textContent || ''")
@@ -83,12 +119,22 @@ class Browser:
                 return text
             time.sleep(0.1)
 
-    def key(self, key, code, vk):
+    def key(self, key, code, vk, modifiers=0):
         # Held for 0.2 s, as a person holds it: ImGui 1.86 drops a key pressed and released
-        # within one frame.
-        self.call("Input.dispatchKeyEvent", type="keyDown", key=key, code=code, windowsVirtualKeyCode=vk)
+        # within one frame. modifiers: 2 Ctrl, 8 Shift (held around the key).
+        held = [(2, "Control", "ControlLeft", 17), (8, "Shift", "ShiftLeft", 16)]
+        for bit, k, c, v in held:
+            if modifiers & bit:
+                self.call("Input.dispatchKeyEvent", type="rawKeyDown", key=k, code=c, windowsVirtualKeyCode=v,
+                          modifiers=modifiers)
+        self.call("Input.dispatchKeyEvent", type="rawKeyDown", key=key, code=code, windowsVirtualKeyCode=vk,
+                  modifiers=modifiers)
         time.sleep(0.2)
-        self.call("Input.dispatchKeyEvent", type="keyUp", key=key, code=code, windowsVirtualKeyCode=vk)
+        self.call("Input.dispatchKeyEvent", type="keyUp", key=key, code=code, windowsVirtualKeyCode=vk,
+                  modifiers=modifiers)
+        for bit, k, c, v in reversed(held):
+            if modifiers & bit:
+                self.call("Input.dispatchKeyEvent", type="keyUp", key=k, code=c, windowsVirtualKeyCode=v)
         time.sleep(0.3)
 
     def screenshot(self, name):

@@ -6,19 +6,28 @@ site served from 127.0.0.1 by a server this script starts and stops. It reads th
      prints it: "Arrived at the goal in N moves";
   2. lesson 01 opened without running: iteration 0; Step (N, held as a person holds it) takes
      iteration 1; End runs to the end, and the cost is `astar run`'s to 9 significant digits;
-  3. a browser without WebGL 2 (Chromium's --disable-3d-apis) gets the plain message.
-Screenshots go into OUT. Prints the time from opening the page to the first frame.
+  3. files: F12 gives a download (the screenshot), whose sidecar says where a path cell is; a
+     click there paints a wall and the search runs again, to `astar run`'s cost on the level the
+     autosave kept; a reload offers that level back (Restore, found in a screenshot by
+     E2E_CHECK), Ctrl+S gives it as a download, and Ctrl+O's file picker opens a file;
+  4. links: Copy link (Ctrl+Shift+L) puts a link on the clipboard that opens the same level and
+     search; a level= URL that does not exist, one that does not parse and a link cut short each
+     give their message in #status, with the studio open;
+  5. a browser without WebGL 2 (Chromium's --disable-3d-apis) gets the plain message.
+Screenshots and downloads go into OUT. Prints the time from opening the page to the first frame.
 
-usage: /usr/bin/python3 page_check.py SITE_DIR OUT_DIR ASTAR_CLI LESSONS_DIR
+usage: /usr/bin/python3 page_check.py SITE_DIR OUT_DIR ASTAR_CLI LESSONS_DIR E2E_CHECK
 """
-import json, os, subprocess, sys, time
+import json, os, re, subprocess, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Browser, serve  # noqa: E402
 
-site, out, cli, lessons = sys.argv[1:5]
-os.makedirs(out, exist_ok=True)
+site, out, cli, lessons, e2e_check = sys.argv[1:6]
+downloads = os.path.join(out, "downloads")
+os.makedirs(downloads, exist_ok=True)
 failures = []
+RECOVERY = "/home/web_user/.config/astar-studio/recovery"
 
 
 def check(ok, what):
@@ -31,11 +40,25 @@ def cli_json(*args):
     return json.loads(subprocess.run([cli, *args, "--format", "json"], capture_output=True, text=True).stdout)
 
 
-server = serve(site)
-base = f"http://127.0.0.1:{server.server_address[1]}/index.html"
-browser = Browser(out)
-try:
-    # 1. A lesson link, run at once: D* Lite's robot walks to the goal.
+def status_cost(text):
+    m = re.search(r"cost ([0-9.e+-]+)", text)
+    return float(m.group(1)) if m else None
+
+
+def wait_download(name, seconds=10):
+    path = os.path.join(downloads, name)
+    deadline = time.time() + seconds
+    while not os.path.exists(path) and time.time() < deadline:
+        time.sleep(0.1)
+    return path if os.path.exists(path) else None
+
+
+def page_file(browser, path):
+    return browser.evaluate(f"new TextDecoder().decode(FS.readFile({json.dumps(path)}))")
+
+
+def lesson_and_keys(browser, base):
+    """1 and 2: a lesson link run at once; keys step and end."""
     walk = cli_json("walk", os.path.join(lessons, "17-robot-discovers-walls.json"))
     moves = len(walk["moves"]) - 1
     t0 = time.time()
@@ -47,7 +70,6 @@ try:
     check(f"Arrived at the goal in {moves} moves" in text, f"lesson 17 walks as astar walk does ({moves} moves): {text!r}")
     check(text.startswith("17-robot-discovers-walls.json  |  26 x 13  |  D* Lite"), f"#status names the level: {first!r}")
 
-    # 2. Keys: a step, then the end; the cost as the CLI finds it.
     run = cli_json("run", os.path.join(lessons, "01-four-searches.json"))
     browser.call("Page.navigate", url=base + "?lesson=01-four-searches")
     text = browser.wait_status(lambda t: "iteration 0," in t, 60)
@@ -59,10 +81,144 @@ try:
     text = browser.wait_status(lambda t: "found" in t, 10)
     browser.screenshot("lesson01.png")
     check(f"found, cost {float(run['cost']):.9g}" in text, f"End finds astar run's cost {run['cost']}: {text!r}")
+
+
+def paint_a_wall(browser):
+    """F12's sidecar says where the path's middle cell is; a click there paints a wall. Returns
+    the cell and the status after the search ran again."""
+    browser.key("F12", "F12", 123)
+    shot = wait_download("astar-studio-1.png")
+    check(shot is not None, "F12's screenshot arrives as a download (astar-studio-1.png)")
+    side = json.loads(page_file(browser, "/astar-studio-1.png.json"))
+    before = browser.status()
+    cell = side["path"][len(side["path"]) // 2]
+    x = side["origin"][0] + (cell[0] + 0.5) * side["cell_px"]
+    y = side["origin"][1] + (cell[1] + 0.5) * side["cell_px"]
+    browser.click(x, y)
+    text = browser.wait_status(lambda t: " *  |" in t and "found" in t, 10)
+    check(" *  |" in text and text != before, f"a click on path cell {cell} paints a wall, the search runs again: {text!r}")
+    return cell, text
+
+
+def wait_autosave(browser, seconds=20):
+    """The autosaved level's text once it is in the browser's storage (IndexedDB), or None."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        names = json.loads(browser.evaluate(f"JSON.stringify(FS.readdir('{RECOVERY}'))") or "[]")
+        levels = [n for n in names if n.endswith(".json") and not n.endswith(".info.json")]
+        if levels and "%s.info.json" % levels[0][:-5] in names:
+            written = browser.evaluate("Date.now()")
+            while time.time() < deadline:
+                if (browser.evaluate("Module.astarLastPersist || 0") or 0) > written:
+                    return page_file(browser, f"{RECOVERY}/{levels[0]}")
+                time.sleep(0.2)
+        time.sleep(0.2)
+    return None
+
+
+def restore_after_reload(browser, expected_cost):
+    """A reload offers the autosaved level; Restore gives it back, unsaved."""
+    browser.call("Page.reload")
+    browser.wait_status(lambda t: "|" in t and "Loading" not in t, 60)
+    time.sleep(1.0)
+    browser.screenshot("offer.png")
+    found = subprocess.run([e2e_check, "buttons", os.path.join(out, "offer.png"), "2", "1"],
+                           capture_output=True, text=True)
+    check(found.returncode == 0, f"after a reload the autosaved level is offered (offer.png): {found.stderr.strip()}")
+    if found.returncode != 0:
+        return
+    x, y = (int(v) for v in found.stdout.split())
+    browser.click(x, y)
+    text = browser.wait_status(lambda t: "Restored" in t, 10)
+    check("Restored the unsaved level" in text and " *  |" in text, f"Restore gives the level back, unsaved: {text!r}")
+    browser.key("End", "End", 35)
+    text = browser.wait_status(lambda t: "found" in t, 10)
+    check(status_cost(text) == expected_cost, f"and End finds the painted level's cost {expected_cost!r}: {text!r}")
+
+
+def files_and_storage(browser, base):
+    """3: downloads, painting, autosave in IndexedDB, recovery after a reload, Save, Open."""
+    browser.call("Page.navigate", url=base + "?lesson=01-four-searches&run")
+    browser.wait_status(lambda t: "found" in t, 60)
+    cell, text = paint_a_wall(browser)
+    saved = wait_autosave(browser)
+    check(saved is not None, "the painted level is autosaved into the browser's storage")
+    if saved is None:
+        return
+    level_file = os.path.join(out, "autosaved.json")
+    with open(level_file, "w") as f:
+        f.write(saved)
+    run = cli_json("run", level_file)
+    check(status_cost(text) == float(f"{float(run['cost']):.9g}"),
+          f"the search after the click has astar run's cost on the autosaved level ({run['cost']}): {text!r}")
+    restore_after_reload(browser, status_cost(text))
+
+    browser.key("s", "KeyS", 83, modifiers=2)
+    got = wait_download("01-four-searches.json")
+    check(got is not None, "Ctrl+S gives the level as a download named 01-four-searches.json")
+    if got:
+        check(cli_json("run", got).get("cost") == run["cost"], "the downloaded level is the painted one")
+
+    browser.call("Page.setInterceptFileChooserDialog", enabled=True)
+    browser.key("o", "KeyO", 79, modifiers=2)
+    chooser = browser.wait_event("Page.fileChooserOpened", 10)
+    check(chooser is not None, "Ctrl+O opens the browser's file picker")
+    if chooser:
+        browser.call("DOM.setFileInputFiles", files=[os.path.join(lessons, "04-greedy-trap.json")],
+                     backendNodeId=chooser["backendNodeId"])
+        text = browser.wait_status(lambda t: t.startswith("04-greedy-trap.json"), 10)
+        check(text.startswith("04-greedy-trap.json"), f"the picked file opens: {text!r}")
+        if not text.startswith("04-greedy-trap.json"):
+            print(browser.evaluate("JSON.stringify([Module.astarPicked, FS.readdir('/home/web_user/Opened')])"))
+            browser.screenshot("picked.png")
+    browser.call("Page.setInterceptFileChooserDialog", enabled=False)
+
+
+def links(browser, base):
+    """4: Copy link round trip; bad level= URLs and a link cut short."""
+    origin = base.rsplit("/", 1)[0]
+    browser.call("Browser.grantPermissions", origin=origin, permissions=["clipboardReadWrite", "clipboardSanitizedWrite"])
+    browser.call("Page.navigate", url=base + "?lesson=04-greedy-trap&algorithm=greedy&steps=12")
+    before = browser.wait_status(lambda t: "iteration 12," in t, 60)
+    browser.key("l", "KeyL", 76, modifiers=2 | 8)
+    text = browser.wait_status(lambda t: "Link copied" in t or "Copy link failed" in t, 10)
+    check("Link copied" in text, f"Ctrl+Shift+L copies a link: {text!r}")
+    link = browser.evaluate("navigator.clipboard.readText()") or ""
+    check("#name=04-greedy-trap.json&level=" in link and "algorithm=greedy" in link and "steps=12" in link,
+          f"the clipboard holds the link ({len(link)} characters)")
+    browser.call("Page.navigate", url="about:blank")
+    browser.call("Page.navigate", url=link)
+    after = browser.wait_status(lambda t: "iteration 12," in t, 60)
+    check(after.split("  |  ")[:3] == before.split("  |  ")[:3],
+          f"the link opens the same level and search: {after!r} (was {before!r})")
+
+    with open(os.path.join(site, "broken-level.json"), "w") as f:
+        f.write('{"width": 4, "height": 3,\n "rows": [1, 2\n')
+    for query, expect in [("?level=no-such-level.json", "level=no-such-level.json: cannot open: HTTP 404"),
+                          ("?level=broken-level.json", "broken-level.json"),
+                          ("#level=eJzLSM3JyQcABiwCFQ", "cut short or damaged")]:
+        browser.call("Page.navigate", url="about:blank")
+        browser.call("Page.navigate", url=base + query)
+        text = browser.wait_status(lambda t: "|" in t and "Loading" not in t, 60)
+        time.sleep(0.5)
+        text = browser.status()
+        check(expect in text and "welcome" in text.split("  |  ")[0],
+              f"{query}: the studio opens the welcome level and says {expect!r}: {text!r}")
+    browser.screenshot("bad-link.png")
+
+
+server = serve(site)
+base = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+browser = Browser(out)
+try:
+    browser.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=downloads)
+    lesson_and_keys(browser, base)
+    files_and_storage(browser, base)
+    links(browser, base)
 finally:
     browser.close()
 
-# 3. No WebGL 2: a message in plain words, in the page and in #status.
+# 5. No WebGL 2: a message in plain words, in the page and in #status.
 browser = Browser(out, "--disable-3d-apis")
 try:
     browser.call("Page.navigate", url=base + "?lesson=01-four-searches")

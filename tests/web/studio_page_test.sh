@@ -2,14 +2,15 @@
 # The `web_studio` test: the studio's page built with scripts/build-web.sh in the web build
 # folder that web_core configured and built (core's objects shared), then opened in Debian's
 # headless Chromium by tests/web/page_check.py, which serves it from 127.0.0.1 and checks it
-# against the desktop CLI (a lesson link, keys, the cost, a browser without WebGL 2). Its
-# screenshots go into OUT_DIR.
+# against the desktop CLI: a lesson link, keys, the cost; painting, autosave and recovery after a
+# reload, downloads and the file picker; Copy link and bad links; a browser without WebGL 2. Its
+# screenshots and downloads go into OUT_DIR.
 #
-# usage: tests/web/studio_page_test.sh SOURCE_DIR WEB_BUILD_DIR OUT_DIR ASTAR_CLI
+# usage: tests/web/studio_page_test.sh SOURCE_DIR WEB_BUILD_DIR OUT_DIR ASTAR_CLI E2E_CHECK
 # Exits 77 (skipped) without Emscripten, Chromium or python3-websocket (scripts/setup.sh --web
 # installs them); with CI=true, that fails instead.
 set -euo pipefail
-src=$1 build=$2 out=$3 cli=$4
+src=$1 build=$2 out=$3 cli=$4 e2e_check=$5
 
 missing() {
   echo "web_studio: $1 (scripts/setup.sh --web installs what the web build needs)"
@@ -29,4 +30,4 @@ ASTAR_WEB_BUILD_DIR=$build "$src/scripts/build-web.sh" "$out/site" >"$out/build.
   { tail -n 60 "$out/build.log"; echo "web_studio: the site did not build"; exit 1; }
 echo "web_studio: site built in $(($(date +%s) - start)) s:"
 (cd "$out/site" && ls -l astar-studio.* | awk '{print "  " $5 " bytes  " $9}')
-/usr/bin/python3 "$src/tests/web/page_check.py" "$out/site" "$out" "$cli" "$src/levels/lessons"
+/usr/bin/python3 "$src/tests/web/page_check.py" "$out/site" "$out" "$cli" "$src/levels/lessons" "$e2e_check"

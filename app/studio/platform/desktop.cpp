@@ -1,5 +1,5 @@
 // The desktop's side of platform.hpp: OpenGL 3.3 core through glad, GLFW's content scale, and
-// a plain loop.
+// a plain loop; files are paths, and File > Open is the studio's own dialog.
 #include "gl.hpp"  // before GLFW
 #include <GLFW/glfw3.h>
 
@@ -25,7 +25,22 @@ float content_scale(GLFWwindow* window) {
   return x;
 }
 
+void follow_page_size(GLFWwindow*) {}
+
 void publish_status(const std::string&) {}
+
+std::vector<std::string> startup_problems() { return {}; }
+
+bool pick_files_to_open() { return false; }
+std::vector<std::string> take_picked_files() { return {}; }
+void file_written(const std::string&) {}
+void on_leaving(std::function<void()>) {}
+
+bool can_copy_link() { return false; }
+void copy_link(const std::string&, const std::string&, const std::string&,
+               std::function<void(bool, std::string)> done) {
+  done(false, "Copy link is the web page's: the desktop studio has no address to link to");
+}
 
 int run_loop(const std::function<std::optional<int>()>& frame) {
   while (true)

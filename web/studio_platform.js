@@ -1,0 +1,216 @@
+// The page's side of the studio's platform layer (app/studio/platform/web.cpp calls these), put
+// into astar-studio.js with --pre-js (cmake/web_studio.cmake). What the desktop does with paths
+// and the kernel, the page does here:
+//   storage   $HOME (/home/web_user: settings, recent levels, autosave, opened and saved files)
+//             is IndexedDB through IDBFS: read in before main, written out a second after a change
+//             and when the page is hidden. A reload or a closed tab gives the autosaved level back.
+//   locks     a running studio holds a Web Lock per recovery session (session_lock.cpp), which
+//             the browser lets go of when the tab goes; astarHeldLocks is who held one at start.
+//   level=    index.html's level=URL is fetched (same origin) into ~/Opened before main; a
+//             failure is kept in astarProblems for the studio to show.
+//   #level=   a level in the link's fragment (Copy link): deflate-raw, base64url; decoded into
+//             ~/Opened before main.
+//   Open      the browser's file picker; the files go into ~/Opened and astarPicked, which the
+//             studio takes each frame and opens as dropped files.
+//   Save      astarDownload(path) offers a written file as a download with its name.
+Module.astarProblems = Module.astarProblems || [];
+Module.astarPicked = [];
+Module.astarHeldLocks = [];
+Module.astarLocks = {};
+Module.astarHome = '/home/web_user';
+Module.astarOpenedDir = '/home/web_user/Opened';
+
+// [SECTION] Before main: storage, locks, the link's level
+
+Module.preRun = Module.preRun || [];
+Module.preRun.push(function astarStartStorage() {
+  FS.mkdirTree(Module.astarHome);
+  FS.mount(IDBFS, {}, Module.astarHome);
+  addRunDependency('astar-storage');
+  FS.syncfs(true, (error) => {
+    if (error) Module.astarProblems.push('Saved settings and autosaves could not be read from the browser: ' + error);
+    FS.mkdirTree(Module.astarOpenedDir);
+    Module.astarStorageReady = true;
+    removeRunDependency('astar-storage');
+  });
+});
+
+Module.preRun.push(function astarQueryLocks() {
+  if (typeof navigator === 'undefined' || !navigator.locks) return;
+  addRunDependency('astar-locks');
+  // A reloaded page's own locks may not be let go of yet: a lock seen held is asked about again
+  // (up to 1 s) before it counts as another tab's.
+  const ask = (tries) => navigator.locks.query().then((state) => {
+    const held = state.held.map((lock) => lock.name).filter((name) => name.startsWith('astar-studio:'));
+    if (held.length > 0 && tries > 0) return new Promise((wait) => setTimeout(wait, 200)).then(() => ask(tries - 1));
+    Module.astarHeldLocks = held;
+  });
+  ask(5).catch(() => {}).finally(() => removeRunDependency('astar-locks'));
+});
+
+// The name a file gets in ~/Opened: its last path part, without characters a path cannot hold.
+Module.astarFileName = function (name, fallback) {
+  const base = String(name).split(/[\\/]/).pop().replace(/[\u0000-\u001f]/g, '').trim();
+  return base && base !== '.' && base !== '..' ? base : fallback;
+};
+
+function astarWriteOpened(name, bytes) {
+  FS.mkdirTree(Module.astarOpenedDir);
+  const path = Module.astarOpenedDir + '/' + name;
+  FS.writeFile(path, bytes);
+  return path;
+}
+
+// level=URL: fetched into ~/Opened and passed as the level; a failure becomes a problem the
+// studio shows (naming the URL), and the studio opens without it.
+Module.preRun.push(function astarFetchLevel() {
+  const url = Module.astarLevelUrl;
+  if (!url) return;
+  addRunDependency('astar-level');
+  let name = Module.astarFileName(decodeURIComponent(new URL(url, location.href).pathname), 'level.json');
+  fetch(url).then((response) => {
+    if (!response.ok) throw new Error('HTTP ' + response.status + (response.statusText ? ' ' + response.statusText : ''));
+    return response.arrayBuffer();
+  }).then((buffer) => {
+    Module['arguments'].unshift(astarWriteOpened(name, new Uint8Array(buffer)));
+  }).catch((error) => {
+    Module.astarProblems.push('level=' + url + ': cannot open: ' + (error.message || error));
+  }).finally(() => removeRunDependency('astar-level'));
+});
+
+// #level=<base64url of the level's JSON, deflate-raw>&name=<file name>: Copy link's fragment.
+function astarBase64UrlBytes(text) {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+function astarBytesBase64Url(bytes) {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+async function astarInflate(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+async function astarDeflate(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+Module.preRun.push(function astarLinkLevel() {
+  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const packed = fragment.get('level');
+  if (packed === null) return;
+  const name = Module.astarFileName(fragment.get('name') || '', 'linked-level.json');
+  addRunDependency('astar-link');
+  Promise.resolve().then(() => astarInflate(astarBase64UrlBytes(packed))).then((bytes) => {
+    Module['arguments'].unshift(astarWriteOpened(name, bytes));
+  }).catch((error) => {
+    Module.astarProblems.push('The link\'s level (#level=, ' + packed.length + ' characters) is cut short or damaged: ' +
+                              'it does not unpack (' + (error.message || error) + '). Ask for the link again, or for the level\'s file.');
+  }).finally(() => removeRunDependency('astar-link'));
+});
+
+// [SECTION] While the studio runs: storage written out
+
+let astarSyncing = false, astarSyncAgain = false;
+Module.astarPersist = function () {
+  if (!Module.astarStorageReady) return;
+  if (astarSyncing) { astarSyncAgain = true; return; }
+  astarSyncing = true;
+  FS.syncfs(false, (error) => {
+    astarSyncing = false;
+    if (error) console.error('A* Studio: saving to the browser\'s storage failed: ' + error);
+    else Module.astarLastPersist = Date.now();
+    if (astarSyncAgain) { astarSyncAgain = false; Module.astarPersist(); }
+  });
+};
+setInterval(() => Module.astarPersist(), 1000);
+
+// The page is hidden or left: the studio autosaves now (its main loop stops with the page's
+// animation frames), the storage is written out and the tab's locks are let go of.
+function astarLeaving() {
+  if (Module._astar_page_hidden && Module.calledRun) Module._astar_page_hidden();
+  Module.astarPersist();
+}
+document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') astarLeaving(); });
+window.addEventListener('pagehide', () => {
+  astarLeaving();
+  for (const name of Object.keys(Module.astarLocks)) Module.astarReleaseLock(name);
+});
+
+// [SECTION] Session locks (session_lock.cpp)
+
+Module.astarHoldLock = function (name) {
+  if (typeof navigator === 'undefined' || !navigator.locks) return;
+  navigator.locks.request(name, { ifAvailable: true }, (lock) => {
+    if (!lock) return undefined;
+    return new Promise((release) => { Module.astarLocks[name] = release; });
+  });
+};
+Module.astarReleaseLock = function (name) {
+  const release = Module.astarLocks[name];
+  delete Module.astarLocks[name];
+  if (release) release();
+};
+
+// [SECTION] Open and Save
+
+Module.astarPickFiles = function () {
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.accept = '.json,.map,.tmj,.png,.jpg,.jpeg,.yaml,.yml,.jsonl';
+  input.addEventListener('change', async () => {
+    for (const file of input.files) {
+      const name = Module.astarFileName(file.name, 'opened-file');
+      Module.astarPicked.push(astarWriteOpened(name, new Uint8Array(await file.arrayBuffer())));
+    }
+  });
+  input.click();
+};
+
+Module.astarDownload = function (path) {
+  astarOfferBytes(FS.readFile(path), path.split('/').pop());
+  Module.astarPersist();
+};
+function astarOfferBytes(bytes, name) {
+  const types = { json: 'application/json', png: 'image/png', gif: 'image/gif', map: 'text/plain' };
+  const type = types[name.split('.').pop().toLowerCase()] || 'application/octet-stream';
+  const url = URL.createObjectURL(new Blob([bytes], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
+
+// [SECTION] Copy link
+
+// The page's address with `query` and the level's JSON text packed into the fragment, onto the
+// clipboard; Module.astarLastLink keeps it. `limit`: the longest link offered; a longer one is
+// refused and the level is offered as a download instead. Reports to the studio through
+// _astar_link_done(ok, text).
+Module.astarCopyLink = async function (levelJson, name, query, limit) {
+  let ok = 0, text;
+  try {
+    const packed = astarBytesBase64Url(await astarDeflate(new TextEncoder().encode(levelJson)));
+    const base = location.origin + location.pathname;
+    const link = base + (query ? '?' + query : '') + '#name=' + encodeURIComponent(name) + '&level=' + packed;
+    if (link.length > limit) {
+      text = 'The link would be ' + link.length.toLocaleString('en') + ' characters, over the ' +
+             limit.toLocaleString('en') + ' a link can hold: the level is offered as a download (' + name + ') instead';
+      astarOfferBytes(new TextEncoder().encode(levelJson), name);
+    } else {
+      Module.astarLastLink = link;
+      await navigator.clipboard.writeText(link);
+      ok = 1;
+      text = 'Link copied (' + link.length.toLocaleString('en') + ' characters): it opens this level and search';
+    }
+  } catch (error) {
+    text = 'Copy link failed: ' + (error.message || error) +
+           (Module.astarLastLink ? '. The link is in the page as astarLastLink' : '');
+  }
+  Module.ccall('astar_link_done', null, ['number', 'string'], [ok, text]);
+};
