@@ -211,6 +211,39 @@ TEST_CASE("[Edit] shapes, start, goal and level settings are undoable") {
   CHECK_FALSE(lv.agents_block());
 }
 
+TEST_CASE("[Edit] start and goal moved together: one undo step, a swap included") {
+  // S . #
+  // . . .     3 x 2
+  Level lv = ascii_level(R"(
+    S.#
+    .G.
+  )");
+  const Level before = lv;
+  Editor ed(lv);
+  CHECK_FALSE(ed.set_endpoints({0, 0}, {1, 1}));  // neither moves
+  CHECK_FALSE(ed.set_endpoints({2, 0}, {1, 1}));  // a wall
+  CHECK_FALSE(ed.set_endpoints({0, 0}, {3, 0}));  // outside
+  CHECK_FALSE(ed.set_endpoints({1, 0}, {1, 0}));  // the same cell
+  CHECK(lv == before);
+  CHECK_FALSE(ed.can_undo());
+  // A swap: neither set_start nor set_goal alone can, as each refuses the other's cell.
+  CHECK_FALSE(ed.set_start({1, 1}));
+  CHECK(ed.set_endpoints({1, 1}, {0, 0}));
+  CHECK(lv.start() == Cell{1, 1});
+  CHECK(lv.goal() == Cell{0, 0});
+  CHECK(ed.set_endpoints({1, 1}, {2, 1}));  // the goal alone
+  CHECK(lv.start() == Cell{1, 1});
+  CHECK(lv.goal() == Cell{2, 1});
+  CHECK(ed.undo());
+  CHECK(lv.goal() == Cell{0, 0});
+  CHECK(ed.undo());  // the swap, in one step
+  CHECK(lv == before);
+  CHECK_FALSE(ed.can_undo());
+  CHECK(ed.redo());
+  CHECK(lv.start() == Cell{1, 1});
+  CHECK(lv.goal() == Cell{0, 0});
+}
+
 TEST_CASE("[Edit] copy, paste and move a selection with its edges") {
   Level lv = ascii_level(R"(
     S.......

@@ -11,7 +11,6 @@
 #include "args.hpp"
 #include "astar/format.hpp"
 #include "astar/imported_trace.hpp"
-#include "astar/movingai.hpp"
 #include "astar/trace_check.hpp"
 #include "commands.hpp"
 #include "output.hpp"
@@ -69,20 +68,6 @@ Result<CheckTraceConfig> parse_check_trace_args(std::span<const std::string> arg
     cfg.cost_scale = s.value();
   }
   return cfg;
-}
-
-bool ends_with(std::string_view s, std::string_view tail) {
-  return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
-}
-
-// A MovingAI .map (by its name) or a level file; none after printing why it cannot be loaded.
-std::optional<Level> load_check_level(const std::string& path) {
-  if (!ends_with(path, ".map")) return load_level_or_report(path);
-  auto loaded = load_movingai_map(path);
-  if (loaded) return std::move(loaded.value());
-  const std::string& msg = loaded.error();
-  print_error(msg.find(path) == std::string::npos ? path + ": " + msg : msg);
-  return std::nullopt;
 }
 
 std::string cost_text(const std::optional<double>& c) {
@@ -160,7 +145,7 @@ int check_trace_command(std::span<const std::string> args) {
     return kExitBadInput;
   }
   const CheckTraceConfig& cfg = parsed.value();
-  std::optional<Level> loaded = load_check_level(cfg.level_path);
+  std::optional<Level> loaded = load_level_or_map_or_report(cfg.level_path);
   if (!loaded) return kExitBadInput;
   Level& level = *loaded;
   auto read = read_trace_file(cfg.trace_path, {.level = &level});

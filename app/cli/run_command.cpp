@@ -40,7 +40,7 @@ struct RunConfig {
 };
 
 Result<RunConfig> parse_run_args(std::span<const std::string> args) {
-  auto parsed = parse_args(args, with_search_options(kRunOwnOptions));
+  auto parsed = parse_args(args, with_search_options(kRunOwnOptions, kEndpointOptionSpecs));
   if (!parsed) return Error{"run: " + parsed.error() + " (see 'astar run --help')"};
   const ParsedArgs& p = parsed.value();
 
@@ -192,10 +192,9 @@ int run_command(std::span<const std::string> args) {
   }
   RunConfig& cfg = parsed.value();
 
-  const std::optional<Level> loaded = load_level_or_report(cfg.search.level_path);
+  const std::optional<Level> loaded = load_search_level(cfg.search);
   if (!loaded) return kExitBadInput;
   const Level& level = *loaded;
-  apply_level_preset(cfg.search, level);
   if (level.preset.smooth) cfg.smooth = cfg.smooth || *level.preset.smooth;
   const MovementRules rules = rules_for(level, cfg.search);
   const std::unique_ptr<Search> search = run_search(cfg.search, level, rules);
@@ -247,7 +246,8 @@ std::string run_help() {
   const std::string theta(info(Algorithm::ThetaStar).name);
   const std::string bidirectional(info(Algorithm::Bidirectional).name);
   std::string h;
-  h += "astar run LEVEL [--algorithm NAME] [--heuristic NAME] [--weight W]\n";
+  h += "astar run LEVEL [--start X,Y] [--goal X,Y]\n";
+  h += "                [--algorithm NAME] [--heuristic NAME] [--weight W]\n";
   h += "                [--tie-break NAME] [--neighbours 4|8] [--max-iterations N]\n";
   h += "                [--diagonal NAME] [--max-climb N|any] [--max-drop N|any]\n";
   h += "                [--jump-up N] [--jump-down N] [--jump-gap N] [--agent-radius R]\n";
@@ -255,11 +255,13 @@ std::string run_help() {
   h += "                [--partial] [--smooth] [--smooth-costs respect|ignore]\n";
   h += "                [--actions] [--format text|json]\n";
   h += "\n";
-  h += "  Searches LEVEL (a level file, \"astar-studio-level\" JSON) from its start to its goal\n";
-  h += "  under the level's movement rules, with A* or another algorithm, and prints the\n";
-  h += "  outcome, the path, its cost and the search counters to stdout.\n";
+  h += "  Searches LEVEL (a level file, \"astar-studio-level\" JSON, or a MovingAI .map with\n";
+  h += "  --start and --goal) from its start to its goal under the level's movement rules,\n";
+  h += "  with A* or another algorithm, and prints the outcome, the path, its cost and the\n";
+  h += "  search counters to stdout.\n";
   h += "\n";
   h += "Options (also written --option=VALUE):\n";
+  h += endpoint_options_help();
   h += search_options_help();
   h += "  --smooth             also print the path string-pulled: the fewest of its cells\n";
   h += "                       joined by straight segments that touch no wall (line of\n";

@@ -2,17 +2,21 @@
 
 #include <algorithm>
 #include <charconv>
+#include <utility>
 
 #include "algorithms.hpp"
 #include "astar/level_io.hpp"
+#include "astar/movingai.hpp"
 #include "output.hpp"
 
 namespace astar::cli {
 
-std::vector<OptionSpec> with_search_options(std::span<const OptionSpec> own) {
+std::vector<OptionSpec> with_search_options(std::span<const OptionSpec> own,
+                                            std::span<const OptionSpec> more) {
   std::vector<OptionSpec> out(kSearchOptionSpecs.begin(), kSearchOptionSpecs.end());
   out.insert(out.end(), kRuleOptionSpecs.begin(), kRuleOptionSpecs.end());
   out.insert(out.end(), own.begin(), own.end());
+  out.insert(out.end(), more.begin(), more.end());
   return out;
 }
 
@@ -96,6 +100,14 @@ Result<SearchArgs> read_search_args(const ParsedArgs& p, std::string_view comman
   Result<RuleArgs> rules = read_rule_args(p);
   if (!rules) return Error{rules.error()};
   out.rules = rules.value();
+  for (auto [option, to] : {std::pair{"--start", &out.endpoints.start},
+                            std::pair{"--goal", &out.endpoints.goal}}) {
+    const std::string* v = p.get(option);
+    if (v == nullptr) continue;
+    Result<Cell> cell = parse_cell_arg(option, *v);
+    if (!cell) return Error{cell.error()};
+    *to = cell.value();
+  }
   return out;
 }
 
@@ -129,6 +141,32 @@ std::optional<Level> load_level_or_report(const std::string& path) {
   const std::string& msg = loaded.error();
   print_error(msg.find(path) == std::string::npos ? path + ": " + msg : msg);
   return std::nullopt;
+}
+
+std::optional<Level> load_level_or_map_or_report(const std::string& path) {
+  if (!path.ends_with(".map")) return load_level_or_report(path);
+  auto loaded = load_movingai_map(path);
+  if (loaded) return std::move(loaded.value());
+  const std::string& msg = loaded.error();
+  print_error(msg.find(path) == std::string::npos ? path + ": " + msg : msg);
+  return std::nullopt;
+}
+
+std::optional<Level> load_search_level(SearchArgs& args) {
+  std::optional<Level> level = load_level_or_map_or_report(args.level_path);
+  if (!level) return std::nullopt;
+  const EndpointArgs& e = args.endpoints;
+  if (args.level_path.ends_with(".map") && (!e.start || !e.goal)) {
+    print_error(args.level_path + ": a MovingAI map has no start or goal of its own: give " +
+                "--start X,Y and --goal X,Y");
+    return std::nullopt;
+  }
+  if (Status ok = override_endpoints(*level, e); !ok) {
+    print_error(args.level_path + ": " + ok.error());
+    return std::nullopt;
+  }
+  apply_level_preset(args, *level);
+  return level;
 }
 
 MovementRules rules_for(const Level& level, const SearchArgs& args) {
@@ -168,6 +206,18 @@ int write_output(std::string_view text, int code) {
   if (write_stdout(text)) return code;
   print_error("cannot write the output");
   return kExitInternal;
+}
+
+std::string endpoint_options_help() {
+  std::string h;
+  h += "  --start X,Y          the cell the search starts from, over the level's own start:\n";
+  h += "                       X the column and Y the row, counted from 0 at the top left\n";
+  h += "                       (as MovingAI .scen files count them). Refused (exit 2) when\n";
+  h += "                       outside the level, inside a wall or on a blocking agent.\n";
+  h += "  --goal X,Y           the cell it searches for, over the level's own goal; as\n";
+  h += "                       --start. LEVEL may be a MovingAI .map, which has no start or\n";
+  h += "                       goal: then give both.\n";
+  return h;
 }
 
 std::string search_options_help() {

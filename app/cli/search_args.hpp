@@ -1,7 +1,7 @@
 // What the commands that search one level share (run, trace, check-heuristic): the LEVEL
 // argument, the options that choose the search (--algorithm, --heuristic, --weight,
 // --tie-break, --neighbours, --max-iterations, --ignore-shapes, and the movement rules of
-// rule_args.hpp) and
+// rule_args.hpp), the query (--start, --goal: run and trace) and
 // --format, loading the level, the notes printed before a search runs, and the message of a
 // search that cannot start.
 #pragma once
@@ -16,6 +16,7 @@
 
 #include "args.hpp"
 #include "rule_args.hpp"
+#include "astar/endpoint_args.hpp"
 #include "astar/level.hpp"
 #include "astar/result.hpp"
 #include "astar/search.hpp"
@@ -33,8 +34,17 @@ inline constexpr std::array<OptionSpec, 7> kSearchOptionSpecs{{
     {"--ignore-shapes", true},
 }};
 
-// The search options and the movement rules' (kRuleOptionSpecs), followed by a command's own.
-std::vector<OptionSpec> with_search_options(std::span<const OptionSpec> own);
+// --start X,Y and --goal X,Y, over the level's own start and goal (astar/endpoint_args.hpp):
+// the options of the commands that load LEVEL with load_search_level (run, trace).
+inline constexpr std::array<OptionSpec, 2> kEndpointOptionSpecs{{
+    {"--start", true},
+    {"--goal", true},
+}};
+
+// The search options and the movement rules' (kRuleOptionSpecs), followed by a command's own
+// and `more` (kEndpointOptionSpecs, say).
+std::vector<OptionSpec> with_search_options(std::span<const OptionSpec> own,
+                                            std::span<const OptionSpec> more = {});
 
 struct SearchArgs {
   std::string level_path;
@@ -44,6 +54,7 @@ struct SearchArgs {
   std::optional<Neighbours> neighbours;  // none: the level's own rule
   RuleArgs rules;                        // the other rules given (rule_args.hpp)
   std::vector<std::string> given;        // the search options on the command line
+  EndpointArgs endpoints;                // --start, --goal: none, the level's own
 };
 
 // LEVEL (exactly one positional) and those search options that were given. Messages start with
@@ -56,6 +67,13 @@ Result<Format> read_format(const ParsedArgs& p);
 
 // The level file, or none after printing why it cannot be loaded ("file: field: reason").
 std::optional<Level> load_level_or_report(const std::string& path);
+// The same for a MovingAI .map (by its name: movingai.hpp) or a level file.
+std::optional<Level> load_level_or_map_or_report(const std::string& path);
+
+// LEVEL of `args` (a level file or a .map) with --start and --goal over its own (a .map needs
+// both: it has none), then its preset under the options given (apply_level_preset). None after
+// printing why not: "LEVEL: --start (40, 4) is outside the level ...".
+std::optional<Level> load_search_level(SearchArgs& args);
 
 // The level's suggested search (its "search" preset, for lessons) under the options given on the
 // command line: what the command line sets wins.
@@ -80,5 +98,7 @@ int write_output(std::string_view text, int code);
 
 // The help lines of the search options, as in `astar run --help`.
 std::string search_options_help();
+// The help lines of --start and --goal.
+std::string endpoint_options_help();
 
 }  // namespace astar::cli

@@ -42,7 +42,7 @@ struct TraceConfig {
 };
 
 Result<TraceConfig> parse_trace_args(std::span<const std::string> args) {
-  auto parsed = parse_args(args, with_search_options(kTraceOwnOptions));
+  auto parsed = parse_args(args, with_search_options(kTraceOwnOptions, kEndpointOptionSpecs));
   if (!parsed) return Error{"trace: " + parsed.error() + " (see 'astar trace --help')"};
   const ParsedArgs& p = parsed.value();
   TraceConfig cfg;
@@ -96,10 +96,9 @@ int trace_command(std::span<const std::string> args) {
     return kExitBadInput;
   }
   TraceConfig& cfg = parsed.value();
-  const std::optional<Level> loaded = load_level_or_report(cfg.search.level_path);
+  const std::optional<Level> loaded = load_search_level(cfg.search);
   if (!loaded) return kExitBadInput;
   const Level& level = *loaded;
-  apply_level_preset(cfg.search, level);
   const MovementRules rules = rules_for(level, cfg.search);
 
   TraceRecorder rec;
@@ -127,7 +126,8 @@ int trace_command(std::span<const std::string> args) {
 
 std::string trace_help() {
   std::string h;
-  h += "astar trace LEVEL [--algorithm NAME] [--heuristic NAME] [--weight W]\n";
+  h += "astar trace LEVEL [--start X,Y] [--goal X,Y]\n";
+  h += "                  [--algorithm NAME] [--heuristic NAME] [--weight W]\n";
   h += "                  [--tie-break NAME] [--neighbours 4|8] [--max-iterations N]\n";
   h += "                  [--diagonal NAME] [--max-climb N|any] [--max-drop N|any]\n";
   h += "                  [--jump-up N] [--jump-down N] [--jump-gap N] [--agent-radius R]\n";
@@ -141,6 +141,7 @@ std::string trace_help() {
   h += "  high, blocked edge, corner cut, outside the level, ...).\n";
   h += "\n";
   h += "Options (also written --option=VALUE):\n";
+  h += endpoint_options_help();
   h += search_options_help();
   h += "  --max-events N       print the first N events only (N a whole number >= 1); the\n";
   h += "                       search still runs to its end. Default: every event.\n";

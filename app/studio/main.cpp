@@ -23,6 +23,8 @@
 #include <imgui_impl_opengl3.h>
 
 #include "app_window.hpp"
+#include "astar/endpoint_args.hpp"
+#include "astar/format.hpp"
 #include "astar/generate.hpp"
 #include "commands.hpp"
 #include "frame_driver.hpp"
@@ -147,6 +149,24 @@ bool open_initial_level(studio::Studio& studio, const studio::Options& options,
   return true;
 }
 
+// --start and --goal over the level's own (or its trace's): checked by core, then moved as the
+// start and goal tools move them (one undo step). The studio keeps start and goal apart.
+astar::Status apply_endpoint_options(studio::Studio& studio, const studio::Options& options) {
+  const astar::EndpointArgs& e = options.endpoints;
+  if (!e.any()) return astar::Ok{};
+  const astar::Level& level = studio.level();
+  const std::string file = options.level_path.empty() ? "" : options.level_path + ": ";
+  if (astar::Status ok = astar::check_endpoint_args(level, e); !ok)
+    return astar::Error{file + ok.error()};
+  const astar::Cell start = e.start.value_or(level.start()), goal = e.goal.value_or(level.goal());
+  if (start == goal)
+    return astar::Error{file + (e.start ? "--start" : "the level's start") + " and " +
+                        (e.goal ? "--goal" : "the level's goal") + " are the same cell " +
+                        astar::cell_text(start) + ": the studio keeps start and goal apart"};
+  studio.editor().set_endpoints(start, goal);  // false only when neither moves
+  return astar::Ok{};
+}
+
 // The level to start with: the command line's, else levels/welcome.json, else a blank level;
 // then --trace's trace. Returns false (after printing the error) when the level or the trace
 // given on the command line fails.
@@ -157,6 +177,10 @@ bool load_initial_level(studio::Studio& studio, const studio::Options& options,
     std::fprintf(stderr, "astar-studio: --finding %lld: %s opens no trace (--finding needs --trace, "
                          "or a LEVEL whose search.trace names one)\n",
                  static_cast<long long>(options.finding), options.level_path.c_str());
+    return false;
+  }
+  if (auto moved = apply_endpoint_options(studio, options); !moved) {
+    std::fprintf(stderr, "astar-studio: %s\n", moved.error().c_str());
     return false;
   }
   return true;

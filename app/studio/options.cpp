@@ -2,6 +2,7 @@
 
 #include <type_traits>
 
+#include "astar/endpoint_args.hpp"
 #include "astar/number_chars.hpp"
 #include "astar/generate.hpp"
 
@@ -30,7 +31,7 @@ bool parse_number(std::string_view text, T& out) {
   return ec == std::errc() && ptr == end;
 }
 
-// "WxH" / "X,Y": two integers around a separator.
+// "WxH" / "A:B": two integers around a separator (cells "X,Y": astar::parse_cell_arg).
 template <class T>
 bool parse_pair(std::string_view text, char sep, T& a, T& b) {
   const auto at = text.find(sep);
@@ -140,6 +141,16 @@ std::string file_name(std::string_view option, std::optional<std::string_view> v
 }
 
 std::string text(const char* t) { return t; }
+
+// A cell "X,Y" (astar::parse_cell_arg) into `out`; else the message naming `option`.
+std::string cell_value(std::string_view option, std::optional<std::string_view> v,
+                       std::optional<astar::Cell>& out) {
+  if (!v) return std::string(option) + ": missing value (X,Y)";
+  astar::Result<astar::Cell> c = astar::parse_cell_arg(option, *v);
+  if (!c) return c.error();
+  out = c.value();
+  return "";
+}
 
 std::string parse_compare(Options& o, std::string_view v) {
   o.compare.clear();
@@ -292,12 +303,16 @@ const std::vector<OptionSpec>& option_table() {
        }},
       {"--focus", "X,Y", [] { return text("cell to centre in the canvas (with --zoom)"); },
        [](Options& o, Seen&, V v) {
-         if (!v) return std::string("--focus: missing value");
-         astar::Cell c;
-         if (!parse_pair(*v, ',', c.x, c.y) || c.x < 0 || c.y < 0) return bad_value("--focus", *v, "a cell X,Y");
-         o.focus = c;
-         return std::string();
+         const std::string e = cell_value("--focus", v, o.focus);
+         if (e.empty() && (o.focus->x < 0 || o.focus->y < 0)) return bad_value("--focus", *v, "a cell X,Y");
+         return e;
        }},
+      {"--start", "X,Y",
+       [] { return text("the search's start, over the level's own: X the column and Y the row, from 0 at the top left (as MovingAI .scen files count them); refused outside the level and on a wall"); },
+       [](Options& o, Seen&, V v) { return cell_value("--start", v, o.endpoints.start); }},
+      {"--goal", "X,Y",
+       [] { return text("the search's goal, over the level's own, as --start; with both, a MovingAI .map opens on that query"); },
+       [](Options& o, Seen&, V v) { return cell_value("--goal", v, o.endpoints.goal); }},
       {"--algorithm", "NAME", [] { return "the search, one of " + algorithm_names() + " (default astar)"; },
        [](Options& o, Seen&, V v) {
          return named("--algorithm", v, o.algorithm, astar::parse_algorithm, "one of " + algorithm_names(), true);

@@ -1,7 +1,8 @@
 // The studio's command line: astar-studio [LEVEL] [--screenshot FILE] [--frames N]
 //                                          [--steps K | --run] [--back K] [--play-steps K]
 //                                          [--size WxH] [--zoom PX]
-//                                          [--focus X,Y] [--algorithm NAME] [--heuristic NAME]
+//                                          [--focus X,Y] [--start X,Y] [--goal X,Y]
+//                                          [--algorithm NAME] [--heuristic NAME]
 //                                          [--weight W] [--tie-break NAME] [--partial-path]
 //                                          [--smooth] [--gif FILE [--gif-range A:B]
 //                                          [--gif-frames N] [--gif-delay MS] [--gif-shrink K]]
@@ -26,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "astar/endpoint_args.hpp"
 #include "astar/grid.hpp"
 #include "astar/result.hpp"
 #include "astar/search.hpp"
@@ -49,6 +51,8 @@ struct Options {
   bool size_given = false;           // --size: else the size grows with the UI scale
   float zoom = 0.0f;                 // cell size in pixels; 0: fit the level to the canvas
   std::optional<astar::Cell> focus;  // cell centred in the canvas (with --zoom)
+  // --start X,Y and --goal X,Y: over the level's own start and goal, checked once it is open.
+  astar::EndpointArgs endpoints;
   astar::Algorithm algorithm = astar::Algorithm::AStar;
   astar::Heuristic heuristic = astar::Heuristic::Octile;
   double weight = 2.0;               // weighted A*'s w (--weight needs --algorithm weighted-astar)

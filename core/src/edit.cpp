@@ -374,19 +374,39 @@ bool Editor::remove_shape(std::size_t i) {
 // Moves the start (or the goal) to c, recording the move; refused on a blocked cell, on the
 // other endpoint and where it already is.
 bool Editor::move_endpoint(bool start, Cell c) {
-  Level& lv = *level_;
+  const Level& lv = *level_;
   const Cell from = start ? lv.start() : lv.goal();
   const Cell other = start ? lv.goal() : lv.start();
   if (!lv.open(c) || c == other || c == from) return false;
   AutoGroup g(*this, start ? "Move start" : "Move goal");
+  record_endpoint(start, c);
+  ++version_;
+  notify_level();
+  return true;
+}
+
+bool Editor::set_endpoints(Cell start, Cell goal) {
+  const Level& lv = *level_;
+  if (!lv.open(start) || !lv.open(goal) || start == goal) return false;
+  if (start == lv.start() && goal == lv.goal()) return false;
+  AutoGroup g(*this, "Move start and goal");
+  record_endpoint(true, start);
+  record_endpoint(false, goal);
+  ++version_;
+  notify_level();
+  return true;
+}
+
+// Inside an open group: the start (or the goal) moved to c and the move recorded, unchecked.
+void Editor::record_endpoint(bool start, Cell c) {
+  Level& lv = *level_;
+  const Cell from = start ? lv.start() : lv.goal();
+  if (c == from) return;
   auto& change = start ? open_.start : open_.goal;
   if (!change) change.emplace(from, c);
   else change->second = c;
   if (start) lv.set_start(c);
   else lv.set_goal(c);
-  ++version_;
-  notify_level();
-  return true;
 }
 
 namespace {

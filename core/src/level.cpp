@@ -167,16 +167,19 @@ void Level::set_shapes(std::vector<Shape> shapes) {
 }
 
 
-std::string Level::check_endpoints() const {
-  const std::string bounds = " is outside the level (0, 0)-(" + std::to_string(width_ - 1) + ", " +
-                             std::to_string(height_ - 1) + ")";
-  if (!in_bounds(start_)) return "start " + cell_text(start_) + bounds;
-  if (!in_bounds(goal_)) return "goal " + cell_text(goal_) + bounds;
-  if (wall(start_)) return "start " + cell_text(start_) + " is inside a wall";
-  if (wall(goal_)) return "goal " + cell_text(goal_) + " is inside a wall";
-  if (solid(start_)) return "start " + cell_text(start_) + " is on an agent (agents block)";
-  if (solid(goal_)) return "goal " + cell_text(goal_) + " is on an agent (agents block)";
+std::string Level::check_endpoint(std::string_view what, Cell c) const {
+  const std::string head = std::string(what) + " " + cell_text(c);
+  if (!in_bounds(c))
+    return head + " is outside the level (0, 0)-(" + std::to_string(width_ - 1) + ", " +
+           std::to_string(height_ - 1) + ")";
+  if (wall(c)) return head + " is inside a wall";
+  if (solid(c)) return head + " is on an agent (agents block)";
   return {};
+}
+
+std::string Level::check_endpoints() const {
+  if (std::string why = check_endpoint("start", start_); !why.empty()) return why;
+  return check_endpoint("goal", goal_);
 }
 
 std::string Level::check_endpoints_clear_of_shapes(double radius,

@@ -74,6 +74,24 @@ inline Run run_cli(const std::vector<std::string>& args, const std::filesystem::
   return r;
 }
 
+// A test file's scratch folder, with `astar` runs and files written in it:
+//   static CliScratch s("astar-x-tests");  s.run({"run", s.write("a.json", text)});
+class CliScratch {
+ public:
+  explicit CliScratch(const std::string& name) : dir_(name) {}
+  const std::filesystem::path& path() const { return dir_.path(); }
+  Run run(const std::vector<std::string>& args) const { return run_cli(args, dir_.path()); }
+  // Writes `text` to the file `name` in the folder; its path.
+  std::string write(const std::string& name, const std::string& text) const {
+    const std::filesystem::path p = dir_.path() / name;
+    std::ofstream(p, std::ios::binary) << text;
+    return p.string();
+  }
+
+ private:
+  ScratchDir dir_;
+};
+
 // A bad-input run: exit 2, nothing on stdout, "astar: ..." on stderr holding `expected`.
 inline void check_refused(const Run& r, const std::string& expected) {
   INFO("stderr: ", r.err);

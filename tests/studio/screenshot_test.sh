@@ -217,6 +217,57 @@ for f in "$lessons"/*.json; do
 done
 [ "$n" -ge 12 ] && echo "ok: $n lessons open with their searches" || fail "only $n lessons opened"
 
+# [SECTION] --start and --goal: over the level's own, so that a MovingAI map opens on one query.
+# Bad values fail before any window, each message naming the option.
+expect_failure start-not-a-cell "--start: expected X,Y (the column and the row, whole numbers from 0), got '3x4'" \
+  "$studio" "$level" --start 3x4
+expect_failure start-outside "--start (24, 0) is outside the level (0, 0)-(23, 15) (the level is 24 x 16 cells)" \
+  "$studio" "$level" --start 24,0
+expect_failure goal-in-wall "--goal (7, 4) is inside a wall" "$studio" "$level" --goal 7,4
+expect_failure start-on-goal "--start and the level's goal are the same cell (21, 7)" \
+  "$studio" "$level" --start 21,7
+# sidecar_endpoints NAME: "start gx,gy" of NAME.png.json, as "SX,SY GX,GY".
+sidecar_endpoints() {
+  side=$(tr -d '\n ' <"$out/$1.png.json")
+  echo "$(echo "$side" | sed -n 's/.*"start":\[\([0-9]*,[0-9]*\)\].*/\1/p') $(echo "$side" | sed -n 's/.*"goal":\[\([0-9]*,[0-9]*\)\].*/\1/p')"
+}
+rm -f "$out/endpoints.png.json"
+if xvfb "$studio" "$level" --start 3,2 --goal 20,14 --run --screenshot "$out/endpoints.png" --frames 2 >/dev/null 2>&1 &&
+   [ "$(sidecar_endpoints endpoints)" = "3,2 20,14" ] && grep -q '"state": "found"' "$out/endpoints.png.json"; then
+  echo "ok: --start 3,2 --goal 20,14 opens the welcome level on that query"
+else
+  fail "--start 3,2 --goal 20,14: the sidecar says '$(sidecar_endpoints endpoints)'"
+fi
+# A MovingAI map and the last query of its .scen file: the studio's path costs the optimal length.
+movingai=${ASTAR_MOVINGAI_DIR:-$(dirname "$level")/../../shared/movingai}
+if [ -f "$movingai/den312d.map" ] && [ -f "$movingai/den312d.map.scen" ]; then
+  # shellcheck disable=SC2046  # the fields split on purpose: bucket map w h sx sy gx gy optimal
+  set -- $(awk 'NF == 9 {q = $0} END {print q}' "$movingai/den312d.map.scen")
+  query="$5,$6 $7,$8" optimal=$9
+  rm -f "$out/movingai.png.json"
+  if xvfb "$studio" "$movingai/den312d.map" --start "$5,$6" --goal "$7,$8" --run \
+       --screenshot "$out/movingai.png" --frames 2 >"$out/movingai.log" 2>&1 &&
+     [ "$(sidecar_endpoints movingai)" = "$query" ] &&
+     python3 - "$out/movingai.png.json" "$optimal" <<'PY'; then
+import json, sys
+side = json.load(open(sys.argv[1]))
+printed = sys.argv[2]
+decimals = len(printed.split(".")[1]) if "." in printed else 0
+tolerance = 0.5 * 10 ** -decimals  # half a unit in the last printed digit (movingai.hpp)
+cost = side["path_cost"]
+sys.exit(0 if side["state"] == "found" and cost is not None and abs(cost - float(printed)) <= tolerance else 1)
+PY
+    echo "ok: den312d.map --start $5,$6 --goal $7,$8: the path costs the .scen file's $optimal"
+  else
+    cat "$out/movingai.log"
+    fail "den312d.map --start $5,$6 --goal $7,$8: endpoints '$(sidecar_endpoints movingai)' or the cost is not $optimal"
+  fi
+elif [ "${CI:-}" = true ]; then
+  fail "CI=true but $movingai/den312d.map is missing (set ASTAR_MOVINGAI_DIR)"
+else
+  echo "skipped: $movingai/den312d.map not found (set ASTAR_MOVINGAI_DIR)"
+fi
+
 # A missing shader folder: a clear message naming the file, no crash.
 expect_failure missing-shader "no-shaders/grid.vert" \
   env ASTAR_SHADER_DIR="$out/no-shaders" xvfb-run -a -s "-screen 0 1280x800x24" "$studio" "$level" --screenshot "$out/noshader.png" --frames 2

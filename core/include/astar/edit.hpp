@@ -183,6 +183,9 @@ class Editor {
   // Start and goal: false when c is not an open cell or is the other endpoint.
   bool set_start(Cell c) { return move_endpoint(true, c); }
   bool set_goal(Cell c) { return move_endpoint(false, c); }
+  // Both at once, one undo step (a swap included): false when either is not an open cell, they
+  // are the same cell, or neither moves.
+  bool set_endpoints(Cell start, Cell goal);
 
   // Rules, terrain palette, agents toggle, name: the new props as one change.
   // With a `merge_key`, a change right after another lone one with the same key joins its undo
@@ -223,6 +226,7 @@ class Editor {
  private:
   struct AutoGroup;
   bool move_endpoint(bool start, Cell c);
+  void record_endpoint(bool start, Cell c);
   void change_shapes(const char* label, const std::function<void(Level&)>& change);
   bool write_cell(Layer layer, std::uint32_t i, double v);
   void write_edge(Level::EdgeKey key, std::optional<EdgeOverride> e);

@@ -254,6 +254,10 @@ class Level {
 
   // Empty when start and goal are usable (in bounds, not walls), else a message.
   std::string check_endpoints() const;
+  // Empty when `c` could be an endpoint, else a message starting with `what` and the cell:
+  // "start (9, 2) is outside the level (0, 0)-(7, 7)", "goal (3, 4) is inside a wall",
+  // "... is on an agent (agents block)". check_endpoints asks it for the start, then the goal.
+  std::string check_endpoint(std::string_view what, Cell c) const;
 
   friend bool operator==(const Level&, const Level&) = default;
 
