@@ -2,7 +2,8 @@
 // comparing algorithms on the same queries (JPS against A*) without the studio's CLI.
 //   build/bench/bench_movingai ../shared/movingai/*.scen [--algorithm jps] [--limit N] [--reps R]
 // One tab-separated row per file: queries, expansions, ns per expansion and ms per query (the
-// best of R repetitions), and the summed path cost (for checking two algorithms agree). One
+// best of R repetitions), the summed path cost (for checking two algorithms agree) and a digest
+// of every query's cost, bit for bit (for checking two builds agree exactly). One
 // search object per map, restarted per query, no listener: what `astar bench` runs.
 #include <cstdio>
 #include <cstdlib>
@@ -42,7 +43,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: bench_movingai SCEN... [--algorithm NAME] [--limit N] [--reps R]\n");
     return 2;
   }
-  std::printf("file\tqueries\texpanded\tns_per_expansion\tms_per_query\tcost_sum\n");
+  std::printf("file\tqueries\texpanded\tns_per_expansion\tms_per_query\tcost_sum\tcost_digest\n");
   for (const std::string& file : files) {
     auto scenario = load_movingai_scenario(file, limit);
     if (!scenario) {
@@ -57,8 +58,10 @@ int main(int argc, char** argv) {
     double cost = 0;
     for (const double c : run.costs) cost += c;
     const std::string name = file.substr(file.find_last_of('/') + 1);
-    std::printf("%s\t%zu\t%lld\t%.1f\t%.4f\t%.3f\n", name.c_str(), queries.size(),
+    std::printf("%s\t%zu\t%lld\t%.1f\t%.4f\t%.3f\t%016llx\n", name.c_str(), queries.size(),
                 static_cast<long long>(run.expanded), run.ns_per_expansion(),
-                1e3 * run.seconds / static_cast<double>(queries.size()), cost);
+                1e3 * run.seconds / static_cast<double>(queries.size()), cost,
+                static_cast<unsigned long long>(run.cost_digest()));
+    std::fflush(stdout);
   }
 }

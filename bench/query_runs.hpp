@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -20,6 +21,17 @@ struct QueryRun {
   std::vector<double> costs;
   double ns_per_expansion() const { return 1e9 * seconds / static_cast<double>(expanded); }
   double per_second() const { return static_cast<double>(costs.size()) / seconds; }
+  // FNV-1a over every cost's bits, in query order: two builds (native and WebAssembly, say)
+  // found exactly the same costs when their digests are equal.
+  std::uint64_t cost_digest() const {
+    std::uint64_t h = 14695981039346656037ull;
+    for (const double c : costs) {
+      std::uint64_t bits = 0;
+      std::memcpy(&bits, &c, sizeof bits);  // (Emscripten 3.1.6's libc++ has no std::bit_cast)
+      for (int byte = 0; byte < 8; ++byte) h = (h ^ ((bits >> (8 * byte)) & 0xffu)) * 1099511628211ull;
+    }
+    return h;
+  }
 };
 
 // The fastest of `reps` passes (at least one).
