@@ -74,18 +74,15 @@ std::optional<int> print_and_exit(const studio::Options& options) {
   return 0;
 }
 
-// --trace FILE without LEVEL: the trace on a blank level sized to its cells. Returns false (after
-// printing why) when the trace cannot be read.
-bool open_trace_alone(studio::Studio& studio, const std::string& path) {
+// --trace FILE without LEVEL: the trace on a blank level sized to its cells; an error when the
+// trace cannot be read.
+astar::Status open_trace_alone(studio::Studio& studio, const std::string& path) {
   auto read = astar::read_trace_file(path);
   auto level = read ? studio::blank_level_for(read.value()) : astar::Error{read.error()};
-  if (!level) {
-    std::fprintf(stderr, "astar-studio: %s\n", level.error().c_str());
-    return false;
-  }
+  if (!level) return astar::Error{level.error()};
   studio.set_level(std::move(level).value(), "");
   studio.open_trace(std::make_shared<const astar::ImportedTrace>(std::move(read).value()), path);
-  return true;
+  return astar::Ok{};
 }
 
 // LEVEL on the command line: a level file, or a MovingAI map opened as a new untitled level (as
@@ -114,26 +111,20 @@ void endpoints_from_trace(studio::Studio& studio) {
 }
 
 // The level (and trace) load_initial_level starts with.
-bool open_initial_level(studio::Studio& studio, const studio::Options& options,
-                        std::string& warning) {
+astar::Status open_initial_level(studio::Studio& studio, const studio::Options& options,
+                                 std::string& warning) {
   if (options.level_path.empty() && !options.trace_path.empty())
     return open_trace_alone(studio, options.trace_path);
   if (!options.level_path.empty()) {
     bool from_map = false;
-    if (auto opened = open_level_arg(studio, options.level_path, from_map); !opened) {
-      std::fprintf(stderr, "astar-studio: %s\n", opened.error().c_str());
-      return false;
-    }
+    if (auto opened = open_level_arg(studio, options.level_path, from_map); !opened) return opened;
     if (options.follow) {
       studio.follow_trace(options.trace_path);
     } else if (!options.trace_path.empty()) {
-      if (auto traced = studio.open_trace(options.trace_path); !traced) {
-        std::fprintf(stderr, "astar-studio: %s\n", traced.error().c_str());
-        return false;
-      }
+      if (auto traced = studio.open_trace(options.trace_path); !traced) return traced;
       if (from_map) endpoints_from_trace(studio);
     }
-    return true;
+    return astar::Ok{};
   }
   const std::string welcome = (std::filesystem::path(studio::level_dir()) / "welcome.json").string();
   std::error_code ec;
@@ -146,7 +137,7 @@ bool open_initial_level(studio::Studio& studio, const studio::Options& options,
     std::fprintf(stderr, "astar-studio: %s\n", problem.c_str());
     studio.status = "No lessons: " + problem;
   }
-  return true;
+  return astar::Ok{};
 }
 
 // --start and --goal over the level's own (or its trace's): checked by core, then moved as the
@@ -168,22 +159,14 @@ astar::Status apply_endpoint_options(studio::Studio& studio, const studio::Optio
 }
 
 // The level to start with: the command line's, else levels/welcome.json, else a blank level;
-// then --trace's trace. Returns false (after printing the error) when the level or the trace
-// given on the command line fails.
-bool load_initial_level(studio::Studio& studio, const studio::Options& options,
-                        std::string& warning) {
-  if (!open_initial_level(studio, options, warning)) return false;
-  if (options.finding > 0 && studio.trace_mode() == nullptr) {
-    std::fprintf(stderr, "astar-studio: --finding %lld: %s opens no trace (--finding needs --trace, "
-                         "or a LEVEL whose search.trace names one)\n",
-                 static_cast<long long>(options.finding), options.level_path.c_str());
-    return false;
-  }
-  if (auto moved = apply_endpoint_options(studio, options); !moved) {
-    std::fprintf(stderr, "astar-studio: %s\n", moved.error().c_str());
-    return false;
-  }
-  return true;
+// then --trace's trace. An error when the level or the trace given on the command line fails.
+astar::Status load_initial_level(studio::Studio& studio, const studio::Options& options,
+                                 std::string& warning) {
+  if (auto opened = open_initial_level(studio, options, warning); !opened) return opened;
+  if (options.finding > 0 && studio.trace_mode() == nullptr)
+    return astar::Error{"--finding " + std::to_string(options.finding) + ": " + options.level_path +
+                        " opens no trace (--finding needs --trace, or a LEVEL whose search.trace names one)"};
+  return apply_endpoint_options(studio, options);
 }
 
 // The command line over what the level suggests (its preset, applied when it opened), then the
@@ -218,6 +201,38 @@ void apply_command_line(studio::Studio& studio, const studio::Options& options) 
     studio.view.focus_x = options.focus->x;
     studio.view.focus_y = options.focus->y;
   }
+}
+
+// The start's errors (a bad option, a level that does not open): the desktop prints them and
+// ends with `code`; the page (platform::kStartErrorsEndTheProgram) keeps them in `problems`, to
+// show in the studio and in #status, and goes on with `fallback`.
+std::optional<int> start_error(const std::string& error, int code, std::vector<std::string>& problems) {
+  std::fprintf(stderr, "astar-studio: %s\n", error.c_str());
+  if (studio::platform::kStartErrorsEndTheProgram) return code;
+  problems.push_back(error);
+  return std::nullopt;
+}
+
+// The options and the level, as far as they go: the page's bad option or level is left out.
+std::optional<int> start_studio(int argc, char** argv, studio::Studio& studio, studio::Options& options,
+                                std::string& load_warning, std::vector<std::string>& problems) {
+  auto parsed = studio::parse_options(argc, argv);
+  if (!parsed) {
+    if (auto code = start_error(parsed.error(), 2, problems)) return code;
+    parsed = studio::parse_options(1, argv);
+  }
+  options = parsed.value();
+  if (const auto code = print_and_exit(options)) return code;
+  if (auto loaded = load_initial_level(studio, options, load_warning); !loaded) {
+    if (auto code = start_error(loaded.error(), 1, problems)) return code;
+    options.level_path.clear();
+    options.trace_path.clear();
+    options.finding = 0;
+    options.endpoints = {};
+    (void)load_initial_level(studio, options, load_warning);
+  }
+  apply_command_line(studio, options);
+  return std::nullopt;
 }
 
 // [dialogs] --open-dialog, --recipe, --import; and --compare.
@@ -255,6 +270,16 @@ struct Session {
   int frames_shown = 0;
   std::string published_status;  // the status line as platform::publish_status last had it
 };
+
+// The page's start problems (start_studio, platform::startup_problems): in the error dialog
+// and the status line, which #status mirrors.
+void show_start_problems(Session& s, const std::vector<std::string>& problems) {
+  if (problems.empty()) return;
+  std::string text;
+  for (const std::string& p : problems) text += (text.empty() ? "" : "\n") + p;
+  s.ui.files.show_error("The link could not be followed", text);
+  s.studio.status = problems.front();
+}
 
 // Tests that drive the studio with real input set $ASTAR_STUDIO_READY_FILE and wait for it: it is
 // written once the first frames are on screen (the first is slow: fonts, shaders), so a key
@@ -307,7 +332,11 @@ std::optional<int> run_frame(Session& s) {
   s.studio.appearance.font_px = ImGui::GetFontSize();  // the atlas is built by now
   s.driver.before_ui(frame);
   s.ui.Draw(s.studio, s.renderer, s.window.fonts());
-  if (g_drop_target) s.files.frame(s.studio, s.ui.files, glfwGetTime());
+  if (g_drop_target) {
+    // The page's file picker (File > Open there): its files open as dropped ones.
+    if (auto picked = studio::platform::take_picked_files(); !picked.empty()) s.files.drop(std::move(picked));
+    s.files.frame(s.studio, s.ui.files, glfwGetTime());
+  }
   s.studio.flush();         // re-run the search after this frame's edits
   s.renderer.sync(s.studio);  // then upload what changed
   ImGui::Render();
@@ -335,6 +364,7 @@ void throw_when_asked() {
 // One turn of the loop: events, then a frame; an exit code ends the loop.
 std::optional<int> loop_turn(Session& s) {
   s.driver.frame_start(glfwGetTime());
+  studio::platform::follow_page_size(s.window.get());
   glfwPollEvents();
   if (wants_to_quit(s)) return 0;
   throw_when_asked();
@@ -373,17 +403,11 @@ int run_guarded(Session& s) {
 
 int main(int argc, char** argv) {
   // Arguments and the level come first: a bad command line fails fast, even without a display.
-  auto parsed = studio::parse_options(argc, argv);
-  if (!parsed) {
-    std::fprintf(stderr, "astar-studio: %s\n", parsed.error().c_str());
-    return 2;
-  }
-  const studio::Options options = parsed.value();
-  if (const auto code = print_and_exit(options)) return *code;
+  std::vector<std::string> problems = studio::platform::startup_problems();
+  studio::Options options;
   studio::Studio studio;
   std::string load_warning;
-  if (!load_initial_level(studio, options, load_warning)) return 1;
-  apply_command_line(studio, options);
+  if (const auto code = start_studio(argc, argv, studio, options, load_warning, problems)) return *code;
   const auto driver = studio::make_frame_driver(options);
 
   // The window, its context and ImGui; shut down by its destructor on every way out.
@@ -407,10 +431,12 @@ int main(int argc, char** argv) {
     s.files.load_layout();
     g_drop_target = &s.files;
     glfwSetDropCallback(window.get(), glfw_drop);
+    studio::platform::on_leaving([&s] { s.files.keep_for_recovery(s.studio); });
   }
   s.files.import = &s.ui.dialogs.import;  // dropped images and Tiled maps
   open_requested_windows(studio, s.ui, options);
   if (!load_warning.empty()) s.ui.files.show_error("Could not open the welcome level", load_warning);
+  show_start_problems(s, problems);
   if (auto started = driver->start(studio, s.animation); !started) {
     std::fprintf(stderr, "astar-studio: %s\n", started.error().c_str());
     return 1;
