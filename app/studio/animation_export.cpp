@@ -2,6 +2,7 @@
 
 #include "gl.hpp"
 #include "platform.hpp"
+#include "screenshot.hpp"
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -86,16 +87,7 @@ std::optional<astar::Status> AnimationExport::after_render(Studio& studio, float
   };
   if (w <= 0 || h <= 0) return finish(astar::Error{"the canvas has no pixels"});
 
-  std::vector<std::uint8_t> pixels(static_cast<std::size_t>(w) * h * 3);
-  glReadBuffer(GL_BACK);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(x, fb_h - y - h, w, h, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
-  glPixelStorei(GL_PACK_ALIGNMENT, 4);
-  std::vector<std::uint8_t> frame(pixels.size());
-  const std::size_t row = static_cast<std::size_t>(w) * 3;
-  for (int r = 0; r < h; ++r)  // OpenGL's rows start at the bottom
-    std::memcpy(&frame[static_cast<std::size_t>(r) * row], &pixels[static_cast<std::size_t>(h - 1 - r) * row], row);
-  frame = shrink_rgb(frame, w, h, settings_.shrink);
+  std::vector<std::uint8_t> frame = shrink_rgb(read_pixels_rgb(x, fb_h - y - h, w, h), w, h, settings_.shrink);
 
   if (!gif_) {
     width_ = w / settings_.shrink;

@@ -13,20 +13,26 @@
 
 namespace studio {
 
+std::vector<std::uint8_t> read_pixels_rgb(int x, int y, int w, int h) {
+  // RGBA, the one format both OpenGL 3.3 and WebGL 2 (OpenGL ES 3.0) read the window in.
+  std::vector<std::uint8_t> rgba(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4);
+  glReadBuffer(GL_BACK);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glReadPixels(x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+  // OpenGL's rows start at the bottom; images' at the top.
+  std::vector<std::uint8_t> rgb(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3);
+  for (int r = 0; r < h; ++r) {
+    const std::uint8_t* from = &rgba[static_cast<std::size_t>(h - 1 - r) * static_cast<std::size_t>(w) * 4];
+    std::uint8_t* to = &rgb[static_cast<std::size_t>(r) * static_cast<std::size_t>(w) * 3];
+    for (int c = 0; c < w; ++c, from += 4, to += 3) std::memcpy(to, from, 3);
+  }
+  return rgb;
+}
+
 astar::Status write_screenshot(const std::string& path, int fb_w, int fb_h) {
   if (fb_w <= 0 || fb_h <= 0) return astar::Error{path + ": the window has no pixels"};
-  const auto row = static_cast<std::size_t>(fb_w) * 3;
-  std::vector<unsigned char> pixels(row * static_cast<std::size_t>(fb_h));
-  glReadBuffer(GL_BACK);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, fb_w, fb_h, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
-  glPixelStorei(GL_PACK_ALIGNMENT, 4);
-  // OpenGL's rows start at the bottom; PNG's at the top.
-  std::vector<unsigned char> flipped(pixels.size());
-  for (int y = 0; y < fb_h; ++y)
-    std::memcpy(&flipped[static_cast<std::size_t>(y) * row],
-                &pixels[static_cast<std::size_t>(fb_h - 1 - y) * row], row);
-  if (!stbi_write_png(path.c_str(), fb_w, fb_h, 3, flipped.data(), static_cast<int>(row)))
+  const std::vector<std::uint8_t> rgb = read_pixels_rgb(0, 0, fb_w, fb_h);
+  if (!stbi_write_png(path.c_str(), fb_w, fb_h, 3, rgb.data(), fb_w * 3))
     return astar::Error{path + ": cannot write the PNG: " + std::strerror(errno)};
   return astar::Ok{};
 }

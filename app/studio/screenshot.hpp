@@ -9,14 +9,19 @@
 // Cell (cx, cy)'s top-left pixel is (ox + cx*s, oy + cy*s) in window pixels, top-left origin.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "astar/result.hpp"
 #include "studio.hpp"
 
 namespace studio {
 
+// The back buffer's pixels in the rectangle whose bottom-left corner is (x, y) (OpenGL's way),
+// as RGB rows from the top; after rendering, before the swap. Screenshots and GIF frames.
+std::vector<std::uint8_t> read_pixels_rgb(int x, int y, int w, int h);
 // Reads the current (back) buffer after rendering, flips it to top-left origin, writes a PNG.
 astar::Status write_screenshot(const std::string& path, int fb_w, int fb_h);
 // Writes path + ".json". `scale_x/y` turn ImGui coordinates into framebuffer pixels. `extra`,
