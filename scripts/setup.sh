@@ -29,7 +29,7 @@ studio_packages=(
 # it also needs libfast-float-dev and libfmt-dev, which core needs anyway (cli_packages).
 # The studio's page is tested in Debian's Chromium, driven over the DevTools protocol by Debian's
 # python3-websocket; dpkg-source (dpkg-dev) unpacks the source packages with Debian's patches.
-web_packages=(emscripten nodejs chromium python3-websocket dpkg-dev)
+web_packages=(emscripten nodejs chromium python3-websocket python3-fonttools dpkg-dev)
 # Debian source packages the web build compiles (their C files, in its build folder): libyaml
 # for core, Dear ImGui and giflib for the studio's page.
 web_sources=(libyaml imgui giflib)

@@ -30,7 +30,8 @@ Fonts load_fonts(ImGuiIO& io, float scale, float raster) {
   const float r = scale * raster;
   Fonts fonts;
   std::error_code ec;
-  // Latin-1 plus the arrows and maths signs the log writes (→, ∞, ×).
+  // Latin-1 plus the arrows and maths signs the log writes (→, ∞, ×). The page's fonts are cut
+  // down to these (cmake/web_studio.cmake): a range added here goes there too.
   static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x2190, 0x21FF, 0x2200, 0x22FF, 0};
   if (std::filesystem::exists(kFont, ec)) {
     fonts.ui = io.Fonts->AddFontFromFileTTF(kFont, std::round(15.0f * r), nullptr, kRanges);
