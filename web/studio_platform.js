@@ -2,8 +2,9 @@
 // into astar-studio.js with --pre-js (cmake/web_studio.cmake). What the desktop does with paths
 // and the kernel, the page does here:
 //   storage   $HOME (/home/web_user: settings, recent levels, autosave, opened and saved files)
-//             is IndexedDB through IDBFS: read in before main, written out a second after a change
-//             and when the page is hidden. A reload or a closed tab gives the autosaved level back.
+//             is IndexedDB through IDBFS: read in before main; what changed is written out every
+//             second and when the page is hidden (astarWriteOut: tabs share the database). A
+//             reload or a closed tab gives the autosaved level back.
 //   locks     a running studio holds a Web Lock per recovery session (session_lock.cpp), which
 //             the browser lets go of when the tab goes; astarHeldLocks is who held one at start.
 //   level=    index.html's level=URL is fetched (same origin) into ~/Opened before main; a
@@ -20,6 +21,8 @@ Module.astarLocks = {};
 Module.astarHome = '/home/web_user';
 Module.astarOpenedDir = '/home/web_user/Opened';
 
+// (No destructuring: Emscripten 3.1.6's JavaScript optimizer (acorn) does not read it.)
+
 // [SECTION] Before main: storage, locks, the link's level
 
 Module.preRun = Module.preRun || [];
@@ -30,8 +33,11 @@ Module.preRun.push(function astarStartStorage() {
   FS.syncfs(true, (error) => {
     if (error) Module.astarProblems.push('Saved settings and autosaves could not be read from the browser: ' + error);
     FS.mkdirTree(Module.astarOpenedDir);
-    Module.astarStorageReady = true;
-    removeRunDependency('astar-storage');
+    IDBFS.getLocalSet(FS.lookupPath(Module.astarHome).node.mount, (error, local) => {
+      if (!error) Module.astarKnown = astarFileTimes(local);
+      Module.astarStorageReady = true;
+      removeRunDependency('astar-storage');
+    });
   });
 });
 
@@ -106,22 +112,56 @@ Module.preRun.push(function astarLinkLevel() {
   Promise.resolve().then(() => astarInflate(astarBase64UrlBytes(packed))).then((bytes) => {
     Module['arguments'].unshift(astarWriteOpened(name, bytes));
   }).catch((error) => {
+    console.error('A* Studio: the link\'s level does not unpack: ' + (error.message || error));
     Module.astarProblems.push('The link\'s level (#level=, ' + packed.length + ' characters) is cut short or damaged: ' +
-                              'it does not unpack (' + (error.message || error) + '). Ask for the link again, or for the level\'s file.');
+                              'it does not unpack into a level. Ask for the link again, or for the level\'s file.');
   }).finally(() => removeRunDependency('astar-link'));
 });
 
 // [SECTION] While the studio runs: storage written out
 
+// What this tab last knew of each file in $HOME (path -> modification time): read in at start,
+// then what it wrote. Another tab shares the same IndexedDB, and IDBFS's own syncfs would make the
+// database a copy of this tab's files, deleting the other tab's autosave and writing back
+// settings this tab never changed. So only what changed here goes out, and only what was deleted
+// here is deleted there.
+Module.astarKnown = new Map();
+function astarFileTimes(set) {
+  const times = new Map();
+  for (const path of Object.keys(set.entries)) times.set(path, set.entries[path].timestamp.getTime());
+  return times;
+}
+function astarWriteOut(done) {
+  const mount = FS.lookupPath(Module.astarHome).node.mount;
+  IDBFS.getLocalSet(mount, (error, local) => {
+    if (error) return done(error);
+    IDBFS.getRemoteSet(mount, (error, remote) => {
+      if (error) return done(error);
+      const now = astarFileTimes(local);
+      now.forEach((time, path) => {
+        if (Module.astarKnown.get(path) === time) { delete local.entries[path]; delete remote.entries[path]; }
+      });
+      for (const path of Object.keys(remote.entries))
+        if (!now.has(path) && !Module.astarKnown.has(path)) delete remote.entries[path];
+      IDBFS.reconcile(local, remote, (error) => {
+        if (!error) Module.astarKnown = now;
+        done(error);
+      });
+    });
+  });
+}
+
+// Module.astarLastPersist: a time before which every change is in the browser's storage.
 let astarSyncing = false, astarSyncAgain = false;
 Module.astarPersist = function () {
   if (!Module.astarStorageReady) return;
   if (astarSyncing) { astarSyncAgain = true; return; }
   astarSyncing = true;
-  FS.syncfs(false, (error) => {
+  const started = Date.now();
+  astarWriteOut((error) => {
     astarSyncing = false;
     if (error) console.error('A* Studio: saving to the browser\'s storage failed: ' + error);
-    else Module.astarLastPersist = Date.now();
+    else Module.astarLastPersist = started;
     if (astarSyncAgain) { astarSyncAgain = false; Module.astarPersist(); }
   });
 };
@@ -156,16 +196,29 @@ Module.astarReleaseLock = function (name) {
 
 // [SECTION] Open and Save
 
+// One hidden <input type=file> in the page, kept (an element nobody holds may be collected before
+// the user has chosen, and its change never comes); emptied before each use, so that the same file
+// picked again opens again.
 Module.astarPickFiles = function () {
-  const input = document.createElement('input');
-  input.type = 'file';
-  input.accept = '.json,.map,.tmj,.png,.jpg,.jpeg,.yaml,.yml,.jsonl';
-  input.addEventListener('change', async () => {
-    for (const file of input.files) {
-      const name = Module.astarFileName(file.name, 'opened-file');
-      Module.astarPicked.push(astarWriteOpened(name, new Uint8Array(await file.arrayBuffer())));
-    }
-  });
+  let input = Module.astarPicker;
+  if (!input) {
+    input = Module.astarPicker = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.json,.map,.tmj,.png,.jpg,.jpeg,.yaml,.yml,.jsonl';
+    input.style.display = 'none';
+    document.body.appendChild(input);
+    input.addEventListener('change', async () => {
+      for (const file of input.files) {
+        const name = Module.astarFileName(file.name, 'opened-file');
+        try {
+          Module.astarPicked.push(astarWriteOpened(name, new Uint8Array(await file.arrayBuffer())));
+        } catch (error) {
+          console.error('A* Studio: ' + name + ' could not be read: ' + (error.message || error));
+        }
+      }
+    });
+  }
+  input.value = '';
   input.click();
 };
 

@@ -75,7 +75,9 @@ class Browser:
                 self.events.append(message)
 
     def wait_event(self, method, seconds):
-        """The first event `method` (kept since the last wait, or arriving within `seconds`)."""
+        """The first event `method` (kept since the last wait, or arriving within `seconds`).
+        Events arrive while call() waits for its answer, so this asks for nothing much until
+        one comes: a timeout on the socket itself could stop in the middle of a message."""
         deadline = time.time() + seconds
         while True:
             for i, e in enumerate(self.events):
@@ -83,15 +85,8 @@ class Browser:
                     return self.events.pop(i)["params"]
             if time.time() > deadline:
                 return None
-            self.ws.settimeout(max(0.1, deadline - time.time()))
-            try:
-                message = json.loads(self.ws.recv())
-            except websocket.WebSocketTimeoutException:
-                return None
-            finally:
-                self.ws.settimeout(30)
-            if "method" in message:
-                self.events.append(message)
+            self.call("Runtime.evaluate", expression="0")
+            time.sleep(0.1)
 
     def evaluate(self, expression):
         """The value of a JavaScript expression in the page (promises awaited)."""

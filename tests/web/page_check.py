@@ -23,7 +23,7 @@ import json, os, re, subprocess, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Browser, serve  # noqa: E402
 
-site, out, cli, lessons, e2e_check = sys.argv[1:6]
+site, out, cli, lessons, e2e_check = (os.path.abspath(a) for a in sys.argv[1:6])
 downloads = os.path.join(out, "downloads")
 os.makedirs(downloads, exist_ok=True)
 failures = []
@@ -97,6 +97,17 @@ def paint_a_wall(browser):
     browser.click(x, y)
     text = browser.wait_status(lambda t: " *  |" in t and "found" in t, 10)
     check(" *  |" in text and text != before, f"a click on path cell {cell} paints a wall, the search runs again: {text!r}")
+    # The downloaded screenshot shows it (its sidecar taken from the page's files).
+    browser.key("F12", "F12", 123)
+    shot = wait_download("astar-studio-2.png")
+    if shot:
+        with open(shot + ".json", "w") as f:
+            f.write(page_file(browser, "/astar-studio-2.png.json"))
+        drawn = subprocess.run([e2e_check, "wall-pixels", shot + ".json", f"{cell[0]},{cell[1]}", "wall"],
+                               capture_output=True, text=True)
+        check(drawn.returncode == 0, f"the downloaded screenshot shows the wall at {cell}: {drawn.stderr.strip()}")
+    else:
+        check(False, "the second F12 arrives as a download (astar-studio-2.png)")
     return cell, text
 
 
@@ -126,6 +137,8 @@ def restore_after_reload(browser, expected_cost):
                            capture_output=True, text=True)
     check(found.returncode == 0, f"after a reload the autosaved level is offered (offer.png): {found.stderr.strip()}")
     if found.returncode != 0:
+        print("  locks held at start:", browser.evaluate("JSON.stringify(Module.astarHeldLocks)"),
+              " recovery folder:", browser.evaluate(f"JSON.stringify(FS.readdir('{RECOVERY}'))"), flush=True)
         return
     x, y = (int(v) for v in found.stdout.split())
     browser.click(x, y)
