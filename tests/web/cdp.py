@@ -8,7 +8,7 @@ WebGL 2, spoken to with Debian's python3-websocket.
     text = browser.wait_status(lambda t: "found" in t, 30)   # the page's #status
     browser.close()
 """
-import base64, functools, http.server, json, os, socket, subprocess, tempfile, threading, time
+import base64, copy, functools, http.server, json, os, socket, subprocess, tempfile, threading, time
 import urllib.request
 
 import websocket
@@ -136,6 +136,23 @@ class Browser:
         data = self.call("Page.captureScreenshot", format="png")["data"]
         with open(os.path.join(self.out, name), "wb") as f:
             f.write(base64.b64decode(data))
+
+    def open_tab(self, url):
+        """A second page in the same browser (its own DevTools connection), opened on `url`:
+        call, status, key, screenshot as on this one; close_tab() closes it."""
+        target = self.call("Target.createTarget", url=url)["targetId"]
+        tab = copy.copy(self)
+        tab.target = target
+        tab.ws = websocket.create_connection(f"ws://127.0.0.1:{self.port}/devtools/page/{target}", timeout=30)
+        tab.next_id = 0
+        tab.events = []
+        tab.call("Page.enable")
+        return tab
+
+    def close_tab(self):
+        self.ws.close()
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/close/{self.target}", timeout=10):
+            pass
 
     def close(self):
         self.proc.terminate()

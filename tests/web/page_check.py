@@ -8,11 +8,13 @@ site served from 127.0.0.1 by a server this script starts and stops. It reads th
      iteration 1; End runs to the end, and the cost is `astar run`'s to 9 significant digits;
   3. files: F12 gives a download (the screenshot), whose sidecar says where a path cell is; a
      click there paints a wall and the search runs again, to `astar run`'s cost on the level the
-     autosave kept; a reload offers that level back (Restore, found in a screenshot by
-     E2E_CHECK), Ctrl+S gives it as a download, and Ctrl+O's file picker opens a file;
+     autosave kept, and the next F12's download shows the wall; a second tab does not offer that
+     autosave and leaves it; a reload offers it (Restore, found in a screenshot by E2E_CHECK),
+     End gives the painted cost, Ctrl+S gives it as a download, Ctrl+O's file picker opens a file;
   4. links: Copy link (Ctrl+Shift+L) puts a link on the clipboard that opens the same level and
-     search; a level= URL that does not exist, one that does not parse and a link cut short each
-     give their message in #status, with the studio open;
+     search, and offers a level too large for a link as a download; a level= URL that does not
+     exist, one that does not parse and a link cut short each give their message in #status,
+     with the studio open on the welcome level;
   5. a browser without WebGL 2 (Chromium's --disable-3d-apis) gets the plain message.
 Screenshots and downloads go into OUT. Prints the time from opening the page to the first frame.
 
@@ -127,14 +129,31 @@ def wait_autosave(browser, seconds=20):
     return None
 
 
+def offered(browser, shot):
+    browser.screenshot(shot)
+    return subprocess.run([e2e_check, "buttons", os.path.join(out, shot), "2", "1"], capture_output=True, text=True)
+
+
+def not_offered_to_another_tab(browser, base):
+    """While this tab runs, a second tab does not offer its autosave (the session's Web Lock),
+    and leaves it in the storage."""
+    tab = browser.open_tab(base + "?lesson=04-greedy-trap")
+    try:
+        tab.wait_status(lambda t: t.startswith("04-greedy-trap.json"), 60)
+        time.sleep(2.5)  # a second's write to the storage, and more
+        check(offered(tab, "second-tab.png").returncode != 0, "a second tab does not offer the running tab's autosave")
+    finally:
+        tab.close_tab()
+    names = json.loads(browser.evaluate(f"JSON.stringify(FS.readdir('{RECOVERY}'))") or "[]")
+    check(any(n.endswith(".info.json") for n in names), f"and the running tab's autosave is still there: {names}")
+
+
 def restore_after_reload(browser, expected_cost):
     """A reload offers the autosaved level; Restore gives it back, unsaved."""
     browser.call("Page.reload")
     browser.wait_status(lambda t: "|" in t and "Loading" not in t, 60)
     time.sleep(1.0)
-    browser.screenshot("offer.png")
-    found = subprocess.run([e2e_check, "buttons", os.path.join(out, "offer.png"), "2", "1"],
-                           capture_output=True, text=True)
+    found = offered(browser, "offer.png")
     check(found.returncode == 0, f"after a reload the autosaved level is offered (offer.png): {found.stderr.strip()}")
     if found.returncode != 0:
         print("  locks held at start:", browser.evaluate("JSON.stringify(Module.astarHeldLocks)"),
@@ -164,6 +183,7 @@ def files_and_storage(browser, base):
     run = cli_json("run", level_file)
     check(status_cost(text) == float(f"{float(run['cost']):.9g}"),
           f"the search after the click has astar run's cost on the autosaved level ({run['cost']}): {text!r}")
+    not_offered_to_another_tab(browser, base)
     restore_after_reload(browser, status_cost(text))
 
     browser.key("s", "KeyS", 83, modifiers=2)
@@ -204,6 +224,16 @@ def links(browser, base):
     after = browser.wait_status(lambda t: "iteration 12," in t, 60)
     check(after.split("  |  ")[:3] == before.split("  |  ")[:3],
           f"the link opens the same level and search: {after!r} (was {before!r})")
+
+    # A level too large for a link: the message, and the level as a download.
+    subprocess.run([cli, "generate", "noise-costs", "--size", "256x256", "--seed", "1", "-o",
+                    os.path.join(site, "large-costs.json")], check=True, capture_output=True)
+    browser.call("Page.navigate", url=base + "?level=large-costs.json")
+    browser.wait_status(lambda t: t.startswith("large-costs.json"), 60)
+    browser.key("l", "KeyL", 76, modifiers=2 | 8)
+    text = browser.wait_status(lambda t: "a link can hold" in t, 10)
+    check("over the 65,536 a link can hold" in text and wait_download("large-costs.json") is not None,
+          f"a level too large for a link is offered as a download: {text!r}")
 
     with open(os.path.join(site, "broken-level.json"), "w") as f:
         f.write('{"width": 4, "height": 3,\n "rows": [1, 2\n')
