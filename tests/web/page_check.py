@@ -15,7 +15,9 @@ site served from 127.0.0.1 by a server this script starts and stops. It reads th
      search, and offers a level too large for a link as a download; a level= URL that does not
      exist, one that does not parse and a link cut short each give their message in #status,
      with the studio open on the welcome level;
-  5. a browser without WebGL 2 (Chromium's --disable-3d-apis) gets the plain message.
+  5. exports: Export image (the dialog opened by --open-dialog) and --gif give downloads, of the
+     level's size in cells and of the frames asked for;
+  6. a browser without WebGL 2 (Chromium's --disable-3d-apis) gets the plain message.
 Screenshots and downloads go into OUT. Prints the time from opening the page to the first frame.
 
 usage: /usr/bin/python3 page_check.py SITE_DIR OUT_DIR ASTAR_CLI LESSONS_DIR E2E_CHECK
@@ -129,7 +131,8 @@ def wait_autosave(browser, seconds=20):
     return None
 
 
-def offered(browser, shot):
+def two_buttons(browser, shot):
+    """A screenshot, and where the first of a row of two equal buttons is in it (E2E_CHECK)."""
     browser.screenshot(shot)
     return subprocess.run([e2e_check, "buttons", os.path.join(out, shot), "2", "1"], capture_output=True, text=True)
 
@@ -141,7 +144,7 @@ def not_offered_to_another_tab(browser, base):
     try:
         tab.wait_status(lambda t: t.startswith("04-greedy-trap.json"), 60)
         time.sleep(2.5)  # a second's write to the storage, and more
-        check(offered(tab, "second-tab.png").returncode != 0, "a second tab does not offer the running tab's autosave")
+        check(two_buttons(tab, "second-tab.png").returncode != 0, "a second tab does not offer the running tab's autosave")
     finally:
         tab.close_tab()
     names = json.loads(browser.evaluate(f"JSON.stringify(FS.readdir('{RECOVERY}'))") or "[]")
@@ -153,7 +156,7 @@ def restore_after_reload(browser, expected_cost):
     browser.call("Page.reload")
     browser.wait_status(lambda t: "|" in t and "Loading" not in t, 60)
     time.sleep(1.0)
-    found = offered(browser, "offer.png")
+    found = two_buttons(browser, "offer.png")
     check(found.returncode == 0, f"after a reload the autosaved level is offered (offer.png): {found.stderr.strip()}")
     if found.returncode != 0:
         print("  locks held at start:", browser.evaluate("JSON.stringify(Module.astarHeldLocks)"),
@@ -250,6 +253,52 @@ def links(browser, base):
     browser.screenshot("bad-link.png")
 
 
+def png_size(path):
+    with open(path, "rb") as f:
+        head = f.read(24)
+    return (int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")) if head[:8] == b"\x89PNG\r\n\x1a\n" else None
+
+
+def gif_frames(path):
+    """The number of images in a GIF, walking its blocks."""
+    data = open(path, "rb").read()
+    if data[:6] != b"GIF89a":
+        return 0
+    i = 13 + (3 * 2 ** ((data[10] & 7) + 1) if data[10] & 0x80 else 0)
+    frames = 0
+    while i < len(data) and data[i] != 0x3B:
+        if data[i] == 0x21:  # an extension: its label, then sub-blocks
+            i += 2
+        else:  # an image: its descriptor, a local colour table, the LZW code size, sub-blocks
+            frames += 1
+            flags = data[i + 9]
+            i += 10 + (3 * 2 ** ((flags & 7) + 1) if flags & 0x80 else 0) + 1
+        while data[i] != 0:
+            i += data[i] + 1
+        i += 1
+    return frames
+
+
+def exports(browser, base):
+    """PNG and GIF export in the page: downloads, of the size and frames asked for."""
+    browser.call("Page.navigate", url=base + "?lesson=01-four-searches&run&open-dialog=export-png")
+    browser.wait_status(lambda t: "found" in t, 60)
+    time.sleep(0.5)
+    found = two_buttons(browser, "export.png")
+    check(found.returncode == 0, f"--open-dialog export-png shows the Export dialog: {found.stderr.strip()}")
+    if found.returncode == 0:
+        browser.click(*(int(v) for v in found.stdout.split()))
+        text = browser.wait_status(lambda t: "Exported" in t, 10)
+        m = re.search(r"Exported (\S+) \((\d+) px per cell\)", text)
+        got = wait_download(os.path.basename(m.group(1))) if m else None
+        size = png_size(got) if got else None
+        check(m is not None and size == (28 * int(m.group(2)), 13 * int(m.group(2))),
+              f"Export image gives a download of 28 x 13 cells of its px per cell: {text!r}, {size}")
+    browser.call("Page.navigate", url=base + "?lesson=01-four-searches&gif=run.gif&gif-frames=12")
+    got = wait_download("run.gif", 60)
+    check(got is not None and gif_frames(got) == 12, f"--gif gives run.gif as a download, 12 frames: {got and gif_frames(got)}")
+
+
 server = serve(site)
 base = f"http://127.0.0.1:{server.server_address[1]}/index.html"
 browser = Browser(out)
@@ -258,10 +307,11 @@ try:
     lesson_and_keys(browser, base)
     files_and_storage(browser, base)
     links(browser, base)
+    exports(browser, base)
 finally:
     browser.close()
 
-# 5. No WebGL 2: a message in plain words, in the page and in #status.
+# 6. No WebGL 2: a message in plain words, in the page and in #status.
 browser = Browser(out, "--disable-3d-apis")
 try:
     browser.call("Page.navigate", url=base + "?lesson=01-four-searches")
