@@ -35,7 +35,9 @@ std::string outcome_text(const Studio& studio) {
   if (s.state() != astar::SearchState::Found || studio.path().empty()) return outcome;
   char cost[40];
   std::snprintf(cost, sizeof cost, ", cost %.9g", s.path_cost());
-  return outcome + cost;
+  // Walk mode: the plan runs from where the robot stands (0 once it has arrived); the walk's own
+  // text beside it gives the cost walked.
+  return outcome + cost + (studio.walk() ? " from the robot's cell" : "");
 }
 
 }  // namespace
