@@ -41,7 +41,8 @@ astar::Status load_gl();
 // the page's devicePixelRatio in the browser.
 float content_scale(GLFWwindow* window);
 // The window follows the page: in the browser the canvas's drawing buffer is kept the size it
-// is shown at (CSS pixels), so that a resized tab is not drawn stretched. Nothing on the desktop.
+// is shown at, in the screen's pixels (CSS pixels times devicePixelRatio), so that a resized tab
+// is not drawn stretched nor a HiDPI screen blurred. Nothing on the desktop.
 void follow_page_size(GLFWwindow* window);
 // The status line's text (status_line_text) for screen readers and scripts: the page's aria-live element with id
 // "status" in the browser; nothing on the desktop. Called when the text changes.

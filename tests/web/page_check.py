@@ -17,7 +17,9 @@ site served from 127.0.0.1 by a server this script starts and stops. It reads th
      with the studio open on the welcome level;
   5. exports: Export image (the dialog opened by --open-dialog) and --gif give downloads, of the
      level's size in cells and of the frames asked for;
-  6. a browser without WebGL 2 (Chromium's --disable-3d-apis) gets the plain message.
+  6. at devicePixelRatio 2 the canvas has the screen's pixels and a click paints the cell under
+     it (as in 3);
+  7. a browser without WebGL 2 (Chromium's --disable-3d-apis) gets the plain message.
 Screenshots and downloads go into OUT. Prints the time from opening the page to the first frame.
 
 usage: /usr/bin/python3 page_check.py SITE_DIR OUT_DIR ASTAR_CLI LESSONS_DIR E2E_CHECK
@@ -49,8 +51,8 @@ def status_cost(text):
     return float(m.group(1)) if m else None
 
 
-def wait_download(name, seconds=10):
-    path = os.path.join(downloads, name)
+def wait_download(name, seconds=10, folder=None):
+    path = os.path.join(folder or downloads, name)
     deadline = time.time() + seconds
     while not os.path.exists(path) and time.time() < deadline:
         time.sleep(0.1)
@@ -87,23 +89,24 @@ def lesson_and_keys(browser, base):
     check(f"found, cost {float(run['cost']):.9g}" in text, f"End finds astar run's cost {run['cost']}: {text!r}")
 
 
-def paint_a_wall(browser):
-    """F12's sidecar says where the path's middle cell is; a click there paints a wall. Returns
-    the cell and the status after the search ran again."""
+def paint_a_wall(browser, ratio=1, folder=None):
+    """F12's sidecar says where the path's middle cell is (in the canvas's pixels, `ratio` to a
+    CSS pixel); a click there paints a wall. Returns the cell and the status after the search ran
+    again."""
     browser.key("F12", "F12", 123)
-    shot = wait_download("astar-studio-1.png")
+    shot = wait_download("astar-studio-1.png", folder=folder)
     check(shot is not None, "F12's screenshot arrives as a download (astar-studio-1.png)")
     side = json.loads(page_file(browser, "/astar-studio-1.png.json"))
     before = browser.status()
     cell = side["path"][len(side["path"]) // 2]
     x = side["origin"][0] + (cell[0] + 0.5) * side["cell_px"]
     y = side["origin"][1] + (cell[1] + 0.5) * side["cell_px"]
-    browser.click(x, y)
+    browser.click(x / ratio, y / ratio)
     text = browser.wait_status(lambda t: " *  |" in t and "found" in t, 10)
     check(" *  |" in text and text != before, f"a click on path cell {cell} paints a wall, the search runs again: {text!r}")
     # The downloaded screenshot shows it (its sidecar taken from the page's files).
     browser.key("F12", "F12", 123)
-    shot = wait_download("astar-studio-2.png")
+    shot = wait_download("astar-studio-2.png", folder=folder)
     if shot:
         with open(shot + ".json", "w") as f:
             f.write(page_file(browser, "/astar-studio-2.png.json"))
@@ -129,6 +132,23 @@ def wait_autosave(browser, seconds=20):
                 time.sleep(0.2)
         time.sleep(0.2)
     return None
+
+
+def hidpi(base):
+    """On a screen of 2 pixels per CSS pixel the canvas has the screen's pixels (sharp), and a
+    click still lands on the cell under it."""
+    browser = Browser(out, "--force-device-scale-factor=2")
+    try:
+        browser.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=os.path.join(downloads, "hidpi"))
+        browser.call("Page.navigate", url=base + "?lesson=01-four-searches&run")
+        browser.wait_status(lambda t: "found" in t, 60)
+        time.sleep(0.5)
+        sizes = json.loads(browser.evaluate("JSON.stringify([Module.canvas.width, Module.canvas.clientWidth])"))
+        check(sizes[0] == 2 * sizes[1], f"at devicePixelRatio 2 the canvas has twice its CSS width in pixels: {sizes}")
+        paint_a_wall(browser, ratio=2, folder=os.path.join(downloads, "hidpi"))
+        browser.screenshot("hidpi.png")
+    finally:
+        browser.close()
 
 
 def two_buttons(browser, shot):
@@ -310,8 +330,9 @@ try:
     exports(browser, base)
 finally:
     browser.close()
+hidpi(base)
 
-# 6. No WebGL 2: a message in plain words, in the page and in #status.
+# 7. No WebGL 2: a message in plain words, in the page and in #status.
 browser = Browser(out, "--disable-3d-apis")
 try:
     browser.call("Page.navigate", url=base + "?lesson=01-four-searches")

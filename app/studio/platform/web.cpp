@@ -28,9 +28,15 @@ EM_JS(int, page_stash, (int what), {
   return lengthBytesUTF8(Module.astarStash) + 1;
 });
 EM_JS(void, page_take_stash, (char* out, int size), { stringToUTF8(Module.astarStash, out, size); });
-// The canvas's size as the page shows it, in CSS pixels.
-EM_JS(int, page_canvas_width, (), { return Module.canvas ? Module.canvas.clientWidth : 0; });
-EM_JS(int, page_canvas_height, (), { return Module.canvas ? Module.canvas.clientHeight : 0; });
+// The canvas's size as the page shows it, in the screen's pixels (CSS pixels times
+// devicePixelRatio), so that a HiDPI screen gets a sharp canvas; the UI's scale is the ratio
+// (content_scale), as on a 4K desktop.
+EM_JS(int, page_canvas_width, (), {
+  return Module.canvas ? Math.round(Module.canvas.clientWidth * (window.devicePixelRatio || 1)) : 0;
+});
+EM_JS(int, page_canvas_height, (), {
+  return Module.canvas ? Math.round(Module.canvas.clientHeight * (window.devicePixelRatio || 1)) : 0;
+});
 EM_JS(void, page_pick_files, (), { Module.astarPickFiles(); });
 EM_JS(void, page_download, (const char* path), { Module.astarDownload(UTF8ToString(path)); });
 EM_JS(void, page_copy_link, (const char* json, const char* name, const char* query, int limit), {
