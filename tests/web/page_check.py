@@ -12,7 +12,8 @@ site served from 127.0.0.1 by a server this script starts and stops. It reads th
      autosave and leaves it; a reload offers it (Restore, found in a screenshot by E2E_CHECK),
      End gives the painted cost, Ctrl+S gives it as a download, Ctrl+O's file picker opens a file;
   4. links: Copy link (Ctrl+Shift+L) puts a link on the clipboard that opens the same level and
-     search, and offers a level too large for a link as a download; a level= URL that does not
+     search, and offers a level too large for a link as a download; level=den312d.map with
+     start= and goal= opens the MovingAI map on its scenario's query at the optimal length; a level= URL that does not
      exist, one that does not parse and a link cut short each give their message in #status,
      with the studio open on the welcome level;
   5. exports: Export image (the dialog opened by --open-dialog) and --gif give downloads, of the
@@ -247,6 +248,22 @@ def links(browser, base):
     after = browser.wait_status(lambda t: "iteration 12," in t, 60)
     check(after.split("  |  ")[:3] == before.split("  |  ")[:3],
           f"the link opens the same level and search: {after!r} (was {before!r})")
+
+    # A MovingAI map fetched with level= opens on one query (start=, goal=): the scenario file's
+    # last query, at its optimal length (8 digits; the file gives 3 decimals).
+    movingai = os.environ.get("ASTAR_MOVINGAI_DIR") or os.path.join(os.path.dirname(os.path.dirname(lessons)), "..", "shared", "movingai")
+    scen = os.path.join(movingai, "den312d.map.scen")
+    if os.path.exists(scen):
+        last = [line.split("\t") for line in open(scen) if line.strip()][-1]
+        with open(os.path.join(movingai, "den312d.map"), "rb") as f, open(os.path.join(site, "den312d.map"), "wb") as to:
+            to.write(f.read())  # into the test's own copy of the site, never the repository
+        query = f"?level=den312d.map&start={last[4]},{last[5]}&goal={last[6]},{last[7]}&run"
+        browser.call("Page.navigate", url=base + query)
+        text = browser.wait_status(lambda t: "found" in t, 60)
+        check(status_cost(text) is not None and abs(status_cost(text) - float(last[8])) < 0.0005,
+              f"{query} opens the map on its query, at the optimal length {last[8].strip()}: {text!r}")
+    elif os.environ.get("CI") == "true":
+        check(False, f"no {scen} (the shared MovingAI maps)")
 
     # A level too large for a link: the message, and the level as a download.
     subprocess.run([cli, "generate", "noise-costs", "--size", "256x256", "--seed", "1", "-o",
