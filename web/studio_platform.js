@@ -25,6 +25,11 @@ Module.astarOpenedDir = '/home/web_user/Opened';
 
 // [SECTION] Before main: storage, locks, the link's level
 
+// Resolved once the storage has been read in: files that come in before main (level=, #level=)
+// are written after it, or reading it in would write over them.
+let astarStorageRead;
+const astarStorage = new Promise((resolve) => { astarStorageRead = resolve; });
+
 Module.preRun = Module.preRun || [];
 Module.preRun.push(function astarStartStorage() {
   FS.mkdirTree(Module.astarHome);
@@ -36,6 +41,7 @@ Module.preRun.push(function astarStartStorage() {
     IDBFS.getLocalSet(FS.lookupPath(Module.astarHome).node.mount, (error, local) => {
       if (!error) Module.astarKnown = astarFileTimes(local);
       Module.astarStorageReady = true;
+      astarStorageRead();
       removeRunDependency('astar-storage');
     });
   });
@@ -60,26 +66,47 @@ Module.astarFileName = function (name, fallback) {
   return base && base !== '.' && base !== '..' ? base : fallback;
 };
 
+// Writes a file that came in (picked, fetched, from a link) into ~/Opened and returns its path.
+// A file there of the same name and other contents (one the user saved, say) is never written
+// over: the new one becomes "name (2).json".
 function astarWriteOpened(name, bytes) {
   FS.mkdirTree(Module.astarOpenedDir);
-  const path = Module.astarOpenedDir + '/' + name;
-  FS.writeFile(path, bytes);
-  return path;
+  const dot = name.lastIndexOf('.') > 0 ? name.lastIndexOf('.') : name.length;
+  for (let n = 1; ; ++n) {
+    const path = Module.astarOpenedDir + '/' + (n === 1 ? name : name.slice(0, dot) + ' (' + n + ')' + name.slice(dot));
+    let old = null;
+    try { old = FS.readFile(path); } catch (error) { /* a free name */ }
+    if (old && (old.length !== bytes.length || old.some((b, i) => b !== bytes[i]))) continue;
+    if (!old) FS.writeFile(path, bytes);
+    return path;
+  }
 }
 
 // level=URL: fetched into ~/Opened and passed as the level; a failure becomes a problem the
-// studio shows (naming the URL), and the studio opens without it.
+// studio shows (naming the URL), and the studio opens without it. Only a URL of the page's own
+// site (same origin): a link must not make the page fetch from elsewhere.
 Module.preRun.push(function astarFetchLevel() {
   const url = Module.astarLevelUrl;
   if (!url) return;
+  let where;
+  try {
+    where = new URL(url, location.href);
+  } catch (error) {
+    Module.astarProblems.push('level=' + url + ': not a URL');
+    return;
+  }
+  if (where.origin !== location.origin) {
+    Module.astarProblems.push('level=' + url + ': only a level on this site (' + location.origin + ') opens from a link');
+    return;
+  }
   addRunDependency('astar-level');
-  let name = Module.astarFileName(decodeURIComponent(new URL(url, location.href).pathname), 'level.json');
-  fetch(url).then((response) => {
+  const name = Module.astarFileName(decodeURIComponent(where.pathname), 'level.json');
+  fetch(where).then((response) => {
     if (!response.ok) throw new Error('HTTP ' + response.status + (response.statusText ? ' ' + response.statusText : ''));
     return response.arrayBuffer();
-  }).then((buffer) => {
+  }).then((buffer) => astarStorage.then(() => {
     Module['arguments'].unshift(astarWriteOpened(name, new Uint8Array(buffer)));
-  }).catch((error) => {
+  })).catch((error) => {
     Module.astarProblems.push('level=' + url + ': cannot open: ' + (error.message || error));
   }).finally(() => removeRunDependency('astar-level'));
 });
@@ -109,9 +136,9 @@ Module.preRun.push(function astarLinkLevel() {
   if (packed === null) return;
   const name = Module.astarFileName(fragment.get('name') || '', 'linked-level.json');
   addRunDependency('astar-link');
-  Promise.resolve().then(() => astarInflate(astarBase64UrlBytes(packed))).then((bytes) => {
+  Promise.resolve().then(() => astarInflate(astarBase64UrlBytes(packed))).then((bytes) => astarStorage.then(() => {
     Module['arguments'].unshift(astarWriteOpened(name, bytes));
-  }).catch((error) => {
+  })).catch((error) => {
     console.error('A* Studio: the link\'s level does not unpack: ' + (error.message || error));
     Module.astarProblems.push('The link\'s level (#level=, ' + packed.length + ' characters) is cut short or damaged: ' +
                               'it does not unpack into a level. Ask for the link again, or for the level\'s file.');

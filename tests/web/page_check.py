@@ -13,7 +13,8 @@ site served from 127.0.0.1 by a server this script starts and stops. It reads th
      End gives the painted cost, Ctrl+S gives it as a download, Ctrl+O's file picker opens a file;
   4. links: Copy link (Ctrl+Shift+L) puts a link on the clipboard that opens the same level and
      search, and offers a level too large for a link as a download; level=den312d.map with
-     start= and goal= opens the MovingAI map on its scenario's query at the optimal length; a level= URL that does not
+     start= and goal= opens the MovingAI map on its scenario's query at the optimal length;
+     a level= URL of another site is refused; a level= URL that does not
      exist, one that does not parse and a link cut short each give their message in #status,
      with the studio open on the welcome level;
   5. exports: Export image (the dialog opened by --open-dialog) and --gif give downloads, of the
@@ -248,6 +249,17 @@ def links(browser, base):
     after = browser.wait_status(lambda t: "iteration 12," in t, 60)
     check(after.split("  |  ")[:3] == before.split("  |  ")[:3],
           f"the link opens the same level and search: {after!r} (was {before!r})")
+    # A file of that name the user changed in the page's storage is not written over.
+    written = browser.evaluate("FS.writeFile('/home/web_user/Opened/04-greedy-trap.json', 'edited by the user'), Date.now()")
+    deadline = time.time() + 10
+    while (browser.evaluate("Module.astarLastPersist || 0") or 0) <= written and time.time() < deadline:
+        time.sleep(0.2)
+    browser.call("Page.navigate", url="about:blank")
+    browser.call("Page.navigate", url=link)
+    again = browser.wait_status(lambda t: "iteration 12," in t, 60)
+    check("Opened /home/web_user/Opened/04-greedy-trap (2).json" in again
+          and page_file(browser, "/home/web_user/Opened/04-greedy-trap.json") == "edited by the user",
+          f"opened again, the link's level goes beside the user's changed file: {again!r}")
 
     # A MovingAI map fetched with level= opens on one query (start=, goal=): the scenario file's
     # last query, at its optimal length (8 digits; the file gives 3 decimals).
@@ -279,6 +291,7 @@ def links(browser, base):
         f.write('{"width": 4, "height": 3,\n "rows": [1, 2\n')
     for query, expect in [("?level=no-such-level.json", "level=no-such-level.json: cannot open: HTTP 404"),
                           ("?level=broken-level.json", "broken-level.json"),
+                          ("?level=http://192.0.2.1/level.json", "only a level on this site"),
                           ("#level=eJzLSM3JyQcABiwCFQ", "cut short or damaged")]:
         browser.call("Page.navigate", url="about:blank")
         browser.call("Page.navigate", url=base + query)
