@@ -35,11 +35,16 @@ Module.preRun.push(function astarStartStorage() {
   FS.mkdirTree(Module.astarHome);
   FS.mount(IDBFS, {}, Module.astarHome);
   addRunDependency('astar-storage');
+  // An entry that cannot be read in is named in the problem (IDBFS says only "FS error").
+  const storeLocalEntry = IDBFS.storeLocalEntry;
+  IDBFS.storeLocalEntry = (path, entry, callback) => storeLocalEntry(path, entry, (error) =>
+    callback(error ? new Error(path + ': ' + (error.errno !== undefined ? 'errno ' + error.errno : error)) : error));
   FS.syncfs(true, (error) => {
     if (error) Module.astarProblems.push('Saved settings and autosaves could not be read from the browser: ' + error);
     FS.mkdirTree(Module.astarOpenedDir);
-    IDBFS.getLocalSet(FS.lookupPath(Module.astarHome).node.mount, (error, local) => {
-      if (!error) Module.astarKnown = astarFileTimes(local);
+    // What the database holds: a folder made here since (~/Opened) is not in it, and goes out.
+    IDBFS.getRemoteSet(FS.lookupPath(Module.astarHome).node.mount, (error, remote) => {
+      if (!error) Module.astarKnown = astarFileTimes(remote);
       Module.astarStorageReady = true;
       astarStorageRead();
       removeRunDependency('astar-storage');
