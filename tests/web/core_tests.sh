@@ -45,7 +45,8 @@ exclude=(
   # A child is forked and killed to leave an autosave behind: WebAssembly has no fork().
   "*recovery after kill -9*"
   # A live session's lock (flock) is what keeps it from being offered: Emscripten's flock locks
-  # nothing, so a live session looks dead. The page's own storage and locking are still to come.
+  # nothing, so a live session looks dead. In the page a Web Lock does it (session_lock.cpp),
+  # which web_studio's second tab checks; node has no Web Locks.
   "*autosave: a running session is never offered*"
   # It sets the level files' times: under node's file system (NODERAWFS) a time set to 250 s
   # reads back as 250000 s, so the order by time is not the one set.
