@@ -12,7 +12,8 @@
 # the native Release build in native/ ($ASTAR_NATIVE_BUILD_DIR) with -j2. The MovingAI files:
 # $ASTAR_MOVINGAI_DIR, else ../shared/movingai beside the source tree.
 #   bench/web_vs_native.sh [BUILD_DIR] [ROUNDS] [LIMIT]      (defaults: build-bench-web 3 1000000)
-# LIMIT caps the queries per file (bench_movingai --limit). Needs scripts/setup.sh --web.
+# LIMIT caps the queries per file (bench_movingai --limit); ROUNDS 0 leaves out 1 (the site and
+# the page only). Needs scripts/setup.sh --web.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(realpath -m "${1:-build-bench-web}") rounds=${2:-3} limit=${3:-1000000}
@@ -42,20 +43,22 @@ step "$out/web-build.log" cmake --build "$web" --target bench_movingai bench_mov
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'),"\
      "$(nproc) cores; node $(node --version); $(chromium --version 2>/dev/null | cut -d' ' -f1-2); emscripten $(emcc -dumpversion)"
 
-echo
-echo "# 1. A* over the MovingAI files: native, node, Chromium ($rounds rounds, --limit $limit)"
-scens=("$data"/*.scen)
-rm -f "$out"/{native,node,chromium}.*.tsv
-for round in $(seq "$rounds"); do
-  echo "round $round: load $(load)"
-  "$native/bench/bench_movingai" "${scens[@]}" --limit "$limit" --reps 1 >"$out/native.$round.tsv"
-  node "$web/bench/bench_movingai.js" "${scens[@]}" --limit "$limit" --reps 1 >"$out/node.$round.tsv"
-  "$python" "$root/bench/web_page_bench.py" movingai "$web/bench" --limit "$limit" --reps 1 \
-    >"$out/chromium.$round.tsv"
-done
-echo "load after: $(load)"
-echo
-"$python" "$root/bench/web_page_bench.py" movingai-table "$out" || echo "COSTS OR EXPANSIONS DIFFER"
+if [ "$rounds" -gt 0 ]; then
+  echo
+  echo "# 1. A* over the MovingAI files: native, node, Chromium ($rounds rounds, --limit $limit)"
+  scens=("$data"/*.scen)
+  rm -f "$out"/{native,node,chromium}.*.tsv
+  for round in $(seq "$rounds"); do
+    echo "round $round: load $(load)"
+    "$native/bench/bench_movingai" "${scens[@]}" --limit "$limit" --reps 1 >"$out/native.$round.tsv"
+    node "$web/bench/bench_movingai.js" "${scens[@]}" --limit "$limit" --reps 1 >"$out/node.$round.tsv"
+    "$python" "$root/bench/web_page_bench.py" movingai "$web/bench" --limit "$limit" --reps 1 \
+      >"$out/chromium.$round.tsv"
+  done
+  echo "load after: $(load)"
+  echo
+  "$python" "$root/bench/web_page_bench.py" movingai-table "$out" || echo "COSTS OR EXPANSIONS DIFFER"
+fi
 
 echo
 echo "# 2. The site's files"
