@@ -10,7 +10,8 @@ site served from 127.0.0.1 by a server this script starts and stops. It reads th
      click there paints a wall and the search runs again, to `astar run`'s cost on the level the
      autosave kept, and the next F12's download shows the wall; a second tab does not offer that
      autosave and leaves it; a reload offers it (Restore, found in a screenshot by E2E_CHECK),
-     End gives the painted cost, Ctrl+S gives it as a download, Ctrl+O's file picker opens a file;
+     End gives the painted cost, Ctrl+S gives it as a download, Ctrl+O's file picker opens a file,
+     and so does a file dropped on the page;
   4. links: Copy link (Ctrl+Shift+L) puts a link on the clipboard that opens the same level and
      search, and offers a level too large for a link as a download; level=den312d.map with
      start= and goal= opens the MovingAI map on its scenario's query at the optimal length;
@@ -230,6 +231,13 @@ def files_and_storage(browser, base):
             print(browser.evaluate("JSON.stringify([Module.astarPicked, FS.readdir('/home/web_user/Opened')])"))
             browser.screenshot("picked.png")
     browser.call("Page.setInterceptFileChooserDialog", enabled=False)
+
+    # A file dropped on the page opens, as on the desktop (Emscripten's GLFW drop callback).
+    dropped = {"items": [], "files": [os.path.join(lessons, "06-tie-breaking.json")], "dragOperationsMask": 1}
+    for kind in ("dragEnter", "dragOver", "drop"):
+        browser.call("Input.dispatchDragEvent", type=kind, x=640, y=300, data=dropped)
+    text = browser.wait_status(lambda t: t.startswith("06-tie-breaking.json"), 10)
+    check(text.startswith("06-tie-breaking.json"), f"a file dropped on the page opens: {text!r}")
 
 
 def links(browser, base):
