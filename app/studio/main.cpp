@@ -8,6 +8,7 @@
 #include "gl.hpp"  // before GLFW, so GLFW does not pull in the system GL header
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cstdio>
 #include <cstdlib>
@@ -205,7 +206,7 @@ void apply_command_line(studio::Studio& studio, const studio::Options& options) 
 
 // The start's errors (a bad option, a level that does not open): the desktop prints them and
 // ends with `code`; the page (platform::kStartErrorsEndTheProgram) keeps them in `problems`, to
-// show in the studio and in #status, and goes on with `fallback`.
+// show in the studio and in #status, and goes on without what was wrong.
 std::optional<int> start_error(const std::string& error, int code, std::vector<std::string>& problems) {
   std::fprintf(stderr, "astar-studio: %s\n", error.c_str());
   if (studio::platform::kStartErrorsEndTheProgram) return code;
@@ -213,13 +214,31 @@ std::optional<int> start_error(const std::string& error, int code, std::vector<s
   return std::nullopt;
 }
 
+// The option `error` names ("--key: ..." or "... '--key' ..."), taken out of `args` with its
+// value; all but the program's name when it names none. So a link with one bad option still
+// opens its lesson.
+void leave_out_named(std::vector<const char*>& args, const std::string& error) {
+  const auto named = std::find_if(args.begin() + 1, args.end(), [&](const char* a) {
+    const std::string arg = a;
+    return arg.starts_with("--") && (error.starts_with(arg + ":") || error.find("'" + arg + "'") != std::string::npos);
+  });
+  if (named == args.end()) {
+    args.resize(1);
+    return;
+  }
+  const bool has_value = named + 1 != args.end() && !std::string(*(named + 1)).starts_with("--");
+  args.erase(named, named + (has_value ? 2 : 1));
+}
+
 // The options and the level, as far as they go: the page's bad option or level is left out.
 std::optional<int> start_studio(int argc, char** argv, studio::Studio& studio, studio::Options& options,
                                 std::string& load_warning, std::vector<std::string>& problems) {
+  std::vector<const char*> args(argv, argv + argc);
   auto parsed = studio::parse_options(argc, argv);
-  if (!parsed) {
+  while (!parsed) {
     if (auto code = start_error(parsed.error(), 2, problems)) return code;
-    parsed = studio::parse_options(1, argv);
+    leave_out_named(args, parsed.error());
+    parsed = studio::parse_options(static_cast<int>(args.size()), args.data());
   }
   options = parsed.value();
   if (const auto code = print_and_exit(options)) return code;

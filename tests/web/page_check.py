@@ -15,7 +15,7 @@ site served from 127.0.0.1 by a server this script starts and stops. It reads th
   4. links: Copy link (Ctrl+Shift+L) puts a link on the clipboard that opens the same level and
      search, and offers a level too large for a link as a download; level=den312d.map with
      start= and goal= opens the MovingAI map on its scenario's query at the optimal length;
-     a level= URL of another site is refused; a level= URL that does not
+     a level= URL of another site is refused; a link with one bad option opens the rest; a level= URL that does not
      exist, one that does not parse and a link cut short each give their message in #status,
      with the studio open on the welcome level;
   5. exports: Export image (the dialog opened by --open-dialog) and --gif give downloads, of the
@@ -309,6 +309,12 @@ def links(browser, base):
         check(expect in text and "welcome" in text.split("  |  ")[0],
               f"{query}: the studio opens the welcome level and says {expect!r}: {text!r}")
     browser.screenshot("bad-link.png")
+    # One bad option in a link: the rest of it is followed (the lesson opens), and it is named.
+    browser.call("Page.navigate", url="about:blank")
+    browser.call("Page.navigate", url=base + "?lesson=04-greedy-trap&algorithm=no-such&steps=3")
+    text = browser.wait_status(lambda t: "iteration 3," in t, 60)
+    check(text.startswith("04-greedy-trap.json") and "iteration 3," in text and "--algorithm: expected one of" in text,
+          f"a link with one bad option opens the rest and names it: {text!r}")
 
 
 def png_size(path):
