@@ -18,8 +18,9 @@ site served from 127.0.0.1 by a server this script starts and stops. It reads th
      a level= URL of another site is refused; a link with one bad option opens the rest; a level= URL that does not
      exist, one that does not parse and a link cut short each give their message in #status,
      with the studio open on the welcome level;
-  5. exports: Export image (the dialog opened by --open-dialog) and --gif give downloads, of the
-     level's size in cells and of the frames asked for;
+  5. exports and looks: Export image (the dialog opened by --open-dialog) and --gif give downloads, of the
+     level's size in cells and of the frames asked for; presentation mode, the colour-blind palette
+     and Compare (astar, greedy: astar run's costs) are on, as F12's sidecar says;
   6. at devicePixelRatio 2 the canvas has the screen's pixels and a click paints the cell under
      it (as in 3);
   7. a browser without WebGL 2 (Chromium's --disable-3d-apis) gets the plain message.
@@ -363,6 +364,29 @@ def exports(browser, base):
     check(got is not None and gif_frames(got) == 12, f"--gif gives run.gif as a download, 12 frames: {got and gif_frames(got)}")
 
 
+def looks_and_compare(browser, base):
+    """Presentation mode, a palette and Compare in the page, as F12's sidecar describes them."""
+    browser.call("Page.navigate", url=base + "?lesson=01-four-searches&run&present&palette=colour-blind")
+    browser.wait_status(lambda t: "found" in t, 60)
+    browser.key("F12", "F12", 123)
+    side = json.loads(page_file(browser, "/astar-studio-1.png.json") or "{}")
+    browser.screenshot("present.png")
+    check(side.get("presentation") is True and side.get("palette") == "colour-blind",
+          f"?present&palette=colour-blind: presentation mode in the colour-blind palette: "
+          f"{side.get('presentation')}, {side.get('palette')!r}")
+
+    lesson = os.path.join(lessons, "01-four-searches.json")
+    browser.call("Page.navigate", url=base + "?lesson=01-four-searches&compare=astar,greedy&run")
+    browser.wait_status(lambda t: "found" in t, 60)
+    time.sleep(0.5)
+    browser.key("F12", "F12", 123)
+    panes = json.loads(page_file(browser, "/astar-studio-1.png.json") or "{}").get("compare", {}).get("panes", [])
+    browser.screenshot("compare.png")
+    want = [(a, float(cli_json("run", lesson, "--algorithm", a)["cost"])) for a in ("astar", "greedy")]
+    got = [(p["algorithm"], p["path_cost"]) for p in panes]
+    check(got == want, f"?compare=astar,greedy&run: the Compare window's panes end at astar run's costs {want}: {got}")
+
+
 server = serve(site)
 base = f"http://127.0.0.1:{server.server_address[1]}/index.html"
 browser = Browser(out)
@@ -372,6 +396,7 @@ try:
     files_and_storage(browser, base)
     links(browser, base)
     exports(browser, base)
+    looks_and_compare(browser, base)
 finally:
     browser.close()
 hidpi(base)
