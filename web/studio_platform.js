@@ -167,9 +167,13 @@ function astarWriteOut(done) {
   const mount = FS.lookupPath(Module.astarHome).node.mount;
   IDBFS.getLocalSet(mount, (error, local) => {
     if (error) return done(error);
+    const now = astarFileTimes(local);
+    // Nothing written or deleted here since the last time: the database is not even opened.
+    let same = now.size === Module.astarKnown.size;
+    now.forEach((time, path) => { same = same && Module.astarKnown.get(path) === time; });
+    if (same) return done(null);
     IDBFS.getRemoteSet(mount, (error, remote) => {
       if (error) return done(error);
-      const now = astarFileTimes(local);
       now.forEach((time, path) => {
         if (Module.astarKnown.get(path) === time) { delete local.entries[path]; delete remote.entries[path]; }
       });
@@ -274,7 +278,7 @@ function astarOfferBytes(bytes, name) {
 // [SECTION] Copy link
 
 // The page's address with `query` and the level's JSON text packed into the fragment, onto the
-// clipboard; Module.astarLastLink keeps it. `limit`: the longest link offered; a longer one is
+// clipboard. `limit`: the longest link offered; a longer one is
 // refused and the level is offered as a download instead. Reports to the studio through
 // _astar_link_done(ok, text).
 Module.astarCopyLink = async function (levelJson, name, query, limit) {
@@ -288,14 +292,13 @@ Module.astarCopyLink = async function (levelJson, name, query, limit) {
              limit.toLocaleString('en') + ' a link can hold: the level is offered as a download (' + name + ') instead';
       astarOfferBytes(new TextEncoder().encode(levelJson), name);
     } else {
-      Module.astarLastLink = link;
       await navigator.clipboard.writeText(link);
       ok = 1;
       text = 'Link copied (' + link.length.toLocaleString('en') + ' characters): it opens this level and search';
     }
   } catch (error) {
     text = 'Copy link failed: ' + (error.message || error) +
-           (Module.astarLastLink ? '. The link is in the page as astarLastLink' : '');
+           ' (the browser may refuse the clipboard to a page without focus: try again)';
   }
   Module.ccall('astar_link_done', null, ['number', 'string'], [ok, text]);
 };
