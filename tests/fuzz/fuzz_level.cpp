@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "astar/level_io.hpp"
-#include "../document_grids.hpp"
+#include "../support/document_grids.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -4,7 +4,7 @@
 //   if (!level) show(level.error());  // "levels/maze.json: start: expected [x, y], got 3"
 //   if (Status s = save_level(level.value(), "copy.json"); !s) show(s.error());
 //
-// How the format is read and written: core/src/level_format.hpp. Saving any other text: file_io.hpp.
+// How the format is read and written: core/src/formats/level_format.hpp. Saving any other text: file_io.hpp.
 #pragma once
 
 #include <cstdint>
