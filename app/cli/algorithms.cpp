@@ -1,11 +1,9 @@
 #include "algorithms.hpp"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
-#include <system_error>
 
 #include "args.hpp"
+#include "number_args.hpp"
 
 namespace astar::cli {
 
@@ -66,16 +64,11 @@ Result<DiagonalPolicy> parse_diagonal_option(std::string_view text) {
 }
 
 Result<double> parse_weight_option(std::string_view option, std::string_view text) {
-  const Error bad{std::string(option) + ": expected a finite number >= 1, got '" +
-                  std::string(text) + "'"};
-  // Plain decimal or exponent notation only: from_chars also reads "inf" and "nan".
-  if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string_view::npos)
-    return bad;
-  double v = 0.0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(v) || !(v >= 1.0))
-    return bad;
-  return v;
+  const std::optional<double> v = read_finite_double(text);
+  if (!v || !(*v >= 1.0))
+    return Error{std::string(option) + ": expected a finite number >= 1, got '" +
+                 std::string(text) + "'"};
+  return *v;
 }
 
 std::string algorithm_table(std::string_view indent) {

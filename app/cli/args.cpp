@@ -1,8 +1,8 @@
 #include "args.hpp"
 
-#include <charconv>
 #include <limits>
-#include <system_error>
+
+#include "number_args.hpp"
 
 namespace astar::cli {
 
@@ -70,15 +70,13 @@ Result<std::int64_t> parse_positive_int(std::string_view option, std::string_vie
       !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
   if (!digits_only)
     return Error{what + "expected a whole number >= 1, got " + quoted(text)};
-  std::int64_t v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec == std::errc::result_out_of_range)
+  // Digits only, so the one way to fail is to be out of range.
+  const std::optional<std::int64_t> v = read_integer<std::int64_t>(text);
+  if (!v)
     return Error{what + "value " + quoted(text) + " is too large (at most " +
                  std::to_string(std::numeric_limits<std::int64_t>::max()) + ")"};
-  if (ec != std::errc{} || end != text.data() + text.size())
-    return Error{what + "expected a whole number >= 1, got " + quoted(text)};
-  if (v < 1) return Error{what + "expected a whole number >= 1, got " + quoted(text)};
-  return v;
+  if (*v < 1) return Error{what + "expected a whole number >= 1, got " + quoted(text)};
+  return *v;
 }
 
 std::string join(std::span<const std::string_view> names, std::string_view separator) {

@@ -3,8 +3,6 @@
 // optimal search (trace_check.hpp), and prints the findings: illegal moves, wrong g, f out of
 // order, overestimates, re-expansions, missed improvements, a suboptimal or broken path.
 #include <array>
-#include <charconv>
-#include <cmath>
 #include <optional>
 #include <string>
 
@@ -13,6 +11,7 @@
 #include "astar/imported_trace.hpp"
 #include "astar/trace_check.hpp"
 #include "commands.hpp"
+#include "number_args.hpp"
 #include "output.hpp"
 #include "search_args.hpp"
 
@@ -33,15 +32,10 @@ struct CheckTraceConfig {
 };
 
 Result<double> parse_cost_scale(std::string_view text) {
-  const Error bad{"--cost-scale: expected a finite number > 0, got '" + std::string(text) + "'"};
-  // Plain decimal or exponent notation only: from_chars also reads "inf" and "nan".
-  if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string_view::npos)
-    return bad;
-  double v = 0.0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(v) || !(v > 0.0))
-    return bad;
-  return v;
+  const std::optional<double> v = read_finite_double(text);
+  if (!v || !(*v > 0.0))
+    return Error{"--cost-scale: expected a finite number > 0, got '" + std::string(text) + "'"};
+  return *v;
 }
 
 Result<CheckTraceConfig> parse_check_trace_args(std::span<const std::string> args) {

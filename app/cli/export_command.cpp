@@ -1,7 +1,6 @@
 // astar export LEVEL -o OUT.map | OUT.png [--cell-px N]: a level file as a MovingAI map (walls
 // only) or as a picture (level_image.hpp: the studio's File > Export image draws the same).
 #include <array>
-#include <charconv>
 #include <string>
 #include <vector>
 
@@ -10,6 +9,7 @@
 #include "astar/movingai.hpp"
 #include "commands.hpp"
 #include "level_output.hpp"
+#include "number_args.hpp"
 #include "output.hpp"
 #include "search_args.hpp"
 
@@ -41,10 +41,11 @@ int export_command(std::span<const std::string> args) {
   LevelImageOptions image;
   if (const std::string* px = p.get("--cell-px")) {
     if (!png) return bad("--cell-px: only for .png output");
-    const auto [end, ec] = std::from_chars(px->data(), px->data() + px->size(), image.cell_px);
-    if (px->empty() || ec != std::errc{} || end != px->data() + px->size())
+    const std::optional<int> cell_px = read_integer<int>(*px);
+    if (!cell_px)
       return bad("--cell-px: expected a whole number 1.." + std::to_string(kMaxLevelImageCellPx) +
                  ", got '" + *px + "'");
+    image.cell_px = *cell_px;
   }
 
   const std::optional<Level> level = load_level_or_report(p.positionals[0]);

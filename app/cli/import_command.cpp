@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <optional>
@@ -17,6 +16,7 @@
 #include "astar/tiled.hpp"
 #include "commands.hpp"
 #include "level_output.hpp"
+#include "number_args.hpp"
 #include "output.hpp"
 #include "search_args.hpp"
 
@@ -75,21 +75,6 @@ Result<Source> source_of(const ParsedArgs& p, const std::string& path) {
                " (expected .png, .jpg, .jpeg, .map, .tmj or .json; or give --format)"};
 }
 
-std::optional<double> number(std::string_view s) {
-  double v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc{} || end != s.data() + s.size() || !std::isfinite(v))
-    return std::nullopt;
-  return v;
-}
-
-std::optional<std::uint32_t> gid(std::string_view s) {
-  std::uint32_t v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc{} || end != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
 std::vector<std::string_view> split(std::string_view s, char sep) {
   std::vector<std::string_view> out;
   for (;;) {
@@ -113,7 +98,7 @@ Result<ImageImportOptions> image_options(const ParsedArgs& p) {
   if (const std::string* t = p.get("--threshold")) {
     if (o.mode != ImageImportMode::Walls)
       return Error{"--threshold: only with --mode walls (costs and heights use --range)"};
-    const auto v = number(*t);
+    const auto v = read_finite_double(*t);
     if (!v || *v != std::floor(*v) || *v < 0 || *v > 256)
       return Error{"--threshold: expected a whole number 0..256, got " + quote_text(*t)};
     o.threshold = static_cast<int>(*v);
@@ -122,8 +107,9 @@ Result<ImageImportOptions> image_options(const ParsedArgs& p) {
     if (o.mode == ImageImportMode::Walls)
       return Error{"--range: only with --mode costs or --mode heights"};
     const std::size_t dots = r->find("..");
-    const auto lo = dots == std::string::npos ? std::nullopt : number(r->substr(0, dots));
-    const auto hi = dots == std::string::npos ? std::nullopt : number(r->substr(dots + 2));
+    const bool two = dots != std::string::npos;
+    const auto lo = two ? read_finite_double(r->substr(0, dots)) : std::nullopt;
+    const auto hi = two ? read_finite_double(r->substr(dots + 2)) : std::nullopt;
     if (!lo || !hi) return Error{"--range: expected MIN..MAX, got " + quote_text(*r)};
     if (o.mode == ImageImportMode::Costs) {
       o.cost_min = *lo;
@@ -159,8 +145,9 @@ Result<TiledValueSource> value_source(const std::string& option, const std::stri
   if (text.rfind("tiles:", 0) == 0) {
     for (std::string_view item : split(std::string_view(text).substr(6), ',')) {
       const std::size_t eq = item.find('=');
-      const auto g = eq == std::string_view::npos ? std::nullopt : gid(item.substr(0, eq));
-      const auto v = eq == std::string_view::npos ? std::nullopt : number(item.substr(eq + 1));
+      const bool pair = eq != std::string_view::npos;
+      const auto g = pair ? read_integer<std::uint32_t>(item.substr(0, eq)) : std::nullopt;
+      const auto v = pair ? read_finite_double(item.substr(eq + 1)) : std::nullopt;
       if (!g || !v)
         return Error{option + ": expected tiles:GID=VALUE,GID=VALUE,..., got " +
                      quote_text(std::string(item))};
@@ -183,7 +170,7 @@ Result<TiledImportOptions> tiled_options(const ParsedArgs& p) {
     } else if (w->rfind("tiles:", 0) == 0) {
       o.wall_rule = TiledWallRule::TileIds;
       for (std::string_view item : split(std::string_view(*w).substr(6), ',')) {
-        const auto g = gid(item);
+        const auto g = read_integer<std::uint32_t>(item);
         if (!g)
           return Error{"--walls: expected tiles:GID,GID,... (whole numbers), got " +
                        quote_text(std::string(item))};

@@ -1,11 +1,10 @@
 #include "rule_args.hpp"
 
-#include <charconv>
-#include <cmath>
 #include <cstdint>
 
 #include "algorithms.hpp"
 #include "astar/shapes.hpp"
+#include "number_args.hpp"
 
 namespace astar::cli {
 
@@ -20,11 +19,9 @@ Result<int> read_whole(const std::string& option, const std::string& text, int h
   if (any && text == "any") return kUnlimited;
   const std::string expected =
       "expected a whole number 0.." + std::to_string(hi) + (any ? " or 'any'" : "");
-  std::int64_t v = -1;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || v < 0 || v > hi)
-    return Error{option + ": " + expected + ", got '" + text + "'"};
-  return static_cast<int>(v);
+  const std::optional<std::int64_t> v = read_integer<std::int64_t>(text);
+  if (!v || *v < 0 || *v > hi) return Error{option + ": " + expected + ", got '" + text + "'"};
+  return static_cast<int>(*v);
 }
 
 }  // namespace
@@ -57,13 +54,11 @@ Result<RuleArgs> read_rule_args(const ParsedArgs& p) {
     out.*w.to = n.value();
   }
   if (const std::string* v = p.get("--agent-radius")) {
-    double r = std::nan("");
-    const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), r);
-    if (v->empty() || ec != std::errc{} || end != v->data() + v->size())
-      return Error{"--agent-radius: expected a number, got '" + *v + "'"};
-    if (const std::string why = check_agent_radius(r); !why.empty())
+    const std::optional<double> r = read_double(*v);  // NaN and inf: check_agent_radius says why
+    if (!r) return Error{"--agent-radius: expected a number, got '" + *v + "'"};
+    if (const std::string why = check_agent_radius(*r); !why.empty())
       return Error{"--agent-radius: " + why};
-    out.agent_radius = r;
+    out.agent_radius = *r;
   }
   if (const std::string* v = p.get("--step-length")) {
     const std::optional<StepLength> l = parse_step_length(*v);

@@ -1,12 +1,12 @@
 #include "search_args.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <utility>
 
 #include "algorithms.hpp"
 #include "astar/level_io.hpp"
 #include "astar/movingai.hpp"
+#include "number_args.hpp"
 #include "output.hpp"
 
 namespace astar::cli {
@@ -28,13 +28,12 @@ Result<std::vector<std::uint32_t>> parse_shape_list(const std::string& text) {
   while (at <= text.size()) {
     const std::size_t comma = std::min(text.find(',', at), text.size());
     const std::string item = text.substr(at, comma - at);
-    std::uint32_t v = 0;
-    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
-    if (item.empty() || ec != std::errc{} || end != item.data() + item.size() || v >= kMaxShapes)
+    const std::optional<std::uint32_t> v = read_integer<std::uint32_t>(item);
+    if (!v || *v >= kMaxShapes)
       return Error{"--ignore-shapes: expected shape indices such as 0,2, got '" + text + "'"};
-    if (std::find(out.begin(), out.end(), v) != out.end())
+    if (std::find(out.begin(), out.end(), *v) != out.end())
       return Error{"--ignore-shapes: shape " + item + " is listed twice"};
-    out.push_back(v);
+    out.push_back(*v);
     at = comma + 1;
   }
   return out;
