@@ -1,7 +1,7 @@
 # The Debian package (README "Install"): in a build folder, `cpack -G DEB` makes
 # astar-studio_VERSION_amd64.deb from cmake/install.cmake's rules, under /usr. Its library
 # dependencies are computed by dpkg-shlibdeps (dpkg-dev); the studio also reads DejaVu fonts
-# from /usr/share/fonts (app/studio/app_window.cpp), hence fonts-dejavu-core. The
+# from /usr/share/fonts (app/studio/ui/app_window.cpp), hence fonts-dejavu-core. The
 # package_install test (tests/package) builds it, checks it with lintian and runs what it
 # installs.
 set(CPACK_PACKAGE_NAME astar-studio)

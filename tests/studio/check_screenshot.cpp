@@ -55,8 +55,8 @@
 #include "astar/smoothing.hpp"
 #include "astar/search.hpp"
 #include "astar/heuristic_check.hpp"
-#include "overlays.hpp"
-#include "palette.hpp"
+#include "state/overlays.hpp"
+#include "state/palette.hpp"
 #include "screenshot_image.hpp"
 
 namespace {

@@ -25,7 +25,7 @@
 #include "astar/level_io.hpp"
 #include "astar/line_of_sight.hpp"
 #include "astar/search.hpp"
-#include "palette.hpp"
+#include "state/palette.hpp"
 #include "screenshot_image.hpp"
 
 namespace {

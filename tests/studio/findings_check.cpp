@@ -19,7 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "check_failures.hpp"
-#include "overlays.hpp"
+#include "state/overlays.hpp"
 #include "screenshot_image.hpp"
 
 namespace {

@@ -22,7 +22,7 @@
 #include "astar/jump_distances.hpp"
 #include "astar/level_io.hpp"
 #include "check_failures.hpp"
-#include "jump_distances_overlay.hpp"
+#include "overlays/jump_distances_overlay.hpp"
 #include "screenshot_image.hpp"
 
 namespace {

@@ -38,8 +38,8 @@
 #include "check_failures.hpp"
 #include "astar/edit.hpp"
 #include "astar/level_io.hpp"
-#include "layer_look.hpp"
-#include "palette.hpp"
+#include "overlays/layer_look.hpp"
+#include "state/palette.hpp"
 #include "screenshot_image.hpp"
 
 namespace {

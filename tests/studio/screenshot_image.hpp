@@ -16,7 +16,7 @@
 
 #include "astar/grid.hpp"
 #include "astar/level_io.hpp"
-#include "palette.hpp"
+#include "state/palette.hpp"
 
 namespace astar::test {
 

@@ -1,9 +1,9 @@
 // The desktop's side of platform.hpp: OpenGL 3.3 core through glad, GLFW's content scale, and
 // a plain loop; files are paths, and File > Open is the studio's own dialog.
-#include "gl.hpp"  // before GLFW
+#include "platform/gl.hpp"  // before GLFW
 #include <GLFW/glfw3.h>
 
-#include "platform.hpp"
+#include "platform/platform.hpp"
 
 namespace studio::platform {
 

@@ -8,8 +8,8 @@
 #include <sstream>
 #include <utility>
 
-#include "gl.hpp"
-#include "platform.hpp"
+#include "platform/gl.hpp"
+#include "platform/platform.hpp"
 
 namespace studio::platform {
 

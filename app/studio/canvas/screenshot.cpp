@@ -1,0 +1,165 @@
+#include "canvas/screenshot.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+#include <vector>
+
+#include "platform/gl.hpp"
+#include <stb_image_write.h>  // the implementation is compiled into libstb
+
+namespace studio {
+
+std::vector<std::uint8_t> read_pixels_rgb(int x, int y, int w, int h) {
+  // RGBA, the one format both OpenGL 3.3 and WebGL 2 (OpenGL ES 3.0) read the window in.
+  std::vector<std::uint8_t> rgba(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4);
+  glReadBuffer(GL_BACK);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glReadPixels(x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+  // OpenGL's rows start at the bottom; images' at the top.
+  std::vector<std::uint8_t> rgb(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3);
+  for (int r = 0; r < h; ++r) {
+    const std::uint8_t* from = &rgba[static_cast<std::size_t>(h - 1 - r) * static_cast<std::size_t>(w) * 4];
+    std::uint8_t* to = &rgb[static_cast<std::size_t>(r) * static_cast<std::size_t>(w) * 3];
+    for (int c = 0; c < w; ++c, from += 4, to += 3) std::memcpy(to, from, 3);
+  }
+  return rgb;
+}
+
+astar::Status write_screenshot(const std::string& path, int fb_w, int fb_h) {
+  if (fb_w <= 0 || fb_h <= 0) return astar::Error{path + ": the window has no pixels"};
+  const std::vector<std::uint8_t> rgb = read_pixels_rgb(0, 0, fb_w, fb_h);
+  if (!stbi_write_png(path.c_str(), fb_w, fb_h, 3, rgb.data(), fb_w * 3))
+    return astar::Error{path + ": cannot write the PNG: " + std::strerror(errno)};
+  return astar::Ok{};
+}
+
+namespace {
+// Named widgets wholly in view (Studio::widget_rects), each [x, y, w, h] in framebuffer pixels.
+std::string widgets_json(const Studio& studio, float scale_x, float scale_y) {
+  std::ostringstream j;
+  j << "{";
+  const char* sep = "";
+  for (const auto& [name, r] : studio.widget_rects) {
+    j << sep << json_string(name) << ": [" << r.x * scale_x << ", " << r.y * scale_y << ", "
+      << r.w * scale_x << ", " << r.h * scale_y << "]";
+    sep = ", ";
+  }
+  return j.str() + "}";
+}
+}  // namespace
+
+astar::Status write_sidecar(const std::string& png_path, const Studio& studio, int fb_w, int fb_h,
+                            float scale_x, float scale_y, std::string_view extra) {
+  const View& v = studio.view;
+  const auto& level = studio.level();
+  const auto& search = studio.search();
+  std::ostringstream j;
+  j.precision(9);
+  j << "{\n  \"window\": [" << fb_w << ", " << fb_h << "],\n";
+  j << "  \"canvas\": [" << v.canvas_x * scale_x << ", " << v.canvas_y * scale_y << ", "
+    << v.canvas_w * scale_x << ", " << v.canvas_h * scale_y << "],\n";
+  j << "  \"cell_px\": " << v.cell_px * scale_x << ",\n";
+  j << "  \"origin\": [" << (v.canvas_x + v.offset_x) * scale_x << ", "
+    << (v.canvas_y + v.offset_y) * scale_y << "],\n";
+  // How it looks: the palette, patterns, presentation mode, the UI scale and the UI font's size
+  // in framebuffer pixels.
+  const Appearance& a = studio.appearance;
+  j << "  \"palette\": " << json_string(a.colors().name) << ",\n";
+  j << "  \"patterns\": " << (a.patterns ? "true" : "false") << ",\n";
+  j << "  \"presentation\": " << (a.presentation ? "true" : "false") << ",\n";
+  j << "  \"ui_scale\": " << a.ui_scale << ",\n";
+  j << "  \"font_px\": " << a.font_px * scale_y << ",\n";
+  j << "  \"level\": [" << level.width() << ", " << level.height() << "],\n";
+  j << "  \"start\": [" << level.start().x << ", " << level.start().y << "],\n";
+  j << "  \"goal\": [" << level.goal().x << ", " << level.goal().y << "],\n";
+  const astar::SearchOptions& o = search.options();
+  j << "  \"algorithm\": " << json_string(astar::info(o.algorithm).name) << ",\n";
+  j << "  \"heuristic\": " << json_string(astar::to_string(o.heuristic)) << ",\n";
+  j << "  \"weight\": " << o.weight << ",\n";
+  j << "  \"tie_break\": " << json_string(astar::to_string(o.tie_break)) << ",\n";
+  j << "  \"partial_path\": " << (o.partial_path ? "true" : "false") << ",\n";
+  j << "  \"iteration\": " << search.iterations() << ",\n";
+  j << "  \"mid_iteration\": " << (search.mid_iteration() ? "true" : "false") << ",\n";
+  j << "  \"examined\": " << search.examined() << ",\n";
+  j << "  \"furthest_iteration\": " << studio.furthest_iteration() << ",\n";
+  j << "  \"status\": " << json_string(studio.status) << ",\n";
+  j << "  \"quiz_asked\": " << studio.quiz.asked << ",\n";
+  j << "  \"quiz_right\": " << studio.quiz.right << ",\n";
+  j << "  \"state\": " << json_string(astar::to_string(search.state())) << ",\n";
+  j << "  \"message\": " << json_string(search.message()) << ",\n";
+  j << "  \"partial\": " << (studio.path_partial() ? "true" : "false") << ",\n";
+  if (studio.path().empty()) j << "  \"path_cost\": null,\n";
+  else j << "  \"path_cost\": " << std::setprecision(17) << search.path_cost() << std::setprecision(9) << ",\n";
+  j << "  \"path\": [";
+  const auto& path = studio.path();
+  for (std::size_t i = 0; i < path.size(); ++i)
+    j << (i ? ", " : "") << "[" << path[i].x << ", " << path[i].y << "]";
+  j << "]";
+  if (studio.smooth()) {
+    const auto& smoothed = studio.smoothed();
+    j << ",\n  \"smoothed\": [";
+    for (std::size_t i = 0; i < smoothed.size(); ++i)
+      j << (i ? ", " : "") << "[" << smoothed[i].x << ", " << smoothed[i].y << "]";
+    j << "],\n  \"smoothed_length\": ";
+    if (smoothed.empty()) j << "null";
+    else j << std::setprecision(17) << studio.smoothed_length() << std::setprecision(9);
+  }
+  // Walk mode: where the agent stands, its moves and walked cost, its sensor (null: all known).
+  if (const astar::AgentWalk* w = studio.walk()) {
+    j << ",\n  \"walk\": {\"at\": [" << w->at().x << ", " << w->at().y << "], \"moves\": " << w->moves_made()
+      << ", \"walked_cost\": " << std::setprecision(17) << w->walked_cost() << std::setprecision(9)
+      << ", \"sensor\": " << (w->sensor() ? std::to_string(*w->sensor()) : std::string("null")) << "}";
+  }
+  // The overlays (name: on, opacity), the heat map's source and range, the heuristic check.
+  const Overlays& ov = a.overlays;
+  j << ",\n  \"overlays\": {";
+  for (std::size_t i = 0; i < kOverlayCount; ++i)
+    j << (i ? ", " : "") << "\"" << kOverlays[i].name << "\": {\"on\": "
+      << (ov.items[i].on ? "true" : "false") << ", \"opacity\": " << ov.items[i].opacity << "}";
+  // The layers (name: visible, opacity, locked) and whether agents block.
+  j << "},\n  \"layers\": {";
+  for (int i = 0; i < astar::kLayerCount; ++i) {
+    const LayerView& l = a.layers.views[static_cast<std::size_t>(i)];
+    j << (i ? ", " : "") << "\"" << astar::to_string(static_cast<astar::Layer>(i))
+      << "\": {\"visible\": " << (l.visible ? "true" : "false") << ", \"opacity\": " << l.opacity
+      << ", \"locked\": " << (l.locked ? "true" : "false") << "}";
+  }
+  j << "},\n  \"agents_block\": " << (level.agents_block() ? "true" : "false");
+  j << ",\n  \"heat\": ";
+  if (!ov.on(OverlayId::Heat)) {
+    j << "null";
+  } else {
+    const HeatField& heat = studio.heat_field(ov.heat);
+    j << "{\"source\": " << json_string(kHeatNames[static_cast<std::size_t>(ov.heat)])
+      << ", \"min\": " << std::setprecision(17) << heat.min() << ", \"max\": " << heat.max()
+      << std::setprecision(9) << "}";
+  }
+  j << ",\n  \"heuristic_check\": ";
+  if (const auto& r = studio.heuristic_report(); !r) {
+    j << "null";
+  } else {
+    j << "{\"overestimates\": " << r->overestimate_count
+      << ", \"inconsistent_moves\": " << r->inconsistent_count
+      << ", \"admissible\": " << (r->admissible() ? "true" : "false")
+      << ", \"consistent\": " << (r->consistent() ? "true" : "false")
+      << ", \"verdict\": " << json_string(r->verdict) << "}";
+  }
+  j << ",\n  \"widgets\": " << widgets_json(studio, scale_x, scale_y);
+  // Trace mode: the trace's file, events applied, the check's findings (trace_mode.hpp).
+  j << ",\n  \"trace\": " << trace_sidecar_json(studio);
+  if (!extra.empty()) j << ",\n  " << extra;
+  j << "\n}\n";
+
+  const std::string file = png_path + ".json";
+  std::ofstream out(file, std::ios::binary);
+  out << j.str();
+  out.close();
+  if (!out) return astar::Error{file + ": cannot write: " + std::strerror(errno)};
+  return astar::Ok{};
+}
+
+}  // namespace studio

@@ -1,0 +1,127 @@
+// The studio's command line: astar-studio [LEVEL] [--screenshot FILE] [--frames N]
+//                                          [--steps K | --run] [--back K] [--play-steps K]
+//                                          [--size WxH] [--zoom PX]
+//                                          [--focus X,Y] [--start X,Y] [--goal X,Y]
+//                                          [--algorithm NAME] [--heuristic NAME]
+//                                          [--weight W] [--tie-break NAME] [--partial-path]
+//                                          [--smooth] [--gif FILE [--gif-range A:B]
+//                                          [--gif-frames N] [--gif-delay MS] [--gif-shrink K]]
+//                                          [--present] [--palette NAME] [--patterns on|off]
+//                                          [--ui-scale F] [--compare A,B[,C[,D]]]
+//                                          [--overlay NAME=off|on|OPACITY]... [--heat g|h|f]
+//                                          [--check-heuristic] [--autosave-seconds N]
+//                                          [--hide-layer NAME]... [--layer-opacity NAME=OPACITY]...
+//                                          [--lock-layer NAME]...
+//                                          [--bench-frames N [--bench-pan] [--bench-play IPS]]
+//                                          [--open-dialog NAME] [--recipe RECIPE]
+//                                          [--import FILE] [--trace FILE [--finding N | --follow]]
+//                                          [--list-commands] [--list-keys]
+//                                          [--help]
+// Each option is a row of one table (options.cpp) that both parsing and --help read.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "astar/endpoint_args.hpp"
+#include "astar/grid.hpp"
+#include "astar/result.hpp"
+#include "astar/search.hpp"
+#include "state/appearance.hpp"
+#include "state/overlays.hpp"
+#include "state/palette.hpp"
+
+namespace studio {
+
+struct Options {
+  std::string level_path;            // empty: levels/welcome.json, else a blank 24 x 16 level
+  std::string screenshot;            // empty: interactive; else render, write the PNG, exit
+  int frames = 5;                    // frames rendered before the screenshot is taken
+  std::int64_t steps = 0;            // search iterations taken at start
+  bool run = false;                  // run the search to the end at start
+  std::int64_t back = 0;             // iterations stepped back after --steps / --run
+  // With --screenshot: K iterations every frame, as playing takes them, so the textures and
+  // the heat map follow the search frame by frame up to the screenshot (tests).
+  std::int64_t play_steps = 0;
+  int width = 1280, height = 800;    // window size
+  bool size_given = false;           // --size: else the size grows with the UI scale
+  float zoom = 0.0f;                 // cell size in pixels; 0: fit the level to the canvas
+  std::optional<astar::Cell> focus;  // cell centred in the canvas (with --zoom)
+  // --start X,Y and --goal X,Y: over the level's own start and goal, checked once it is open.
+  astar::EndpointArgs endpoints;
+  astar::Algorithm algorithm = astar::Algorithm::AStar;
+  astar::Heuristic heuristic = astar::Heuristic::Octile;
+  double weight = 2.0;               // weighted A*'s w (--weight needs --algorithm weighted-astar)
+  astar::TieBreak tie_break = astar::TieBreak::LargerG;
+  bool partial_path = false;
+  bool smooth = false;               // also show the path smoothed by string pulling
+  // --gif FILE: export an animation of the run (see AnimationSettings), then exit.
+  std::string gif;
+  std::int64_t gif_from = 0, gif_to = -1;
+  int gif_frames = 40, gif_delay_ms = 100, gif_shrink = 1;
+  // Presentation and accessibility (see Appearance).
+  bool present = false;              // presentation mode at start: large fonts, full screen
+  palette::Id palette = palette::Id::Default;
+  std::optional<bool> patterns;      // unset: the palette's default (on for colour-blind)
+  float ui_scale = 0.0f;             // 0: the monitor's content scale; else 0.5..4
+  // --compare a,b[,c[,d]]: open the Compare window with these algorithms (--steps / --run
+  // step it too).
+  std::vector<astar::Algorithm> compare;
+  int compare_trace = -1;  // the pane of `compare` that shows --trace's trace ("trace"), or -1
+  // --overlay NAME=off|on|OPACITY (repeatable) and --heat g|h|f (turns the heat map on).
+  Overlays overlays;
+  // --hide-layer NAME and --layer-opacity NAME=OPACITY (repeatable): the layer panel's
+  // visibility and opacity at start (NAME as astar::to_string(Layer): walls, costs, ...).
+  Layers layers;
+  // --check-heuristic: run the heuristic check at start (after the options above apply).
+  bool check_heuristic = false;
+  // --autosave-seconds N: how often unsaved changes go to the recovery file (0: never).
+  int autosave_seconds = 30;
+  bool help = false;
+  bool version = false;       // --version: "astar-studio 0.1.0", and exit
+  bool list_lessons = false;  // --list-lessons: each lesson found, file and title, and exit
+  // --list-commands (TSV) or --list-keys (the README's Markdown key table): print and exit.
+  enum class CommandList : std::uint8_t { None, Tsv, Markdown };
+  CommandList list_commands = CommandList::None;
+  // --bench-frames N: render N frames (after 20 to warm up) without vsync, print frame-time
+  // figures and exit (bench/studio_frames.sh); --bench-pan pans the view every frame;
+  // --bench-play IPS plays the search at IPS iterations per second.
+  int bench_frames = 0;
+  bool bench_pan = false;
+  double bench_play = 0.0;
+  // --tool wall|erase|cost=V|height=H: the painting tool at start (0..3 as studio::Tool) and its
+  // value; for scripts and tests.
+  int tool = 0;
+  double tool_value = 0.0;
+  // [dialogs] A dialog open at start: --open-dialog generate|import|export-map|export-png,
+  // --recipe RECIPE (Generate, its fields from a recipe: "maze-division --size 21x15 --seed 9"),
+  // --import FILE (Import, the file read). For scripts, tests and screenshots of the dialogs.
+  std::string open_dialog;  // empty: none
+  std::string recipe;       // checked by parse_generator_recipe
+  std::string import_path;
+  // --trace FILE: replay a search trace (trace_mode.hpp) on LEVEL, or without one on a blank
+  // level sized to its cells; --steps, --run and --back step the replay.
+  std::string trace_path;
+  // --follow: with --trace and a LEVEL, follow the trace's file live (Studio::follow_trace).
+  bool follow = false;
+  // --finding N: with --trace (or a LEVEL whose search.trace opens one: refused at start when it
+  // does not), go to the check's N-th finding (1-based), as a click on its row in
+  // the Findings panel does: the replay just after its event, its cell ringed.
+  int finding = 0;
+  // The options on the command line ("--algorithm", ...): only those override a level's preset.
+  std::vector<std::string> given;
+  bool was_given(std::string_view name) const {
+    return std::find(given.begin(), given.end(), name) != given.end();
+  }
+};
+
+// Parses argv (argv[0] is skipped). The error names the bad argument.
+astar::Result<Options> parse_options(int argc, const char* const* argv);
+// The --help text.
+std::string usage();
+
+}  // namespace studio

@@ -1,0 +1,327 @@
+// The Search panel: the step buttons and speed, the algorithm and its options, the movement
+// rules that change the search, and the outcome with the path's cost move by move.
+#include "panels/panels.hpp"
+
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include <imgui.h>
+
+#include "astar/format.hpp"
+#include "astar/inspect.hpp"
+#include "panels/overlays_panel.hpp"
+#include "panels/panel_widgets.hpp"
+#include "panels/rules_editor.hpp"
+#include "state/search_labels.hpp"
+#include "panels/trace_panels.hpp"
+#include "panels/walk_panel.hpp"
+
+namespace studio {
+
+using astar::Cell;
+
+namespace {
+
+constexpr const char* kTieBreakTips[] = {
+    ("Among equal f, take the node with the larger g (nearer the goal): fewer expansions on "
+     "open plateaus."),
+    "Among equal f, take the node with the smaller g (nearer the start).",
+    "Among equal f, take the node that entered the open set first (FIFO).",
+    "Among equal f, take the node that entered the open set last (LIFO)."};
+static_assert(std::size(kTieBreakTips) == static_cast<std::size_t>(astar::TieBreak::_Max));
+
+std::string label_of(astar::Algorithm a) { return std::string(astar::info(a).label); }
+
+// What an algorithm promises with the heuristic and neighbours chosen, and what it orders by,
+// one line each.
+std::string algorithm_summary(astar::Algorithm a, const Studio& studio) {
+  return "Guarantee: " +
+         guarantee_text(a, studio.options().weight, studio.heuristic(),
+                        studio.level().rules().neighbours) +
+         "\nf = " + std::string(astar::info(a).priority);
+}
+
+// What else a user should know before picking an algorithm (tooltips).
+const char* algorithm_note(astar::Algorithm a) {
+  return astar::info(a).note.data();
+}
+
+
+// "9 walks · 1 climb · 1 jump across": how many steps of the path take each action, in the
+// order of MoveAction; empty when there are none (no path, or Theta*'s waypoints).
+std::string actions_summary(const std::vector<astar::MoveAction>& actions) {
+  static constexpr const char* kPlural[] = {"walks", "climbs", "drops", "jumps up", "jumps down",
+                                            "jumps across"};
+  static_assert(std::size(kPlural) == static_cast<std::size_t>(astar::MoveAction::_Max));
+  int counts[static_cast<int>(astar::MoveAction::_Max)] = {};
+  for (astar::MoveAction a : actions) ++counts[static_cast<int>(a)];
+  std::string out;
+  for (int i = 0; i < static_cast<int>(astar::MoveAction::_Max); ++i) {
+    if (counts[i] == 0) continue;
+    if (!out.empty()) out += " \xC2\xB7 ";
+    out += std::to_string(counts[i]) + " " +
+           (counts[i] == 1 ? std::string(astar::to_string(static_cast<astar::MoveAction>(i)))
+                           : std::string(kPlural[i]));
+  }
+  return out;
+}
+
+}  // namespace
+
+// [SECTION] Search panel
+
+namespace {
+
+// Back, Step, Play, Reset, Run, and the speed.
+void draw_step_buttons(Studio& studio) {
+  const bool done = studio.search_done();
+  const float w = (ImGui::GetContentRegionAvail().x - 4 * ImGui::GetStyle().ItemSpacing.x) / 5;
+  ImGui::BeginDisabled(!studio.can_step_back());
+  if (ImGui::Button("Back", ImVec2(w, 0))) studio.step_back();
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(studio.rewind_enabled() ? "Undo one iteration exactly (Left arrow)"
+                                              : "Stepping back is off for levels above 4M cells");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(done);
+  if (ImGui::Button("Step", ImVec2(w, 0))) studio.step();
+  ImGui::SameLine();
+  if (ImGui::Button(studio.playing ? "Pause" : "Play", ImVec2(w, 0))) studio.playing = !studio.playing;
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Reset", ImVec2(w, 0))) studio.reset_search();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(done);
+  if (ImGui::Button("Run", ImVec2(w, 0))) studio.run_to_end();
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Run to the end");
+
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::SliderFloat("##speed", &studio.speed, 1.0f, 100000.0f, "speed %.0f it/s",
+                     ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+}
+
+// The algorithm, with what it promises on hover and on the line below; weighted A*'s weight.
+void draw_algorithm_choice(Studio& studio, float combo_w) {
+  const astar::Algorithm algorithm = studio.algorithm();
+  const astar::AlgorithmInfo& ai = astar::info(algorithm);
+  ImGui::SetNextItemWidth(combo_w);
+  if (ImGui::BeginCombo("Algorithm", std::string(ai.label).c_str())) {
+    for (int i = 0; i < static_cast<int>(astar::Algorithm::_Max); ++i) {
+      const auto a = static_cast<astar::Algorithm>(i);
+      const bool selected = a == algorithm;
+      if (ImGui::Selectable(label_of(a).c_str(), selected)) studio.set_algorithm(a);
+      if (selected) ImGui::SetItemDefaultFocus();
+      if (ImGui::IsItemHovered())
+        wrapped_tooltip(algorithm_summary(a, studio) + "\n\n" + algorithm_note(a));
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered())
+    wrapped_tooltip(algorithm_summary(algorithm, studio) + "\n\n" + algorithm_note(algorithm));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("%s", algorithm_summary(algorithm, studio).c_str());
+  ImGui::PopTextWrapPos();
+
+  if (astar::info(algorithm).takes_weight) {
+    float weight = static_cast<float>(studio.options().weight);
+    ImGui::SetNextItemWidth(combo_w);
+    if (ImGui::SliderFloat("Weight", &weight, 1.0f, 10.0f, "w = %.1f", ImGuiSliderFlags_AlwaysClamp))
+      studio.set_weight(std::round(weight * 10.0f) / 10.0f);  // tenths: the label shows them
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("f = g + w * h. Ctrl+click to type a value.");
+  }
+}
+
+// The heuristic (off for algorithms without one) and the order of equal priorities (off for
+// breadth-first).
+void draw_heuristic_and_ties(Studio& studio, float combo_w) {
+  const astar::AlgorithmInfo& ai = astar::info(studio.algorithm());
+  int h = static_cast<int>(studio.heuristic());
+  ImGui::BeginDisabled(!ai.uses_heuristic);
+  ImGui::SetNextItemWidth(combo_w);
+  if (ImGui::Combo("Heuristic", &h, kHeuristicLabels, static_cast<int>(std::size(kHeuristicLabels))))
+    studio.set_heuristic(static_cast<astar::Heuristic>(h));
+  ImGui::EndDisabled();
+  if (!ai.uses_heuristic && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s uses no heuristic", std::string(ai.label).c_str());
+
+  // Off for breadth-first, which is first in, first out: shown as the search runs it.
+  int t = static_cast<int>(astar::normalize(studio.options()).tie_break);
+  ImGui::BeginDisabled(!ai.takes_tie_break);
+  ImGui::SetNextItemWidth(combo_w);
+  if (ImGui::BeginCombo("Tie-break", kTieBreakLabels[t])) {
+    for (int i = 0; i < static_cast<int>(astar::TieBreak::_Max); ++i) {
+      if (ImGui::Selectable(kTieBreakLabels[i], i == t))
+        studio.set_tie_break(static_cast<astar::TieBreak>(i));
+      if (i == t) ImGui::SetItemDefaultFocus();
+      if (ImGui::IsItemHovered()) wrapped_tooltip(kTieBreakTips[i]);
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::EndDisabled();
+  if (!ai.takes_tie_break && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s takes nodes first in, first out: the tie-break does not apply",
+                      std::string(ai.label).c_str());
+  else if (ImGui::IsItemHovered())
+    wrapped_tooltip(kTieBreakTips[t]);
+}
+
+// Partial path and smoothing, each off where the algorithm has no use for it.
+void draw_path_options(Studio& studio) {
+  const astar::Algorithm algorithm = studio.algorithm();
+  const bool partial_ok = Studio::supports_partial_path(algorithm);
+  bool partial = studio.options().partial_path && partial_ok;
+  ImGui::BeginDisabled(!partial_ok);
+  if (ImGui::Checkbox("Partial path", &partial)) studio.set_partial_path(partial);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s", partial_ok ? "When no path exists, show the way to the reached cell "
+                                         "nearest the goal (dashed)"
+                                       : (std::string(astar::info(algorithm).label) +
+                                          " has no partial paths").c_str());
+
+  const bool smooth_ok = Studio::supports_smoothing(algorithm);
+  bool smooth = studio.smooth() && smooth_ok;
+  ImGui::BeginDisabled(!smooth_ok);
+  if (ImGui::Checkbox("Smooth path", &smooth)) studio.set_smooth(smooth);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(smooth_ok ? "Also show the path string-pulled: straight segments between "
+                                  "waypoints that see each other (cyan)"
+                                : "Theta*'s path is already any-angle");
+  ImGui::SameLine();
+  bool respect = studio.smooth_respects_costs();
+  ImGui::BeginDisabled(!smooth);
+  if (ImGui::Checkbox("Respect costs", &respect)) studio.set_smooth_respects_costs(respect);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    wrapped_tooltip("On: a shortcut only where walking its line costs no more than the path's "
+                    "moves it replaces (each cell it enters, times the length inside it), so the "
+                    "smoothed path never costs more than the path. Off: any walkable shortcut, "
+                    "even across dearer cells.");
+}
+
+// 4 or 8 neighbours and the diagonal rule, a warning when the heuristic can overestimate under
+// them, and the heuristic check.
+void draw_neighbour_rules(Studio& studio) {
+  const astar::AlgorithmInfo& ai = astar::info(studio.algorithm());
+  const int h = static_cast<int>(studio.heuristic());
+  const astar::MovementRules& rules = studio.level().rules();
+  neighbours_editor(studio, ImGui::GetContentRegionAvail().x * 0.6f);
+  if (studio.trace_mode()) return;  // the heuristic below is our search's, not the trace's
+  if (!astar::guarantee_holds(studio.algorithm(), studio.heuristic(), rules.neighbours)) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kWarnText,
+                       "%s is not admissible with %s neighbours: it can overestimate, so the path "
+                       "found may not be the shortest.",
+                       kHeuristicLabels[h], std::string(astar::to_string(rules.neighbours)).c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (ai.uses_heuristic) draw_heuristic_check(studio);
+}
+
+// Iteration, open and closed counts, and the outcome in a line.
+void draw_outcome(const Studio& studio) {
+  const astar::Search& search = studio.search();
+  ImGui::Text("Iteration %lld", static_cast<long long>(search.iterations()));
+  ImGui::Text("Open %zu   Closed %lld", search.open_size(),
+              static_cast<long long>(search.closed_count()));
+  const astar::SearchState state = search.state();
+  const std::string outcome(astar::to_string(state));
+  const bool waypoints = !studio.trace_mode() &&
+                         astar::info(studio.algorithm()).path_shape == astar::PathShape::Waypoints;
+  const std::size_t shown = studio.path().size();
+  const std::string length =
+      std::to_string(shown) + (waypoints ? (shown == 1 ? " waypoint" : " waypoints")
+                                         : (shown == 1 ? " cell" : " cells"));
+  ImGui::PushTextWrapPos(0.0f);
+  if (state == astar::SearchState::Found) {
+    ImGui::TextColored(to_vec4(studio.appearance.colors().path), "%s: cost %s, %s", outcome.c_str(),
+                       value_text(search.path_cost()).c_str(), length.c_str());
+  } else if (state == astar::SearchState::Invalid) {
+    ImGui::TextColored(kWarnText, "invalid: this search cannot run here.");
+    ImGui::TextColored(kWarnText, "%s", search.message().c_str());
+    ImGui::TextDisabled("Choose another algorithm or edit the level.");
+  } else if (state == astar::SearchState::InProgress) {
+    ImGui::Text("%s%s", outcome.c_str(), studio.playing ? " (playing)" : "");
+  } else if (studio.path_partial()) {
+    ImGui::TextColored(kWarnText, "%s: partial path to %s, cost %s, %s", outcome.c_str(),
+                       astar::cell_text(studio.path().back()).c_str(),
+                       value_text(search.path_cost()).c_str(), length.c_str());
+  } else {
+    ImGui::TextColored(kWarnText, "%s", outcome.c_str());
+  }
+  ImGui::PopTextWrapPos();
+}
+
+// With action ranks on, the path's cost read back as what it orders by: rank points first, then
+// distance (cost = points x unit + distance, moves.hpp).
+void draw_ranked_cost(const Studio& studio) {
+  const astar::MovePolicy policy(studio.level());
+  const std::optional<astar::RankedCost> ranked = astar::ranked_path_cost(policy, studio.path());
+  if (!ranked) return;
+  ImGui::Text("Ranked: %lld rank points, then distance %s", static_cast<long long>(ranked->points),
+              value_text(ranked->distance.value()).c_str());
+  if (ImGui::IsItemHovered())
+    wrapped_tooltip(("Action ranks are on (Level panel): fewer rank points always win, then the "
+                     "shorter distance. The cost shown is points x " +
+                     value_text(static_cast<double>(policy.rank_units()) / astar::kCostUnitsPerOne) +
+                     " + distance.").c_str());
+}
+
+// The path's actions, its cost move by move (as the cost policy prices each step), and the
+// smoothed path's length.
+void draw_path_details(const Studio& studio) {
+  const astar::Search& search = studio.search();
+  ImGui::PushTextWrapPos(0.0f);
+  if (const std::string moves = actions_summary(studio.path_actions()); !moves.empty())
+    ImGui::TextDisabled("%s", moves.c_str());
+  draw_ranked_cost(studio);
+  // The path's cost, move by move, as the cost policy prices each step.
+  if (!studio.path().empty() && ImGui::TreeNode("Path cost, move by move")) {
+    const astar::MovePolicy policy(studio.level());
+    const auto steps = astar::path_breakdown(policy, studio.path());
+    if (steps.empty()) ImGui::TextDisabled("The path's steps are waypoints, not moves.");
+    double total = 0.0;
+    for (const astar::PathStep& st : steps) {
+      total += st.cost;
+      ImGui::Text("%s -> %s  %s  %s  (total %s)", astar::cell_text(st.from).c_str(), astar::cell_text(st.to).c_str(),
+                  std::string(astar::to_string(st.action)).c_str(), value_text(st.cost).c_str(),
+                  value_text(total).c_str());
+    }
+    ImGui::TreePop();
+  }
+  if (const auto& smoothed = studio.smoothed(); !smoothed.empty()) {
+    const std::optional<double> cost = studio.smoothed_cost();
+    ImGui::TextColored(to_vec4(studio.appearance.colors().smoothed),
+                       "path cost %s \xC2\xB7 smoothed length %s, cost %s (%zu %s)",
+                       value_text(search.path_cost()).c_str(),
+                       value_text(studio.smoothed_length()).c_str(),
+                       cost ? value_text(*cost).c_str() : "none", smoothed.size(),
+                       smoothed.size() == 1 ? "waypoint" : "waypoints");
+  }
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace
+
+void SearchPanel::Draw(Studio& studio) {
+  draw_step_buttons(studio);
+  const float combo_w = ImGui::GetContentRegionAvail().x * 0.6f;
+  if (studio.trace_mode()) {
+    draw_trace_header(studio);  // a trace replayed: no algorithm of ours to choose
+  } else {
+    draw_algorithm_choice(studio, combo_w);
+    draw_heuristic_and_ties(studio, combo_w);
+    draw_path_options(studio);
+    draw_walk_controls(studio);
+  }
+  draw_neighbour_rules(studio);
+  ImGui::Separator();
+  draw_outcome(studio);
+  draw_path_details(studio);
+}
+
+}  // namespace studio

@@ -1,0 +1,106 @@
+// The whole frame around the canvas: the menu, the sidebar, the canvas, the debugger column, the
+// status bar, the keys and the dialogs, in one full-window ImGui window (no docking in 1.86).
+#include "ui/ui.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include <imgui.h>
+
+#include "ui/commands.hpp"
+#include "panels/panel_widgets.hpp"
+
+namespace studio {
+
+using astar::Cell;
+
+// [SECTION] Layout
+
+void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
+  studio.widget_rects.clear();  // the panels record this frame's
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(io.DisplaySize);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+  ImGui::Begin("A* Studio", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::PopStyleVar(2);
+  menu_.Draw(studio, files, help, animation_, compare, resize_, dialogs, viewport_.hovered_cell(studio.level()));
+
+  const float status_h = ImGui::GetFrameHeight();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  // Column widths follow the font (UI scale, presentation mode); View > Debugger column hides
+  // the right one (presentation mode starts without it).
+  const float em = ImGui::GetFontSize() / 15.0f;
+  const float sidebar_w = std::clamp(avail.x * 0.26f, 270.0f * em, 330.0f * em);
+  const bool debugger_shown = studio.appearance.debugger_column;
+  const float debugger_w =
+      debugger_shown ? std::clamp(avail.x * 0.25f, 270.0f * em, 360.0f * em) : 0.0f;
+  const float body_h = avail.y - status_h - ImGui::GetStyle().ItemSpacing.y;
+
+  // Sidebar: the panels, scrolling when the window is short.
+  ImGui::BeginChild("sidebar", ImVec2(sidebar_w, body_h), true);
+  const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
+  // Presentation mode folds Edit, Level and Cell (Search and Legend stay), leaving it unfolds them.
+  const bool presenting = studio.appearance.presentation;
+  const bool fold = std::exchange(presenting_, presenting) != presenting;
+  auto folds = [&] { if (fold) ImGui::SetNextItemOpen(!presenting); };
+  if (!studio.level().description.empty() && ImGui::CollapsingHeader("Lesson", open))
+    lesson_.Draw(studio, fonts);
+  folds();
+  if (ImGui::CollapsingHeader("Tools", open)) tools_.Draw(studio);
+  if (ImGui::CollapsingHeader("Layers", open)) layers_.Draw(studio);
+  if (ImGui::CollapsingHeader("Search", open)) search_.Draw(studio);
+  if (ImGui::CollapsingHeader("Legend", open)) legend_.Draw(studio);
+  // Folded unless the command line changed an overlay.
+  if (studio.appearance.overlays.items != Overlays{}.items)
+    ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+  if (ImGui::CollapsingHeader("Overlays")) overlays_.Draw(studio);
+  folds();
+  if (ImGui::CollapsingHeader("Level", open)) level_.Draw(studio);
+  folds();
+  if (ImGui::CollapsingHeader("Cell", open)) inspector_.Draw(studio, viewport_.hovered_cell(studio.level()));
+  ImGui::EndChild();
+
+  // Canvas: the rest of the window.
+  ImGui::SameLine();
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::BeginChild("canvas", ImVec2(avail.x - sidebar_w - debugger_w - (debugger_shown ? 2 : 1) * ImGui::GetStyle().ItemSpacing.x, body_h), false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                        ImGuiWindowFlags_NoMove);
+  viewport_.Draw(studio, renderer, fonts, ImGui::GetContentRegionAvail());
+  ImGui::EndChild();
+  ImGui::PopStyleVar();
+
+  // Debugger: the timeline, a trace's findings, the pseudo-code, the log and the breakpoints.
+  if (debugger_shown) {
+    ImGui::SameLine();
+    ImGui::BeginChild("debugger", ImVec2(0, body_h), true);
+    if (ImGui::CollapsingHeader("Timeline", open)) timeline_.Draw(studio);
+    if (studio.trace_mode() && studio.findings_panel && ImGui::CollapsingHeader("Findings", open))
+      findings_.Draw(studio);
+    if (studio.replanning() && ImGui::CollapsingHeader("Queue", open)) queue_.Draw(studio);
+    if (ImGui::CollapsingHeader("Pseudo-code", open)) code_.Draw(studio, fonts);
+    if (ImGui::CollapsingHeader("Log", open)) log_.Draw(studio);
+    if (ImGui::CollapsingHeader("Quiz")) quiz_.Draw(studio);
+    if (ImGui::CollapsingHeader("Breakpoints", open)) breakpoints_.Draw(studio);
+    ImGui::EndChild();
+  }
+
+  status_.Draw(studio, viewport_.hovered_cell(studio.level()));
+  CommandTarget target{studio, files, help, compare, resize_, dialogs, animation_, viewport_.hovered_cell(studio.level())};
+  run_shortcuts(target);
+  resize_.Draw(studio);
+  files.Draw(studio);
+  dialogs.Draw(studio, files);
+  if (auto chosen = animation_.Draw(studio)) animation_request_ = std::move(chosen);
+  ImGui::End();
+
+  help.Draw();
+  compare.Draw(studio, fonts);
+}
+
+}  // namespace studio
