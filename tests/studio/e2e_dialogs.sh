@@ -53,17 +53,17 @@ saved_after() {  # saved_after STAMP: Ctrl+S, then wait until level.json is newe
   keys ctrl+s
   wait_for 10 test level.json -nt "$1" || die "Ctrl+S did not write level.json"
 }
+# dialog_buttons N COUNT I: shot N, again until the dialog opened from the command line shows
+# COUNT buttons; prints button I's centre (studio_e2e_check buttons).
+dialog_buttons() { retake "$1" "$checker" buttons "astar-studio-$1.png" "$2" "$3"; }
 
 # [1] Generate
 recipe="maze-division --size 25x17 --seed 5"
 "$astar" generate $recipe -o cli-maze.json >cli.log 2>&1 || die "astar generate: $(cat cli.log)"
 start_studio level.json --size 1280x800 --recipe "$recipe"
-sleep 0.5
-shot 1
-button=$("$checker" buttons astar-studio-1.png 2 1) || die "no Generate / Cancel buttons in astar-studio-1.png"
+button=$(dialog_buttons 1 2 1) || die "no Generate / Cancel buttons in astar-studio-1.png"
 touch -d '-2 seconds' stamp
 click $button
-sleep 0.4
 saved_after stamp
 python3 - "$recipe" <<'PY' || die "the generated level is not the maze asked for"
 import json, sys
@@ -90,8 +90,7 @@ sys.exit(1 if bad else 0)
 PY
 ok "Generate: a 25 x 17 maze named by its recipe, equal to astar generate's, all reachable"
 touch -d '-2 seconds' stamp
-keys ctrl+z
-sleep 0.3
+tap ctrl+z
 saved_after stamp
 python3 -c '
 import json, sys
@@ -115,12 +114,9 @@ open("ramp.png", "wb").write(png)
 open("ramp.dark", "w").write(" ".join("%d,%d" % c for c in sorted(dark)))
 PY
 start_studio level.json --size 1280x800 --import ramp.png
-sleep 0.5
-shot 2
-button=$("$checker" buttons astar-studio-2.png 3 2) || die "no Open / Replace / Cancel buttons in astar-studio-2.png"
+button=$(dialog_buttons 2 3 2) || die "no Open / Replace / Cancel buttons in astar-studio-2.png"
 touch -d '-2 seconds' stamp
 click $button
-sleep 0.4
 saved_after stamp
 python3 - <<'PY' || die "the imported level's walls are not the image's dark pixels"
 import json, sys
@@ -139,12 +135,9 @@ stop_studio
 # [3] Noise heights applied to this level
 cp level.json before-noise.json
 start_studio level.json --size 1280x800 --recipe "noise-heights --size 10x10 --seed 2"
-sleep 0.5
-shot 3
-button=$("$checker" buttons astar-studio-3.png 3 2) || die "no Generate / Apply / Cancel buttons in astar-studio-3.png"
+button=$(dialog_buttons 3 3 2) || die "no Generate / Apply / Cancel buttons in astar-studio-3.png"
 touch -d '-2 seconds' stamp
 click $button
-sleep 0.4
 saved_after stamp
 python3 - <<'PY' || die "Apply to this level did not put noise heights on the open cells, walls kept"
 import json, sys
@@ -165,9 +158,7 @@ stop_studio
 # [4] Export image
 "$astar" export level.json -o cli.png --cell-px 8 >cli.log 2>&1 || die "astar export: $(cat cli.log)"
 start_studio level.json --size 1280x800 --open-dialog export-png
-sleep 0.5
-shot 4
-button=$("$checker" buttons astar-studio-4.png 2 1) || die "no Export / Cancel buttons in astar-studio-4.png"
+button=$(dialog_buttons 4 2 1) || die "no Export / Cancel buttons in astar-studio-4.png"
 click $button
 wait_for 10 test -s level.png || die "Export wrote no level.png"
 cmp -s level.png cli.png || die "level.png differs from astar export's cli.png"

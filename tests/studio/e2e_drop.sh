@@ -34,12 +34,12 @@ status_line() {
   shot $shots
   s=$(sed -n 's/^ *"status": "\(.*\)",$/\1/p' "astar-studio-$shots.png.json")
 }
-drop() { "$dropper" "$win" $((win_x + 512)) $((win_y + 320)) "$@" || die "the drop of $* failed"; }
+# drop FILE...: the drop, done (the studio answered XdndFinished) and a frame after it drawn.
+drop() { "$dropper" "$win" $((win_x + 512)) $((win_y + 320)) "$@" || die "the drop of $* failed"; drawn; }
 
 start_studio level.json --size $size
-keys F12
 shots=1
-wait_for 10 test -s astar-studio-1.png.json || die "the studio rendered no frame (F12) within 10 s"
+shot 1
 titled level.json || die "unexpected title '$(title)'"
 
 # [SECTION] 1. A level
@@ -54,18 +54,15 @@ p=$("$checker" cell astar-studio-1.png.json 3 3) || die "no pixel for cell (3, 3
 click $p
 wait_for 5 dirty || die "the click did not mark the level dirty: '$(title)'"
 drop "$out/level.json"
-sleep 0.5
-titled "maze.json *" || die "a drop over unsaved changes did not ask first: title '$(title)'"
 shots=$((shots + 1))
-shot $shots
-discard=$("$checker" guard-button "astar-studio-$shots.png") || die "no guard after the drop"
+discard=$(retake $shots "$checker" guard-button "astar-studio-$shots.png") || die "no guard after the drop"
+titled "maze.json *" || die "a drop over unsaved changes did not ask first: title '$(title)'"
 click $discard
 wait_for 5 titled level.json || die "Discard in the guard did not open level.json: '$(title)'"
 ok "a drop over unsaved changes asks first; Discard opens the dropped file"
 
 # [SECTION] 3. Not a level
 drop "$out/notes.txt"
-sleep 0.5
 status_line
 case $s in
   "Cannot open notes.txt: '.txt' is not a level file"*) ;;
@@ -100,15 +97,12 @@ raw = b"".join(b"\x00" + bytes([0, 255, 255, 0]) for _ in range(3))
 open("dots.png", "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 3, 8, 0, 0, 0, 0)) +
                              chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))' || die "cannot write dots.png"
 drop "$out/dots.png"
-sleep 0.5
 shots=$((shots + 1))
-shot $shots
-"$checker" buttons "astar-studio-$shots.png" 3 2 >/dev/null ||
+retake $shots "$checker" buttons "astar-studio-$shots.png" 3 2 >/dev/null ||
   die "no Import dialog (Open as new / Replace / Cancel) after dropping dots.png"
 keys Escape
 ok "dots.png opens the Import dialog"
 
-keys ctrl+q
-wait_for 5 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "the studio still runs after Ctrl+Q"
+quit_by ctrl+q || die "the studio still runs after Ctrl+Q"
 studio_pid=''
 exit 0

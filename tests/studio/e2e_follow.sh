@@ -33,14 +33,12 @@ trace_is 1 't["events"] == 0' 's["status"].startswith("Following")'
 
 head -n 10 all.jsonl >run.jsonl
 sed -n 11p all.jsonl | cut -c1-15 | tr -d '\n' >>run.jsonl
-sleep 1.5
-shot 2
+shot_until 2 't["events"] >= 10'
 trace_is 2 't["events"] == 10' 't["events_applied"] == 10' 's["state"] == "in-progress"'
 
 sed -n 11p all.jsonl | cut -c16- >>run.jsonl
 tail -n +12 all.jsonl >>run.jsonl
-sleep 1.5
-shot 3
+shot_until 3 't["events"] == 18'
 trace_is 3 't["events"] == 18' 't["events_applied"] == 18' 's["state"] == "found"' \
   's["status"].startswith("Followed ")' '"to its end: 18 events" in s["status"]' \
   '{"kind": "illegal-move", "event": 5, "cell": [1, 1]} in t["list"]'
@@ -49,12 +47,10 @@ kill "$studio_pid" 2>/dev/null
 wait "$studio_pid" 2>/dev/null
 head -n 6 all.jsonl >second.jsonl
 start_studio level.json --trace second.jsonl --follow --size 1280x800
-sleep 1
-shot 4
+shot_until 4 't["events"] >= 6'
 trace_is 4 't["events"] == 6' 's["status"].startswith("Following")'
 : >second.jsonl
-sleep 1
-shot 5
+shot_until 5 's["status"].startswith("Following stopped: ")'
 trace_is 5 't["events"] == 6' 's["status"].startswith("Following stopped: ")' \
   '"second.jsonl: the file was cut shorter while being followed" in s["status"]'
 running || die "the studio exited after the file was cut"

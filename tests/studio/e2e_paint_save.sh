@@ -55,32 +55,23 @@ clean() { case "$(title)" in *' *') return 1 ;; *) return 0 ;; esac; }
 # Ready: the studio answers F12 with astar-studio-1.png (in this folder) from a rendered frame,
 # so the level is fitted to the canvas and ImGui knows its windows (a click in the very first
 # frame would find nothing under the pointer).
-keys F12
-wait_for 10 test -s astar-studio-1.png || die "the studio rendered no frame (F12) within 10 s"
+shot 1
 clean || die "the freshly opened level is marked dirty: '$(title)'"
 
 # [SECTION] 1. The stroke (4,2) -> (4,3) -> (4,5): the pointer never rests on (4,4)
-move $p42
-sleep 0.3
-xdo mousedown 1 || die "mousedown"
-sleep 0.2
-move $p43
-sleep 0.2
-move $p45
-sleep 0.3  # a frame must see the last position with the button still down
-xdo mouseup 1 || die "mouseup"
+drag $p42 $p43 $p45
 wait_for 5 dirty || die "the stroke did not mark the level dirty: title '$(title)'"
 cmp -s level.json original.json || die "the file changed before Ctrl+S"
 ok "stroke painted, title '$(title)'"
 
 # [SECTION] 1b. Ctrl+Z undoes the whole stroke (one step): back to the opened state, so the
 # title loses " *" and a save would write the blank level; Ctrl+Y redoes it.
-keys ctrl+z
+tap ctrl+z
 wait_for 5 clean || die "Ctrl+Z did not undo the stroke back to the saved state: title '$(title)'"
 shot 2
 "$checker" wall-pixels astar-studio-2.png.json 4,2 4,3 4,4 4,5 open ||
   die "after Ctrl+Z the stroke's cells are not open in astar-studio-2.png"
-keys ctrl+y
+tap ctrl+y
 wait_for 5 dirty || die "Ctrl+Y did not redo the stroke: title '$(title)'"
 shot 3
 "$checker" wall-pixels astar-studio-3.png.json 4,2 4,3 4,4 4,5 wall ||
@@ -98,15 +89,13 @@ ok "Ctrl+S saved the stroke, title '$(title)'"
 # [SECTION] 3. One more wall, then quit through the guard
 click $p73
 wait_for 5 dirty || die "the click on (7,3) did not mark the level dirty"
-keys ctrl+q
-sleep 1
+keys ctrl+q  # (frames drawn after it: the studio still runs)
 running || die "Ctrl+Q with unsaved changes quit without asking"
 dirty || die "the level is no longer dirty after Ctrl+Q"
 cmp -s level.json saved.json || die "the file changed after Ctrl+Q"
 ok "Ctrl+Q: the guard holds the studio"
 
 keys Escape  # Cancel
-sleep 0.5
 running || die "Escape in the guard quit the studio"
 shot 4
 if "$checker" guard-button astar-studio-4.png >/dev/null 2>&1; then
@@ -116,13 +105,14 @@ dirty || die "the level is no longer dirty after Escape"
 ok "Escape cancels the guard"
 
 keys ctrl+q
-sleep 0.5
 running || die "the second Ctrl+Q quit without asking"
 shot 5
 button=$("$checker" guard-button astar-studio-5.png) || die "no guard buttons in astar-studio-5.png"
 ok "the guard's Discard button at window pixel ($button)"
-click $button
-wait_for 5 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "the studio still runs 5 s after Discard"
+move $button
+down
+xdo mouseup 1 || die "mouseup"  # (no frame to wait for: the studio ends)
+wait_for 5 exited || die "the studio still runs 5 s after Discard"
 wait "$studio_pid"
 code=$?
 studio_pid=''
@@ -142,9 +132,7 @@ done
 # discarded wall, open. (The first studio's screenshots go first: the new one numbers from 1.)
 rm -f astar-studio-*.png astar-studio-*.png.json
 start_studio level.json --size $size
-keys F12
-wait_for 10 test -s astar-studio-1.png.json || die "the reopened studio rendered no frame"
-sleep 0.3
+shot 1
 "$checker" wall-pixels astar-studio-1.png.json 4,2 4,3 4,4 4,5 wall ||
   die "the reopened level does not show the saved walls (astar-studio-1.png)"
 "$checker" wall-pixels astar-studio-1.png.json 7,3 open ||
@@ -163,16 +151,8 @@ p63=$("$checker" cell map.png.json 6 3) || die "no pixel for cell (6, 3)"
 cp level.json before-cost.json
 rm -f astar-studio-*.png astar-studio-*.png.json
 start_studio level.json --size $size --tool cost=5
-keys F12
-wait_for 10 test -s astar-studio-1.png.json || die "the studio rendered no frame (cost tool)"
-move $p61
-sleep 0.3
-xdo mousedown 1 || die "mousedown"
-sleep 0.2
-move $p63
-sleep 0.3
-xdo mouseup 1 || die "mouseup"
-sleep 0.3
+shot 1
+drag $p61 $p63
 keys ctrl+s
 wait_for 10 sh -c '! cmp -s level.json before-cost.json' || die "Ctrl+S did not save the cost stroke"
 python3 - <<'PY' || status=1

@@ -27,19 +27,16 @@ check() {  # check N WINDOW PRESENTATION MIN-FONT-PX
   ok "shot $1: $2, presentation $3, font $(field "$1" font_px) px; $(tail -n 1 "check-$1.log")"
 }
 
-keys F12
-wait_for 10 test -s astar-studio-1.png.json || die "the studio rendered no frame within 10 s"
+shot 1
 check 1 960x640 false 15
 
 keys F11
-sleep 0.5
 running || die "the studio exited after F11 (full screen)"
-shot 2
+shot_until 2 's["window"] == [1280, 800]'
 check 2 1280x800 true 24
 
 keys F11
-sleep 0.5
 running || die "the studio exited after the second F11 (back to a window)"
-shot 3
+shot_until 3 's["window"] == [960, 640]'
 check 3 960x640 false 15
 [ "$(field 3 font_px)" = "$(field 1 font_px)" ] || die "shot 3: the font did not come back to its size"

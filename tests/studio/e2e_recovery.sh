@@ -51,29 +51,21 @@ one_level() { [ "$(levels | wc -l)" -eq 1 ]; }
 real_pid() { ps -o pid= --ppid "$studio_pid" | tr -d ' ' | head -n 1; }
 # A click on cell (4, 2) with the wall brush: the level becomes dirty.
 paint_one_cell() {
-  move $p42
-  sleep 0.3
-  xdo mousedown 1 && sleep 0.3 && xdo mouseup 1 || die "click"
+  click $p42
   wait_for 5 dirty || die "the click did not mark the level dirty"
 }
 ready() {
   rm -f astar-studio-1.png astar-studio-1.png.json
-  keys F12
-  wait_for 10 test -s astar-studio-1.png.json || die "the studio rendered no frame (F12) within 10 s"
+  shot 1
 }
+no_levels() { [ -z "$(levels)" ]; }
 
 # [SECTION] 1. Autosave of an unsaved stroke
 start_studio level.json --size $size --autosave-seconds 1
 ready
 clean || die "the freshly opened level is marked dirty: '$(title)'"
 [ -z "$(levels)" ] || die "a recovery level exists before any edit: $(levels)"
-move $p42
-sleep 0.3
-xdo mousedown 1 || die "mousedown"
-sleep 0.2
-move $p45
-sleep 0.3
-xdo mouseup 1 || die "mouseup"
+drag $p42 $p45
 wait_for 5 dirty || die "the stroke did not mark the level dirty: title '$(title)'"
 wait_for 6 one_level || die "no recovery level 6 s after the stroke: $(ls -la "$recovery" 2>&1)"
 rec=$recovery/$(levels)
@@ -116,8 +108,7 @@ wait_for 5 sh -c "[ -z \"\$(ls '$recovery' | grep json)\" ]" ||
 ok "Ctrl+S saved the restored stroke to level.json; no recovery files left"
 
 # [SECTION] 4. A clean quit, and where the files are
-keys ctrl+q
-wait_for 5 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "the studio still runs 5 s after Ctrl+Q"
+quit_by ctrl+q || die "the studio still runs 10 s after Ctrl+Q"
 wait "$studio_pid"
 code=$?
 studio_pid=''
@@ -138,7 +129,8 @@ start_studio level.json --size $size --autosave-seconds 1
 ready
 paint_one_cell
 wait_for 6 one_level || die "no recovery level after the click"
-sleep 0.3
+rec=$recovery/$(levels)
+wait_for 2 test -s "${rec%.json}.info.json" || die "no info file beside the recovery level"
 pid=$(real_pid)
 [ -n "$pid" ] || die "cannot find the studio's process under $studio_pid"
 kill -9 "$pid"
@@ -148,27 +140,23 @@ start_studio level.json --size $size
 ready
 discard=$("$checker" buttons astar-studio-1.png 2 2) || die "no recovery offer after the second kill"
 click $discard
-sleep 0.5
 clean || die "Discard left the level dirty"
-[ -z "$(levels)" ] || die "Discard left the recovery level: $(levels)"
+wait_for 5 no_levels || die "Discard left the recovery level: $(levels)"
 cmp -s level.json original.json || die "Discard changed level.json"
-keys ctrl+q
-wait_for 5 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "no quit after Discard"
+quit_by ctrl+q || die "no quit after Discard"
 studio_pid=''
 start_studio level.json --size $size
 ready
 if "$checker" buttons astar-studio-1.png 2 1 >/dev/null 2>&1; then
   die "a discarded level is offered again (astar-studio-1.png)"
 fi
-keys ctrl+q
-wait_for 5 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "no quit"
+quit_by ctrl+q || die "no quit"
 studio_pid=''
 ok "Discard deletes the recovery files; the next start offers nothing"
 
 # [SECTION] 6. The look from settings.json (unless the command line says), a corrupt settings.json
 quit() {
-  keys ctrl+q
-  wait_for 5 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "the studio still runs after Ctrl+Q ($1)"
+  quit_by ctrl+q || die "the studio still runs after Ctrl+Q ($1)"
   studio_pid=''
 }
 printf '{"version": 1, "recent": [], "palette": "high-contrast", "patterns": false}\n' \
@@ -202,9 +190,7 @@ HOME=$out/home
 export HOME
 start_studio level.json --size $size
 ready
-keys ctrl+q
-wait_for 5 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "no quit (HOME)"
-studio_pid=''
+quit "HOME"
 [ -s home/.config/astar-studio/settings.json ] || die "no settings.json in \$HOME/.config/astar-studio"
 [ -s home/.config/astar-studio/imgui.ini ] || die "no imgui.ini in \$HOME/.config/astar-studio"
 ok "without XDG_CONFIG_HOME: \$HOME/.config/astar-studio"
@@ -216,9 +202,7 @@ start_studio level.json --size $size
 ready
 grep -q 'Settings, recent files and autosave are off: cannot create' astar-studio-1.png.json ||
   die "the status line does not say settings are off: $(grep status astar-studio-1.png.json)"
-keys ctrl+q
-wait_for 5 sh -c "! kill -0 $studio_pid 2>/dev/null" || die "no quit (no config folder)"
-studio_pid=''
+quit "no config folder"
 ok "an unusable config folder: the studio runs and says settings are off"
 
 # [SECTION] 8. An internal error keeps the level for recovery

@@ -29,25 +29,19 @@ trace_is 1 's["state"] == "found"' '"repair" not in s["status"]'
 cost0=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["path_cost"])' astar-studio-1.png.json)
 
 keys 1; keys b
-move $(at 5 0); sleep 0.2
-xdo mousedown 1 || die "mousedown"
-for y in 1 2 3 4 5 6; do sleep 0.12; move $(at 5 $y); done
-sleep 0.3
-xdo mouseup 1 || die "mouseup"
-sleep 0.5
-shot 2
+drag $(for y in 0 1 2 3 4 5 6; do at 5 $y; done)
+shot_until 2 's["status"].startswith("repair 1: ")'
 trace_is 2 's["state"] == "found"' 's["status"].startswith("repair 1: ")' '"A* from scratch" in s["status"]' \
   'all(c[0] != 5 or c[1] == 7 for c in s["path"])' 's["path_cost"] > '"$cost0"
-keys ctrl+z
-sleep 0.5
-shot 3
+tap ctrl+z
+shot_until 3 's["status"].startswith("repair 2: ")'
 trace_is 3 's["state"] == "found"' 's["status"].startswith("repair 2: ")' 'abs(s["path_cost"] - '"$cost0"') < 1e-9'
 ok "a stroke across the path is one repair, its undo another"
 
 kill "$studio_pid" 2>/dev/null
 wait "$studio_pid" 2>/dev/null
 lesson=$(cd "$(dirname "$0")/../../levels/lessons" && pwd)/17-robot-discovers-walls.json
-"$(dirname "$studio")/astar" walk "$lesson" --format json >walk.json || die "astar walk failed"
+"$astar_cli" walk "$lesson" --format json >walk.json || die "astar walk failed"
 walk_is() {  # walk_is N PYTHON-EXPR...: over the sidecar `s` and astar walk's output `w`
   n=$1
   shift
@@ -66,18 +60,15 @@ shot 4
 walk_is 4 's["algorithm"] == "d-star-lite"' 's["walk"]["moves"] == 0' 's["walk"]["sensor"] == 3' \
   's["walk"]["at"] == s["start"]'
 keys End
-sleep 0.5
-shot 5
+shot_until 5 's["status"].startswith("Arrived at the goal")'
 last=$(python3 -c 'import json; print(len(json.load(open("walk.json"))["moves"]) - 1)')
 walk_is 5 's["status"].startswith("Arrived at the goal in %d moves" % '"$last"')' \
   's["walk"]["moves"] == '"$last" 's["walk"]["at"] == s["goal"]' \
   'abs(s["walk"]["walked_cost"] - w["walked_cost"]) < 1e-9'
 tap Left
-sleep 0.3
 shot 6
 walk_is 6 's["walk"]["moves"] == '"$last"' - 1' 's["walk"]["at"] == w["moves"]['"$last"' - 1]["cell"]'
 tap Right
-sleep 0.3
 shot 7
 walk_is 7 's["walk"]["moves"] == '"$last" 's["walk"]["at"] == s["goal"]'
 ok "the robot walks through the fog to the goal as astar walk does, Back takes a move back"

@@ -54,17 +54,15 @@ widget() {
     [ $tries -le 4 ] || die "widget $1 never came into view (astar-studio-$shots.png)"
     move 150 420
     for _ in 1 2 3 4 5; do xdo click 5 || die "wheel"; done
-    sleep 0.3
+    drawn
   done
 }
-press() { click $((wx + ww / 2)) $((wy + wh / 2)); sleep 0.3; }  # a box or a radio button
-plus() { click $((wx + ww - wh / 2)) $((wy + wh / 2)); sleep 0.3; }  # a field's + button
+press() { click $((wx + ww / 2)) $((wy + wh / 2)); }  # a box or a radio button
+plus() { move $((wx + ww - wh / 2)) $((wy + wh / 2)); tap button1; }  # a field's + (it repeats)
 type_in() {  # type_in KEY...: click the field's text (all of it is selected), type, Enter
   click $((wx + 12)) $((wy + wh / 2))
-  sleep 0.3
   for k in "$@"; do keys "$k"; done
   keys Return
-  sleep 0.3
 }
 saved_rules() {  # saved_rules PYTHON-EXPR...: Ctrl+S, then each expression over lv, r, s holds
   touch -d '-2 seconds' stamp
@@ -104,14 +102,14 @@ running || die "the studio exited after a radius that covers the start"
 saved_rules 'r.get("max_climb") == 2' 'r.get("neighbours") == 4' 'r.get("agent_radius") == 4.5' \
   's.get("max_iterations") == 3' 'r.get("max_drop") is None'
 
-keys ctrl+z
+tap ctrl+z
 saved_rules '"agent_radius" not in r' 'r.get("max_climb") == 2' 'r.get("neighbours") == 4' \
   's.get("max_iterations") == 3'
 shots=$((shots + 1))
 shot $shots
 trace_is $shots 's["state"] == "iteration-limit"'
 
-for _ in 1 2 3 4 5; do keys ctrl+z; done
+for _ in 1 2 3 4 5; do tap ctrl+z; done
 saved_rules 'r.get("max_climb") is None' 'r.get("neighbours") == 8' '"search" not in lv' \
   '"agent_radius" not in r'
 shots=$((shots + 1))
@@ -122,6 +120,6 @@ trace_is $shots 's["state"] == "found"' 's["iteration"] > 3'
 widget level.3d_step_lengths
 press
 saved_rules 'r.get("step_length") == "3d"'
-keys ctrl+z
+tap ctrl+z
 saved_rules '"step_length" not in r'
 exit 0

@@ -28,30 +28,10 @@ cell_px=$(($1 - x0))
 px() { echo $((x0 + ($1 - 50) * cell_px / 100)) $((y0 + ($2 - 50) * cell_px / 100)); }
 
 start_studio level.json --size $size
-keys F12
-wait_for 10 test -s astar-studio-1.png || die "the studio rendered no frame (F12) within 10 s"
+shot 1
 
-# press X Y / release X Y: the left button at window pixels, the pointer moved in between.
-drag_px() {
-  move $1 $2
-  sleep 0.2
-  xdo mousedown 1 || die "mousedown"
-  sleep 0.2
-  move $(( ($1 + $3) / 2 )) $(( ($2 + $4) / 2 ))
-  sleep 0.2
-  move $3 $4
-  sleep 0.3  # a frame must see the end with the button still down
-  xdo mouseup 1 || die "mouseup"
-  sleep 0.3
-}
-click_px() {
-  move $1 $2
-  sleep 0.2
-  xdo mousedown 1 || die "mousedown"
-  sleep 0.15
-  xdo mouseup 1 || die "mouseup"
-  sleep 0.3
-}
+# drag_px X0 Y0 X1 Y1: the left button from one window pixel to another, through the middle.
+drag_px() { drag $1 $2 $(( ($1 + $3) / 2 )) $(( ($2 + $4) / 2 )) $3 $4; }
 # save NAME: Ctrl+S, then the saved level copied to NAME (it must have changed).
 save() {
   cp level.json before-save.json
@@ -61,7 +41,7 @@ save() {
 }
 
 keys 6; keys l
-click_px $(px 250 150); click_px $(px 550 150); click_px $(px 450 450); click_px $(px 250 150)
+click $(px 250 150); click $(px 550 150); click $(px 450 450); click $(px 250 150)
 keys r
 drag_px $(px 850 150) $(px 1150 350)
 # The new box is selected; its round handle stands 22 pixels above the middle of its top edge.
@@ -69,13 +49,13 @@ set -- $(px 1000 150)
 keys s
 drag_px $1 $(($2 - 22)) $(px 1500 250)
 save placed.json
-keys ctrl+z; save undone.json
-keys ctrl+y; save redone.json
-click_px $(px 450 250)                     # inside the triangle: selects it
+tap ctrl+z; save undone.json
+tap ctrl+y; save redone.json
+click $(px 450 250)                        # inside the triangle: selects it
 drag_px $(px 400 150) $(px 400 50)         # its top edge's middle, up one cell
 save inserted.json
 xdo keydown shift || die "shift"
-click_px $(px 400 50)                      # Shift+click the new corner: removed
+click $(px 400 50)                         # Shift+click the new corner: removed
 xdo keyup shift || die "shift"
 save removed.json
 ok "shapes placed, turned, undone, redone, given a corner and had it removed; saved each time"

@@ -40,12 +40,10 @@ shot 4
 trace_is 4 't["events_applied"] == 13' 's["mid_iteration"]'
 
 # 5. File > Open trace by its key, the path typed into the dialog.
-keys ctrl+shift+o
-sleep 0.5
+keys ctrl+shift+o  # (frames drawn after it: the dialog is open, its path field focused)
 xdo type --delay 30 "$PWD/trace.json" || die "cannot type the path"
 keys Return
-sleep 0.3
-shot 5
+shot_until 5 's["status"].startswith("Opened trace")'
 trace_is 5 's["iteration"] == 0' 't["events_applied"] == 3' 't["file"].endswith("trace.json")' \
   's["status"].startswith("Opened trace")'
 
@@ -54,7 +52,6 @@ trace_is 5 's["iteration"] == 0' 't["events_applied"] == 3' 't["file"].endswith(
 keys End
 pw=$("$checker" cell astar-studio-5.png.json 3 2) || die "no pixel for cell (3, 2)"
 click $pw
-sleep 0.3
-shot 6
+shot_until 6 't["events_applied"] == 18'
 trace_is 6 't["events_applied"] == 18' 's["state"] == "found"' 't["findings"] >= 1'
 ok "the trace replayed, stepped both ways, reopened and kept across an edit"
