@@ -2,10 +2,12 @@
 # The `sanitizers_*` tests: build with AddressSanitizer and UndefinedBehaviorSanitizer (-O1, in
 # their own folder inside the main build folder), then either run the core suite there, or
 # (--studio) run the studio under Xvfb to a screenshot, with the Compare window's panes open, then
-# on a trace (replayed, checked, a finding picked, a Compare pane) and on a trace followed live,
-# letting it exit each time. Any report fails the test: -fno-sanitize-recover=all makes UBSan
-# reports fatal, and ASan's always are (leaks included; the only leaks suppressed are those
-# inside the X server's and the GL driver's libraries, tests/studio/lsan.supp).
+# on a trace (replayed, checked, a finding picked, a Compare pane), on a trace followed live, and
+# on every lesson with --run, letting it exit each time; then the studio's e2e tests by real input
+# (tests/studio/e2e_*.sh, $E2E_TESTS) against this studio. Any report fails the test:
+# -fno-sanitize-recover=all makes UBSan reports fatal, and ASan's always are (leaks included; the
+# only leaks suppressed are those inside the X server's and the GL driver's libraries,
+# tests/studio/lsan.supp).
 #
 # usage: tests/sanitizers.sh SOURCE_DIR BUILD_DIR CXX_COMPILER C_COMPILER [DOCTEST ARGS...]
 #        tests/sanitizers.sh SOURCE_DIR BUILD_DIR CXX_COMPILER C_COMPILER --studio
@@ -61,6 +63,18 @@ if [ "${1:-}" = --studio ]; then
     "$src/levels/lessons/13-find-the-bug.json" --trace "$src/levels/lessons/13-find-the-bug.trace.jsonl" \
     --follow --frames 20 --screenshot "$shot"
   [ -s "$shot" ] || { echo "sanitizers: no screenshot of the followed trace written"; exit 1; }
+  # Every lesson with --run: its search, or its robot's walk, to the end, then a screenshot.
+  stage lessons - xvfb-run -a -s "-screen 0 1280x800x24" "$src/tests/studio/run_lessons.sh" \
+    "$out/app/astar-studio" "$out/lessons" "$src"/levels/lessons/*.json
+  # The e2e tests, as ctest runs them (their arguments from tests/studio/CMakeLists.txt), here:
+  # against this studio, with the command line and the checkers they use built here too. Two at a
+  # time (each studio keeps a core busy drawing). Mesa's driver is preloaded into the studio alone
+  # (e2e_lib.sh, $STUDIO_LD_PRELOAD).
+  stage e2e-build "$out/build-e2e.log" cmake --build "$out" -j2 --target astar studio_e2e_check \
+    studio_screenshot_check studio_layers_check studio_findings_check studio_xdnd_drop studio_frames
+  export STUDIO_LD_PRELOAD=${LD_PRELOAD:-}
+  unset LD_PRELOAD
+  stage e2e - ctest --test-dir "$out" -R "${E2E_TESTS:-^studio_e2e_}" -j2 --output-on-failure
 else
   stage build "$out/build.log" cmake --build "$out" --target astar_tests -j2
   stage run - "$out/tests/astar_tests" --no-version "$@"
