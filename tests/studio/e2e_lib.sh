@@ -3,9 +3,9 @@
 #   die/ok, wait_for SECONDS CMD..., xdo (xdotool with a time limit),
 #   start_xvfb (own display), start_studio ARGS... (sets win, win_x, win_y, studio_pid),
 #   drawn (a frame that read the input sent so far has been drawn), move X Y, down, up,
-#   click X Y, drag X Y X Y [X Y...], keys KEY (held until a frame saw it: ImGui 1.86 loses a
-#   press and release within one frame), tap KEY (for keys that repeat while held), quit_by KEY,
-#   shot N (F12 -> astar-studio-N.png and its .json sidecar, in the output folder),
+#   press_at X Y, click X Y, drag X Y X Y [X Y...], keys KEY (held until a frame saw it: ImGui
+#   1.86 loses a press and release within one frame), tap KEY (for keys that repeat while held),
+#   quit_by KEY, shot N (F12 -> astar-studio-N.png and its .json sidecar, in the output folder),
 #   holds N EXPR... / trace_is N EXPR... (shot N's sidecar, quiet / loud), retake N CMD... and
 #   shot_until N EXPR... (shots until one shows it), map_screenshot SIZE and at X Y (cell centres
 #   in window pixels).
@@ -118,12 +118,17 @@ drawn() {
 move() { xdo mousemove $((win_x + $1)) $((win_y + $2)) || die "mousemove $1 $2"; drawn; }
 down() { xdo mousedown 1 || die "mousedown"; drawn; }
 up() { xdo mouseup 1 || die "mouseup"; drawn; }
-click() { move "$1" "$2"; down; up; }
+# press_at X Y: the pointer to window pixel (X, Y) and the left button down there, seen by a
+# frame (ImGui reads the pointer's place when the frame begins, so the press is where it lands).
+press_at() {
+  xdo mousemove $((win_x + $1)) $((win_y + $2)) mousedown 1 || die "press at $1 $2"
+  drawn
+}
+click() { press_at "$1" "$2"; up; }
 # drag X Y X Y [X Y...]: the left button pressed at the first window pixel, moved through the
 # others (a frame sees each), released at the last.
 drag() {
-  move "$1" "$2"
-  down
+  press_at "$1" "$2"
   shift 2
   while [ $# -ge 2 ]; do
     move "$1" "$2"
@@ -193,7 +198,9 @@ retake() {
   done
 }
 # shot_until N PYTHON-EXPR...: retake N until its sidecar holds the expressions.
-shot_until() { retake "$1" holds "$@" || { sidecar_is loud "$@"; die "shot $1: not so within 20 s"; }; }
+shot_until() {
+  retake "$1" holds "$@" || { sidecar_is loud "$@"; die "shot $1: not so within 20 s"; }
+}
 # trace_is N PYTHON-EXPR...: holds, and says which fail.
 trace_is() {
   sidecar_is loud "$@" || die "shot $1: the sidecar is not as expected"

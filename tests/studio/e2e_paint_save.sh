@@ -109,8 +109,7 @@ running || die "the second Ctrl+Q quit without asking"
 shot 5
 button=$("$checker" guard-button astar-studio-5.png) || die "no guard buttons in astar-studio-5.png"
 ok "the guard's Discard button at window pixel ($button)"
-move $button
-down
+press_at $button
 xdo mouseup 1 || die "mouseup"  # (no frame to wait for: the studio ends)
 wait_for 5 exited || die "the studio still runs 5 s after Discard"
 wait "$studio_pid"

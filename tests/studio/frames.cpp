@@ -71,7 +71,8 @@ unsigned int send(xcb_connection_t* c, xcb_extension_t& extension, Request& r, s
   iovec parts[3];  // xcb_send_request uses the two before the request
   parts[2].iov_base = &r;
   parts[2].iov_len = sizeof r;
-  xcb_protocol_request_t request = {1, &extension, minor, how == Sent::WithReply ? std::uint8_t{0} : std::uint8_t{1}};
+  xcb_protocol_request_t request = {1, &extension, minor,
+                                    how == Sent::WithReply ? std::uint8_t{0} : std::uint8_t{1}};
   return xcb_send_request(c, how == Sent::Unchecked ? 0 : XCB_REQUEST_CHECKED, parts + 2, &request);
 }
 
@@ -85,18 +86,20 @@ std::string open(Watch& w) {
   w.c = xcb_connect(nullptr, nullptr);
   if (xcb_connection_has_error(w.c)) return "cannot connect to the X server ($DISPLAY)";
   if (!present(w.c, damage_extension)) return "the X server has no DAMAGE extension";
-  w.damage_event = static_cast<std::uint8_t>(xcb_get_extension_data(w.c, &damage_extension)->first_event +
-                                             XDamageNotify);
+  w.damage_event =
+      static_cast<std::uint8_t>(xcb_get_extension_data(w.c, &damage_extension)->first_event + XDamageNotify);
   xDamageQueryVersionReq version{};
   version.majorVersion = 1;
   version.minorVersion = 1;
-  std::free(xcb_wait_for_reply(w.c, send(w.c, damage_extension, version, X_DamageQueryVersion, Sent::WithReply), nullptr));
+  std::free(xcb_wait_for_reply(
+      w.c, send(w.c, damage_extension, version, X_DamageQueryVersion, Sent::WithReply), nullptr));
   xDamageCreateReq create{};
   create.damage = xcb_generate_id(w.c);
   create.drawable = w.window;
   create.level = XDamageReportRawRectangles;  // an event per drawing request
   Reply<xcb_generic_error_t> error(
-      xcb_request_check(w.c, {send(w.c, damage_extension, create, X_DamageCreate, Sent::Checked)}), &std::free);
+      xcb_request_check(w.c, {send(w.c, damage_extension, create, X_DamageCreate, Sent::Checked)}),
+      &std::free);
   return error ? "no such window" : "";
 }
 
@@ -139,8 +142,8 @@ class Picture {
     xShmAttachReq attach{};
     attach.shmseg = segment_ = xcb_generate_id(w.c);
     attach.shmid = static_cast<CARD32>(id_);
-    Reply<xcb_generic_error_t> error(xcb_request_check(w.c, {send(w.c, shm_extension, attach, X_ShmAttach, Sent::Checked)}),
-                                     &std::free);
+    Reply<xcb_generic_error_t> error(
+        xcb_request_check(w.c, {send(w.c, shm_extension, attach, X_ShmAttach, Sent::Checked)}), &std::free);
     attached_ = !error;
   }
   ~Picture() {
@@ -159,8 +162,9 @@ class Picture {
     get.planeMask = ~0u;
     get.format = XCB_IMAGE_FORMAT_Z_PIXMAP;
     get.shmseg = segment_;
-    Reply<void> reply(xcb_wait_for_reply(w_.c, send(w_.c, shm_extension, get, X_ShmGetImage, Sent::WithReply), nullptr),
-                      &std::free);
+    Reply<void> reply(
+        xcb_wait_for_reply(w_.c, send(w_.c, shm_extension, get, X_ShmGetImage, Sent::WithReply), nullptr),
+        &std::free);
     if (!reply) return {};
     return {data_, data_ + size_};
   }
@@ -181,9 +185,9 @@ std::uint32_t keysym(const std::string& name) {
   static const struct {
     const char* name;
     std::uint32_t sym;
-  } named[] = {{"ctrl", 0xffe3}, {"shift", 0xffe1}, {"Left", 0xff51}, {"Right", 0xff53}, {"Up", 0xff52},
-               {"Down", 0xff54}, {"Home", 0xff50}, {"End", 0xff57}, {"bracketleft", 0x5b},
-               {"bracketright", 0x5d}};
+  } named[] = {{"ctrl", 0xffe3},      {"shift", 0xffe1},     {"Left", 0xff51}, {"Right", 0xff53},
+               {"Up", 0xff52},        {"Down", 0xff54},      {"Home", 0xff50}, {"End", 0xff57},
+               {"bracketleft", 0x5b}, {"bracketright", 0x5d}};
   for (const auto& n : named)
     if (name == n.name) return n.sym;
   if (name.size() == 1 && ((name[0] >= 'a' && name[0] <= 'z') || (name[0] >= '0' && name[0] <= '9')))
@@ -196,8 +200,8 @@ std::vector<std::uint8_t> keycodes(xcb_connection_t* c, const std::string& keys)
   const xcb_setup_t* setup = xcb_get_setup(c);
   const int first = setup->min_keycode, count = setup->max_keycode - setup->min_keycode + 1;
   Reply<xcb_get_keyboard_mapping_reply_t> map(
-      xcb_get_keyboard_mapping_reply(c, xcb_get_keyboard_mapping(c, setup->min_keycode, static_cast<std::uint8_t>(count)),
-                                     nullptr),
+      xcb_get_keyboard_mapping_reply(
+          c, xcb_get_keyboard_mapping(c, setup->min_keycode, static_cast<std::uint8_t>(count)), nullptr),
       &std::free);
   if (!map) return {};
   const xcb_keysym_t* syms = xcb_get_keyboard_mapping_keysyms(map.get());
@@ -227,7 +231,8 @@ void fake_input(xcb_connection_t* c, std::uint8_t type, std::uint8_t detail) {
 
 int wait_drawn(const Watch& w, int count) {
   for (int seen = 0; seen < count; ++seen)
-    if (!next_draw(w)) return fail(w, "drawn " + std::to_string(seen) + " times, not " + std::to_string(count));
+    if (!next_draw(w))
+      return fail(w, "drawn " + std::to_string(seen) + " times, not " + std::to_string(count));
   return 0;
 }
 
@@ -263,8 +268,8 @@ int main(int argc, char** argv) {
   }
   Watch w;
   w.window = static_cast<xcb_window_t>(std::strtoul(argv[2], nullptr, 0));
-  w.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                  std::chrono::duration<double>(std::atof(argv[1])));
+  w.deadline = Clock::now() +
+               std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::atof(argv[1])));
   if (const std::string error = open(w); !error.empty()) return fail(w, error);
   const int code = drawn ? wait_drawn(w, argc == 5 ? std::atoi(argv[4]) : 3) : tap(w, argv[4]);
   xcb_disconnect(w.c);
