@@ -1,4 +1,6 @@
-// The README's example level file must stay a valid level: it is what users copy.
+// The docs' example level files must stay valid levels: they are what users copy. Both are read
+// from docs/level-format.md (after its heading "## Level file format" and after the words "A level
+// with collision shapes"); the lesson table from docs/teaching.md.
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -13,8 +15,8 @@
 using namespace astar;
 
 namespace {
-std::string readme() {
-  std::ifstream in(ASTAR_SOURCE_DIR "/README.md");
+std::string doc(const std::string& name) {
+  std::ifstream in(ASTAR_SOURCE_DIR "/docs/" + name);
   REQUIRE(in.good());
   std::stringstream ss;
   ss << in.rdbuf();
@@ -22,8 +24,8 @@ std::string readme() {
 }
 }  // namespace
 
-TEST_CASE("[readme] the example level in the README loads and behaves as described") {
-  const std::string text = readme();
+TEST_CASE("[docs] the example level in docs/level-format.md loads and behaves as described") {
+  const std::string text = doc("level-format.md");
   const auto section = text.find("## Level file format");
   REQUIRE(section != std::string::npos);
   const auto open = text.find("```json\n", section);
@@ -32,7 +34,7 @@ TEST_CASE("[readme] the example level in the README loads and behaves as describ
   const auto end = text.find("```", begin);
   REQUIRE(end != std::string::npos);
 
-  Result<Level> lv = parse_level(text.substr(begin, end - begin), "README.md");
+  Result<Level> lv = parse_level(text.substr(begin, end - begin), "docs/level-format.md");
   REQUIRE_MESSAGE(lv.ok(), (lv.ok() ? "" : lv.error()));
   const Level& level = lv.value();
   CHECK(level.rules().max_climb == 1);
@@ -49,15 +51,15 @@ TEST_CASE("[readme] the example level in the README loads and behaves as describ
   CHECK(s.run() == SearchState::Found);
 }
 
-TEST_CASE("[readme] the collision-shapes example level loads and the agent goes around") {
-  const std::string text = readme();
+TEST_CASE("[docs] the collision-shapes example level in docs/level-format.md loads and the agent goes around") {
+  const std::string text = doc("level-format.md");
   const auto intro = text.find("A level with collision shapes");
   REQUIRE(intro != std::string::npos);
   const auto begin = text.find("```json\n", intro) + 8;
   const auto end = text.find("```", begin);
   REQUIRE(end != std::string::npos);
 
-  Result<Level> lv = parse_level(text.substr(begin, end - begin), "README.md");
+  Result<Level> lv = parse_level(text.substr(begin, end - begin), "docs/level-format.md");
   REQUIRE_MESSAGE(lv.ok(), (lv.ok() ? "" : lv.error()));
   const Level& level = lv.value();
   CHECK(level.shapes().size() == 2);
@@ -71,10 +73,10 @@ TEST_CASE("[readme] the collision-shapes example level loads and the agent goes 
   for (Cell c : s.path()) CHECK_FALSE((c.x == 5 && c.y < 3));
 }
 
-TEST_CASE("[readme] the lesson table gives each lesson's own path cost") {
+TEST_CASE("[docs] the lesson table in docs/teaching.md gives each lesson's own path cost") {
   // Every lesson file has a row, and the row names the cost of the lesson's own search, to two
   // decimals (its distance when the lesson ranks actions), or its guard when it has no path.
-  const std::string text = readme();
+  const std::string text = doc("teaching.md");
   int rows = 0;
   for (const auto& entry : std::filesystem::directory_iterator(ASTAR_SOURCE_DIR "/levels/lessons")) {
     const std::string name = entry.path().filename().string();

@@ -1,5 +1,5 @@
 // tests/bad_levels: malformed level files, each refused by load_level with the exact message in
-// NAME.expected (the message after the path). README "Quality gates".
+// NAME.expected (the message after the path). docs/testing.md "Quality gates".
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The fuzzers' inputs replayed in the ordinary suite (README "Quality gates"):
+// The fuzzers' inputs replayed in the ordinary suite (docs/testing.md "Quality gates"):
 //   tests/fuzz/corpus/TARGET/*       the seed corpus: valid files, each must parse
 //   tests/fuzz/regressions/TARGET/*  inputs that once crashed a parser: each must give a result
 //                                    (a level, queries or a message), and the same as when fuzzed

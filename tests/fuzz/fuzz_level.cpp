@@ -1,5 +1,5 @@
 // libFuzzer target: parse_level on arbitrary bytes, and a level it accepts must save to JSON
-// that parses back to the same JSON (README "Quality gates"). Grids read straight from the text
+// that parses back to the same JSON (docs/testing.md "Quality gates"). Grids read straight from the text
 // must give what the JSON document gives: the same acceptance and the same level.
 #include <cstddef>
 #include <cstdint>

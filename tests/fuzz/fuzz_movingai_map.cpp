@@ -1,4 +1,4 @@
-// libFuzzer target: the MovingAI .map parser on arbitrary bytes (README "Quality gates").
+// libFuzzer target: the MovingAI .map parser on arbitrary bytes (docs/testing.md "Quality gates").
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>

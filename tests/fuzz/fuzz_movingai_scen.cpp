@@ -1,4 +1,4 @@
-// libFuzzer target: the MovingAI .scen parser and movingai_tolerance on arbitrary bytes (README
+// libFuzzer target: the MovingAI .scen parser and movingai_tolerance on arbitrary bytes (docs/testing.md
 // "Quality gates"). An accepted query's coordinates lie inside its own map size.
 #include <cstddef>
 #include <cstdint>

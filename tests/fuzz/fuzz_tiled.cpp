@@ -1,4 +1,4 @@
-// libFuzzer target: the Tiled JSON map importer on arbitrary bytes (README "Quality gates").
+// libFuzzer target: the Tiled JSON map importer on arbitrary bytes (docs/testing.md "Quality gates").
 // The first byte picks the import options (tiled_options.hpp), so the wall rules and the cost
 // and height sources are all reached; the rest is the map's text.
 #include <cstddef>

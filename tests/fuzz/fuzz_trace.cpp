@@ -1,6 +1,6 @@
 // libFuzzer target: read_trace on arbitrary bytes (Posthoc JSON or YAML, JSON Lines, our trace
 // JSON: the format is told from the text), and the same bytes fed to a TraceLineReader in two
-// pieces (README "Quality gates"). Any answer is fine, a crash or sanitizer report is not; an
+// pieces (docs/testing.md "Quality gates"). Any answer is fine, a crash or sanitizer report is not; an
 // accepted trace must hold together (every event's node and parent a node of the trace). A trace
 // that fits a 16 x 16 level is also checked (check_trace) and replayed to its end and back, the
 // replay's structures agreeing with themselves at both ends.

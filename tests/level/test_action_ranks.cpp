@@ -44,7 +44,7 @@ bool jumps(const std::vector<MoveAction>& actions) {
   return false;
 }
 
-// The README's rank points, written out again from the rise and the rules (not rank_points).
+// The rank points of docs/rules-and-costs.md, written out again from the rise and the rules (not rank_points).
 std::int64_t oracle_points(const MovementRules& r, int rise, bool across) {
   if (across) return r.ranks.across;
   const bool climb = rise > 0 && (r.max_climb < 0 || rise <= r.max_climb);

@@ -1,16 +1,17 @@
 #!/bin/sh
-# commands_test.sh STUDIO README
-# The studio's command table (app/studio/commands.cpp), from `astar-studio --list-commands`:
+# commands_test.sh STUDIO KEYS_DOC
+# The studio's command table (app/studio/ui/commands.cpp), from `astar-studio --list-commands`:
 #   - a header and one row per command, each id once, every command in a menu or with a key;
 #   - no two commands share a shortcut (every key works in the same window, so any shared key
 #     would run two commands);
 #   - the menu labels the issue found wrong stay right: Step back is Left (B is the Brush), Fit
 #     level is 0 (F is Fill), and no menu item shows a tool's key;
-#   - the README's key table is exactly `astar-studio --list-keys`;
+#   - the key table in KEYS_DOC (docs/studio.md, between the <!-- keys --> markers) is exactly
+#     `astar-studio --list-keys`;
 #   - --help lists --list-commands and --list-keys.
 # Needs no display: both lists are printed before any window opens.
 set -u
-studio=$1 readme=$2
+studio=$1 keys_doc=$2
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
@@ -47,13 +48,13 @@ done
 echo "ok: Step back is Left, Fit level is 0, no menu item shows a tool's key"
 
 keys=$("$studio" --list-keys) || fail "--list-keys exited $?"
-in_readme=$(awk '/^<!-- keys:/ {on = 1; next} /^<!-- \/keys -->/ {on = 0} on' "$readme")
-if [ "$keys" = "$in_readme" ]; then
-  echo "ok: the README's key table is the command table's"
+in_doc=$(awk '/^<!-- keys:/ {on = 1; next} /^<!-- \/keys -->/ {on = 0} on' "$keys_doc")
+if [ -n "$in_doc" ] && [ "$keys" = "$in_doc" ]; then
+  echo "ok: the key table in $(basename "$keys_doc") is the command table's"
 else
-  fail "the README's key table differs from 'astar-studio --list-keys' (paste its output between the <!-- keys --> markers):"
+  fail "the key table in $keys_doc differs from 'astar-studio --list-keys' (paste its output between the <!-- keys --> markers):"
   printf '%s\n' "$keys" >/tmp/commands_test_keys.$$
-  printf '%s\n' "$in_readme" | diff /tmp/commands_test_keys.$$ - | head -20
+  printf '%s\n' "$in_doc" | diff /tmp/commands_test_keys.$$ - | head -20
   rm -f /tmp/commands_test_keys.$$
 fi
 for opt in --list-commands --list-keys; do

@@ -1,4 +1,4 @@
-// Test helper: an independent plain Dijkstra that re-implements the README's cost formula
+// Test helper: an independent plain Dijkstra that re-implements the cost formula of docs/rules-and-costs.md
 // (walks, climbs, drops and jumps, flat or 3D step lengths) without MovePolicy, the oracle for
 // every optimal search.
 // Collision shapes are tested by brute force (oracle_capsule_touches), not by the level's cache
@@ -86,12 +86,12 @@ inline bool oracle_capsule_touches(const Level& lv, double ax, double ay, double
   return false;
 }
 
-// Nothing may enter a wall, nor an agent's cell while agents block (README "Agents").
+// Nothing may enter a wall, nor an agent's cell while agents block (docs/level-format.md, `agents`).
 inline bool oracle_blocked(const Level& lv, Cell c) {
   return lv.wall(c) || (lv.agents_block() && lv.agent(c));
 }
 
-// The cost formula written out again from the README, independently of MovePolicy.
+// The cost formula written out again from docs/rules-and-costs.md, independently of MovePolicy.
 inline double oracle_move_cost(const Level& lv, const MovementRules& r, Cell a, int ddx, int ddy) {
   const Cell b{a.x + ddx, a.y + ddy};
   if (!lv.in_bounds(b) || oracle_blocked(lv, b)) return kOracleInf;
@@ -128,7 +128,7 @@ inline double oracle_move_cost(const Level& lv, const MovementRules& r, Cell a, 
   return length * lv.cost(b) + extra;
 }
 
-// The README's jump across, written out again: from a straight in (ddx, ddy) over k = span - 1
+// docs/rules-and-costs.md's jump across, written out again: from a straight in (ddx, ddy) over k = span - 1
 // cells, all open and lower than both ends, onto an open cell within the climb and drop limits.
 inline double oracle_jump_cost(const Level& lv, const MovementRules& r, Cell a, int ddx, int ddy,
                                int span) {
