@@ -59,12 +59,12 @@ die() {
 }
 ok() { echo "ok: $*"; }
 
-# $first CMD...: CMD ahead of the machine's other work (nice -10, where allowed). A key is one
+# $first CMD...: CMD ahead of the machine's other work (nice -20, where allowed). A key is one
 # press only while the studio's frames are short: ImGui repeats a key seen held for 0.275 s, and
 # a machine busy building stretches frames past that. So the studio, its X server and the waits
 # on them (xdotool too) go first.
 first=''
-nice -n -10 true 2>/dev/null && first='nice -n -10'
+nice -n -20 true 2>/dev/null && first='nice -n -20'
 # wait_for SECONDS CMD...: runs CMD until it succeeds (every 0.05 s); fails after SECONDS.
 wait_for() {
   wait_end=$(($(date +%s) + $1))
