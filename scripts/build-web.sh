@@ -16,12 +16,29 @@ fi
 # Debian's emscripten runs its JavaScript tools with the first node on PATH; another node must
 # find Debian's node modules (acorn) there.
 if [ -z "${NODE_PATH:-}" ] && [ -d /usr/share/nodejs ]; then export NODE_PATH=/usr/share/nodejs; fi
+# Each step says, when it fails, which one it was and what to run.
+fail() {
+  echo "build-web: the $1 step failed; $2" >&2
+  exit 1
+}
 # A folder already configured (the web_core test's, which also builds the core tests) is reused.
-if [ ! -f "$build/CMakeCache.txt" ]; then
-  emcmake cmake -S "$root" -B "$build" -DASTAR_WEB=ON -DASTAR_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null
+# One whose configure failed (Emscripten there, the Debian sources not yet) holds a CMakeCache.txt
+# but no Makefile or build.ninja: it is configured again.
+configured() {
+  [ -f "$build/CMakeCache.txt" ] && { [ -f "$build/Makefile" ] || [ -f "$build/build.ninja" ]; }
+}
+if ! configured; then
+  emcmake cmake -S "$root" -B "$build" -DASTAR_WEB=ON -DASTAR_BUILD_TESTS=OFF \
+    -DCMAKE_BUILD_TYPE=Release >/dev/null ||
+    fail configure "CMake's message above says why. Install what the web build needs with
+  scripts/setup.sh --web
+then run scripts/build-web.sh again (it configures $build again)."
 fi
-cmake --build "$build" --target astar-studio -j"$(nproc)"
-mkdir -p "$out"
-cp "$root/web/index.html" "$build/app/astar-studio.js" "$build/app/astar-studio.wasm" \
-   "$build/app/astar-studio.data" "$out/"
+cmake --build "$build" --target astar-studio -j"$(nproc)" ||
+  fail build "the messages above say why. After fixing, run scripts/build-web.sh again;
+to build from a clean folder: rm -rf $build && scripts/build-web.sh"
+site=("$root/web/index.html" "$build/app/astar-studio."{js,wasm,data})
+mkdir -p "$out" && cp "${site[@]}" "$out/" ||
+  fail copy "the site's files could not be copied into $out (the message above says why).
+Give a folder you can write to: scripts/build-web.sh OUT"
 echo "build-web: the site is in $out (serve it with: python3 -m http.server -d $out)"
