@@ -1,13 +1,16 @@
 // The fuzzers' inputs replayed in the ordinary suite (docs/testing.md "Quality gates"):
-//   tests/fuzz/corpus/TARGET/*       the seed corpus: valid files, each must parse
-//   tests/fuzz/regressions/TARGET/*  inputs that once crashed a parser: each must give a result
-//                                    (a level, queries or a message), and the same as when fuzzed
-// TARGET is fuzz_level, fuzz_movingai_map, fuzz_movingai_scen, fuzz_tiled or fuzz_trace.
+//   tests/fuzz/corpus/TARGET/*            the seed corpus: valid files, each must parse
+//   tests/fuzz/regressions/TARGET/NAME.*  inputs a fuzzer or a past bug found, each with
+//                                         NAME.expected beside it: the parser's exact message,
+//                                         or "ok" when it accepts the input
+// TARGET is fuzz_level, fuzz_movingai_map, fuzz_movingai_scen, fuzz_tiled or fuzz_trace; every
+// target has at least one regression input.
 #include <doctest/doctest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,19 +38,25 @@ std::string read_all(const fs::path& p) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// The parser a fuzz target drives: "" when it accepts the text, else its message.
+// A regression input's NAME: its file name up to the first '.' (nan-optimal.map.scen: nan-optimal).
+std::string name_of(const fs::path& f) {
+  const std::string file = f.filename().string();
+  return file.substr(0, file.find('.'));
+}
+
+// The parser a fuzz target drives: "ok" when it accepts the text, else its message.
 std::string parse_as(const std::string& target, const std::string& text) {
   if (target == "fuzz_level") {
     const auto r = astar::parse_level(text, "input.json");
-    return r.ok() ? "" : r.error();
+    return r.ok() ? "ok" : r.error();
   }
   if (target == "fuzz_movingai_map") {
     const auto r = astar::parse_movingai_map(text, "input.map");
-    return r.ok() ? "" : r.error();
+    return r.ok() ? "ok" : r.error();
   }
   if (target == "fuzz_trace") {
     const auto r = astar::read_trace(text, "input");
-    return r.ok() ? "" : r.error();
+    return r.ok() ? "ok" : r.error();
   }
   if (target == "fuzz_tiled") {
     if (text.empty()) return "empty input";
@@ -55,10 +64,10 @@ std::string parse_as(const std::string& target, const std::string& text) {
     const auto info = astar::parse_tiled_map_info(map, "input.tmj", astar::fuzz::kTiledFuzzFolder);
     const auto r = astar::parse_tiled_map(map, "input.tmj", astar::fuzz::kTiledFuzzFolder,
                                           astar::fuzz::tiled_options(static_cast<std::uint8_t>(text[0]), info));
-    return r.ok() ? "" : r.error();
+    return r.ok() ? "ok" : r.error();
   }
   const auto r = astar::parse_movingai_scen(text, "input.map.scen");
-  return r.ok() ? "" : r.error();
+  return r.ok() ? "ok" : r.error();
 }
 
 const char* const kTargets[] = {"fuzz_level", "fuzz_movingai_map", "fuzz_movingai_scen", "fuzz_tiled",
@@ -72,17 +81,39 @@ TEST_CASE("[fuzz] every seed of the fuzz corpus parses") {
     CHECK(files.size() >= 3);
     for (const fs::path& f : files) {
       CAPTURE(f.string());
-      CHECK(parse_as(target, read_all(f)) == "");
+      CHECK(parse_as(target, read_all(f)) == "ok");
     }
   }
 }
 
-TEST_CASE("[fuzz] the inputs that once crashed a parser are handled") {
-  for (const std::string target : kTargets)
-    for (const fs::path& f : files_in(kFuzzDir / "regressions" / target)) {
+TEST_CASE("[fuzz] every target's regression inputs give their recorded outcome") {
+  for (const std::string target : kTargets) {
+    CAPTURE(target);
+    const fs::path dir = kFuzzDir / "regressions" / target;
+    std::vector<fs::path> inputs;
+    std::set<std::string> names, expected_names;
+    for (const fs::path& f : files_in(dir)) {
+      const std::string name = name_of(f);
+      if (f.extension() == ".expected") {
+        expected_names.insert(name);
+      } else {
+        inputs.push_back(f);
+        CHECK_MESSAGE(names.insert(name).second, "two inputs named ", name, " in ", dir.string());
+      }
+    }
+    CHECK_MESSAGE(!inputs.empty(), "no regression input in ", dir.string());
+    // Every NAME.expected has its input, and every input its NAME.expected.
+    CHECK(expected_names == names);
+    for (const fs::path& f : inputs) {
+      const fs::path expected_file = dir / (name_of(f) + ".expected");
       CAPTURE(f.string());
+      REQUIRE(fs::exists(expected_file));
+      std::string expected = read_all(expected_file);
+      while (!expected.empty() && expected.back() == '\n') expected.pop_back();
       const std::string text = read_all(f);
+      CHECK(parse_as(target, text) == expected);
       // No crash, no sanitizer report; the same answer twice.
       CHECK(parse_as(target, text) == parse_as(target, text));
     }
+  }
 }

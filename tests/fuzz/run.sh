@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The `fuzz` test: builds the libFuzzer targets with clang (ASan + UBSan, -O1) in their own
-# folder inside the main build folder, then runs each for SECONDS over its seed corpus
-# (tests/fuzz/corpus/TARGET, copied: new inputs go to BUILD_DIR/corpus, never into the sources).
+# folder inside the main build folder, then runs each for SECONDS over its seed corpus and the
+# inputs once found (tests/fuzz/corpus/TARGET and tests/fuzz/regressions/TARGET, only read: new
+# inputs go to BUILD_DIR/corpus, never into the sources).
 # Any crash, sanitizer report, leak, timeout (10 s per input) or out-of-memory fails the test;
 # the input that did it is left in BUILD_DIR/crashes/ (keep it in tests/fuzz/regressions/).
 #
@@ -53,6 +54,7 @@ fuzz_one() {
   "$out/tests/fuzz/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -max_len=65536 -print_final_stats=1 "${dict[@]}" \
     -artifact_prefix="$out/crashes/$t/" "$out/corpus/$t" "$src/tests/fuzz/corpus/$t" \
+    "$src/tests/fuzz/regressions/$t" \
     >"$out/$t.log" 2>&1 || rc=$?
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$out/$t.log" | grep -o '[0-9]*$' || true)
   if [ $rc -ne 0 ]; then
