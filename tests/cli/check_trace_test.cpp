@@ -9,13 +9,12 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "../tiny_trace.hpp"
+#include "../support/tiny_trace.hpp"
 #include "astar/movingai.hpp"
 #include "cli_runner.hpp"
 
@@ -27,20 +26,7 @@ using Kinds = std::set<std::string>;
 
 namespace {
 
-const fs::path& scratch() {
-  static astar::test::ScratchDir d("astar-check-trace-tests");
-  return d.path();
-}
-
-Run astar_cli(const std::vector<std::string>& args) {
-  return astar::test::run_cli(args, scratch());
-}
-
-std::string write_file(const std::string& name, const std::string& text) {
-  const fs::path p = scratch() / name;
-  std::ofstream(p, std::ios::binary) << text;
-  return p.string();
-}
+const astar::test::CliScratch kCli("astar-check-trace-tests");
 
 const std::string kSmallMap = ASTAR_SOURCE_DIR "/examples/diagonal_wall.map";
 
@@ -95,9 +81,9 @@ void check_program(const Query& q, const Planted& p, const Kinds& expected,
   INFO("map ", q.map, ", bug '", p.bug, "'", layout.empty() ? ", JSON Lines" : ", JSON");
   std::vector<std::string> extra = layout;
   if (!p.bug.empty()) extra.insert(extra.end(), {"--bug", p.bug});
-  const fs::path trace = scratch() / ("trace-" + p.bug + (layout.empty() ? ".jsonl" : ".json"));
+  const fs::path trace = kCli.path() / ("trace-" + p.bug + (layout.empty() ? ".jsonl" : ".json"));
   REQUIRE(run_example(q, extra, trace) == 0);
-  const Run r = astar_cli({"check-trace", q.map, trace.string(), "--format", "json"});
+  const Run r = kCli.run({"check-trace", q.map, trace.string(), "--format", "json"});
   INFO("stdout: ", r.out.substr(0, 3000), "\nstderr: ", r.err);
   CHECK(r.code == (expected.empty() ? 0 : 1));
   CHECK(r.err.empty());
@@ -132,11 +118,11 @@ TEST_CASE("check-trace: the examples' A* on a shared MovingAI map (den312d)") {
 
 TEST_CASE("check-trace text output: the scale note, one line per finding, counts, costs") {
   const Query q{kSmallMap, 1, 1, 14, 7};
-  const fs::path good = scratch() / "text-good.jsonl", bad = scratch() / "text-bad.jsonl";
+  const fs::path good = kCli.path() / "text-good.jsonl", bad = kCli.path() / "text-bad.jsonl";
   REQUIRE(run_example(q, {}, good) == 0);
   REQUIRE(run_example(q, {"--bug", "corner-cut"}, bad) == 0);
 
-  const Run ok = astar_cli({"check-trace", kSmallMap, good.string()});
+  const Run ok = kCli.run({"check-trace", kSmallMap, good.string()});
   INFO("stdout: ", ok.out, "\nstderr: ", ok.err);
   CHECK(ok.code == 0);
   CHECK(ok.out.rfind("cost scale 1", 0) == 0);
@@ -144,7 +130,7 @@ TEST_CASE("check-trace text output: the scale note, one line per finding, counts
   CHECK(ok.out.find("\ntrace path cost: 17.24264069\noptimal cost: 17.24264069\n") !=
         std::string::npos);
 
-  const Run r = astar_cli({"check-trace", kSmallMap, bad.string()});
+  const Run r = kCli.run({"check-trace", kSmallMap, bad.string()});
   INFO("stdout: ", r.out, "\nstderr: ", r.err);
   CHECK(r.code == 1);
   CHECK(r.out.find("\nevent ") != std::string::npos);
@@ -167,10 +153,10 @@ TEST_CASE("check-trace text output: the scale note, one line per finding, counts
 
 TEST_CASE("check-trace --format json: the fields") {
   const Query q{kSmallMap, 1, 1, 14, 7};
-  const fs::path bad = scratch() / "json-bad.jsonl";
+  const fs::path bad = kCli.path() / "json-bad.jsonl";
   REQUIRE(run_example(q, {"--bug", "diagonal-one"}, bad) == 0);
-  const Run r = astar_cli({"check-trace", kSmallMap, bad.string(), "--format=json",
-                           "--cost-scale", "1"});
+  const Run r = kCli.run({"check-trace", kSmallMap, bad.string(), "--format=json",
+                          "--cost-scale", "1"});
   INFO("stdout: ", r.out, "\nstderr: ", r.err);
   CHECK(r.code == 1);
   nlohmann::json j;
@@ -210,12 +196,12 @@ TEST_CASE("check-trace: lesson 13's path costs what the lesson and the replay sa
   const std::string lessons = ASTAR_SOURCE_DIR "/levels/lessons/";
   const std::string level = lessons + "13-find-the-bug.json";
   const std::string trace = lessons + "13-find-the-bug.trace.jsonl";
-  const Run text = astar_cli({"check-trace", level, trace});
+  const Run text = kCli.run({"check-trace", level, trace});
   INFO("stdout: ", text.out, "\nstderr: ", text.err);
   CHECK(text.code == 1);
   CHECK(text.out.find("\ntrace path cost: 15.4852814 (the trace's own g; none under the level's "
                       "rules: see bad-path)\noptimal cost: 17.24264069\n") != std::string::npos);
-  const Run json = astar_cli({"check-trace", level, trace, "--format", "json"});
+  const Run json = kCli.run({"check-trace", level, trace, "--format", "json"});
   nlohmann::json j;
   REQUIRE_NOTHROW(j = nlohmann::json::parse(json.out));
   CHECK(j.at("trace_path_cost").is_null());
@@ -225,46 +211,46 @@ TEST_CASE("check-trace: lesson 13's path costs what the lesson and the replay sa
 
 TEST_CASE("check-trace refuses bad input with exit 2, naming the file or the option") {
   const Query q{kSmallMap, 1, 1, 14, 7};
-  const fs::path good = scratch() / "refuse-good.jsonl";
+  const fs::path good = kCli.path() / "refuse-good.jsonl";
   REQUIRE(run_example(q, {}, good) == 0);
-  const std::string missing = (scratch() / "no-such-trace.jsonl").string();
-  check_refused(astar_cli({"check-trace", kSmallMap, missing}), missing);
-  const std::string missing_map = (scratch() / "no-such.map").string();
-  check_refused(astar_cli({"check-trace", missing_map, good.string()}), missing_map);
-  const std::string missing_level = (scratch() / "no-such-level.json").string();
-  check_refused(astar_cli({"check-trace", missing_level, good.string()}), missing_level);
-  const std::string broken = write_file(
+  const std::string missing = (kCli.path() / "no-such-trace.jsonl").string();
+  check_refused(kCli.run({"check-trace", kSmallMap, missing}), missing);
+  const std::string missing_map = (kCli.path() / "no-such.map").string();
+  check_refused(kCli.run({"check-trace", missing_map, good.string()}), missing_map);
+  const std::string missing_level = (kCli.path() / "no-such-level.json").string();
+  check_refused(kCli.run({"check-trace", missing_level, good.string()}), missing_level);
+  const std::string broken = kCli.write(
       "broken.jsonl", "{\"type\": \"source\", \"id\": 17, \"x\": 1, \"y\": 1}\n{\"type\": \"exp");
-  check_refused(astar_cli({"check-trace", kSmallMap, broken}), broken);
-  const std::string outside = write_file(
+  check_refused(kCli.run({"check-trace", kSmallMap, broken}), broken);
+  const std::string outside = kCli.write(
       "outside.jsonl", "{\"type\": \"source\", \"id\": 17, \"x\": 1, \"y\": 1}\n"
                        "{\"type\": \"expanding\", \"id\": 9999, \"x\": 99, \"y\": 1}\n");
-  check_refused(astar_cli({"check-trace", kSmallMap, outside}), outside);
-  check_refused(astar_cli({"check-trace", kSmallMap, good.string(), "--frobnicate"}),
+  check_refused(kCli.run({"check-trace", kSmallMap, outside}), outside);
+  check_refused(kCli.run({"check-trace", kSmallMap, good.string(), "--frobnicate"}),
                 "--frobnicate");
-  check_refused(astar_cli({"check-trace", kSmallMap}), "missing TRACE");
-  check_refused(astar_cli({"check-trace"}), "missing LEVEL");
-  check_refused(astar_cli({"check-trace", kSmallMap, good.string(), "extra"}), "'extra'");
-  check_refused(astar_cli({"check-trace", kSmallMap, good.string(), "--cost-scale", "0"}),
+  check_refused(kCli.run({"check-trace", kSmallMap}), "missing TRACE");
+  check_refused(kCli.run({"check-trace"}), "missing LEVEL");
+  check_refused(kCli.run({"check-trace", kSmallMap, good.string(), "extra"}), "'extra'");
+  check_refused(kCli.run({"check-trace", kSmallMap, good.string(), "--cost-scale", "0"}),
                 "--cost-scale");
-  check_refused(astar_cli({"check-trace", kSmallMap, good.string(), "--format", "xml"}),
+  check_refused(kCli.run({"check-trace", kSmallMap, good.string(), "--format", "xml"}),
                 "--format");
 }
 
 TEST_CASE("check-trace --help and the command list") {
-  const Run r = astar_cli({"check-trace", "--help"});
+  const Run r = kCli.run({"check-trace", "--help"});
   CHECK(r.code == 0);
   CHECK(r.out.rfind("astar check-trace LEVEL TRACE", 0) == 0);
-  const Run top = astar_cli({"--help"});
+  const Run top = kCli.run({"--help"});
   CHECK(top.out.find("\n  check-trace      ") != std::string::npos);
 }
 
 TEST_CASE("trace --format posthoc: a Posthoc document that check-trace passes") {
-  const std::string level = write_file("tiny.json", astar::test::kTinyTraceLevelFile);
+  const std::string level = kCli.write("tiny.json", astar::test::kTinyTraceLevelFile);
   for (const std::string algorithm : {"astar", "dijkstra"}) {
     INFO(algorithm);
-    const Run r = astar_cli({"trace", level, "--format", "posthoc", "--algorithm", algorithm,
-                             "--heuristic", "manhattan"});
+    const Run r = kCli.run({"trace", level, "--format", "posthoc", "--algorithm", algorithm,
+                            "--heuristic", "manhattan"});
     INFO("stderr: ", r.err);
     CHECK(r.code == 0);
     nlohmann::json j;
@@ -279,18 +265,18 @@ TEST_CASE("trace --format posthoc: a Posthoc document that check-trace passes") 
     CHECK(events.back().at("id") == 8);
     CHECK(r.out.find("\"updating\"") != std::string::npos);  // (1, 0): 9 -> 3
 
-    const std::string file = write_file("tiny-" + algorithm + ".trace.json", r.out);
-    const Run c = astar_cli({"check-trace", level, file});
+    const std::string file = kCli.write("tiny-" + algorithm + ".trace.json", r.out);
+    const Run c = kCli.run({"check-trace", level, file});
     INFO("check-trace stdout: ", c.out, "\nstderr: ", c.err);
     CHECK(c.code == 0);
     CHECK(c.out.find("findings: none") != std::string::npos);
   }
   // --max-events: no end event.
-  const Run cut = astar_cli({"trace", level, "--format", "posthoc", "--max-events", "3"});
+  const Run cut = kCli.run({"trace", level, "--format", "posthoc", "--max-events", "3"});
   CHECK(cut.code == 0);
   CHECK(cut.out.find("\"end\"") == std::string::npos);
   // Bidirectional A*: two searches, refused.
-  check_refused(astar_cli({"trace", level, "--format", "posthoc", "--algorithm", "bidirectional"}),
+  check_refused(kCli.run({"trace", level, "--format", "posthoc", "--algorithm", "bidirectional"}),
                 "a Posthoc trace holds one");
-  check_refused(astar_cli({"trace", level, "--format", "yaml"}), "text, json or posthoc");
+  check_refused(kCli.run({"trace", level, "--format", "yaml"}), "text, json or posthoc");
 }

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -28,19 +27,8 @@ using astar::test::Run;
 
 namespace {
 
-const fs::path& scratch() {
-  static astar::test::ScratchDir d("astar-generate-import-tests");
-  return d.path();
-}
-
-Run astar_cli(const std::vector<std::string>& args) { return astar::test::run_cli(args, scratch()); }
-
-std::string in_scratch(const std::string& name) { return (scratch() / name).string(); }
-
-std::string write(const std::string& name, const std::string& text) {
-  std::ofstream(scratch() / name, std::ios::binary) << text;
-  return in_scratch(name);
-}
+const astar::test::CliScratch kCli("astar-generate-import-tests");
+std::string in_scratch(const std::string& name) { return (kCli.path() / name).string(); }
 
 astar::Level loaded(const std::string& path) {
   auto lv = astar::load_level(path);
@@ -58,8 +46,8 @@ void check_ok(const Run& r) {
 TEST_CASE("[cli] generate writes the level generate_level makes, and the same one every time") {
   const std::string a = in_scratch("maze-a.json");
   const std::string b = in_scratch("maze-b.json");
-  const Run r = astar_cli({"generate", "maze-division", "--size", "31x21", "--seed", "12",
-                           "--loops=0.1", "-o", a});
+  const Run r = kCli.run({"generate", "maze-division", "--size", "31x21", "--seed", "12",
+                          "--loops=0.1", "-o", a});
   check_ok(r);
   const astar::Level written = loaded(a);
   const auto open = std::count(written.walls().begin(), written.walls().end(), 0);
@@ -69,8 +57,8 @@ TEST_CASE("[cli] generate writes the level generate_level makes, and the same on
   expected += std::to_string(open) + " open cells, start " + astar::cell_text(written.start());
   expected += ", goal " + astar::cell_text(written.goal()) + ")\n";
   CHECK(r.out == expected);
-  check_ok(astar_cli({"generate", "maze-division", "--seed", "12", "--size", "31x21", "--loops",
-                      "0.1", "--output", b}));
+  check_ok(kCli.run({"generate", "maze-division", "--seed", "12", "--size", "31x21", "--loops",
+                     "0.1", "--output", b}));
   CHECK(read_file(a) == read_file(b));
 
   astar::GeneratorOptions o;
@@ -82,13 +70,13 @@ TEST_CASE("[cli] generate writes the level generate_level makes, and the same on
   CHECK(loaded(a) == astar::generate_level(o).value());
 
   // The file is a level `astar run` finds a path on.
-  const Run run = astar_cli({"run", a});
+  const Run run = kCli.run({"run", a});
   CHECK(run.code == 0);
 }
 
 TEST_CASE("[cli] generate without -o prints the level's JSON; --name names it") {
-  const Run r = astar_cli({"generate", "noise-heights", "--size", "12x8", "--heights=-2..3",
-                           "--name", "Hills"});
+  const Run r = kCli.run({"generate", "noise-heights", "--size", "12x8", "--heights=-2..3",
+                          "--name", "Hills"});
   check_ok(r);
   auto lv = astar::parse_level(r.out, "stdout");
   REQUIRE_MESSAGE(lv.ok(), (lv.ok() ? "" : lv.error()));
@@ -100,23 +88,23 @@ TEST_CASE("[cli] generate without -o prints the level's JSON; --name names it") 
 }
 
 TEST_CASE("[cli] generate refuses bad input with a named message") {
-  check_refused(astar_cli({"generate"}), "generate: missing KIND, one of maze-backtracker");
-  check_refused(astar_cli({"generate", "maze"}), "generate: unknown KIND 'maze'");
-  check_refused(astar_cli({"generate", "rooms", "--density", "0.2"}),
+  check_refused(kCli.run({"generate"}), "generate: missing KIND, one of maze-backtracker");
+  check_refused(kCli.run({"generate", "maze"}), "generate: unknown KIND 'maze'");
+  check_refused(kCli.run({"generate", "rooms", "--density", "0.2"}),
                 "generate: --density: not a parameter of rooms (it takes: --size, --seed, "
                 "--rooms, --room-size, --loops)");
-  check_refused(astar_cli({"generate", "obstacles", "--density", "1.5"}),
+  check_refused(kCli.run({"generate", "obstacles", "--density", "1.5"}),
                 "generate: --density: must be 0..1, got 1.5");
-  check_refused(astar_cli({"generate", "obstacles", "--size", "10"}),
+  check_refused(kCli.run({"generate", "obstacles", "--size", "10"}),
                 "generate: --size: expected WxH (e.g. 41x31), got '10'");
-  check_refused(astar_cli({"generate", "maze-backtracker", "--size", "2x2"}),
+  check_refused(kCli.run({"generate", "maze-backtracker", "--size", "2x2"}),
                 "generate: --size: a maze needs at least 3 x 3 cells, got 2 x 2");
-  check_refused(astar_cli({"generate", "obstacles", "--wobble", "1"}),
+  check_refused(kCli.run({"generate", "obstacles", "--wobble", "1"}),
                 "generate: unknown option '--wobble'");
-  check_refused(astar_cli({"generate", "obstacles", "-o", "a.json", "--output", "b.json"}),
+  check_refused(kCli.run({"generate", "obstacles", "-o", "a.json", "--output", "b.json"}),
                 "generate: -o and --output: give one of them");
   // A file that cannot be written: exit 3.
-  const Run r = astar_cli({"generate", "obstacles", "-o", in_scratch("no-dir/x.json")});
+  const Run r = kCli.run({"generate", "obstacles", "-o", in_scratch("no-dir/x.json")});
   CHECK(r.code == 3);
   CHECK(r.err.rfind("astar: ", 0) == 0);
   CHECK_FALSE(fs::exists(in_scratch("no-dir/x.json")));
@@ -124,16 +112,16 @@ TEST_CASE("[cli] generate refuses bad input with a named message") {
 
 TEST_CASE("[cli] export writes a .map that import reads back") {
   const std::string level = in_scratch("rooms.json");
-  check_ok(astar_cli({"generate", "rooms", "--size", "40x30", "--seed", "5", "-o", level}));
+  check_ok(kCli.run({"generate", "rooms", "--size", "40x30", "--seed", "5", "-o", level}));
   const std::string map = in_scratch("rooms.map");
-  const Run e = astar_cli({"export", level, "-o", map});
+  const Run e = kCli.run({"export", level, "-o", map});
   check_ok(e);
   CHECK(e.out == "wrote " + map + " (40 x 30, MovingAI map)\n");
   CHECK(e.err.empty());  // nothing lost: walls only, MovingAI's rules
   CHECK(read_file(map) == astar::movingai_map_text(loaded(level)));
 
   const std::string back = in_scratch("rooms-back.json");
-  check_ok(astar_cli({"import", map, "-o", back}));
+  check_ok(kCli.run({"import", map, "-o", back}));
   const astar::Level a = loaded(level);
   const astar::Level b = loaded(back);
   CHECK(b.walls() == a.walls());
@@ -143,24 +131,25 @@ TEST_CASE("[cli] export writes a .map that import reads back") {
 
   // Costs are not written: a note says so, the exit code stays 0.
   const std::string costly = in_scratch("costly.json");
-  check_ok(astar_cli({"generate", "noise-costs", "--size", "6x5", "-o", costly}));
-  const Run n = astar_cli({"export", costly, "-o", in_scratch("costly.map")});
+  check_ok(kCli.run({"generate", "noise-costs", "--size", "6x5", "-o", costly}));
+  const Run n = kCli.run({"export", costly, "-o", in_scratch("costly.map")});
   check_ok(n);
   CHECK(n.err.find("astar: note: a .map holds walls only; not written: costs (") == 0);
 
-  check_refused(astar_cli({"export", level}), "export: missing -o OUT.map or -o OUT.png");
-  check_refused(astar_cli({"export", level, "-o", in_scratch("x.txt")}),
+  check_refused(kCli.run({"export", level}), "export: missing -o OUT.map or -o OUT.png");
+  check_refused(kCli.run({"export", level, "-o", in_scratch("x.txt")}),
                 "the output format comes from the extension: .map (MovingAI) or .png (an image), "
                 "got '" + in_scratch("x.txt") + "'");
-  check_refused(astar_cli({"export", in_scratch("none.json"), "-o", in_scratch("x.map")}),
+  check_refused(kCli.run({"export", in_scratch("none.json"), "-o", in_scratch("x.map")}),
                 "none.json: cannot open");
 }
 
 TEST_CASE("[cli] export -o OUT.png draws the level with the core rasteriser") {
   const std::string level = in_scratch("png-maze.json");
-  check_ok(astar_cli({"generate", "maze-backtracker", "--size", "21x15", "--seed", "3", "-o", level}));
+  check_ok(
+      kCli.run({"generate", "maze-backtracker", "--size", "21x15", "--seed", "3", "-o", level}));
   const std::string png = in_scratch("png-maze.png");
-  const Run e = astar_cli({"export", level, "-o", png, "--cell-px", "6"});
+  const Run e = kCli.run({"export", level, "-o", png, "--cell-px", "6"});
   check_ok(e);
   CHECK(e.out == "wrote " + png + " (126 x 90 px, 6 px per cell)\n");
   int w = 0, h = 0, n = 0;
@@ -173,19 +162,19 @@ TEST_CASE("[cli] export -o OUT.png draws the level with the core rasteriser") {
   CHECK(std::equal(expected.value().rgb.begin(), expected.value().rgb.end(), px));
   stbi_image_free(px);
   // The default is 4 px per cell.
-  check_ok(astar_cli({"export", level, "-o", png}));
+  check_ok(kCli.run({"export", level, "-o", png}));
   REQUIRE(stbi_info(png.c_str(), &w, &h, &n));
   CHECK(w == 84);
 
-  check_refused(astar_cli({"export", level, "-o", png, "--cell-px", "0"}),
+  check_refused(kCli.run({"export", level, "-o", png, "--cell-px", "0"}),
                 "export: " + level + ": cell-px: must be 1..16, got 0");
-  check_refused(astar_cli({"export", level, "-o", png, "--cell-px", "x"}),
+  check_refused(kCli.run({"export", level, "-o", png, "--cell-px", "x"}),
                 "--cell-px: expected a whole number 1..16, got 'x'");
-  check_refused(astar_cli({"export", level, "-o", in_scratch("x.map"), "--cell-px", "4"}),
+  check_refused(kCli.run({"export", level, "-o", in_scratch("x.map"), "--cell-px", "4"}),
                 "--cell-px: only for .png output");
   const std::string wide = in_scratch("wide.json");
-  check_ok(astar_cli({"generate", "obstacles", "--size", "1000x20", "-o", wide}));
-  check_refused(astar_cli({"export", wide, "-o", png, "--cell-px", "9"}),
+  check_ok(kCli.run({"generate", "obstacles", "--size", "1000x20", "-o", wide}));
+  check_refused(kCli.run({"export", wide, "-o", png, "--cell-px", "9"}),
                 "cell-px: 9 px per cell makes a 9000 x 180 image; at most 8192 px a side (use 1..8)");
 }
 
@@ -196,69 +185,69 @@ TEST_CASE("[cli] import a PNG as walls, costs or heights") {
   REQUIRE(stbi_write_png(png.c_str(), 4, 2, 1, px.data(), 4));
 
   const std::string walls = in_scratch("ramp-walls.json");
-  check_ok(astar_cli({"import", png, "--threshold", "100", "-o", walls}));
+  check_ok(kCli.run({"import", png, "--threshold", "100", "-o", walls}));
   const astar::Level w = loaded(walls);
   for (int y = 0; y < 2; ++y)
     for (int x = 0; x < 4; ++x) CHECK(w.wall({x, y}) == (x < 2));
   CHECK(w.name == "ramp.png");
 
-  const Run c = astar_cli({"import", png, "--mode", "costs", "--range", "1..11", "--invert"});
+  const Run c = kCli.run({"import", png, "--mode", "costs", "--range", "1..11", "--invert"});
   check_ok(c);
   auto costs = astar::parse_level(c.out, "stdout");
   REQUIRE(costs.ok());
   CHECK(costs.value().cost({0, 0}) == doctest::Approx(1));
   CHECK(costs.value().cost({3, 1}) == doctest::Approx(11));
 
-  const Run h = astar_cli({"import", png, "--mode", "heights", "--range=-5..5"});
+  const Run h = kCli.run({"import", png, "--mode", "heights", "--range=-5..5"});
   check_ok(h);
   auto heights = astar::parse_level(h.out, "stdout");
   REQUIRE(heights.ok());
   CHECK(heights.value().height_at({0, 0}) == -5);
   CHECK(heights.value().height_at({3, 0}) == 5);
 
-  check_refused(astar_cli({"import", png, "--threshold", "300"}),
+  check_refused(kCli.run({"import", png, "--threshold", "300"}),
                 "import: --threshold: expected a whole number 0..256, got '300'");
-  check_refused(astar_cli({"import", png, "--mode", "costs", "--range", "0..3"}),
+  check_refused(kCli.run({"import", png, "--mode", "costs", "--range", "0..3"}),
                 "import: --range: must be MIN..MAX with 0 < MIN <= MAX <= 1000000, got 0..3");
-  check_refused(astar_cli({"import", png, "--walls", "any"}),
+  check_refused(kCli.run({"import", png, "--walls", "any"}),
                 "import: --walls: only for Tiled maps, and " + png + " is read as an image");
-  const std::string text = write("fake.png", "not an image\n");
-  check_refused(astar_cli({"import", text}), "fake.png: not a PNG or JPEG image");
+  const std::string text = kCli.write("fake.png", "not an image\n");
+  check_refused(kCli.run({"import", text}), "fake.png: not a PNG or JPEG image");
 }
 
 TEST_CASE("[cli] import a Tiled map: --list, walls by property, costs by property") {
-  const std::string tmj = write("town.tmj", R"({"type": "map", "orientation": "orthogonal",
+  const std::string tmj = kCli.write("town.tmj", R"({"type": "map", "orientation": "orthogonal",
     "width": 3, "height": 2, "infinite": false,
     "layers": [{"type": "tilelayer", "name": "Ground", "width": 3, "height": 2,
                 "data": [1, 2, 1, 3, 1, 1]}],
     "tilesets": [{"firstgid": 1, "tiles": [
       {"id": 1, "properties": [{"name": "solid", "type": "bool", "value": true}]},
       {"id": 2, "properties": [{"name": "cost", "type": "float", "value": 4.5}]}]}]})");
-  const Run list = astar_cli({"import", tmj, "--list"});
+  const Run list = kCli.run({"import", tmj, "--list"});
   check_ok(list);
   CHECK(list.out == "map: " + tmj + "\nsize: 3 x 2\ntile layers:\n  'Ground' (layers[0], 6 tiles)\n"
                     "tile properties:\n  cost (float, 1 tiles)\n  solid (bool, 1 tiles)\n");
 
   const std::string out = in_scratch("town.json");
-  check_ok(astar_cli({"import", tmj, "--walls", "property:solid", "--costs", "property:cost",
-                      "-o", out}));
+  check_ok(kCli.run({"import", tmj, "--walls", "property:solid", "--costs", "property:cost",
+                     "-o", out}));
   const astar::Level lv = loaded(out);
   CHECK(lv.wall({1, 0}));
   CHECK(lv.open({0, 1}));
   CHECK(lv.cost({0, 1}) == doctest::Approx(4.5));
   CHECK(lv.cost({0, 0}) == doctest::Approx(1));
 
-  check_refused(astar_cli({"import", tmj, "--walls", "solid"}),
+  check_refused(kCli.run({"import", tmj, "--walls", "solid"}),
                 "import: --walls: expected any, tiles:GID,GID,... or property:NAME, got 'solid'");
-  check_refused(astar_cli({"import", tmj, "--layer", "Walls"}),
+  check_refused(kCli.run({"import", tmj, "--layer", "Walls"}),
                 "town.tmj: no tile layer named 'Walls' (tile layers: 'Ground')");
-  check_refused(astar_cli({"import", tmj, "--threshold", "9"}),
+  check_refused(kCli.run({"import", tmj, "--threshold", "9"}),
                 "import: --threshold: only for images, and " + tmj + " is read as a Tiled map");
-  const std::string short_data = write("short.tmj", R"({"width": 3, "height": 2,
+  const std::string short_data = kCli.write("short.tmj", R"({"width": 3, "height": 2,
     "layers": [{"type": "tilelayer", "name": "Ground", "data": [1, 2, 1]}]})");
-  check_refused(astar_cli({"import", short_data}),
+  check_refused(kCli.run({"import", short_data}),
                 "short.tmj: layers[0].data: expected 6 tile ids (3 x 2), got 3");
-  check_refused(astar_cli({"import", in_scratch("level.txt")}),
+  check_refused(kCli.run({"import", in_scratch("level.txt")}),
                 "level.txt: unknown file type '.txt' (expected .png, .jpg, .jpeg, .map, .tmj or "
                 ".json; or give --format)");
 }

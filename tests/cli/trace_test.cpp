@@ -3,13 +3,12 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "../tiny_trace.hpp"
+#include "../support/tiny_trace.hpp"
 #include "cli_runner.hpp"
 
 namespace fs = std::filesystem;
@@ -18,22 +17,9 @@ using astar::test::Run;
 
 namespace {
 
-const fs::path& scratch() {
-  static astar::test::ScratchDir d("astar-trace-tests");
-  return d.path();
-}
+const astar::test::CliScratch kCli("astar-trace-tests");
 
-Run astar_cli(const std::vector<std::string>& args) {
-  return astar::test::run_cli(args, scratch());
-}
-
-std::string level_file(const std::string& name, const std::string& text) {
-  const fs::path p = scratch() / name;
-  std::ofstream(p, std::ios::binary) << text;
-  return p.string();
-}
-
-// The hand-checked level and log of tests/tiny_trace.hpp.
+// The hand-checked level and log of tests/support/tiny_trace.hpp.
 const char* const kTiny = astar::test::kTinyTraceLevelFile;
 const std::string kTinyLog =
     std::string(astar::test::kTinyTraceLog) + "# outcome found, cost 4, 6 iterations\n";
@@ -48,8 +34,8 @@ std::vector<std::string> with(std::vector<std::string> a, const std::vector<std:
 }  // namespace
 
 TEST_CASE("trace prints one plain-language line per event, prefixed by the iteration") {
-  const std::string file = level_file("tiny.json", kTiny);
-  const Run r = astar_cli(with({"trace", file}, kTinyArgs));
+  const std::string file = kCli.write("tiny.json", kTiny);
+  const Run r = kCli.run(with({"trace", file}, kTinyArgs));
   INFO("stderr: ", r.err);
   CHECK(r.code == 0);
   CHECK(r.err.empty());
@@ -57,8 +43,8 @@ TEST_CASE("trace prints one plain-language line per event, prefixed by the itera
 }
 
 TEST_CASE("trace --max-events prints the first events and says how many more there were") {
-  const std::string file = level_file("tiny.json", kTiny);
-  const Run r = astar_cli(with({"trace", file, "--max-events", "3"}, kTinyArgs));
+  const std::string file = kCli.write("tiny.json", kTiny);
+  const Run r = kCli.run(with({"trace", file, "--max-events", "3"}, kTinyArgs));
   CHECK(r.code == 0);
   CHECK(r.out ==
         "1  took (0, 0): f 4.00 = g 0.00 + h 4.00\n"
@@ -69,8 +55,8 @@ TEST_CASE("trace --max-events prints the first events and says how many more the
 }
 
 TEST_CASE("trace --format json prints an array of records with fixed keys") {
-  const std::string file = level_file("tiny.json", kTiny);
-  const Run r = astar_cli(with({"trace", file, "--format=json"}, kTinyArgs));
+  const std::string file = kCli.write("tiny.json", kTiny);
+  const Run r = kCli.run(with({"trace", file, "--format=json"}, kTinyArgs));
   CHECK(r.code == 0);
   nlohmann::json j;
   REQUIRE_NOTHROW(j = nlohmann::json::parse(r.out));
@@ -95,38 +81,38 @@ TEST_CASE("trace --format json prints an array of records with fixed keys") {
   CHECK(j[1]["old_g"].is_null());
   CHECK(j[25]["goal"] == true);
 
-  const Run few = astar_cli({"trace", file, "--format", "json", "--max-events", "2"});
+  const Run few = kCli.run({"trace", file, "--format", "json", "--max-events", "2"});
   CHECK(nlohmann::json::parse(few.out).size() == 2);
 }
 
 TEST_CASE("trace: no path exits 1; bad options and files exit 2 naming the problem") {
-  const std::string walled = level_file("walled.json", R"({"format":"astar-studio-level",
+  const std::string walled = kCli.write("walled.json", R"({"format":"astar-studio-level",
     "version":1,"width":3,"height":1,"start":[0,0],"goal":[2,0],"walls":[".#."]})");
-  const Run none = astar_cli({"trace", walled});
+  const Run none = kCli.run({"trace", walled});
   CHECK(none.code == 1);
   CHECK(none.out.find("# outcome no-path, 1 iteration\n") != std::string::npos);
 
-  const std::string file = level_file("tiny.json", kTiny);
-  check_refused(astar_cli({"trace", file, "--max-events", "0"}),
+  const std::string file = kCli.write("tiny.json", kTiny);
+  check_refused(kCli.run({"trace", file, "--max-events", "0"}),
                 "--max-events: expected a whole number >= 1, got '0'");
-  check_refused(astar_cli({"trace", file, "--format", "xml"}),
+  check_refused(kCli.run({"trace", file, "--format", "xml"}),
                 "--format: unknown value 'xml' (expected text, json or posthoc)");
-  check_refused(astar_cli({"trace", file, "--partial"}), "trace: unknown option '--partial'");
-  check_refused(astar_cli({"trace"}), "trace: missing LEVEL argument");
-  check_refused(astar_cli({"trace", file, "--algorithm", "jps"}), file + ": Jump Point Search");
-  const std::string missing = (scratch() / "nope.json").string();
-  check_refused(astar_cli({"trace", missing}), missing);
-  const std::string bad = level_file("bad.json", R"({"format":"astar-studio-level","version":1,
+  check_refused(kCli.run({"trace", file, "--partial"}), "trace: unknown option '--partial'");
+  check_refused(kCli.run({"trace"}), "trace: missing LEVEL argument");
+  check_refused(kCli.run({"trace", file, "--algorithm", "jps"}), file + ": Jump Point Search");
+  const std::string missing = (kCli.path() / "nope.json").string();
+  check_refused(kCli.run({"trace", missing}), missing);
+  const std::string bad = kCli.write("bad.json", R"({"format":"astar-studio-level","version":1,
     "width":"wide","height":1})");
-  check_refused(astar_cli({"trace", bad}), bad + ": width");
+  check_refused(kCli.run({"trace", bad}), bad + ": width");
 }
 
 TEST_CASE("check-heuristic: the verdict, counts and worst cases; exit 1 when it fails") {
   // Open 3x3, 8 neighbours, goal (2,2): Manhattan overestimates at the 4 cells with dx, dy >= 1
   // (tests/test_heuristic_check.cpp derives them), worst (0,0): 4 > 2√2.
-  const std::string file = level_file("open.json", R"({"format":"astar-studio-level",
+  const std::string file = kCli.write("open.json", R"({"format":"astar-studio-level",
     "version":1,"width":3,"height":3,"start":[0,0],"goal":[2,2],"walls":["...","...","..."]})");
-  const Run bad = astar_cli({"check-heuristic", file, "--heuristic", "manhattan"});
+  const Run bad = kCli.run({"check-heuristic", file, "--heuristic", "manhattan"});
   INFO("stdout: ", bad.out, "stderr: ", bad.err);
   CHECK(bad.code == 1);
   CHECK(bad.out.find("overestimates: 4\n") != std::string::npos);
@@ -135,15 +121,15 @@ TEST_CASE("check-heuristic: the verdict, counts and worst cases; exit 1 when it 
   CHECK(bad.out.find("verdict: h overestimates at 4 cells (worst (0, 0): h 4.00 > true 2.83): the "
                      "path A* finds may not be optimal\n") != std::string::npos);
 
-  const Run good = astar_cli({"check-heuristic", file});
+  const Run good = kCli.run({"check-heuristic", file});
   CHECK(good.code == 0);
   CHECK(good.out.find("verdict: h never overestimates on this level: A* finds an optimal path\n") !=
         std::string::npos);
-  const Run four = astar_cli({"check-heuristic", file, "--heuristic=manhattan", "--neighbours=4"});
+  const Run four = kCli.run({"check-heuristic", file, "--heuristic=manhattan", "--neighbours=4"});
   CHECK(four.code == 0);
 
-  const Run json = astar_cli({"check-heuristic", file, "--heuristic", "manhattan", "--format",
-                              "json"});
+  const Run json = kCli.run({"check-heuristic", file, "--heuristic", "manhattan", "--format",
+                             "json"});
   nlohmann::json j;
   REQUIRE_NOTHROW(j = nlohmann::json::parse(json.out));
   CHECK(j["overestimates"] == 4);
@@ -151,21 +137,21 @@ TEST_CASE("check-heuristic: the verdict, counts and worst cases; exit 1 when it 
   CHECK(j["worst_inconsistent"]["from"] == nlohmann::json::array({0, 0}));
   CHECK(j["worst_inconsistent"]["to"] == nlohmann::json::array({1, 1}));
 
-  check_refused(astar_cli({"check-heuristic", file, "--heuristic", "fast"}),
+  check_refused(kCli.run({"check-heuristic", file, "--heuristic", "fast"}),
                 "--heuristic: unknown value 'fast'");
-  check_refused(astar_cli({"check-heuristic", file, "--weight", "2"}),
+  check_refused(kCli.run({"check-heuristic", file, "--weight", "2"}),
                 "check-heuristic: unknown option '--weight'");
-  const std::string missing = (scratch() / "none.json").string();
-  check_refused(astar_cli({"check-heuristic", missing}), missing);
+  const std::string missing = (kCli.path() / "none.json").string();
+  check_refused(kCli.run({"check-heuristic", missing}), missing);
 }
 
 TEST_CASE("--help lists trace and check-heuristic with their options") {
-  const Run h = astar_cli({"--help"});
+  const Run h = kCli.run({"--help"});
   for (const char* s : {"trace", "check-heuristic", "--max-events", "verdict"}) {
     INFO("missing from --help: ", s);
     CHECK(h.out.find(s) != std::string::npos);
   }
-  const Run th = astar_cli({"trace", "--help"});
+  const Run th = kCli.run({"trace", "--help"});
   CHECK(th.code == 0);
   for (const char* s : {"astar trace LEVEL", "--algorithm NAME", "--max-events N", "--format",
                         "old_parent", "Exit codes"}) {
