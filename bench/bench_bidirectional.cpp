@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "astar/bidirectional.hpp"
+#include "astar/detail/best_first.hpp"
 #include "astar/movingai.hpp"
 #include "astar/search.hpp"
 

@@ -15,6 +15,7 @@
 
 #include "astar/generate.hpp"
 #include "astar/level_io.hpp"
+#include "astar/make_search.hpp"
 #include "astar/search.hpp"
 #include "bench_rows.hpp"
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/detail/best_first.hpp"
 #include "astar/movingai.hpp"
 #include "astar/search.hpp"
 #include "query_runs.hpp"

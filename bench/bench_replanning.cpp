@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/make_search.hpp"
 #include "astar/movingai.hpp"
 #include "astar/replanning.hpp"
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <random>
 
+#include "astar/detail/best_first.hpp"
 #include "astar/search.hpp"
 #include "astar/trace.hpp"
 #include "bench_rows.hpp"

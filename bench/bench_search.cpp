@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <random>
 
+#include "astar/detail/best_first.hpp"
 #include "astar/search.hpp"
 
 using namespace astar;

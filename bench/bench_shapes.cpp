@@ -13,6 +13,7 @@
 #include <string>
 
 #include "astar/level_io.hpp"
+#include "astar/make_search.hpp"
 #include "astar/search.hpp"
 
 using namespace astar;

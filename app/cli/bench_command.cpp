@@ -15,6 +15,7 @@
 #include "algorithms.hpp"
 #include "args.hpp"
 #include "astar/level.hpp"
+#include "astar/make_search.hpp"
 #include "astar/movingai.hpp"
 #include "astar/search.hpp"
 #include "astar/format.hpp"

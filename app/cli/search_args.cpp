@@ -5,6 +5,7 @@
 
 #include "algorithms.hpp"
 #include "astar/level_io.hpp"
+#include "astar/make_search.hpp"
 #include "astar/movingai.hpp"
 #include "number_args.hpp"
 #include "output.hpp"

@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/make_search.hpp"
 #include "astar/movingai.hpp"
 #include "astar/search.hpp"
 #include "../query_runs.hpp"

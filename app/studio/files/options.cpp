@@ -3,6 +3,7 @@
 #include <type_traits>
 
 #include "astar/endpoint_args.hpp"
+#include "astar/enum_names.hpp"
 #include "astar/number_chars.hpp"
 #include "astar/generate.hpp"
 
@@ -94,9 +95,8 @@ std::string layer_names() {
 }
 
 std::optional<astar::Layer> parse_layer(std::string_view name) {
-  for (int i = 0; i < astar::kLayerCount; ++i)
-    if (astar::to_string(static_cast<astar::Layer>(i)) == name) return static_cast<astar::Layer>(i);
-  return std::nullopt;
+  return astar::parse_enum_name<astar::Layer>(name,
+                                              [](astar::Layer l) { return astar::to_string(l); });
 }
 
 astar::Error bad(std::string_view option, std::string_view value, std::string_view expected) {

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string_view>
 
+#include "astar/enum_names.hpp"
 #include "state/palette.hpp"
 
 namespace studio {
@@ -57,18 +58,14 @@ inline constexpr std::array<OverlayInfo, kOverlayCount> kOverlays{{
 }};
 
 constexpr std::optional<OverlayId> parse_overlay(std::string_view name) {
-  for (std::size_t i = 0; i < kOverlayCount; ++i)
-    if (name == kOverlays[i].name) return static_cast<OverlayId>(i);
-  return std::nullopt;
+  return astar::parse_enum_name<OverlayId>(kOverlays, name, &OverlayInfo::name);
 }
 
 // What the heat map shows: g, h or f of each seen cell.
 enum class HeatSource { G, H, F, _Max };
 inline constexpr std::array<const char*, 3> kHeatNames{"g", "h", "f"};
 constexpr std::optional<HeatSource> parse_heat(std::string_view name) {
-  for (std::size_t i = 0; i < kHeatNames.size(); ++i)
-    if (name == kHeatNames[i]) return static_cast<HeatSource>(i);
-  return std::nullopt;
+  return astar::parse_enum_name<HeatSource>(kHeatNames, name);
 }
 
 struct Overlays {

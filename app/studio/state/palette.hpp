@@ -33,6 +33,8 @@
 #include <optional>
 #include <string_view>
 
+#include "astar/enum_names.hpp"
+
 namespace studio::palette {
 
 struct Rgb {
@@ -130,9 +132,7 @@ constexpr const Palette& get(Id id) {
 // "default", "colour-blind" (also "color-blind"), "high-contrast".
 constexpr std::optional<Id> parse(std::string_view name) {
   if (name == "color-blind") return Id::ColourBlind;
-  for (int i = 0; i < static_cast<int>(Id::_Max); ++i)
-    if (name == get(static_cast<Id>(i)).name) return static_cast<Id>(i);
-  return std::nullopt;
+  return astar::parse_enum_name<Id>(name, [](Id id) { return get(id).name; });
 }
 
 // Whether the path polyline has an outline of its own colour under it, and the colour of the dots

@@ -12,6 +12,7 @@
 #include "astar/file_io.hpp"
 #include "astar/level_io.hpp"
 #include "astar/line_of_sight.hpp"
+#include "astar/make_search.hpp"
 #include "astar/smoothing.hpp"
 #include "state/expansion_order.hpp"
 

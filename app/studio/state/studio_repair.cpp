@@ -7,6 +7,7 @@
 #include "state/studio.hpp"
 
 #include "astar/format.hpp"
+#include "astar/make_search.hpp"
 
 namespace studio {
 

@@ -1,7 +1,8 @@
 // The algorithms and what each can do, in one constexpr table (kAlgorithms) that info(a) reads.
-// Adding an algorithm: a row here, its own files (its Search, or its case in search.cpp's loop)
-// and its pseudo-code (pseudocode.cpp). Everything else (the CLI, the studio, the trace, the
-// inspector) asks info(a), normalize() and check_options() instead of naming algorithms.
+// Adding an algorithm: a row here, its own files (its Search, or its case in the best-first loop,
+// core/src/search/best_first*.cpp) and its pseudo-code (pseudocode.cpp). Everything else (the
+// CLI, the studio, the trace, the inspector) asks info(a), normalize() and check_options()
+// instead of naming algorithms.
 #pragma once
 
 #include <array>

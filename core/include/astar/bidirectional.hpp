@@ -23,6 +23,7 @@
 #include <optional>
 #include <vector>
 
+#include "astar/detail/best_first.hpp"
 #include "astar/exact_cost.hpp"
 #include "astar/search.hpp"
 

@@ -1,7 +1,7 @@
 // Jump Point Search successors (Harabor & Grastien, "Online Graph Pruning for Pathfinding on Grid
 // Maps", AAAI 2011), for uniform-cost 8-neighbour levels where diagonal steps may not cut corners
-// (both side cells open: MovingAI's rule). The search engine (search.cpp) calls this from its one
-// best-first loop; the cost of reaching a jump point is the octile distance to it.
+// (both side cells open: MovingAI's rule). The search engine (detail/best_first.hpp) calls this
+// from its one best-first loop; the cost of reaching a jump point is the octile distance to it.
 //
 // Three ways to the same answers (same jump points, same order):
 //   * JumpGrid with JPS+ distances (JumpMethod::Distances, jump_distances.hpp): every cell's

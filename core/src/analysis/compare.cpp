@@ -1,6 +1,7 @@
 #include "astar/compare.hpp"
 
 #include "astar/imported_trace.hpp"
+#include "astar/make_search.hpp"
 #include "astar/trace_replay.hpp"
 
 #include <algorithm>

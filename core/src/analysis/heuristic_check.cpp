@@ -8,6 +8,7 @@
 #include <queue>
 #include <utility>
 
+#include "astar/detail/best_first.hpp"
 #include "astar/moves.hpp"
 #include "astar/format.hpp"
 

@@ -9,8 +9,10 @@
 #include <limits>
 #include <unordered_set>
 
+#include "astar/enum_names.hpp"
 #include "astar/format.hpp"
 #include "astar/heuristic_check.hpp"
+#include "astar/make_search.hpp"
 #include "analysis/trace_check_moves.hpp"
 
 namespace astar {
@@ -411,9 +413,7 @@ std::vector<double> true_costs(const Level& level, const MovementRules& rules, C
 std::string_view to_string(FindingKind k) { return kKindNames[static_cast<std::size_t>(k)]; }
 
 std::optional<FindingKind> parse_finding_kind(std::string_view name) {
-  for (std::size_t i = 0; i < kKindNames.size(); ++i)
-    if (kKindNames[i] == name) return static_cast<FindingKind>(i);
-  return std::nullopt;
+  return parse_enum_name<FindingKind>(kKindNames, name);
 }
 
 bool trace_equal(double a, double b, double magnitude) {

@@ -1,4 +1,5 @@
 #include "astar/grid.hpp"
+#include "astar/enum_names.hpp"
 
 namespace astar {
 
@@ -9,9 +10,7 @@ constexpr std::array<std::string_view, 8> kDirNames{"E", "SE", "S", "SW", "W", "
 std::string_view dir_name(Dir d) { return kDirNames[static_cast<int>(d)]; }
 
 std::optional<Dir> parse_dir(std::string_view name) {
-  for (Dir d : kAllDirs)
-    if (kDirNames[static_cast<int>(d)] == name) return d;
-  return std::nullopt;
+  return parse_enum_name<Dir>(kDirNames, name);
 }
 
 std::optional<Dir> dir_between(Cell a, Cell b) {

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <memory>
 
+#include "astar/enum_names.hpp"
 #include "astar/generate.hpp"
 #include "base/text_file.hpp"
 
@@ -42,9 +43,7 @@ Format sniff(std::span<const std::uint8_t> b) {
 std::string_view to_string(ImageImportMode m) { return kModeNames[static_cast<std::size_t>(m)]; }
 
 std::optional<ImageImportMode> parse_image_import_mode(std::string_view name) {
-  for (std::size_t i = 0; i < kModeNames.size(); ++i)
-    if (kModeNames[i] == name) return static_cast<ImageImportMode>(i);
-  return std::nullopt;
+  return parse_enum_name<ImageImportMode>(kModeNames, name);
 }
 
 std::string check_image_import_options(const ImageImportOptions& o) {

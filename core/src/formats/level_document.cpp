@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "astar/level_io.hpp"  // kLevelFormatVersion
-#include "astar/search.hpp"
+#include "astar/search_names.hpp"
 #include "formats/level_format.hpp"
 
 namespace astar::level_file {

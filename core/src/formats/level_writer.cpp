@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "astar/level_io.hpp"
-#include "astar/search.hpp"
+#include "astar/search_names.hpp"
 #include "base/json_numbers.hpp"
 #include "formats/level_format.hpp"
 

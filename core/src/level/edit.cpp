@@ -1,4 +1,5 @@
 #include "astar/edit.hpp"
+#include "astar/enum_names.hpp"
 
 #include "astar/format.hpp"
 
@@ -27,9 +28,7 @@ std::string_view to_string(Layer l) { return kLayerNames[static_cast<int>(l)]; }
 std::string_view to_string(HeightMode m) { return kHeightModeNames[static_cast<int>(m)]; }
 std::string_view to_string(Anchor a) { return kAnchorNames[static_cast<int>(a)]; }
 std::optional<Anchor> parse_anchor(std::string_view name) {
-  for (int i = 0; i < static_cast<int>(Anchor::_Max); ++i)
-    if (kAnchorNames[i] == name) return static_cast<Anchor>(i);
-  return std::nullopt;
+  return parse_enum_name<Anchor>(kAnchorNames, name);
 }
 
 double cell_value(const Level& level, Layer layer, Cell c) {

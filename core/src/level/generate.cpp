@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "astar/enum_names.hpp"
 #include "astar/number_chars.hpp"
 #include "base/random.hpp"
 
@@ -416,9 +417,7 @@ void apply_field(Level& lv, const std::vector<float>& field, const GeneratorOpti
 std::string_view to_string(GeneratorKind k) { return kKindNames[static_cast<std::size_t>(k)]; }
 
 std::optional<GeneratorKind> parse_generator_kind(std::string_view name) {
-  for (std::size_t i = 0; i < kKindNames.size(); ++i)
-    if (kKindNames[i] == name) return static_cast<GeneratorKind>(i);
-  return std::nullopt;
+  return parse_enum_name<GeneratorKind>(kKindNames, name);
 }
 
 std::string generator_kind_names() {

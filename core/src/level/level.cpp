@@ -1,4 +1,5 @@
 #include "astar/level.hpp"
+#include "astar/enum_names.hpp"
 #include "astar/format.hpp"
 
 #include <algorithm>
@@ -21,9 +22,7 @@ constexpr std::string_view kDiagonalNames[] = {"always", "one-side-open", "no-co
 std::string_view to_string(DiagonalPolicy p) { return kDiagonalNames[static_cast<int>(p)]; }
 
 std::optional<DiagonalPolicy> parse_diagonal_policy(std::string_view name) {
-  for (int i = 0; i < static_cast<int>(DiagonalPolicy::_Max); ++i)
-    if (kDiagonalNames[i] == name) return static_cast<DiagonalPolicy>(i);
-  return std::nullopt;
+  return parse_enum_name<DiagonalPolicy>(kDiagonalNames, name);
 }
 
 namespace {
@@ -33,9 +32,7 @@ constexpr std::string_view kStepLengthNames[] = {"flat", "3d"};
 std::string_view to_string(StepLength s) { return kStepLengthNames[static_cast<int>(s)]; }
 
 std::optional<StepLength> parse_step_length(std::string_view name) {
-  for (int i = 0; i < static_cast<int>(StepLength::_Max); ++i)
-    if (kStepLengthNames[i] == name) return static_cast<StepLength>(i);
-  return std::nullopt;
+  return parse_enum_name<StepLength>(kStepLengthNames, name);
 }
 
 namespace {

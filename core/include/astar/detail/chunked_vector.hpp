@@ -1,4 +1,4 @@
-// A growable array stored in fixed-size chunks, for the search's rewind trace (search.hpp).
+// A growable array stored in fixed-size chunks, for the search's rewind trace (best_first.hpp).
 // std::vector doubles its buffer: while it copies, the old and the new buffer are both resident,
 // so a trace of 1.5 GB needs 2.25 GB at that moment, and up to half the last buffer stays unused.
 // Here growing never moves what is stored, and at most one chunk is unused. Elements must be
