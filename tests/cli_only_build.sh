@@ -29,9 +29,15 @@ for t in astar-studio glad; do
   grep -q "\.\.\. $t\$" <<<"$targets" && { echo "FAIL: target $t in a CLI-only build"; fail=1; }
 done
 tests=$("$ctest" --test-dir "$out" -N)
-for t in core cli core_boundary cli_boundary; do
+# core:AREA: the doctest suite, one entry per area of tests/ (core:studio_units and
+# core:studio_state are GL-free: not the studio's tests, which are named studio_*).
+for t in core:base core:search cli core_boundary cli_boundary; do
   grep -q "Test *#[0-9]*: $t\$" <<<"$tests" || { echo "FAIL: no test $t"; fail=1; }
 done
-if grep -q "studio_" <<<"$tests"; then echo "FAIL: studio tests in a CLI-only build"; fail=1; fi
+if grep -q "Test *#[0-9]*: studio_" <<<"$tests"; then
+  echo "FAIL: studio tests in a CLI-only build:"
+  grep "Test *#[0-9]*: studio_" <<<"$tests"
+  fail=1
+fi
 [ "$fail" -eq 0 ] && echo "cli_only_build: configures with core, astar, astar_tests and astar_cli_tests, no studio target, no GL/GLFW/ImGui/giflib looked up"
 exit "$fail"

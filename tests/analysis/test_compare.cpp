@@ -5,7 +5,6 @@
 #include <cmath>
 #include <memory>
 
-#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/compare.hpp"
 #include "astar/imported_trace.hpp"

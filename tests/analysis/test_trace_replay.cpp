@@ -6,7 +6,6 @@
 #include <cmath>
 #include <random>
 
-#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/breakpoints.hpp"
 #include "astar/format.hpp"

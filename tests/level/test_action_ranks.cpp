@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "astar/level_io.hpp"
-#include "astar/make_search.hpp"
 #include "astar/moves.hpp"
 #include "astar/search.hpp"
 #include "support/oracle.hpp"

@@ -6,7 +6,6 @@
 #include <string>
 
 #include "astar/endpoint_args.hpp"
-#include "astar/make_search.hpp"
 #include "astar/search.hpp"
 #include "support/ascii_level.hpp"
 

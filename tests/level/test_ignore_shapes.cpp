@@ -5,7 +5,6 @@
 
 #include "astar/edit.hpp"
 #include "astar/level_io.hpp"
-#include "astar/make_search.hpp"
 #include "astar/search.hpp"
 
 using namespace astar;

@@ -5,7 +5,6 @@
 
 #include <random>
 
-#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/agent_walk.hpp"
 #include "support/random_level.hpp"

@@ -6,8 +6,6 @@
 #include <algorithm>
 #include <random>
 
-#include "astar/detail/best_first.hpp"
-#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/posthoc_writer.hpp"
 #include "astar/pseudocode.hpp"

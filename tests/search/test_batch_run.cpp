@@ -11,7 +11,6 @@
 #include <random>
 #include <span>
 
-#include "astar/detail/best_first.hpp"
 #include "astar/search.hpp"
 #include "support/random_level.hpp"
 #include "support/same_state.hpp"

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <random>
 
-#include "astar/detail/best_first.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/bidirectional.hpp"
 #include "support/oracle.hpp"

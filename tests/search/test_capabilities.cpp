@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "astar/detail/best_first.hpp"
-#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/bidirectional.hpp"
 #include "astar/search.hpp"

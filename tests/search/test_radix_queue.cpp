@@ -8,8 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "astar/detail/best_first.hpp"
-#include "astar/detail/radix_queue.hpp"
+#include "astar/radix_queue.hpp"
 #include "astar/search.hpp"
 #include "support/random_level.hpp"
 

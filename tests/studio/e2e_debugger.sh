@@ -22,8 +22,7 @@ start_xvfb
 
 # Where the cells are: the same window size, fitted the same way, gives the mapping.
 size=1280x800
-timeout 30 "$studio" level.json --size $size --screenshot map.png --frames 3 >map.log 2>&1 ||
-  die "studio --screenshot failed: $(cat map.log)"
+map_screenshot $size
 bp=$("$checker" cell map.png.json 12 5 2>/dev/null) || bp=''
 
 start_studio level.json --size $size

@@ -212,8 +212,8 @@ trace_is() {
 # map_screenshot SIZE: a screenshot of level.json at SIZE (map.png and its sidecar), so that
 # `at X Y` prints cell (X, Y)'s centre in window pixels for a studio started at the same size.
 map_screenshot() {
-  timeout 30 "$studio" level.json --size "$1" --screenshot map.png --frames 3 >map.log 2>&1 ||
-    die "studio --screenshot failed: $(cat map.log)"
+  $first timeout 120 "$studio" level.json --size "$1" --screenshot map.png --frames 3 >map.log 2>&1 ||
+    die "studio --screenshot failed (exit $?): $(cat map.log)"
 }
 at() { "$checker" cell map.png.json "$1" "$2" || die "no pixel for cell ($1, $2)"; }
 

@@ -35,8 +35,7 @@ start_xvfb
 
 # [SECTION] Where the cells are: the same window size, fitted the same way, gives the mapping
 size=1024x640
-timeout 30 "$studio" level.json --size $size --screenshot map.png --frames 3 >map.log 2>&1 ||
-  die "studio --screenshot failed: $(cat map.log)"
+map_screenshot $size
 # Window pixels "X Y" of the centres of the cells the test clicks.
 p42=$("$checker" cell map.png.json 4 2) || die "no pixel for cell (4, 2)"
 p43=$("$checker" cell map.png.json 4 3) || die "no pixel for cell (4, 3)"

@@ -8,7 +8,6 @@
 #include <random>
 #include <vector>
 
-#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/bidirectional.hpp"
 #include "astar/search.hpp"

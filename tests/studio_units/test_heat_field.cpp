@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "astar/make_search.hpp"
 #include "astar/search.hpp"
 #include "state/heat_field.hpp"
 #include "support/random_level.hpp"

@@ -4,7 +4,6 @@
 
 #include <memory>
 
-#include "astar/make_search.hpp"
 #include "astar/search.hpp"
 #include "astar/trace.hpp"
 
