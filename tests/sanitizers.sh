@@ -4,7 +4,7 @@
 # (--studio) run the studio under Xvfb to a screenshot, with the Compare window's panes open, then
 # on a trace (replayed, checked, a finding picked, a Compare pane), on a trace followed live, and
 # on every lesson with --run, letting it exit each time; then the studio's e2e tests by real input
-# (tests/studio/e2e_*.sh, $E2E_TESTS) against this studio. Any report fails the test:
+# (tests/studio/e2e_*.sh: four, or those $E2E_TESTS names) against this studio. Any report fails the test:
 # -fno-sanitize-recover=all makes UBSan reports fatal, and ASan's always are (leaks included; the
 # only leaks suppressed are those inside the X server's and the GL driver's libraries,
 # tests/studio/lsan.supp).
@@ -69,12 +69,16 @@ if [ "${1:-}" = --studio ]; then
   # The e2e tests, as ctest runs them (their arguments from tests/studio/CMakeLists.txt), here:
   # against this studio, with the command line and the checkers they use built here too. Two at a
   # time (each studio keeps a core busy drawing). Mesa's driver is preloaded into the studio alone
-  # (e2e_lib.sh, $STUDIO_LD_PRELOAD).
+  # (e2e_lib.sh, $STUDIO_LD_PRELOAD). By default the four that reach the most of the studio within
+  # CI's time: the debugger (steps both ways, micro-steps, a breakpoint, the quiz, Ctrl+T), every
+  # tool and layer (copy, paste, undo), LPA*'s repairs and D* Lite's walk, and a trace replayed,
+  # reopened and edited under; E2E_TESTS='^studio_e2e_' runs all twelve.
+  e2e_tests=${E2E_TESTS:-^studio_e2e_(debugger|tools|repair|trace)$}
   stage e2e-build "$out/build-e2e.log" cmake --build "$out" -j2 --target astar studio_e2e_check \
     studio_screenshot_check studio_layers_check studio_findings_check studio_xdnd_drop studio_frames
   export STUDIO_LD_PRELOAD=${LD_PRELOAD:-}
   unset LD_PRELOAD
-  stage e2e - ctest --test-dir "$out" -R "${E2E_TESTS:-^studio_e2e_}" -j2 --output-on-failure
+  stage e2e - ctest --test-dir "$out" -R "$e2e_tests" -j2 --output-on-failure
 else
   stage build "$out/build.log" cmake --build "$out" --target astar_tests -j2
   stage run - "$out/tests/astar_tests" --no-version "$@"
