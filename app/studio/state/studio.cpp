@@ -11,41 +11,28 @@
 #include "astar/inspect.hpp"
 #include "astar/file_io.hpp"
 #include "astar/level_io.hpp"
-#include "astar/line_of_sight.hpp"
 #include "astar/make_search.hpp"
-#include "astar/smoothing.hpp"
 #include "state/expansion_order.hpp"
 
 namespace studio {
 
 using astar::Cell;
 
-Studio::Studio() : level_(24, 16) {
+Studio::Studio() {
   edit_hook_.studio = this;
-  editor_.set_listener(&edit_hook_);
+  doc_.editor().set_listener(&edit_hook_);
   options_.weight = 2.0;  // shown when Weighted A* is chosen; the other algorithms get 1
   new_search();
 }
 
 // [SECTION] Level and file
 
-std::string Studio::file_name() const {
-  return path_.empty() ? std::string("untitled") : std::filesystem::path(path_).filename().string();
-}
-
-std::string Studio::window_title() const {
-  return "A* Studio \xE2\x80\x94 " + file_name() + (dirty() ? " *" : "");
-}
-
 void Studio::set_level(astar::Level level, std::string path) {
   search_.reset();  // never keep a search across a level replacement
   trace_.reset();   // nor a trace: it was read for the level before
   target_iteration_ = 0;
   target_end_ = false;
-  level_ = std::move(level);
-  path_ = std::move(path);
-  editor_.clear_history();
-  saved_state_ = editor_.state_id();
+  doc_.reset(std::move(level), std::move(path));
   selection.reset();
   selected_shape.reset();
   playing = false;
@@ -60,17 +47,15 @@ void Studio::set_level(astar::Level level, std::string path) {
 // What the level suggests (a lesson's search). Its iteration guard is not copied: the search
 // reads it from the level (search_options), so editing or undoing it takes effect at once.
 void Studio::apply_preset() {
-  const astar::SearchPreset& p = level_.preset;
+  const astar::SearchPreset& p = level().preset;
   const astar::SearchOptions o = astar::with_preset(options_, p);
   options_.algorithm = o.algorithm;
   options_.heuristic = o.heuristic;
   if (p.weight) options_.weight = *p.weight;
   options_.tie_break = o.tie_break;
   options_.partial_path = o.partial_path;
-  if (p.smooth) smooth_ = *p.smooth;
-  if (p.walk) walk_settings_.on = *p.walk;  // a lesson's walking agent, with or without a sensor
-  if (p.walk) walk_settings_.use_sensor = p.sensor.has_value();
-  if (p.sensor) walk_settings_.sensor = static_cast<int>(*p.sensor);
+  if (p.smooth) path_.smooth = *p.smooth;
+  walk_.apply_preset(p);
 }
 
 astar::Status Studio::open(const std::string& path) {
@@ -83,10 +68,8 @@ astar::Status Studio::open(const std::string& path) {
 }
 
 astar::Status Studio::save_as(const std::string& path) {
-  auto saved = astar::save_level(level_, path);
+  auto saved = doc_.save_as(path);
   if (!saved) return saved;
-  path_ = path;
-  saved_state_ = editor_.state_id();
   status = "Saved " + path;
   if (on_file_written) on_file_written(path);
   return saved;
@@ -108,10 +91,10 @@ void Studio::EditHook::level_changed() {
   st.level_changes.full();
   st.edited_all_ = true;
   st.after_edit();
-  if (st.selected_shape && *st.selected_shape >= st.level_.shapes().size()) st.selected_shape.reset();
+  if (st.selected_shape && *st.selected_shape >= st.level().shapes().size()) st.selected_shape.reset();
   // A new size (resize, replace, or undoing them): the search's arrays no longer fit the level,
   // so it is made anew now, not at the end of the frame.
-  if (st.search_w_ != st.level_.width() || st.search_h_ != st.level_.height()) {
+  if (st.search_w_ != st.level().width() || st.search_h_ != st.level().height()) {
     st.selection.reset();
     st.view.fit_pending = true;
     st.rerun();
@@ -138,69 +121,43 @@ double Studio::paint_value(astar::Layer layer, bool other) const {
 }
 
 bool Studio::undo() {
-  if (!editor_.can_undo()) {
-    status = "Nothing to undo";
-    return false;
-  }
-  const std::string what = editor_.undo_label();
-  editor_.undo();
-  status = "Undid: " + what;
-  return true;
+  const std::optional<std::string> what = doc_.undo();
+  status = what ? "Undid: " + *what : std::string("Nothing to undo");
+  return what.has_value();
 }
 
 bool Studio::redo() {
-  if (!editor_.can_redo()) {
-    status = "Nothing to redo";
-    return false;
-  }
-  const std::string what = editor_.redo_label();
-  editor_.redo();
-  status = "Redid: " + what;
-  return true;
+  const std::optional<std::string> what = doc_.redo();
+  status = what ? "Redid: " + *what : std::string("Nothing to redo");
+  return what.has_value();
 }
 
 void Studio::replace_level(astar::Level level, std::string label) {
-  editor_.replace(std::move(level), std::move(label));
+  editor().replace(std::move(level), std::move(label));
   apply_preset();
 }
 
 astar::Status Studio::resize_level(int width, int height, astar::Anchor anchor) {
-  astar::Status s = editor_.resize(width, height, anchor);
+  astar::Status s = editor().resize(width, height, anchor);
   status = s ? "Resized the level to " + std::to_string(width) + " x " + std::to_string(height)
              : s.error();
   return s;
 }
 
-bool Studio::move_start(Cell c) { return editor_.set_start(c); }
-bool Studio::move_goal(Cell c) { return editor_.set_goal(c); }
+bool Studio::move_start(Cell c) { return editor().set_start(c); }
+bool Studio::move_goal(Cell c) { return editor().set_goal(c); }
 
-namespace {
-// The level's settings with one change made by `change`.
-template <class Fn>
-astar::LevelProps changed_props(const astar::Level& level, Fn&& change) {
-  astar::LevelProps p = astar::props_of(level);
-  change(p);
-  return p;
-}
-}  // namespace
-
-void Studio::set_neighbours(astar::Neighbours n) {
-  editor_.set_props(changed_props(level_, [&](astar::LevelProps& p) { p.rules.neighbours = n; }));
-}
-
-void Studio::set_diagonal(astar::DiagonalPolicy d) {
-  editor_.set_props(changed_props(level_, [&](astar::LevelProps& p) { p.rules.diagonal = d; }));
-}
+void Studio::set_neighbours(astar::Neighbours n) { doc_.set_neighbours(n); }
+void Studio::set_diagonal(astar::DiagonalPolicy d) { doc_.set_diagonal(d); }
 
 void Studio::set_rules(const astar::MovementRules& rules, std::string_view merge_key) {
   const astar::MovementRules r = astar::within_file_limits(rules);
-  const auto change = [&](astar::LevelProps& p) { p.rules = r; };
-  if (!editor_.set_props(changed_props(level_, change), merge_key)) return;
+  if (!doc_.set_rules(r, merge_key)) return;
   // The search will start invalid with this reason; say it where the edit was made too, and
   // take the message back once the radius fits again.
   static constexpr std::string_view kBlocked = "No search can run: ";
   const std::vector<std::uint32_t> ignored = search_options().ignore_shapes;  // as the search
-  if (const std::string why = level_.check_endpoints_clear_of_shapes(r.agent_radius, ignored);
+  if (const std::string why = level().check_endpoints_clear_of_shapes(r.agent_radius, ignored);
       !why.empty())
     status = std::string(kBlocked) + why;
   else if (status.starts_with(kBlocked))
@@ -209,32 +166,26 @@ void Studio::set_rules(const astar::MovementRules& rules, std::string_view merge
 
 void Studio::set_iteration_guard(std::optional<std::int64_t> n, std::string_view merge_key) {
   if (n) n = std::clamp<std::int64_t>(*n, 1, astar::SearchPreset::kMaxIterations);
-  const auto change = [&](astar::LevelProps& p) { p.preset.max_iterations = n; };
-  editor_.set_props(changed_props(level_, change), merge_key);
+  doc_.set_iteration_guard(n, merge_key);
 }
 
-void Studio::set_name(std::string name) {
-  editor_.set_props(changed_props(level_, [&](astar::LevelProps& p) { p.name = std::move(name); }),
-                    "name");  // typing a name is one undo step
-}
+void Studio::set_name(std::string name) { doc_.set_name(std::move(name)); }
 
 void Studio::set_agents_block(bool on) {
-  if (on == level_.agents_block()) return;
-  if (!editor_.set_props(changed_props(level_, [&](astar::LevelProps& p) { p.agents_block = on; })))
+  if (!doc_.set_agents_block(on))
     status = "An agent stands on the start or the goal: move it before agents can block";
 }
 
 void Studio::set_terrains(std::vector<astar::Terrain> terrains) {
-  editor_.set_props(
-      changed_props(level_, [&](astar::LevelProps& p) { p.terrains = std::move(terrains); }));
+  doc_.set_terrains(std::move(terrains));
 }
 
 // [SECTION] Search
 
 astar::SearchOptions Studio::search_options() const {
   astar::SearchOptions o = astar::normalize(options_);
-  o.max_iterations = level_.preset.max_iterations.value_or(0);  // the level's guard; 0: none
-  o.ignore_shapes = level_.preset.ignore_shapes.value_or(std::vector<std::uint32_t>{});
+  o.max_iterations = level().preset.max_iterations.value_or(0);  // the level's guard; 0: none
+  o.ignore_shapes = level().preset.ignore_shapes.value_or(std::vector<std::uint32_t>{});
   return o;
 }
 
@@ -243,39 +194,54 @@ void Studio::new_search() {
   recorder_.clear();
   recorder_.set_limit(kMaxLogEvents);
   if (trace_) {
-    auto replay = trace_->make_replay(level_);
+    auto replay = trace_->make_replay(level());
     replay_ = replay.get();
+    replanning_ = nullptr;
     search_ = std::move(replay);
-    walk_.reset();
+    walk_.stop();
   } else {
-    replay_ = nullptr;
-    search_.reset();  // it may read the walk's level, which a new walk replaces
-    search_ = make_walk_search();
-    if (!search_) search_ = astar::make_search(level_, search_options(), &recorder_);
+    make_search();
   }
-  search_w_ = level_.width();
-  search_h_ = level_.height();
+  const astar::Level& lv = level();
+  search_w_ = lv.width();
+  search_h_ = lv.height();
   options_dirty_ = false;
   edited_cells_.clear();
   edited_all_ = false;
   repair_text_.clear();
   scratch_expanded_ = -1;
-  search_changes.set_limit_for(level_.cell_count());
-  heat_changes_.set_limit_for(level_.cell_count());
-  level_changes.set_limit_for(level_.cell_count());
+  search_changes.set_limit_for(lv.cell_count());
+  caches_.set_limit_for(lv.cell_count());
+  level_changes.set_limit_for(lv.cell_count());
   recorder_.attach(*search_);
   // Rewind records cost ~100 bytes per iteration; above this size a full search's records
   // would not fit comfortably in memory, so stepping back is off there.
-  search_->set_recording(level_.cell_count() <= (walk_ ? kMaxWalkRewindCells : kMaxRewindCells));
-  path_cells_.clear();
-  path_actions_.clear();
-  path_tinted_.clear();
-  path_partial_ = false;
-  update_smoothed();
-  on_path_.assign(static_cast<std::size_t>(level_.cell_count()), 0);
+  search_->set_recording(lv.cell_count() <= (walk_.agent() ? kMaxWalkRewindCells : kMaxRewindCells));
+  path_.reset(lv.cell_count());
   search_changed_all();
   step_budget_ = 0.0;
   furthest_ = 0;
+}
+
+// A search of ours: the walk's D* Lite when walking, LPA* or D* Lite (made typed, for repairs),
+// else whatever make_search makes for the options.
+void Studio::make_search() {
+  replay_ = nullptr;
+  replanning_ = nullptr;
+  search_.reset();  // it may read the walk's level, which a new walk replaces
+  walk_.stop();
+  const astar::SearchOptions o = search_options();
+  std::unique_ptr<astar::ReplanningSearch> rs;
+  if (walk_.applies(options_.algorithm, false)) {
+    std::string note;
+    rs = walk_.start(level(), o, &recorder_, note);
+    if (!note.empty()) status = std::move(note);
+  } else if (astar::info(o.algorithm).extras.replans) {
+    rs = std::make_unique<astar::ReplanningSearch>(level(), level().rules(), o, &recorder_);
+  }
+  replanning_ = rs.get();
+  if (rs) search_ = std::move(rs);
+  else search_ = astar::make_search(level(), o, &recorder_);
 }
 
 void Studio::options_changed() {
@@ -319,67 +285,33 @@ void Studio::record_step() {
 }
 
 void Studio::update_path() {
-  if (!path_cells_.empty() || !astar::finished(search_->state())) return;
-  path_cells_ = search_->path();
-  if (path_cells_.empty()) return;
-  path_partial_ = search_->state() != astar::SearchState::Found;
-  // Tint the cells the path runs through. Theta*'s waypoints are any distance apart: the cells
-  // on the lines between them. Every other path is 8-adjacent but for jumps across, which fly
-  // over their gap: its own cells.
-  auto mark = [&](Cell c) {
-    std::uint8_t& on = on_path_[astar::to_u32(level_.index(c))];
-    if (on) return;
-    on = 1;
-    path_tinted_.push_back(c);
-    search_changed(c);
-  };
-  mark(path_cells_.front());
   // A trace's path may be any-angle: its cells are joined by lines, and it has no actions.
   const bool waypoints =
       trace_ || astar::info(options_.algorithm).path_shape == astar::PathShape::Waypoints;
-  for (std::size_t i = 1; i < path_cells_.size(); ++i)
-    if (waypoints)
-      astar::for_each_cell_on_line(path_cells_[i - 1], path_cells_[i], mark);
-    else
-      mark(path_cells_[i]);
   // Walking, the path runs over the level as the agent knows it.
-  if (!waypoints) path_actions_ = astar::path_actions(astar::MovePolicy(walk_ ? search_->level() : level_), path_cells_);
-  update_smoothed();
+  const astar::Level& moves = walk_.agent() ? search_->level() : level();
+  if (path_.take(*search_, level(), waypoints, moves, [this](Cell c) { search_changed(c); }))
+    update_smoothed();
 }
 
 void Studio::update_smoothed() {
-  smoothed_.clear();
-  smoothed_length_ = 0.0;
-  smoothed_cost_.reset();
-  if (!smooth_ || trace_ || !supports_smoothing(options_.algorithm) || path_cells_.empty()) return;
-  const astar::MovePolicy policy(level_);
-  smoothed_ = astar::smooth_path(policy, path_cells_, smooth_options_);
-  smoothed_length_ = astar::waypoint_length(smoothed_);
-  smoothed_cost_ = astar::smoothed_cost(policy, path_cells_, smoothed_);
+  path_.update_smoothed(!trace_ && supports_smoothing(options_.algorithm), level());
 }
 
 void Studio::set_smooth(bool on) {
-  if (on == smooth_) return;
-  smooth_ = on;
+  if (on == path_.smooth) return;
+  path_.smooth = on;
   update_smoothed();
 }
 
 void Studio::set_smooth_respects_costs(bool on) {
-  if (on == smooth_options_.respect_costs) return;
-  smooth_options_.respect_costs = on;
+  if (on == path_.smooth_options.respect_costs) return;
+  path_.smooth_options.respect_costs = on;
   update_smoothed();
 }
 
 void Studio::clear_path() {
-  for (Cell c : path_tinted_) {
-    on_path_[astar::to_u32(level_.index(c))] = 0;
-    search_changed(c);
-  }
-  path_tinted_.clear();
-  path_cells_.clear();
-  path_actions_.clear();
-  path_partial_ = false;
-  update_smoothed();
+  path_.clear(level(), [this](Cell c) { search_changed(c); });
 }
 
 bool Studio::step_back() {
@@ -409,7 +341,8 @@ void Studio::after_steps() {
   update_path();
   if (!repair_text_.empty()) update_repair_text();
   // Walking, the status line follows the walk and its repair, unless something else spoke since.
-  if (walk_ && status == walk_status_) status = walk_status_ = search_done() ? walk_text() : repair_text_;
+  if (walk_.agent() && status == walk_.status)
+    status = walk_.status = search_done() ? walk_text() : repair_text_;
 }
 
 void Studio::step(std::int64_t n) {
@@ -417,10 +350,10 @@ void Studio::step(std::int64_t n) {
   if (search_done()) return;
   // Many steps at once: one full texture refresh is cheaper than a long change list (a step
   // changes at most 9 cells: the node taken and its neighbours).
-  const bool bulk = n * 9 > static_cast<std::int64_t>(search_changes.limit);
+  const bool bulk = too_many_to_list(n, search_changes.limit);
   const bool watch = watch_.breakpoints.any();
   for (std::int64_t i = 0; i < n && !search_done(); ++i) {
-    if (walk_ && astar::finished(search_->state())) {  // the plan is made: the agent moves
+    if (walk_.agent() && astar::finished(search_->state())) {  // the plan is made: the agent moves
       if (!walk_move()) break;
       continue;
     }
@@ -437,7 +370,7 @@ void Studio::micro_step() {
   flush();
   playing = false;
   if (search_done()) return;
-  if (walk_ && astar::finished(search_->state())) return step();  // a move is one micro-step
+  if (walk_.agent() && astar::finished(search_->state())) return step();  // a move is one micro-step
   watch_.before_step(*search_);
   search_->micro_step();
   record_step();
@@ -460,7 +393,7 @@ void Studio::seek(std::int64_t iteration) {
   flush();
   if (iteration == search_->iterations() && !search_->mid_iteration()) return;
   if (iteration < search_->iterations() && !search_->recording()) return;
-  if (walk_ && iteration > search_->iterations()) {  // forward: plans and moves, as Step makes them
+  if (walk_.agent() && iteration > search_->iterations()) {  // forward: plans and moves, as Step makes them
     while (search_->iterations() < iteration && !search_done()) step();
     return;
   }
@@ -525,7 +458,7 @@ void Studio::run_to_end() {
   flush();
   if (search_done()) return;
   playing = false;
-  if (watch_.breakpoints.any() || walk_) {  // walking: to the goal, move by move
+  if (watch_.breakpoints.any() || walk_.agent()) {  // walking: to the goal, move by move
     step(std::numeric_limits<std::int64_t>::max());  // stops at the first breakpoint hit
     search_changed_all();
     return;
@@ -545,8 +478,8 @@ void Studio::reset_search() {
 void Studio::rerun() {
   // LPA* and D* Lite repair once per undo step: a brush stroke is one repair, at its end (the
   // search keeps its own copy of the level, so it draws as it was meanwhile).
-  if (replanning() && !options_dirty_ && editor_.in_group() && search_w_ == level_.width() &&
-      search_h_ == level_.height())
+  if (replanning() && !options_dirty_ && editor().in_group() && search_w_ == level().width() &&
+      search_h_ == level().height())
     return;
   rerun_pending_ = false;
   heuristic_report_.reset();  // made for the level and options before the edit
@@ -598,45 +531,28 @@ void Studio::update(double dt) {
 
 const std::vector<std::int64_t>& Studio::expansion_order() const {
   if (trace_)
-    return trace_->expansion_order(search_->events_applied(), level_.width(), level_.height(),
+    return trace_->expansion_order(search_->events_applied(), level().width(), level().height(),
                                    generation_);
-  return order_.update(recorder_.events(), recorder_.count_at(*search_), level_.width(),
-                       level_.height(), generation_);
+  return caches_.expansion_order(recorder_, *search_, level(), generation_);
 }
 
 void Studio::search_changed(Cell c) {
   search_changes.add(c);
-  heat_changes_.add(c);
+  caches_.changed(c);
 }
 
 void Studio::search_changed_all() {
   search_changes.full();
-  heat_changes_.full();
+  caches_.changed_all();
 }
 
 const HeatField& Studio::heat_field(HeatSource source) const {
-  // Read every cell for a new search, another source, or a change too big to list (a seek, a
-  // run to the end); else only the cells that changed since the last call.
-  if (heat_generation_ != generation_ || heat_revision_ != heat_changes_.revision ||
-      heat_.source() != source || heat_.width() != level_.width() ||
-      heat_.height() != level_.height()) {
-    heat_.rebuild(*search_, level_, source);
-    heat_generation_ = generation_;
-    heat_revision_ = heat_changes_.revision;
-  } else if (!heat_changes_.cells.empty()) {
-    heat_.update(*search_, level_, heat_changes_.cells);
-  }
-  heat_changes_.cells.clear();
-  return heat_;
+  return caches_.heat_field(*search_, level(), source, generation_);
 }
 
 void Studio::check_heuristic() {
   flush();
-  heuristic_report_ = astar::check_heuristic(level_, level_.rules(), search_options());
-}
-
-bool Studio::path_contains(Cell c) const {
-  return level_.in_bounds(c) && on_path_[astar::to_u32(level_.index(c))] != 0;
+  heuristic_report_ = astar::check_heuristic(level(), level().rules(), search_options());
 }
 
 }  // namespace studio

@@ -1,6 +1,17 @@
-// The studio's state in one struct: the level being edited, its file, the dirty flag, the search
-// shown over it, the play controls and the view. Panels and the viewport read and change it; the
-// grid renderer follows its change records. No GL here; ImGui only for the view's vectors.
+// The studio's state: the object that wires its parts together. The parts are the document (the
+// level, its editor and file: document.hpp), the search shown over it with its options, play
+// controls, breakpoints, caches and repairs (here and in studio_repair.cpp), the path shown
+// (path_view.hpp), walk mode (walk_mode.hpp, studio_walk.cpp), trace mode (trace_mode.hpp,
+// trace_mode.cpp, trace_following.cpp), the quiz, and what the panels change directly (UiState,
+// ui_state.hpp). Panels and the viewport read and change it; the grid renderer follows its change
+// records. No GL, GLFW or ImGui here: this folder builds as astar_studio_state, which the doctest
+// binary drives without a window (tests/studio_state/).
+//
+//   Studio st;
+//   st.open("levels/welcome.json");          // the status line says so
+//   st.editor().set_cell(astar::Layer::Walls, {3, 4}, 1.0);
+//   st.flush();                              // the search re-run (or repaired) after the edit
+//   st.run_to_end();  use(st.path());
 #pragma once
 
 #include <algorithm>
@@ -25,73 +36,16 @@
 #include "astar/search.hpp"
 #include "astar/smoothing.hpp"
 #include "astar/trace.hpp"
-#include "state/appearance.hpp"
-#include "state/expansion_order.hpp"
+#include "state/change_log.hpp"
+#include "state/document.hpp"
 #include "state/heat_field.hpp"
-#include "state/main_requests.hpp"
+#include "state/path_view.hpp"
+#include "state/search_caches.hpp"
 #include "state/trace_mode.hpp"
+#include "state/ui_state.hpp"
+#include "state/walk_mode.hpp"
 
 namespace studio {
-
-// How level cells map to canvas pixels: cell (x, y)'s top-left corner is at
-// canvas_pos + offset + (x, y) * cell_px (ImGui screen coordinates).
-struct View {
-  float cell_px = 24.0f;
-  float offset_x = 0.0f, offset_y = 0.0f;
-  bool fit_pending = true;   // fit the level to the canvas at the next frame (load, F key)
-  // Used once by the first fit (command line --zoom/--focus): cell size, and cell to centre.
-  float initial_zoom = 0.0f;  // 0: fit
-  int focus_x = -1, focus_y = -1;  // -1: the level's centre
-  // Set by the viewport every frame: the canvas rectangle in ImGui screen coordinates.
-  float canvas_x = 0.0f, canvas_y = 0.0f, canvas_w = 0.0f, canvas_h = 0.0f;
-};
-
-// The editing tools, with Tiled's shortcuts: each works on the active layer
-// (appearance.layers.active). tools.hpp turns mouse input into Editor operations.
-enum class Tool : std::uint8_t { Brush, Eraser, Fill, Rectangle, Line, Eyedropper, Select, _Max };
-// What a drag across a cell border does on the Edges layer.
-enum class EdgeMode : std::uint8_t {
-  Weight,  // the move costs edge_weight
-  OneWay,  // the move stays open, the reverse move is blocked
-  Block,   // the move is blocked
-  Clear,   // both directions lose their overrides
-  _Max
-};
-
-// The tools' settings: which tool, its size, and each layer's brush value.
-struct ToolSettings {
-  Tool tool = Tool::Brush;
-  int size = 1;          // brush, eraser and line width in cells (1..astar::kMaxBrush)
-  bool filled = true;    // Rectangle: filled, else outline
-  double cost = 2.0;     // the Costs layer's value (a terrain's cost, or any)
-  int height = 1;        // the Heights layer's value
-  astar::HeightMode height_mode = astar::HeightMode::Set;
-  double edge_weight = 2.0;
-  EdgeMode edge_mode = EdgeMode::Weight;
-  double shape_radius = 0.4;  // Shapes layer: a new circle's radius in cells
-};
-
-// What the grid renderer must re-upload. Incremental lists when few cells changed, else a full
-// refresh (a new revision number).
-struct ChangeLog {
-  std::uint64_t revision = 1;       // bumped for a full refresh
-  std::vector<astar::Cell> cells;   // cells changed since the renderer last looked
-  // Past this many cells a full refresh is cheaper than the list. The studio raises it for big
-  // levels (an eighth of the cells): a full refresh of 4096² cells costs hundreds of ms, while
-  // a search playing at 100,000 iterations per second changes ~15,000 cells a frame.
-  std::size_t limit = 4096;
-  void full() {
-    ++revision;
-    cells.clear();
-  }
-  void add(astar::Cell c) {
-    if (cells.size() < limit) cells.push_back(c);
-    else full();
-  }
-  void set_limit_for(std::int64_t cell_count) {
-    limit = std::max<std::size_t>(4096, static_cast<std::size_t>(cell_count / 8));
-  }
-};
 
 // Largest level whose searches record rewind data (step back). Above it, Back is disabled.
 inline constexpr std::int64_t kMaxRewindCells = 2048LL * 2048LL;
@@ -100,31 +54,32 @@ inline constexpr std::int64_t kMaxWalkRewindCells = 128LL * 128LL;
 // Most events the log keeps (about 100 bytes each); later ones are counted, not kept.
 inline constexpr std::size_t kMaxLogEvents = 300000;
 
-class Studio {
+// Studio is a UiState: the tools, view, status line and play controls are its public fields.
+class Studio : public UiState {
  public:
   Studio();
-  Studio(const Studio&) = delete;  // the search points into level_
+  Studio(const Studio&) = delete;  // the search points into the document's level
   Studio& operator=(const Studio&) = delete;
 
-  // [SECTION] Level and file
-  const astar::Level& level() const { return level_; }
-  const std::string& file_path() const { return path_; }  // empty: untitled
-  std::string file_name() const;                      // "welcome.json" or "untitled"
-  bool dirty() const { return editor_.state_id() != saved_state_; }
-  std::string window_title() const;                   // "A* Studio — welcome.json *"
+  // [SECTION] Level and file (the document)
+  const astar::Level& level() const { return doc_.level(); }
+  const std::string& file_path() const { return doc_.file_path(); }  // empty: untitled
+  std::string file_name() const { return doc_.file_name(); }  // "welcome.json" or "untitled"
+  bool dirty() const { return doc_.dirty(); }
+  std::string window_title() const { return doc_.window_title(); }  // "A* Studio — welcome.json *"
 
   // Replace the level (New, Open). The search restarts at iteration 0 and the view refits.
   void set_level(astar::Level level, std::string path);
   astar::Status open(const std::string& path);
   astar::Status save_as(const std::string& path);
   // [files] A level restored from an autosave (recovery.hpp) is unsaved, though it has a path.
-  void mark_unsaved() { saved_state_ = kNeverSaved; }
+  void mark_unsaved() { doc_.mark_unsaved(); }
 
   // [SECTION] Edits. All go through editor(), which records them for undo; its listener (the
   // studio) marks the level dirty, tells the renderer which cells changed and schedules the
   // search re-run (see rerun).
-  astar::Editor& editor() { return editor_; }
-  const astar::Editor& editor() const { return editor_; }
+  astar::Editor& editor() { return doc_.editor(); }
+  const astar::Editor& editor() const { return doc_.editor(); }
   // False, and the status line says why, when the layer is locked in the layer panel.
   bool layer_editable(astar::Layer layer);
   // The value the tools paint on a cell layer: walls and agents 1 (0 with `other`, Shift), the
@@ -151,13 +106,14 @@ class Studio {
   void set_name(std::string name);
   void set_agents_block(bool on);  // false (and says why) when an agent stands on the start or goal
   void set_terrains(std::vector<astar::Terrain> terrains);
-  bool can_hold_endpoint(astar::Cell c) const { return level_.open(c); }
+  bool can_hold_endpoint(astar::Cell c) const { return level().open(c); }
 
   // [SECTION] Search
   const astar::Search& search() const { return *search_; }
-  // The search as LPA* or D* Lite (studio_repair.cpp), when it is one: edits to the level are
-  // repairs of it, not a new search.
-  const astar::ReplanningSearch* replanning() const;
+  // The search as LPA* or D* Lite, when it is one (the algorithm's info(a).extras.replans, or a
+  // walk): edits to the level are repairs of it, not a new search (studio_repair.cpp). Kept
+  // typed from when it was made: nothing here casts a search.
+  const astar::ReplanningSearch* replanning() const { return replanning_; }
   // The last repair in words: "repair 3: 37 cells updated · A* from scratch: 1,204 expanded";
   // empty before the first repair of this search.
   const std::string& repair_text() const { return repair_text_; }
@@ -240,33 +196,30 @@ class Studio {
   // The path shown: the search's path() once it has finished with one (Found, or a partial path
   // to the reached cell nearest the goal). Cells are 8-adjacent except for Theta*, whose path is
   // its any-angle waypoints.
-  const std::vector<astar::Cell>& path() const { return path_cells_; }
-  bool path_partial() const { return path_partial_; }
+  const std::vector<astar::Cell>& path() const { return path_.cells(); }
+  bool path_partial() const { return path_.partial(); }
   // The action of each step of path() (walk, climb, jump across, ...); empty for Theta*, whose
   // waypoints are not moves, and when there is no path.
-  const std::vector<astar::MoveAction>& path_actions() const { return path_actions_; }
+  const std::vector<astar::MoveAction>& path_actions() const { return path_.actions(); }
   // Cells the path runs through (for Theta*, every cell on the lines between waypoints; a jump
   // across runs over no cell of its gap).
-  bool path_contains(astar::Cell c) const;
+  bool path_contains(astar::Cell c) const { return path_.contains(level(), c); }
   // Path smoothing (string pulling, astar::smooth_path under the level's rules: walkable
   // shortcuts only, jump ends kept, and while it respects costs none dearer than the moves it
   // replaces), shown beside the grid path. Computed
   // once when the path or the setting changes. Theta*'s path is already any-angle: no smoothing.
-  bool smooth() const { return smooth_; }
+  bool smooth() const { return path_.smooth; }
   void set_smooth(bool on);
   // astar::SmoothOptions::respect_costs: on unless the user turns it off (Search panel).
-  bool smooth_respects_costs() const { return smooth_options_.respect_costs; }
+  bool smooth_respects_costs() const { return path_.smooth_options.respect_costs; }
   void set_smooth_respects_costs(bool on);
   static bool supports_smoothing(astar::Algorithm a) { return astar::info(a).smoothable; }
   // The smoothed waypoints of path(); empty when smoothing is off, unsupported or there is no path.
-  const std::vector<astar::Cell>& smoothed() const { return smoothed_; }
-  double smoothed_length() const { return smoothed_length_; }
+  const std::vector<astar::Cell>& smoothed() const { return path_.smoothed(); }
+  double smoothed_length() const { return path_.smoothed_length(); }
   // astar::smoothed_cost of smoothed(); nullopt without one (or a segment across an edge
   // override while costs are ignored).
-  std::optional<double> smoothed_cost() const { return smoothed_cost_; }
-
-  bool playing = false;
-  float speed = 20.0f;  // iterations per second while playing
+  std::optional<double> smoothed_cost() const { return path_.smoothed_cost(); }
 
   // [SECTION] Walk mode (studio_walk.cpp): with D* Lite and walk on, the agent walks its plan.
   // Once the search has a path, the next step moves the agent one cell (a repair: the start
@@ -274,15 +227,11 @@ class Studio {
   // takes moves back. With a sensor it knows walls only within that many cells of where it has
   // stood (the rest is fog, astar::AgentWalk); an edit of the level is a repair of what it
   // knows, and one that moves the start or resizes the level begins a new walk.
-  struct WalkSettings {
-    bool on = false;
-    bool use_sensor = true;
-    int sensor = 3;  // cells, Chebyshev; raised to the longest move when shorter
-  };
-  const WalkSettings& walk_settings() const { return walk_settings_; }
+  using WalkSettings = WalkMode::Settings;
+  const WalkSettings& walk_settings() const { return walk_.settings(); }
   void set_walk(WalkSettings w);  // a new walk from the start, when it changed
   bool walk_applies() const;       // walk on, D* Lite chosen, no trace open
-  const astar::AgentWalk* walk() const { return walk_.get(); }  // null: not walking
+  const astar::AgentWalk* walk() const { return walk_.agent(); }  // null: not walking
   // "move 7, at (3, 4), walked cost 7.41, 2 walls discovered", or the arrival; empty unless walking.
   std::string walk_text() const;
 
@@ -309,28 +258,8 @@ class Studio {
   bool following() const;
   // Seeks to just after the finding's event and rings its cell.
   void select_finding(std::size_t index);
-  bool findings_panel = true;  // View > Findings panel (shown while a trace is open)
 
-  // [SECTION] Tools, view and messages
-  ToolSettings tools;
-  std::optional<astar::CellRect> selection;  // the Select tool's rectangle
-  astar::Clip clipboard;                     // Ctrl+C / Ctrl+X
-  std::optional<std::size_t> selected_shape;  // the Shapes layer's selection
-  View view;
-  Appearance appearance;  // palette, patterns, presentation mode, UI scale
-  std::string status;  // the last message for the status line
-  // Where some named widgets were drawn this frame ("level.max_climb": the Level panel's rule
-  // editors), in ImGui screen coordinates, each only when wholly in view. The F12 screenshot's
-  // sidecar lists them, so the end-to-end tests find them wherever the sidebar has scrolled.
-  // Cleared at the start of each frame (Ui::Draw).
-  struct WidgetRect {
-    float x = 0.0f, y = 0.0f, w = 0.0f, h = 0.0f;
-  };
-  std::map<std::string, WidgetRect, std::less<>> widget_rects;
-  MainRequests requests;  // F12's screenshot, Ctrl+T's trace: done by main after rendering
-  // Told of each file the user asked for that the studio wrote (Save As, Export trace): main
-  // sets platform::file_written, which in the browser offers it as a download. Empty: nothing.
-  std::function<void(const std::string&)> on_file_written;
+  // [SECTION] Change records for the renderer
   ChangeLog level_changes;
   ChangeLog search_changes;
 
@@ -355,6 +284,7 @@ class Studio {
   void clear_path();
   void options_changed();
   void update_smoothed();
+  void make_search();  // new_search's search of ours: walk, replanning or any other
   void seek_trace_event(std::size_t index);  // trace mode's seek_event
   void rerun_trace();                        // trace mode's rerun
   void open_preset_trace();                  // the level's search.trace, after open()
@@ -364,37 +294,21 @@ class Studio {
   void count_scratch(const astar::Level& level);  // scratch_expanded_: A* from scratch on `level`
   // Past this many cells A* from scratch is not run beside a repair (it would stall a frame).
   static constexpr std::int64_t kMaxScratchCells = 1'000'000;
-  std::unique_ptr<astar::Search> make_walk_search();  // studio_walk.cpp
-  bool walk_move();
+  bool walk_move();  // studio_walk.cpp
   void sync_walk();
-  std::int64_t walk_move_limit() const { return 4 * level_.cell_count() + 4; }
   void show_followed_events();
 
-  astar::Level level_;
-  astar::Editor editor_{level_};
+  Document doc_;
   EditHook edit_hook_;
-  std::uint64_t saved_state_ = 0;  // editor_.state_id() when the level was opened or saved
-  static constexpr std::uint64_t kNeverSaved = ~std::uint64_t{0};  // no state has this id
   int search_w_ = 0, search_h_ = 0;  // the level's size when the search was made
-  std::string path_;
   astar::SearchOptions options_;
   astar::TraceRecorder recorder_;         // the search's listener: its event log
-  WalkSettings walk_settings_;
-  std::unique_ptr<astar::AgentWalk> walk_;  // walk mode: its search (search_) reads walk_->known()
-  std::string walk_status_;  // the status line the walk last wrote (it updates only its own)
-  std::unique_ptr<astar::Search> search_;  // holds &level_: recreated after every edit
+  WalkMode walk_;  // walk mode: its search (search_) reads walk_.agent()->known()
+  std::unique_ptr<astar::Search> search_;  // holds the level: recreated after every edit
+  astar::ReplanningSearch* replanning_ = nullptr;  // search_ when it is LPA* or D* Lite, typed
   std::unique_ptr<TraceMode> trace_;       // trace mode: search_ is its TraceReplay ...
   astar::TraceReplay* replay_ = nullptr;   // ... and this, typed (null without a trace)
-  std::vector<astar::Cell> path_cells_;    // the search's path once it has one
-  bool path_partial_ = false;
-  bool smooth_ = false;
-  std::vector<astar::MoveAction> path_actions_;  // of path_cells_
-  std::vector<astar::Cell> smoothed_;      // smooth_path(policy, path_cells_) when smooth_
-  double smoothed_length_ = 0.0;
-  astar::SmoothOptions smooth_options_;    // respect costs by default
-  std::optional<double> smoothed_cost_;
-  std::vector<astar::Cell> path_tinted_;   // the cells marked in on_path_
-  std::vector<std::uint8_t> on_path_;      // per cell, for path_contains
+  PathView path_;                          // the path shown, its tint and its smoothing
   bool rerun_pending_ = false;
   bool options_dirty_ = true;  // the search options changed since the search was made
   // The cells edited since the search last saw the level (for a repair); all: too many, or a
@@ -413,12 +327,7 @@ class Studio {
   bool target_end_ = false;
   std::uint64_t generation_ = 0;
   std::optional<astar::HeuristicReport> heuristic_report_;
-  mutable ExpansionOrder order_;  // expansion_order()'s numbers
-  // heat_field()'s field, what it was last brought up to date for, and the cells the search has
-  // changed since (fed with search_changes, emptied by heat_field()).
-  mutable HeatField heat_;
-  mutable ChangeLog heat_changes_;
-  mutable std::uint64_t heat_generation_ = 0, heat_revision_ = 0;
+  mutable SearchCaches caches_;  // expansion_order()'s numbers and heat_field()'s field
 };
 
 }  // namespace studio

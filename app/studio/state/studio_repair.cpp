@@ -11,24 +11,22 @@
 
 namespace studio {
 
-const astar::ReplanningSearch* Studio::replanning() const {
-  return trace_ ? nullptr : dynamic_cast<const astar::ReplanningSearch*>(search_.get());
-}
-
 // rerun()'s way for LPA* and D* Lite: true when the edit was applied as a repair; false when a
 // new search is needed (options changed, a new size, no replanning search, or it refused).
 bool Studio::repair_search() {
-  auto* rs = dynamic_cast<astar::ReplanningSearch*>(search_.get());
+  astar::ReplanningSearch* rs = replanning_;
+  const astar::Level& lv = level();
   if (!rs || trace_ || options_dirty_ || search_->state() == astar::SearchState::Invalid ||
-      search_w_ != level_.width() || search_h_ != level_.height())
+      search_w_ != lv.width() || search_h_ != lv.height())
     return false;
   // A step back across a repair put the level before it back in the search: compare levels.
   const bool compare = edited_all_ || rs->repair().number != repairs_applied_;
   const bool was_finished = astar::finished(search_->state());
   // Walking, the edit changes what the agent knows (walls only where it has looked).
-  const astar::Status applied = walk_       ? walk_->set_truth(level_, *rs)
-                                : compare ? rs->apply_changes(level_)
-                                          : rs->apply_changes(level_, edited_cells_);
+  astar::AgentWalk* walk = walk_.agent();
+  const astar::Status applied = walk      ? walk->set_truth(lv, *rs)
+                                : compare ? rs->apply_changes(lv)
+                                          : rs->apply_changes(lv, edited_cells_);
   edited_cells_.clear();
   edited_all_ = false;
   if (!applied) {
@@ -38,7 +36,7 @@ bool Studio::repair_search() {
   repairs_applied_ = rs->repair().number;
   clear_path();  // the path found before the edit; the repair finds its own
   heuristic_report_.reset();
-  count_scratch(walk_ ? rs->level() : level_);
+  count_scratch(walk ? rs->level() : lv);
   if (was_finished) search_->run();
   search_changed_all();
   update_repair_text();
@@ -66,7 +64,7 @@ void Studio::update_repair_text() {
     return;
   }
   const astar::RepairStats r = rs->repair();
-  repair_text_ = (walk_ ? walk_text() + " \xC2\xB7 " : std::string()) + "repair " + std::to_string(r.number) +
+  repair_text_ = (walk_.agent() ? walk_text() + " \xC2\xB7 " : std::string()) + "repair " + std::to_string(r.number) +
                  ": " + astar::count_text(r.cells_updated) + " cells updated, " +
                  astar::count_text(r.expanded) + " expanded";
   if (!astar::finished(search_->state())) repair_text_ += " so far (step or play to go on)";

@@ -42,7 +42,7 @@ void Studio::set_following(bool on) {
   }
   // Every cell inside the level; the file read again from its start.
   trace_->follower = std::make_unique<astar::TraceFollower>(
-      trace_->path, astar::TraceReadOptions{.level = &level_});
+      trace_->path, astar::TraceReadOptions{.level = &level()});
   trace_->show_every = kShowEvery;
   trace_->since_shown = kShowEvery;  // show the first events at once
   status = "Following " + trace_->path + ": new events show as they arrive";
@@ -78,7 +78,7 @@ void Studio::show_followed_events() {
   const std::size_t applied = search_->events_applied();
   const bool at_end = applied == t.trace->events.size();
   t.trace = t.follower->snapshot();
-  t.check(level_);
+  t.check(level());
   new_search();
   const std::size_t n = t.trace->events.size();
   const std::size_t go = at_end ? n : applied;

@@ -114,7 +114,7 @@ std::string trace_sidecar_json(const Studio& studio) {
 // [SECTION] Studio: opening, closing and following a trace
 
 astar::Status Studio::open_trace(const std::string& path) {
-  auto read = astar::read_trace_file(path, {.level = &level_});
+  auto read = astar::read_trace_file(path, {.level = &level()});
   if (!read) {
     status = "Trace not opened: " + read.error();
     return astar::Error{read.error()};
@@ -127,7 +127,7 @@ void Studio::open_trace(std::shared_ptr<const astar::ImportedTrace> trace, std::
   trace_ = std::make_unique<TraceMode>();
   trace_->path = std::move(path);
   trace_->trace = std::move(trace);
-  trace_->check(level_);
+  trace_->check(level());
   playing = false;
   target_iteration_ = 0;
   target_end_ = false;
@@ -142,10 +142,10 @@ void Studio::open_trace(std::shared_ptr<const astar::ImportedTrace> trace, std::
 // A level whose preset names a trace (search.trace: a lesson's, a path relative to the level
 // file's folder) opens with it; an error leaves the level with a search of ours, and says why.
 void Studio::open_preset_trace() {
-  if (!level_.preset.trace || path_.empty()) return;
+  if (!level().preset.trace || file_path().empty()) return;
   const std::string opened = status;
-  const std::string file = (fs::path(path_).parent_path() / *level_.preset.trace).string();
-  if (open_trace(file)) status = opened + " with its trace " + *level_.preset.trace;
+  const std::string file = (fs::path(file_path()).parent_path() / *level().preset.trace).string();
+  if (open_trace(file)) status = opened + " with its trace " + *level().preset.trace;
   else status = opened + "; " + status;
 }
 
@@ -183,14 +183,14 @@ void Studio::seek_trace_event(std::size_t index) {
 // After an edit: the same trace on the edited level, checked again, at the same event.
 void Studio::rerun_trace() {
   const std::size_t applied = search_->events_applied();
-  if (!trace_->fits(level_)) {
+  if (!trace_->fits(level())) {
     const std::string file = trace_->path;
     trace_.reset();
     new_search();
     status = "Closed trace " + file + ": its cells fall outside the level now";
     return;
   }
-  trace_->check(level_);
+  trace_->check(level());
   new_search();
   if (applied > 0) replay_->seek_event(applied - 1);
   search_changed_all();
