@@ -1,4 +1,5 @@
 #include "dialogs/generate_dialog.hpp"
+#include "panels/panel_widgets.hpp"
 
 #include <GLFW/glfw3.h>  // key codes: ImGui 1.86's glfw backend fills io.KeysDown[] by GLFW key
 
@@ -13,7 +14,6 @@ namespace studio {
 
 namespace {
 
-const ImVec4 kErrorText(1.0f, 0.45f, 0.45f, 1.0f);
 constexpr double kZero = 0.0, kOne = 1.0;  // slider ends (SliderScalar takes pointers)
 
 const char* kind_label(astar::GeneratorKind k) {
@@ -31,15 +31,6 @@ const char* kind_label(astar::GeneratorKind k) {
 
 bool is_noise(astar::GeneratorKind k) {
   return k == astar::GeneratorKind::NoiseCosts || k == astar::GeneratorKind::NoiseHeights;
-}
-
-void tip(const char* text) {
-  if (!ImGui::IsItemHovered()) return;
-  ImGui::BeginTooltip();
-  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
-  ImGui::TextUnformatted(text);
-  ImGui::PopTextWrapPos();
-  ImGui::EndTooltip();
 }
 
 }  // namespace

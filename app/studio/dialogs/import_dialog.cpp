@@ -1,4 +1,5 @@
 #include "dialogs/import_dialog.hpp"
+#include "panels/panel_widgets.hpp"
 
 #include "dialogs/file_dialogs.hpp"
 #include "files/data_dirs.hpp"
@@ -23,17 +24,6 @@ namespace studio {
 namespace fs = std::filesystem;
 
 namespace {
-
-const ImVec4 kErrorText(1.0f, 0.45f, 0.45f, 1.0f);
-
-void tip(const char* text) {
-  if (!ImGui::IsItemHovered()) return;
-  ImGui::BeginTooltip();
-  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
-  ImGui::TextUnformatted(text);
-  ImGui::PopTextWrapPos();
-  ImGui::EndTooltip();
-}
 
 bool numeric(const astar::TiledPropertyInfo& p) { return p.type == "int" || p.type == "float"; }
 

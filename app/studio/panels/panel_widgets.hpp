@@ -1,5 +1,5 @@
 // Small pieces the studio's panels share: colours of warning and error text, numbers as the
-// panels print them, a wrapped tooltip, a centred modal, the Log's list of events. Cells are printed with
+// panels print them, tooltips, a centred modal, the Log's list of events. Cells are printed with
 // astar::cell_text (astar/format.hpp), as everywhere else.
 #pragma once
 
@@ -24,6 +24,9 @@ inline ImVec4 to_vec4(palette::Rgb c, float a = 1.0f) {
 
 // A tooltip wrapped at a readable width.
 void wrapped_tooltip(const std::string& text);
+// The last item's tooltip while it is hovered (not while it is disabled), wrapped a little
+// narrower: the dialogs' fields.
+void tip(const char* text);
 // Centres the next window (a modal) on the display.
 void center_next_window();
 bool any_popup_open();

@@ -38,7 +38,9 @@ void mark_item(Studio& studio, std::string_view prefix, std::string_view label, 
   studio.widget_rects[name] = {a.x, a.y, w, h};
 }
 
-void tip(const char* text) {
+// A rule field's tooltip: also over a disabled field (it says why it is off), and as wide as
+// wrapped_tooltip; the dialogs' tip() shows only over enabled ones.
+void rule_tip(const char* text) {
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) wrapped_tooltip(text);
 }
 
@@ -52,7 +54,7 @@ void greyed_field(const char* label, const char* text, float w, const char* why)
   ImGui::SetNextItemWidth(w);
   ImGui::InputText(label, &shown, ImGuiInputTextFlags_ReadOnly);
   ImGui::EndDisabled();
-  tip(why);
+  rule_tip(why);
 }
 
 }  // namespace
@@ -65,12 +67,12 @@ void neighbours_editor(Studio& studio, float combo_w, std::string_view marks) {
   ImGui::SameLine();
   if (ImGui::RadioButton("4", rules.neighbours == astar::Neighbours::Four))
     studio.set_neighbours(astar::Neighbours::Four);
-  tip("Each cell has 4 neighbours: up, down, left and right. No diagonal steps.");
+  rule_tip("Each cell has 4 neighbours: up, down, left and right. No diagonal steps.");
   mark_item(studio, marks, "neighbours 4", radio_w);
   ImGui::SameLine();
   if (ImGui::RadioButton("8", rules.neighbours == astar::Neighbours::Eight))
     studio.set_neighbours(astar::Neighbours::Eight);
-  tip("Each cell has 8 neighbours: the 4 beside it and the 4 diagonal ones (a diagonal step "
+  rule_tip("Each cell has 8 neighbours: the 4 beside it and the 4 diagonal ones (a diagonal step "
       "costs \xE2\x88\x9A" "2 times the cost of the cell it enters).");
   mark_item(studio, marks, "neighbours 8", radio_w);
   if (rules.neighbours != astar::Neighbours::Eight) return;
@@ -85,7 +87,7 @@ void neighbours_editor(Studio& studio, float combo_w, std::string_view marks) {
   ImGui::SetNextItemWidth(combo_w);
   if (ImGui::Combo("Diagonals", &d, kDiagonalLabels, static_cast<int>(std::size(kDiagonalLabels))))
     studio.set_diagonal(static_cast<astar::DiagonalPolicy>(d));
-  tip("When a diagonal step may pass between the two cells beside it. Always: even between two "
+  rule_tip("When a diagonal step may pass between the two cells beside it. Always: even between two "
       "walls. At least one side open: one of them is open. No corner cutting: both are open "
       "(MovingAI's rule). Never: no diagonal steps at all. Level files and --diagonal call them "
       "always, one-side-open, no-corner-cutting and never.");
@@ -109,7 +111,7 @@ void RulesEditor::int_field(Studio& studio, const char* label, int& v, int lo, i
     took(c, label);
   }
   if (ImGui::IsItemActivated()) ++typing_;
-  tip(tip_text);
+  rule_tip(tip_text);
   mark_item(studio, "level", label, w);
 }
 
@@ -121,7 +123,7 @@ void RulesEditor::cost_field(Studio& studio, const char* label, double& v, doubl
     took(c, label);
   }
   if (ImGui::IsItemActivated()) ++typing_;
-  tip(tip_text);
+  rule_tip(tip_text);
   mark_item(studio, "level", label, w);
 }
 
@@ -134,7 +136,7 @@ void RulesEditor::limit_field(Studio& studio, const char* label, int& v, float w
     c.changed = true;
     c.key.clear();
   }
-  tip(box_tip);
+  rule_tip(box_tip);
   mark_item(studio, "level", std::string(label) + " limited", ImGui::GetFrameHeight());
   ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
   const float value_w = w - ImGui::GetFrameHeight() - ImGui::GetStyle().ItemInnerSpacing.x;
@@ -194,7 +196,7 @@ void RulesEditor::step_length_field(Studio& studio, astar::StepLength& length, C
     c.changed = true;
     c.key.clear();
   }
-  tip("Measure each step in 3D, one height level as tall as a cell is wide, as Godot's AStar3D "
+  rule_tip("Measure each step in 3D, one height level as tall as a cell is wide, as Godot's AStar3D "
       "does: a climb or drop of 2 is sqrt 5 long, not 1, so a path over a hill is longer than the "
       "walk round it. Unticked: 1 a step, sqrt 2 diagonally, whatever the heights.");
   mark_item(studio, "level", "3D step lengths", ImGui::GetFrameHeight());
@@ -208,7 +210,7 @@ void RulesEditor::ranks(Studio& studio) {
   if (!ImGui::TreeNodeEx("ranks", flags, "Action ranks%s", k.on ? "" : " (off)")) return;
   Change c;
   if (ImGui::Checkbox("Rank actions", &k.on)) took(c, "Rank actions");
-  tip("Prefer actions by rule, not by cost: every move scores rank points, and a path with fewer "
+  rule_tip("Prefer actions by rule, not by cost: every move scores rank points, and a path with fewer "
       "points always wins, however long; then the cheaper. The defaults make a walk beat a "
       "climb, a jump across beat dropping into a ditch and climbing out, and a ramp beat a jump "
       "up: a jump only when needed. The path's cost is then points x a power of ten + distance.");
@@ -264,7 +266,7 @@ void RulesEditor::iteration_guard(Studio& studio) {
   bool on = guard.has_value();
   if (ImGui::Checkbox("##on", &on))
     studio.set_iteration_guard(on ? std::optional<std::int64_t>(1000) : std::nullopt);
-  tip(box_tip);
+  rule_tip(box_tip);
   mark_item(studio, "level", "iteration guard on", ImGui::GetFrameHeight());
   ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
   const float value_w = w - ImGui::GetFrameHeight() - ImGui::GetStyle().ItemInnerSpacing.x;
@@ -275,7 +277,7 @@ void RulesEditor::iteration_guard(Studio& studio) {
     Change c;
     if (ImGui::InputScalar(label, ImGuiDataType_S64, &n, &step, &fast)) took(c, label);
     if (ImGui::IsItemActivated()) ++typing_;
-    tip("The search stops after this many iterations, with the outcome \"iteration limit\".");
+    rule_tip("The search stops after this many iterations, with the outcome \"iteration limit\".");
     mark_item(studio, "level", label, value_w);
     if (c.changed) studio.set_iteration_guard(n, c.key);
   } else {
