@@ -5,6 +5,7 @@
 #include <cmath>
 #include <memory>
 
+#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/compare.hpp"
 #include "astar/imported_trace.hpp"

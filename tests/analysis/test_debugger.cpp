@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "astar/detail/best_first.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/breakpoints.hpp"
 #include "astar/pseudocode.hpp"

@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/heuristic_check.hpp"
 #include "astar/search.hpp"

@@ -1,6 +1,7 @@
 // The inspector's and the quiz's sentences, from a search's views.
 #include <doctest/doctest.h>
 
+#include "astar/detail/best_first.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/inspect.hpp"
 

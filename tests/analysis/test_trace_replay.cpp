@@ -6,6 +6,7 @@
 #include <cmath>
 #include <random>
 
+#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/breakpoints.hpp"
 #include "astar/format.hpp"

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/detail/best_first.hpp"
 #include "support/random_level.hpp"
 #include "astar/exact_cost.hpp"
 #include "astar/level_io.hpp"

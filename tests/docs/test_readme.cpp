@@ -8,7 +8,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "astar/detail/best_first.hpp"
 #include "astar/level_io.hpp"
+#include "astar/make_search.hpp"
 #include "astar/moves.hpp"
 #include "astar/search.hpp"
 

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/generate.hpp"
 #include "astar/image_import.hpp"

@@ -18,6 +18,8 @@
 #include <thread>
 #include <vector>
 
+#include "astar/detail/best_first.hpp"
+#include "astar/make_search.hpp"
 #include "astar/movingai.hpp"
 #include "astar/search.hpp"
 #include "support/temp_dir.hpp"

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "astar/level_io.hpp"
+#include "astar/make_search.hpp"
 #include "astar/moves.hpp"
 #include "astar/search.hpp"
 #include "support/oracle.hpp"

@@ -8,6 +8,7 @@
 
 #include "astar/edit.hpp"
 #include "astar/level_io.hpp"
+#include "astar/make_search.hpp"
 #include "astar/search.hpp"
 #include "support/ascii_level.hpp"
 #include "support/random_level.hpp"

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "astar/endpoint_args.hpp"
+#include "astar/make_search.hpp"
 #include "astar/search.hpp"
 #include "support/ascii_level.hpp"
 

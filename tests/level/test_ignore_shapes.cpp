@@ -5,6 +5,7 @@
 
 #include "astar/edit.hpp"
 #include "astar/level_io.hpp"
+#include "astar/make_search.hpp"
 #include "astar/search.hpp"
 
 using namespace astar;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <random>
 
+#include "astar/detail/best_first.hpp"
 #include "support/ascii_level.hpp"
 #include "support/random_level.hpp"
 #include "astar/moves.hpp"

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/level_io.hpp"
 #include "astar/line_of_sight.hpp"

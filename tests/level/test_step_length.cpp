@@ -6,8 +6,10 @@
 #include <cmath>
 #include <random>
 
+#include "astar/detail/best_first.hpp"
 #include "astar/heuristic_check.hpp"
 #include "astar/level_io.hpp"
+#include "astar/make_search.hpp"
 #include "astar/moves.hpp"
 #include "astar/search.hpp"
 #include "support/oracle.hpp"

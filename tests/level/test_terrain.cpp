@@ -6,6 +6,7 @@
 #include <map>
 
 #include "astar/level_io.hpp"
+#include "astar/make_search.hpp"
 #include "astar/moves.hpp"
 #include "astar/search.hpp"
 #include "astar/smoothing.hpp"

@@ -17,6 +17,7 @@
 #include "astar/heuristic_check.hpp"
 #include "astar/imported_trace.hpp"
 #include "astar/level_io.hpp"
+#include "astar/make_search.hpp"
 #include "astar/replanning.hpp"
 #include "astar/search.hpp"
 #include "astar/smoothing.hpp"

@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/agent_walk.hpp"
 #include "support/random_level.hpp"

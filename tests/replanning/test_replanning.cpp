@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <random>
 
+#include "astar/detail/best_first.hpp"
+#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/posthoc_writer.hpp"
 #include "astar/pseudocode.hpp"

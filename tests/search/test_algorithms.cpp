@@ -5,6 +5,7 @@
 #include <cmath>
 #include <random>
 
+#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/search.hpp"
 #include "support/oracle.hpp"

@@ -11,6 +11,7 @@
 #include <random>
 #include <span>
 
+#include "astar/detail/best_first.hpp"
 #include "astar/search.hpp"
 #include "support/random_level.hpp"
 #include "support/same_state.hpp"

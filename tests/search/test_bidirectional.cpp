@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <random>
 
+#include "astar/detail/best_first.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/bidirectional.hpp"
 #include "support/oracle.hpp"

@@ -8,6 +8,7 @@
 #include <limits>
 #include <random>
 
+#include "astar/detail/best_first.hpp"
 #include "support/ascii_level.hpp"
 #include "support/random_level.hpp"
 #include "support/same_state.hpp"

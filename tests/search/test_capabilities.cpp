@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "astar/detail/best_first.hpp"
+#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/bidirectional.hpp"
 #include "astar/search.hpp"

@@ -23,6 +23,7 @@
 #include <tuple>
 #include <vector>
 
+#include "astar/detail/best_first.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/jump_point.hpp"
 #include "astar/moves.hpp"

@@ -8,7 +8,8 @@
 #include <random>
 #include <vector>
 
-#include "astar/radix_queue.hpp"
+#include "astar/detail/best_first.hpp"
+#include "astar/detail/radix_queue.hpp"
 #include "astar/search.hpp"
 #include "support/random_level.hpp"
 

@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <random>
 
+#include "astar/detail/best_first.hpp"
+#include "astar/detail/chunked_vector.hpp"
+#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/search.hpp"
 #include "support/random_level.hpp"

@@ -7,6 +7,7 @@
 #include <random>
 #include <string>
 
+#include "astar/detail/best_first.hpp"
 #include "support/ascii_level.hpp"
 #include "support/oracle.hpp"
 #include "support/random_level.hpp"

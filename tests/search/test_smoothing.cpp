@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "support/random_level.hpp"
 #include "astar/line_of_sight.hpp"

@@ -19,6 +19,7 @@
 
 #include "astar/edit.hpp"
 #include "astar/level_io.hpp"
+#include "astar/make_search.hpp"
 #include "astar/search.hpp"
 #include "support/random_level.hpp"
 

@@ -48,6 +48,7 @@
 #include <nlohmann/json.hpp>
 #include <stb_image.h>  // the implementation is compiled into libstb
 
+#include "astar/make_search.hpp"
 #include "check_failures.hpp"
 #include "astar/bidirectional.hpp"
 #include "astar/level_io.hpp"

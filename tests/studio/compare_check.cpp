@@ -21,6 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "astar/make_search.hpp"
 #include "check_failures.hpp"
 #include "astar/level_io.hpp"
 #include "astar/line_of_sight.hpp"

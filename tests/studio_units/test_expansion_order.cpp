@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/bidirectional.hpp"
 #include "astar/search.hpp"

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/make_search.hpp"
 #include "astar/search.hpp"
 #include "state/heat_field.hpp"
 #include "support/random_level.hpp"

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "astar/make_search.hpp"
 #include "astar/search.hpp"
 #include "astar/trace.hpp"
 

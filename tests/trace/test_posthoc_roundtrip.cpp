@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/imported_trace.hpp"
 #include "astar/level_io.hpp"

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "astar/detail/best_first.hpp"
+#include "astar/enum_names.hpp"
 #include "astar/line_of_sight.hpp"
 #include "astar/format.hpp"
 
@@ -62,7 +64,7 @@ Cell target_of(const Half& side) {
 }
 
 // The parent and g the neighbour `m.to` is offered through move `m` of `from`, its h, and its f
-// with a given g, computed as the search computes them (search.cpp: examine, init_node,
+// with a given g, computed as the search computes them (best_first.cpp: examine, init_node,
 // priority). tests/test_trace.cpp checks them against the search's node views after every relax.
 struct Offer {
   Cell via;
@@ -389,12 +391,12 @@ void read_reason(const json& o, const std::string& at, TraceEvent& e) {
     e.reason = SkipReason::NotBetter;
     return;
   }
-  for (int b = 1; b < static_cast<int>(MoveBlock::_Max); ++b)
-    if (to_string(static_cast<MoveBlock>(b)) == name) {
-      e.reason = SkipReason::Impossible;
-      e.block = static_cast<MoveBlock>(b);
-      return;
-    }
+  const auto block = parse_enum_name<MoveBlock>(name, [](MoveBlock b) { return to_string(b); });
+  if (block && *block != MoveBlock::None) {
+    e.reason = SkipReason::Impossible;
+    e.block = *block;
+    return;
+  }
   throw Fail{at + ".reason", "expected a skip reason (closed, not better, wall, ...)"};
 }
 

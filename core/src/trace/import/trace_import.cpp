@@ -10,7 +10,9 @@
 #include <cstdio>
 #include <cstring>
 #include <new>
+#include <span>
 
+#include "astar/enum_names.hpp"
 #include "astar/imported_trace.hpp"
 #include "trace/import/trace_import_documents.hpp"
 #include "trace/import/trace_import_json.hpp"
@@ -168,9 +170,9 @@ std::string_view to_string(TraceEventType t) {
 }
 
 std::optional<TraceEventType> parse_trace_event_type(std::string_view name) {
-  for (int i = 0; i < static_cast<int>(TraceEventType::Other); ++i)
-    if (name == kTypeNames[i]) return static_cast<TraceEventType>(i);
-  return std::nullopt;
+  // "other" is what an unknown type becomes, not a name a trace gives.
+  return parse_enum_name<TraceEventType>(
+      std::span(kTypeNames).first(static_cast<std::size_t>(TraceEventType::Other)), name);
 }
 
 std::string_view to_string(TraceFormat f) {
