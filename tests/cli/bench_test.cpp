@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "astar/make_search.hpp"
 #include "astar/movingai.hpp"
 #include "astar/search.hpp"
 #include "cli_runner.hpp"

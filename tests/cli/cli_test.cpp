@@ -22,6 +22,7 @@
 
 #include "astar/level_io.hpp"
 #include "astar/line_of_sight.hpp"
+#include "astar/make_search.hpp"
 #include "astar/moves.hpp"
 #include "astar/search.hpp"
 #include "cli_runner.hpp"

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "astar/level_io.hpp"
+#include "astar/make_search.hpp"
 #include "astar/search.hpp"
 #include "cli_runner.hpp"
 
