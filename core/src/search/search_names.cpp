@@ -2,6 +2,9 @@
 // their guarantees, as files and the command line spell them.
 #include "astar/search_names.hpp"
 
+#include <cstddef>
+#include <iterator>
+
 #include "astar/enum_names.hpp"
 
 namespace astar {
