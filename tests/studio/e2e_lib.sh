@@ -30,7 +30,7 @@ fi
 
 rm -rf "$out"
 mkdir -p "$out" || exit 1
-astar_cli=$(dirname "$studio")/astar  # the command line, built beside the studio
+astar_cli=${ASTAR_CLI:-$(dirname "$studio")/astar}  # the command line, built beside the studio
 # shellcheck source=test_env.sh
 . "$(dirname "$0")/test_env.sh"  # a fresh config folder: never the user's
 cd "$out" || exit 1
