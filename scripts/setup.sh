@@ -22,6 +22,8 @@ studio_packages=(
   libimgui-dev libglfw3-dev python3-glad libgif-dev
   fonts-dejavu-core
   xvfb xauth xdotool
+  # studio_frames (tests/studio/frames.cpp): what the e2e tests wait on, over XCB and the X protocol
+  libxcb1-dev x11proto-dev
   # the man pages, the PNG icons, the Debian package and its test (README "Install")
   help2man librsvg2-bin lintian shared-mime-info libglib2.0-bin
 )
