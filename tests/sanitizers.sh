@@ -72,23 +72,29 @@ if [ "${1:-}" = --studio ]; then
   # (e2e_lib.sh, $STUDIO_LD_PRELOAD). By default the four that reach the most of the studio within
   # CI's time: the debugger (steps both ways, micro-steps, a breakpoint, the quiz, Ctrl+T), every
   # tool and layer (copy, paste, undo), LPA*'s repairs and D* Lite's walk, and a trace replayed,
-  # reopened and edited under; E2E_TESTS='^studio_e2e_' runs all twelve.
-  e2e_tests=${E2E_TESTS:-^studio_e2e_(debugger|tools|repair|trace)$}
-  # The command line the tests compare with (astar trace, astar walk) need not be sanitized: the
-  # main build's, the folder above, when it is there (e2e_lib.sh: $ASTAR_CLI); else built here.
-  e2e_targets="studio_e2e_check studio_screenshot_check studio_layers_check studio_findings_check"
-  e2e_targets="$e2e_targets studio_xdnd_drop studio_frames"
-  if [ -x "$(dirname "$out")/app/astar" ]; then
-    export ASTAR_CLI
-    ASTAR_CLI=$(dirname "$out")/app/astar
+  # reopened and edited under: E2E_TESTS='^studio_e2e_(debugger|tools|repair|trace)$';
+  # E2E_TESTS='^studio_e2e_' runs all twelve. Off unless E2E_TESTS is set: this stage has not yet
+  # run to its end on a quiet machine (issue 30's note), so CI does not count on it yet.
+  e2e_tests=${E2E_TESTS:-}
+  if [ -z "$e2e_tests" ]; then
+    echo "sanitizers: the e2e tests under ASan are off (set E2E_TESTS to run them)"
   else
-    e2e_targets="astar $e2e_targets"
+    # The command line the tests compare with (astar trace, astar walk) need not be sanitized: the
+    # main build's, the folder above, when it is there (e2e_lib.sh: $ASTAR_CLI); else built here.
+    e2e_targets="studio_e2e_check studio_screenshot_check studio_layers_check studio_findings_check"
+    e2e_targets="$e2e_targets studio_xdnd_drop studio_frames"
+    if [ -x "$(dirname "$out")/app/astar" ]; then
+      export ASTAR_CLI
+      ASTAR_CLI=$(dirname "$out")/app/astar
+    else
+      e2e_targets="astar $e2e_targets"
+    fi
+    # shellcheck disable=SC2086  # the targets split on purpose
+    stage e2e-build "$out/build-e2e.log" cmake --build "$out" -j2 --target $e2e_targets
+    export STUDIO_LD_PRELOAD=${LD_PRELOAD:-}
+    unset LD_PRELOAD
+    stage e2e - ctest --test-dir "$out" -R "$e2e_tests" -j2 --output-on-failure
   fi
-  # shellcheck disable=SC2086  # the targets split on purpose
-  stage e2e-build "$out/build-e2e.log" cmake --build "$out" -j2 --target $e2e_targets
-  export STUDIO_LD_PRELOAD=${LD_PRELOAD:-}
-  unset LD_PRELOAD
-  stage e2e - ctest --test-dir "$out" -R "$e2e_tests" -j2 --output-on-failure
 else
   stage build "$out/build.log" cmake --build "$out" --target astar_tests -j2
   stage run - "$out/tests/astar_tests" --no-version "$@"
