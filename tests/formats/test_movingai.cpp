@@ -437,6 +437,9 @@ std::string generator_text(long straight, long diagonal, const std::string& like
     // 2011 files: sqrt 2 in single precision, printf's %g (6 significant digits).
     const double c = static_cast<double>(static_cast<float>(std::sqrt(2.0)));
     std::snprintf(buf, sizeof buf, "%g", static_cast<double>(straight) + diagonal * c);
+    if (buf == like || decimals != 2) return buf;
+    // 2011 files of two decimals (AR0041SR, bg512): %.2f.
+    std::snprintf(buf, sizeof buf, "%.2f", static_cast<double>(straight) + diagonal * std::sqrt(2.0));
     return buf;
   }
   return {};
