@@ -3,7 +3,7 @@
 // timeline need) and report times and memory.
 //   build/bench/bench_big_level [SIDE] [FOLDER]   (default 4096 and the system temp folder)
 // Prints one "name<TAB>value<TAB>unit" row per figure. Memory is the process's peak resident
-// set (getrusage), read after each phase. Figures go in the README.
+// set (getrusage), read after each phase. Figures go in docs/benchmarks.md.
 #include <sys/resource.h>
 #include <unistd.h>
 

@@ -1,7 +1,7 @@
 // Rewind costs: recording overhead, step back at the start and at the end of a long search,
 // seek times, bytes per iteration and per event.
 //   build/bench/bench_rewind [SIDE]      (default 1200: a Dijkstra search of ~1.4M iterations)
-// Prints one "name<TAB>value<TAB>unit" row per figure. Figures go in the README.
+// Prints one "name<TAB>value<TAB>unit" row per figure. Figures go in docs/benchmarks.md.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>

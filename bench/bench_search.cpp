@@ -1,6 +1,6 @@
 // Search speed on seeded random levels: ns per expansion for A* (octile) and Dijkstra.
 //   build/bench/bench_search [queries]
-// Prints one tab-separated row per (level, heuristic). Figures go in the README. The levels
+// Prints one tab-separated row per (level, heuristic). Figures go in docs/benchmarks.md. The levels
 // "-costs" have costs 1..5 on their open cells, so their moves take the general path (the cost
 // policy reading each cell through the level's accessors), not the uniform grid's fast one.
 #include <chrono>

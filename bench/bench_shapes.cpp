@@ -4,7 +4,7 @@
 //   build/bench/bench_shapes [LEVEL.json] [repeats]
 // Default: levels/lessons/08-raycast-shapes.json, then random 512 x 512 levels with 20,000 shapes
 // (circles and boxes; all four kinds).
-// Prints one tab-separated row per (level, case). Figures go in the README.
+// Prints one tab-separated row per (level, case). Figures go in docs/benchmarks.md.
 #include <chrono>
 #include <cmath>
 #include <cstdio>

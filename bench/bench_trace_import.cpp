@@ -1,5 +1,5 @@
-// How fast read_trace_file reads a big search trace, and how much memory it takes (README
-// "Search traces from other programs"). Writes a trace of EVENTS events (default 5,000,000) as
+// How fast read_trace_file reads a big search trace, and how much memory it takes (docs/benchmarks.md,
+// "Reading big traces"). Writes a trace of EVENTS events (default 5,000,000) as
 // Posthoc JSON, as JSON Lines and (a tenth of them) as Posthoc YAML to temporary files, then
 // reads each in a child process of its own, so that each peak (VmHWM) is its own:
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The web build's figures (issue 20, item 7), printed as the README's tables:
+# The web build's figures (issue 20, item 7), printed as the tables of docs/benchmarks.md:
 #  1. core's A* over every query of the shared MovingAI scenario files (bench_movingai), native
 #     and compiled to WebAssembly, under node and in headless Chromium, alternating, ROUNDS
 #     rounds, each target's fastest: time per map and in all, the ratio to native, and whether

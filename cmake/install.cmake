@@ -6,7 +6,7 @@
 #   P/share/applications/astar-studio.desktop, P/share/mime/packages/astar-studio-level.xml
 #   P/share/icons/hicolor/scalable/apps/astar-studio.svg and NxN/apps/astar-studio.png
 #   P/share/man/man1/astar.1.gz, astar-studio.1.gz
-#   P/share/doc/astar-studio/README.md, copyright, changelog.gz (packaging/changelog, Debian's
+#   P/share/doc/astar-studio/README.md, docs/, copyright, changelog.gz (packaging/changelog, Debian's
 #                                        format: a release adds an entry, the version on top)
 #
 # The man pages (Debian's help2man, from each program's --help) and the PNG icons (rsvg-convert
@@ -35,6 +35,9 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/levels/
         FILES_MATCHING PATTERN "*.json" PATTERN "*.jsonl")
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${ASTAR_PACKAGING_DIR}/copyright
         DESTINATION ${ASTAR_DOC_DIR})
+# The pages the README links to (docs/*.md and their screenshots), so its links resolve there too.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${ASTAR_DOC_DIR}/docs
+        FILES_MATCHING PATTERN "*.md" PATTERN "*.png")
 # The release history must name this version first (lintian reads it from the package).
 file(STRINGS ${ASTAR_PACKAGING_DIR}/changelog ASTAR_CHANGELOG_TOP LIMIT_COUNT 1)
 if(NOT ASTAR_CHANGELOG_TOP MATCHES "^astar-studio \\(${PROJECT_VERSION}\\) ")

@@ -115,6 +115,12 @@ for f in usr/bin/astar usr/bin/astar-studio \
          usr/share/doc/astar-studio/changelog.gz; do
   [ -f "$root/$f" ] || fail "not installed: /$f"
 done
+# The README's links to docs/ resolve in the installed documentation.
+doc=$share/doc/astar-studio
+for link in $(grep -o '](docs/[^)#]*' "$doc/README.md" | cut -c3- | sort -u); do
+  [ -f "$doc/$link" ] || fail "the installed README links to $link, which is not installed"
+done
+ok "the installed README's $(grep -o '](docs/[^)#]*' "$doc/README.md" | sort -u | wc -l) links to docs/ resolve"
 (cd "$share/astar-studio/levels" && find . -type f | sort) >"$out/levels-installed.txt"
 if cmp -s "$out/levels.txt" "$out/levels-installed.txt"; then
   ok "/usr/share/astar-studio/levels: the $(wc -l <"$out/levels.txt") level files of levels/, nothing else"

@@ -454,7 +454,7 @@ const std::vector<OptionSpec>& option_table() {
        [] { return text("print every command of the menus and keys as tab-separated id, label, shortcut, menu path, and exit"); },
        [](Options& o, Seen&, V) { return (o.list_commands = Options::CommandList::Tsv, std::string()); }},
       {"--list-keys", "",
-       [] { return text("print the key table (Markdown, as in the README) and exit"); },
+       [] { return text("print the key table (Markdown, as in docs/studio.md) and exit"); },
        [](Options& o, Seen&, V) { return (o.list_commands = Options::CommandList::Markdown, std::string()); }},
       {"--list-lessons", "",
        [] { return text("print the lessons found (file, a tab, title; one per line) and exit; exit 1, naming the folders looked in, when there are none"); },

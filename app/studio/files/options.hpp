@@ -84,7 +84,7 @@ struct Options {
   bool help = false;
   bool version = false;       // --version: "astar-studio 0.1.0", and exit
   bool list_lessons = false;  // --list-lessons: each lesson found, file and title, and exit
-  // --list-commands (TSV) or --list-keys (the README's Markdown key table): print and exit.
+  // --list-commands (TSV) or --list-keys (the Markdown key table of docs/studio.md): print and exit.
   enum class CommandList : std::uint8_t { None, Tsv, Markdown };
   CommandList list_commands = CommandList::None;
   // --bench-frames N: render N frames (after 20 to warm up) without vsync, print frame-time

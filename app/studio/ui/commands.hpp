@@ -1,6 +1,6 @@
 // Every command of the studio in one table: its id, label, shortcuts, place in the menu bar,
 // when it is enabled and what it does. The menu bar, the key handling, the Help window's key
-// rows, the tool buttons' tooltips, `astar-studio --list-commands` and the README's key table
+// rows, the tool buttons' tooltips, `astar-studio --list-commands` and the key table in docs/studio.md
 // are all made from it, so they cannot disagree.
 //
 //   CommandTarget target{studio, files, help, compare, resize, dialogs, animation, hovered};
@@ -10,7 +10,7 @@
 //
 // A new command is one row in commands.cpp (and a function if it needs one); a new key for an
 // existing command is a change to its row. The studio_commands test fails when two commands
-// share a key, and when the README's key table is not the table's.
+// share a key, and when the key table in docs/studio.md is not the table's.
 #pragma once
 
 #include <array>
@@ -70,7 +70,7 @@ struct Command {
   std::string_view label;       // "Step": the menu item, the Help window
   std::string_view menu;        // the top menu it sits in ("Search"); empty: keys only
   std::string_view help_group;  // the Help window's section: Canvas, Edit, Search, Files, View
-  std::string_view help;        // one line for the Help window and the README
+  std::string_view help;        // one line for the Help window and docs/studio.md
   std::array<Shortcut, 2> keys{};
   KeyContext context = KeyContext::Canvas;
   void (*run)(CommandTarget&) = nullptr;
@@ -99,7 +99,7 @@ void draw_menu(CommandTarget& target, std::string_view menu);
 void draw_help_rows(std::string_view help_group, void (*row)(const char* keys, const char* what));
 
 // `astar-studio --list-commands`: id, label, shortcut, menu path (tab-separated, a header line
-// first); with markdown = true, the README's key table.
+// first); with markdown = true, the key table of docs/studio.md.
 std::string command_table_tsv();
 std::string command_table_markdown();
 

@@ -1,4 +1,4 @@
-// Level files: versioned JSON (see README "Level file format"). Errors read "file: field: reason":
+// Level files: versioned JSON (see docs/level-format.md). Errors read "file: field: reason":
 //
 //   Result<Level> level = load_level("levels/maze.json");
 //   if (!level) show(level.error());  // "levels/maze.json: start: expected [x, y], got 3"

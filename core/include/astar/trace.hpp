@@ -76,7 +76,7 @@ std::string describe(const TraceEvent& e, Algorithm algorithm, double weight = 1
 // JSON: an array with one object per event (one per line), every object with the same keys:
 // iteration, kind, cell, from, g, h, f, parent, old_g, old_parent, cost, reason, goal, side.
 // Cells are [x, y] or null, numbers null when they do not apply (or are infinite), reason is
-// reason_text() or null, side "forward" or "backward". See README "Trace JSON".
+// reason_text() or null, side "forward" or "backward". See docs/traces.md, "Trace JSON".
 std::string to_json(const std::vector<TraceEvent>& events);
 // Reads to_json's text back; messages read "source: [i].field: reason".
 Result<std::vector<TraceEvent>> trace_from_json(std::string_view text, std::string_view source);

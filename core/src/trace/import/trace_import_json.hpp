@@ -9,7 +9,7 @@
 // Why not nlohmann::json::sax_parse: with a handler that does nothing it reads about 1.2 M
 // Posthoc events a second on this machine (117 MB/s), below our 1 M events/s target once the
 // events are checked and stored; this tokenizer reads the same text several times faster
-// (README "Search traces from other programs"). Syntax errors say where:
+// (docs/traces.md, "Search traces from other programs"). Syntax errors say where:
 //   "run.json: line 3, column 14: invalid JSON: expected ',' or '}' after an object member, got 'x'"
 #pragma once
 
