@@ -17,6 +17,7 @@ src=$1 out=$2 cxx=$3 cc=$4
 shift 4
 
 stage_prefix=sanitizers
+xvfb_run=$src/tests/xvfb_run.sh  # an Xvfb of its own per run (no display-number race)
 # shellcheck source=stage.sh
 . "$(dirname "$0")/stage.sh"  # stage NAME LOG COMMAND...: timed, its log shown on failure
 
@@ -25,7 +26,7 @@ stage_prefix=sanitizers
 app=OFF
 if [ "${1:-}" = --studio ]; then
   app=ON
-  command -v xvfb-run >/dev/null 2>&1 || { echo "SKIP: xvfb-run is not installed"; exit 77; }
+  command -v Xvfb >/dev/null 2>&1 || { echo "SKIP: Xvfb is not installed"; exit 77; }
 fi
 
 t_all=$(now)
@@ -48,23 +49,23 @@ if [ "${1:-}" = --studio ]; then
   done
   shot=$out/asan-screenshot.png
   rm -f "$shot"
-  stage run - xvfb-run -a -s "-screen 0 1280x800x24" "$out/app/astar-studio" "$src/levels/welcome.json" \
+  stage run - "$xvfb_run" -s "-screen 0 1280x800x24" "$out/app/astar-studio" "$src/levels/welcome.json" \
     --steps 30 --compare astar,dijkstra --screenshot "$shot"
   [ -s "$shot" ] || { echo "sanitizers: no screenshot written"; exit 1; }
   # Another program's trace: read, checked, replayed to its end, a finding picked, and a pane of
   # its own in Compare beside A*; then lesson 13's trace followed as JSON Lines.
   data=$src/tests/studio/data
   rm -f "$shot"
-  stage trace - xvfb-run -a -s "-screen 0 1280x800x24" "$out/app/astar-studio" "$data/corner_cut_level.json" \
+  stage trace - "$xvfb_run" -s "-screen 0 1280x800x24" "$out/app/astar-studio" "$data/corner_cut_level.json" \
     --trace "$data/corner_cut_trace.json" --compare trace,astar --run --finding 1 --screenshot "$shot"
   [ -s "$shot" ] || { echo "sanitizers: no screenshot of the trace written"; exit 1; }
   rm -f "$shot"
-  stage follow - xvfb-run -a -s "-screen 0 1280x800x24" "$out/app/astar-studio" \
+  stage follow - "$xvfb_run" -s "-screen 0 1280x800x24" "$out/app/astar-studio" \
     "$src/levels/lessons/13-find-the-bug.json" --trace "$src/levels/lessons/13-find-the-bug.trace.jsonl" \
     --follow --frames 20 --screenshot "$shot"
   [ -s "$shot" ] || { echo "sanitizers: no screenshot of the followed trace written"; exit 1; }
   # Every lesson with --run: its search, or its robot's walk, to the end, then a screenshot.
-  stage lessons - xvfb-run -a -s "-screen 0 1280x800x24" "$src/tests/studio/run_lessons.sh" \
+  stage lessons - "$xvfb_run" -s "-screen 0 1280x800x24" "$src/tests/studio/run_lessons.sh" \
     "$out/app/astar-studio" "$out/lessons" "$src"/levels/lessons/*.json
   # The e2e tests, as ctest runs them (their arguments from tests/studio/CMakeLists.txt), here:
   # against this studio, with the command line and the checkers they use built here too. Two at a

@@ -20,13 +20,14 @@
 # Exits 77 (skipped) when a tool it needs is missing, except when CI=true, where that fails.
 set -uo pipefail
 src=$1 work=$2 checker=$3 cmake=$4 cpack=$5
+xvfb_run=$src/tests/xvfb_run.sh  # an Xvfb of its own (no display-number race)
 
 skip() {
   echo "package_install: $1"
   if [ "${CI:-}" = true ]; then echo "package_install: CI=true, so this fails"; exit 1; fi
   exit 77
 }
-for tool in git dpkg-deb dpkg-shlibdeps file lintian help2man rsvg-convert xvfb-run; do
+for tool in git dpkg-deb dpkg-shlibdeps file lintian help2man rsvg-convert Xvfb; do
   command -v "$tool" >/dev/null 2>&1 ||
     skip "no $tool; scripts/setup.sh installs it (help2man, librsvg2-bin, lintian, xvfb, dpkg-dev, file)"
 done
@@ -178,7 +179,7 @@ fi
 exec_line=$(sed -n 's/^Exec=//p' "$desktop")
 read -r -a command <<<"${exec_line//%f/$lesson}"
 rm -f "$out/lesson.png" "$out/lesson.png.json"
-if PATH=$root/usr/bin:$PATH xvfb-run -a -s "-screen 0 1280x800x24" "${command[@]}" \
+if PATH=$root/usr/bin:$PATH "$xvfb_run" -s "-screen 0 1280x800x24" "${command[@]}" \
      --run --screenshot "$out/lesson.png" --frames 5 >"$out/studio.log" 2>&1; then
   if "$checker" "$out/lesson.png" "$lesson" --expect found >"$out/check.txt" 2>&1; then
     ok "'$exec_line' on $lesson_name --run: $(tail -n 1 "$out/check.txt")"

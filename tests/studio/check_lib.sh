@@ -32,7 +32,7 @@ shot_on() {
   [ $# -gt 0 ] && shift
   rm -f "$out/$name.png" "$out/$name.png.json"
   # shellcheck disable=SC2086  # the arguments split on purpose
-  if xvfb-run -a -s "-screen 0 ${screen}x24" "$studio" "$level_arg" $args \
+  if "$xvfb_run" -s "-screen 0 ${screen}x24" "$studio" "$level_arg" $args \
        --screenshot "$out/$name.png" --frames 5 >"$out/$name.log" 2>&1; then
     if "$checker" "$out/$name.png" "$level_arg" "$@" >"$out/$name.check" 2>&1; then
       echo "ok: $name:$args: $(tail -n 1 "$out/$name.check")"

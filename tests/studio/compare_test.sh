@@ -3,7 +3,7 @@
 # The Compare window under Xvfb (--compare): screenshots whose sidecar table and pane pixels the
 # checker compares with searches of its own, and every renderer (the canvas's and the panes')
 # is destroyed while the GL context is current; bad --compare values fail with a message. Exit 77
-# (ctest: skipped) when xvfb-run is missing.
+# (ctest: skipped) when Xvfb is missing.
 set -u
 studio=$1 checker=$2 level=$3 out=$4
 mkdir -p "$out"
@@ -24,8 +24,8 @@ for bad in astar astar,nope astar,bfs,greedy,dijkstra,jps trace,astar; do
   fi
 done
 
-if ! command -v xvfb-run >/dev/null 2>&1; then
-  echo "SKIP: xvfb-run is not installed, so the studio cannot be run headless"
+if ! command -v Xvfb >/dev/null 2>&1; then
+  echo "SKIP: Xvfb is not installed, so the studio cannot be run headless"
   exit 77
 fi
 
@@ -38,7 +38,7 @@ shot() {
   [ $# -gt 0 ] && shift
   rm -f "$out/$name.png" "$out/$name.png.json"
   # shellcheck disable=SC2086  # the arguments split on purpose
-  if xvfb-run -a -s "-screen 0 1600x900x24" "$studio" "$level" $args --size 1600x900 \
+  if "$xvfb_run" -s "-screen 0 1600x900x24" "$studio" "$level" $args --size 1600x900 \
        --screenshot "$out/$name.png" --frames 6 2>"$out/$name.err"; then
     # The panes' renderers go before the window: every glDelete* with the context current.
     if grep -q "outlived its GL context" "$out/$name.err"; then
@@ -64,7 +64,7 @@ shot refused --compare jps,astar,weighted-astar --run -- --panes 3 --finished
 # trace's pane replays the planted corner cut to its end, cheaper than our optimum (its path cuts
 # corners), and has no time of ours; the A* pane is our own search, timed.
 data=$(dirname "$0")/data
-if xvfb-run -a -s "-screen 0 1600x900x24" "$studio" "$data/corner_cut_level.json" \
+if "$xvfb_run" -s "-screen 0 1600x900x24" "$studio" "$data/corner_cut_level.json" \
      --trace "$data/corner_cut_trace.json" --compare trace,astar --run --size 1600x900 \
      --screenshot "$out/trace.png" --frames 6 2>"$out/trace.err"; then
   if python3 - "$out/trace.png.json" <<'PY'; then

@@ -6,13 +6,13 @@
 # message and leave no file. Exit 77 (skipped) without xvfb-run.
 set -u
 studio=$1 check=$2 level=$3 out=$4
-command -v xvfb-run >/dev/null 2>&1 || { echo "SKIP: xvfb-run is not installed"; exit 77; }
+command -v Xvfb >/dev/null 2>&1 || { echo "SKIP: Xvfb is not installed"; exit 77; }
 rm -rf "$out" && mkdir -p "$out" || exit 1
 # shellcheck source=test_env.sh
 . "$(dirname "$0")/test_env.sh"  # a fresh config folder: never the user's
 status=0
 fail() { echo "FAIL: $*"; status=1; }
-run() { xvfb-run -a -s "-screen 0 1280x800x24" timeout 60 "$studio" "$level" --size 1280x800 "$@"; }
+run() { "$xvfb_run" -s "-screen 0 1280x800x24" timeout 60 "$studio" "$level" --size 1280x800 "$@"; }
 
 run --screenshot "$out/map.png" --frames 3 >/dev/null 2>&1 || fail "studio --screenshot failed"
 # The frames show the level with a 6-pixel margin: level size times the sidecar's "cell_px",

@@ -8,7 +8,7 @@
 #     where its jump distances are positive, and only there;
 #   - hidden for A*, zoomed out below the label size, and with --overlay jumps=off;
 #   - the checker refuses a shown picture said to be hidden and the reverse.
-# Exit 77 (ctest: skipped) when xvfb-run is missing.
+# Exit 77 (ctest: skipped) when Xvfb is missing.
 set -u
 studio=$1 checker=$2 levels=$3 out=$4
 mkdir -p "$out"
@@ -17,8 +17,8 @@ lesson=$levels/lessons/07-jps-open-field.json
 # shellcheck source=check_lib.sh
 . "$(dirname "$0")/check_lib.sh"
 
-if ! command -v xvfb-run >/dev/null 2>&1; then
-  echo "SKIP: xvfb-run is not installed, so the studio cannot be run headless"
+if ! command -v Xvfb >/dev/null 2>&1; then
+  echo "SKIP: Xvfb is not installed, so the studio cannot be run headless"
   exit 77
 fi
 

@@ -11,7 +11,7 @@
 #     can fail);
 #   - walls and costs at half opacity (--layer-opacity);
 #   - the same level with agents not blocking: rings instead of discs.
-# Exit 77 (ctest: skipped) when xvfb-run is missing.
+# Exit 77 (ctest: skipped) when Xvfb is missing.
 set -u
 studio=$1 checker=$2 level=$3 out=$4
 mkdir -p "$out"
@@ -31,8 +31,8 @@ for opt in --hide-layer --layer-opacity; do
   else fail "--help does not mention $opt"; fi
 done
 
-if ! command -v xvfb-run >/dev/null 2>&1; then
-  echo "SKIP: xvfb-run is not installed, so the studio cannot be run headless"
+if ! command -v Xvfb >/dev/null 2>&1; then
+  echo "SKIP: Xvfb is not installed, so the studio cannot be run headless"
   exit 77
 fi
 

@@ -15,7 +15,7 @@
 #     counts and verdict equal astar::check_heuristic's, overestimating cells show the mark and
 #     admissible ones do not; with --overlay heuristic=off no cell does; refused with a wrong
 #     count or a false claim that the marks are on.
-# Exit 77 (ctest: skipped) when xvfb-run is missing.
+# Exit 77 (ctest: skipped) when Xvfb is missing.
 set -u
 studio=$1 checker=$2 levels=$3 out=$4
 mkdir -p "$out"
@@ -36,8 +36,8 @@ for opt in --overlay --heat --check-heuristic; do
   else fail "--help does not mention $opt"; fi
 done
 
-if ! command -v xvfb-run >/dev/null 2>&1; then
-  echo "SKIP: xvfb-run is not installed, so the studio cannot be run headless"
+if ! command -v Xvfb >/dev/null 2>&1; then
+  echo "SKIP: Xvfb is not installed, so the studio cannot be run headless"
   exit 77
 fi
 

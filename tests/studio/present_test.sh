@@ -7,7 +7,7 @@
 #   - --patterns on differs from --patterns off inside every open and closed cell, never on walls;
 #   - --present is full screen (the Xvfb screen's size) with a UI font at least 1.5 times the
 #     normal one; --ui-scale 2 doubles the font.
-# Exit 77 (ctest: skipped) when xvfb-run is missing.
+# Exit 77 (ctest: skipped) when Xvfb is missing.
 set -u
 studio=$1 checker=$2 level=$3 out=$4
 mkdir -p "$out"
@@ -23,8 +23,8 @@ for opt in --present --palette --patterns --ui-scale; do
   else fail "--help does not mention $opt"; fi
 done
 
-if ! command -v xvfb-run >/dev/null 2>&1; then
-  echo "SKIP: xvfb-run is not installed, so the studio cannot be run headless"
+if ! command -v Xvfb >/dev/null 2>&1; then
+  echo "SKIP: Xvfb is not installed, so the studio cannot be run headless"
   exit 77
 fi
 

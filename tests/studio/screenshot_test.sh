@@ -1,7 +1,7 @@
 #!/bin/sh
 # screenshot_test.sh STUDIO CHECKER LEVEL OUTDIR
 # Runs A* Studio under Xvfb and checks its screenshots; also checks that bad command lines and
-# broken shaders fail with clear messages. Exit 77 (ctest: skipped) when xvfb-run is missing.
+# broken shaders fail with clear messages. Exit 77 (ctest: skipped) when Xvfb is missing.
 set -u
 studio=$1 checker=$2 level=$3 out=$4
 mkdir -p "$out"
@@ -19,11 +19,11 @@ expect_failure bad-algorithm "bfs, jps, theta, bidirectional, lpa-star or d-star
 expect_failure weight-without-weighted "weighted-astar only" "$studio" --weight 3 "$level"
 expect_failure bad-weight "a weight 1..10" "$studio" --algorithm weighted-astar --weight 0.5 "$level"
 
-if ! command -v xvfb-run >/dev/null 2>&1; then
-  echo "SKIP: xvfb-run is not installed, so the studio cannot be run headless"
+if ! command -v Xvfb >/dev/null 2>&1; then
+  echo "SKIP: Xvfb is not installed, so the studio cannot be run headless"
   exit 77
 fi
-xvfb() { xvfb-run -a -s "-screen 0 1280x800x24" "$@"; }
+xvfb() { "$xvfb_run" -s "-screen 0 1280x800x24" "$@"; }
 
 # Run to the end: path, walls, closed and open sets on screen.
 rm -f "$out/run.png" "$out/run.png.json"
@@ -194,7 +194,7 @@ n=0
 for f in "$lessons"/*.json; do
   name=$(basename "$f" .json)
   rm -f "$out/lesson.png.json"
-  if ! xvfb-run -a -s "-screen 0 1280x800x24" "$studio" "$f" --run --screenshot "$out/lesson.png" --frames 2 >/dev/null 2>&1; then
+  if ! "$xvfb_run" -s "-screen 0 1280x800x24" "$studio" "$f" --run --screenshot "$out/lesson.png" --frames 2 >/dev/null 2>&1; then
     fail "lesson $name: the studio exited non-zero"
     continue
   fi
@@ -270,6 +270,6 @@ fi
 
 # A missing shader folder: a clear message naming the file, no crash.
 expect_failure missing-shader "no-shaders/grid.vert" \
-  env ASTAR_SHADER_DIR="$out/no-shaders" xvfb-run -a -s "-screen 0 1280x800x24" "$studio" "$level" --screenshot "$out/noshader.png" --frames 2
+  env ASTAR_SHADER_DIR="$out/no-shaders" "$xvfb_run" -s "-screen 0 1280x800x24" "$studio" "$level" --screenshot "$out/noshader.png" --frames 2
 
 exit $status

@@ -11,7 +11,7 @@
 #     the walls, path, closed and open sets still checked by studio_screenshot_check;
 #   - a name that is no feature is reported, and nothing breaks;
 #   - grid.frag broken outside every feature: no grid, a clear message, exit non-zero (as before).
-# Exit 77 (ctest: skipped) when xvfb-run is missing.
+# Exit 77 (ctest: skipped) when Xvfb is missing.
 set -u
 studio=$1 fallback=$2 layers=$3 checker=$4 levels=$5 shaders=$6 out=$7
 mkdir -p "$out"
@@ -21,8 +21,8 @@ welcome=$levels/welcome.json
 # shellcheck source=check_lib.sh
 . "$(dirname "$0")/check_lib.sh"
 
-if ! command -v xvfb-run >/dev/null 2>&1; then
-  echo "SKIP: xvfb-run is not installed, so the studio cannot be run headless"
+if ! command -v Xvfb >/dev/null 2>&1; then
+  echo "SKIP: Xvfb is not installed, so the studio cannot be run headless"
   exit 77
 fi
 
@@ -32,7 +32,7 @@ run() {
   name=$1 broken=$2 lvl=$3
   shift 3
   rm -f "$out/$name.png" "$out/$name.png.json"
-  if ASTAR_TEST_BREAK_SHADER_FEATURE=$broken xvfb-run -a -s "-screen 0 1600x900x24" "$studio" "$lvl" "$@" \
+  if ASTAR_TEST_BREAK_SHADER_FEATURE=$broken "$xvfb_run" -s "-screen 0 1600x900x24" "$studio" "$lvl" "$@" \
        --screenshot "$out/$name.png" --frames 5 >"$out/$name.out" 2>"$out/$name.err"; then
     echo "ok: $name: the studio started and exited 0"
   else
@@ -106,7 +106,7 @@ mkdir -p "$out/broken-shaders"
 cp "$shaders/grid.vert" "$out/broken-shaders/"
 sed '1a int astar_broken_on_purpose = vec3(0.0);' "$shaders/grid.frag" >"$out/broken-shaders/grid.frag"
 expect_failure broken-grid "broken-shaders/grid.frag: GLSL compile error" \
-  env ASTAR_SHADER_DIR="$out/broken-shaders" xvfb-run -a -s "-screen 0 1280x800x24" "$studio" "$welcome" \
+  env ASTAR_SHADER_DIR="$out/broken-shaders" "$xvfb_run" -s "-screen 0 1280x800x24" "$studio" "$welcome" \
   --screenshot "$out/broken-grid.png" --frames 2
 if grep -q "drawn without" "$out/broken-grid.err"; then fail "broken-grid: a layer is blamed"; fi
 

@@ -7,3 +7,6 @@ XDG_CONFIG_HOME=$(cd "$out" && pwd)/config
 rm -rf "$XDG_CONFIG_HOME"
 mkdir -p "$XDG_CONFIG_HOME" || exit 1
 export XDG_CONFIG_HOME
+# Runs a command under an Xvfb of its own (tests/xvfb_run.sh: the server picks a free display,
+# so tests side by side never race for one): "$xvfb_run" -s "-screen 0 1280x800x24" CMD...
+xvfb_run=$(cd "$(dirname "$0")/.." && pwd)/xvfb_run.sh

@@ -13,15 +13,15 @@
 #   - a trace with a cell outside the level is refused, naming the file, exit 1;
 #   - --finding with neither --trace nor a level that opens a trace is refused; lesson 13's own
 #     trace takes --finding.
-# Exit 77 (ctest: skipped) when xvfb-run is missing.
+# Exit 77 (ctest: skipped) when Xvfb is missing.
 set -u
 studio=$1 checker=$2 data=$3 out=$4 levels=$5
 level=$data/corner_cut_level.json trace=$data/corner_cut_trace.json
 # shellcheck source=check_lib.sh
 . "$(dirname "$0")/check_lib.sh"
 
-if ! command -v xvfb-run >/dev/null 2>&1; then
-  echo "SKIP: xvfb-run is not installed, so the studio cannot be run headless"
+if ! command -v Xvfb >/dev/null 2>&1; then
+  echo "SKIP: Xvfb is not installed, so the studio cannot be run headless"
   exit 77
 fi
 
@@ -30,7 +30,7 @@ shot() {
   name=$1
   shift
   rm -f "$out/$name.png" "$out/$name.png.json"
-  if xvfb-run -a -s "-screen 0 1280x800x24" "$studio" "$@" --size 1280x800 \
+  if "$xvfb_run" -s "-screen 0 1280x800x24" "$studio" "$@" --size 1280x800 \
        --screenshot "$out/$name.png" --frames 5 >"$out/$name.log" 2>&1; then
     echo "ok: $name: screenshot taken"
   else
@@ -94,7 +94,7 @@ cat >"$out/small.json" <<'JSON'
  "walls": ["...", "...", "..."]}
 JSON
 expect_failure outside "corner_cut_trace.json" \
-  xvfb-run -a "$studio" "$out/small.json" --trace "$trace" --screenshot "$out/outside.png"
+  "$xvfb_run" "$studio" "$out/small.json" --trace "$trace" --screenshot "$out/outside.png"
 expect_failure finding-alone "--finding needs --trace" "$studio" --finding 1
 expect_failure finding-no-trace "corner_cut_level.json opens no trace" "$studio" "$level" --finding 1
 exit $status
