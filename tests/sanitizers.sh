@@ -3,14 +3,15 @@
 # their own folder inside the main build folder), then either run the core suite there, or
 # (--studio) run the studio under Xvfb to a screenshot, with the Compare window's panes open, then
 # on a trace (replayed, checked, a finding picked, a Compare pane), on a trace followed live, and
-# on every lesson with --run, letting it exit each time; then the studio's e2e tests by real input
-# (tests/studio/e2e_*.sh: four, or those $E2E_TESTS names) against this studio. Any report fails the test:
+# on every lesson with --run, letting it exit each time; or (--studio-e2e) run the studio's e2e
+# tests by real input (tests/studio/e2e_*.sh: four, or those $E2E_TESTS names) against this
+# studio. Any report fails the test:
 # -fno-sanitize-recover=all makes UBSan reports fatal, and ASan's always are (leaks included; the
 # only leaks suppressed are those inside the X server's and the GL driver's libraries,
 # tests/studio/lsan.supp).
 #
 # usage: tests/sanitizers.sh SOURCE_DIR BUILD_DIR CXX_COMPILER C_COMPILER [DOCTEST ARGS...]
-#        tests/sanitizers.sh SOURCE_DIR BUILD_DIR CXX_COMPILER C_COMPILER --studio
+#        tests/sanitizers.sh SOURCE_DIR BUILD_DIR CXX_COMPILER C_COMPILER --studio|--studio-e2e
 # Both configure the folder the same way, so the second builds only what the first did not.
 set -euo pipefail
 src=$1 out=$2 cxx=$3 cc=$4
@@ -23,9 +24,9 @@ xvfb_run=$src/tests/xvfb_run.sh  # an Xvfb of its own per run (no display-number
 
 # The studio's run needs the app targets; the core suite's does not (a CLI-only machine has no
 # GL to configure them with). Switching between the two keeps every object: same flags.
-app=OFF
-if [ "${1:-}" = --studio ]; then
-  app=ON
+app=OFF mode=core
+if [ "${1:-}" = --studio ] || [ "${1:-}" = --studio-e2e ]; then
+  app=ON mode=${1#--}
   command -v Xvfb >/dev/null 2>&1 || { echo "SKIP: Xvfb is not installed"; exit 77; }
 fi
 
@@ -37,7 +38,7 @@ stage configure "$out/configure.log" cmake -S "$src" -B "$out" -DCMAKE_BUILD_TYP
   -DASTAR_SANITIZE=ON -DASTAR_BUILD_APP="$app" -DASTAR_BUILD_TESTS=ON
 export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-if [ "${1:-}" = --studio ]; then
+if [ "$mode" != core ]; then
   stage build "$out/build-studio.log" cmake --build "$out" --target astar-studio -j2
   export LSAN_OPTIONS="suppressions=$src/tests/studio/lsan.supp:print_suppressions=0"
   # Mesa unloads its driver (llvmpipe) before the leak check at exit, and what it left behind
@@ -47,6 +48,8 @@ if [ "${1:-}" = --studio ]; then
   for driver in /usr/lib/*/dri/swrast_dri.so; do
     [ -e "$driver" ] && export LD_PRELOAD=$driver ASAN_OPTIONS="$ASAN_OPTIONS:verify_asan_link_order=0"
   done
+fi
+if [ "$mode" = studio ]; then
   shot=$out/asan-screenshot.png
   rm -f "$shot"
   stage run - "$xvfb_run" -s "-screen 0 1280x800x24" "$out/app/astar-studio" "$src/levels/welcome.json" \
@@ -67,35 +70,30 @@ if [ "${1:-}" = --studio ]; then
   # Every lesson with --run: its search, or its robot's walk, to the end, then a screenshot.
   stage lessons - "$xvfb_run" -s "-screen 0 1280x800x24" "$src/tests/studio/run_lessons.sh" \
     "$out/app/astar-studio" "$out/lessons" "$src"/levels/lessons/*.json
+elif [ "$mode" = studio-e2e ]; then
   # The e2e tests, as ctest runs them (their arguments from tests/studio/CMakeLists.txt), here:
   # against this studio, with the command line and the checkers they use built here too. Two at a
   # time (each studio keeps a core busy drawing). Mesa's driver is preloaded into the studio alone
   # (e2e_lib.sh, $STUDIO_LD_PRELOAD). By default the four that reach the most of the studio within
   # CI's time: the debugger (steps both ways, micro-steps, a breakpoint, the quiz, Ctrl+T), every
   # tool and layer (copy, paste, undo), LPA*'s repairs and D* Lite's walk, and a trace replayed,
-  # reopened and edited under: E2E_TESTS='^studio_e2e_(debugger|tools|repair|trace)$';
-  # E2E_TESTS='^studio_e2e_' runs all twelve. Off unless E2E_TESTS is set: this stage has not yet
-  # run to its end on a quiet machine (issue 30's note), so CI does not count on it yet.
-  e2e_tests=${E2E_TESTS:-}
-  if [ -z "$e2e_tests" ]; then
-    echo "sanitizers: the e2e tests under ASan are off (set E2E_TESTS to run them)"
+  # reopened and edited under; E2E_TESTS='^studio_e2e_' runs all twelve.
+  e2e_tests=${E2E_TESTS:-'^studio_e2e_(debugger|tools|repair|trace)$'}
+  # The command line the tests compare with (astar trace, astar walk) need not be sanitized: the
+  # main build's, the folder above, when it is there (e2e_lib.sh: $ASTAR_CLI); else built here.
+  e2e_targets="studio_e2e_check studio_screenshot_check studio_layers_check studio_findings_check"
+  e2e_targets="$e2e_targets studio_xdnd_drop studio_frames"
+  if [ -x "$(dirname "$out")/app/astar" ]; then
+    export ASTAR_CLI
+    ASTAR_CLI=$(dirname "$out")/app/astar
   else
-    # The command line the tests compare with (astar trace, astar walk) need not be sanitized: the
-    # main build's, the folder above, when it is there (e2e_lib.sh: $ASTAR_CLI); else built here.
-    e2e_targets="studio_e2e_check studio_screenshot_check studio_layers_check studio_findings_check"
-    e2e_targets="$e2e_targets studio_xdnd_drop studio_frames"
-    if [ -x "$(dirname "$out")/app/astar" ]; then
-      export ASTAR_CLI
-      ASTAR_CLI=$(dirname "$out")/app/astar
-    else
-      e2e_targets="astar $e2e_targets"
-    fi
-    # shellcheck disable=SC2086  # the targets split on purpose
-    stage e2e-build "$out/build-e2e.log" cmake --build "$out" -j2 --target $e2e_targets
-    export STUDIO_LD_PRELOAD=${LD_PRELOAD:-}
-    unset LD_PRELOAD
-    stage e2e - ctest --test-dir "$out" -R "$e2e_tests" -j2 --output-on-failure
+    e2e_targets="astar $e2e_targets"
   fi
+  # shellcheck disable=SC2086  # the targets split on purpose
+  stage e2e-build "$out/build-e2e.log" cmake --build "$out" -j2 --target $e2e_targets
+  export STUDIO_LD_PRELOAD=${LD_PRELOAD:-}
+  unset LD_PRELOAD
+  stage e2e - ctest --test-dir "$out" -R "$e2e_tests" -j2 --output-on-failure
 else
   stage build "$out/build.log" cmake --build "$out" --target astar_tests -j2
   stage run - "$out/tests/astar_tests" --no-version "$@"
