@@ -1,7 +1,7 @@
 # Fails when a file under DIR casts to a search type (dynamic_cast<...Search...>, or a static or
 # reinterpret cast to one): the app asks core what a search can do (astar::info(a).extras, the
 # Search interface) and keeps the typed pointer it made, as the studio does with LPA* and D* Lite
-# (app/studio/state/studio.hpp, replanning()).
+# (app/studio/state/search_session.hpp, replanning()).
 #   cmake -DDIR=app -P check_no_search_casts.cmake
 file(GLOB_RECURSE files "${DIR}/*.hpp" "${DIR}/*.cpp" "${DIR}/*.h")
 list(LENGTH files n)

@@ -354,9 +354,10 @@ void GridRenderer::upload_layers(const astar::Level& level, int x0, int y0, int 
 }
 
 std::uint8_t GridRenderer::search_code(const Studio& studio, Cell c) {
+  const SearchSession& session = studio.session();
   // A partial path tints no cells: it is drawn dashed over them (see the viewport).
-  if (studio.path_contains(c) && !studio.path_partial()) return kSearchPath;
-  switch (studio.search().node_state(c)) {
+  if (session.path_contains(c) && !session.path_partial()) return kSearchPath;
+  switch (session.search().node_state(c)) {
     case astar::NodeState::Open: return kSearchOpen;
     case astar::NodeState::Closed: return kSearchClosed;
     case astar::NodeState::Unseen: break;
@@ -374,7 +375,8 @@ void GridRenderer::sync(Studio& studio) {
   // The heat map's values are brought up to date first (for the cells in search_changes, which
   // the sync below uploads and clears).
   const Overlays& overlays = studio.appearance.overlays;
-  const HeatField* heat = overlays.on(OverlayId::Heat) ? &studio.heat_field(overlays.heat) : nullptr;
+  const SearchSession& session = studio.session();
+  const HeatField* heat = overlays.on(OverlayId::Heat) ? &session.heat_field(overlays.heat) : nullptr;
   sync({studio.level(), studio.level_changes, studio.search_changes,
         [&studio](Cell c) { return search_code(studio, c); }, heat});
 }

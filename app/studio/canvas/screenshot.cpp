@@ -56,7 +56,7 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
                             float scale_x, float scale_y, std::string_view extra) {
   const View& v = studio.view;
   const auto& level = studio.level();
-  const auto& search = studio.search();
+  const auto& search = studio.session().search();
   std::ostringstream j;
   j.precision(9);
   j << "{\n  \"window\": [" << fb_w << ", " << fb_h << "],\n";
@@ -85,28 +85,28 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
   j << "  \"iteration\": " << search.iterations() << ",\n";
   j << "  \"mid_iteration\": " << (search.mid_iteration() ? "true" : "false") << ",\n";
   j << "  \"examined\": " << search.examined() << ",\n";
-  j << "  \"furthest_iteration\": " << studio.furthest_iteration() << ",\n";
+  j << "  \"furthest_iteration\": " << studio.session().furthest_iteration() << ",\n";
   j << "  \"status\": " << json_string(studio.status) << ",\n";
-  j << "  \"quiz_asked\": " << studio.quiz.asked << ",\n";
-  j << "  \"quiz_right\": " << studio.quiz.right << ",\n";
+  j << "  \"quiz_asked\": " << studio.session().quiz.asked << ",\n";
+  j << "  \"quiz_right\": " << studio.session().quiz.right << ",\n";
   j << "  \"state\": " << json_string(astar::to_string(search.state())) << ",\n";
   j << "  \"message\": " << json_string(search.message()) << ",\n";
-  j << "  \"partial\": " << (studio.path_partial() ? "true" : "false") << ",\n";
-  if (studio.path().empty()) j << "  \"path_cost\": null,\n";
+  j << "  \"partial\": " << (studio.session().path_partial() ? "true" : "false") << ",\n";
+  if (studio.session().path().empty()) j << "  \"path_cost\": null,\n";
   else j << "  \"path_cost\": " << std::setprecision(17) << search.path_cost() << std::setprecision(9) << ",\n";
   j << "  \"path\": [";
-  const auto& path = studio.path();
+  const auto& path = studio.session().path();
   for (std::size_t i = 0; i < path.size(); ++i)
     j << (i ? ", " : "") << "[" << path[i].x << ", " << path[i].y << "]";
   j << "]";
-  if (studio.smooth()) {
-    const auto& smoothed = studio.smoothed();
+  if (studio.session().smooth()) {
+    const auto& smoothed = studio.session().smoothed();
     j << ",\n  \"smoothed\": [";
     for (std::size_t i = 0; i < smoothed.size(); ++i)
       j << (i ? ", " : "") << "[" << smoothed[i].x << ", " << smoothed[i].y << "]";
     j << "],\n  \"smoothed_length\": ";
     if (smoothed.empty()) j << "null";
-    else j << std::setprecision(17) << studio.smoothed_length() << std::setprecision(9);
+    else j << std::setprecision(17) << studio.session().smoothed_length() << std::setprecision(9);
   }
   // Walk mode: where the agent stands, its moves and walked cost, its sensor (null: all known).
   if (const astar::AgentWalk* w = studio.walk()) {
@@ -133,13 +133,13 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
   if (!ov.on(OverlayId::Heat)) {
     j << "null";
   } else {
-    const HeatField& heat = studio.heat_field(ov.heat);
+    const HeatField& heat = studio.session().heat_field(ov.heat);
     j << "{\"source\": " << json_string(kHeatNames[static_cast<std::size_t>(ov.heat)])
       << ", \"min\": " << std::setprecision(17) << heat.min() << ", \"max\": " << heat.max()
       << std::setprecision(9) << "}";
   }
   j << ",\n  \"heuristic_check\": ";
-  if (const auto& r = studio.heuristic_report(); !r) {
+  if (const auto& r = studio.session().heuristic_report(); !r) {
     j << "null";
   } else {
     j << "{\"overestimates\": " << r->overestimate_count

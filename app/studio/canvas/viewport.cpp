@@ -182,8 +182,8 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
   const bool on_start = on_marker(level.start()), on_goal = on_marker(level.goal());
 
   // Quiz: a left click is the guess of the next node, not a stroke.
-  if (studio.quiz.on && hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-    if (studio.level().in_bounds(cell)) studio.answer_quiz(cell);
+  if (studio.session().quiz.on && hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    if (studio.level().in_bounds(cell)) studio.session().answer_quiz(cell);
     return;
   }
   // Left button: drag the start or goal marker, else the tool (tools.hpp). A drag with the

@@ -14,26 +14,27 @@
 namespace studio {
 
 astar::Status AnimationExport::start(Studio& studio, const AnimationSettings& s) {
+  SearchSession& session = studio.session();
   if (active_) return astar::Error{"an animation is being exported already"};
   if (s.frames < 2 || s.frames > 1000) return astar::Error{"frames: must be 2..1000"};
   if (s.delay_ms < 10 || s.delay_ms > 10000) return astar::Error{"delay: must be 10..10000 ms"};
   if (s.shrink < 1 || s.shrink > 8) return astar::Error{"shrink: must be 1..8"};
   if (s.from < 0 || (s.to >= 0 && s.to < s.from))
     return astar::Error{"iterations: 'from' must be >= 0 and not after 'to'"};
-  if (studio.search().state() == astar::SearchState::Invalid)
-    return astar::Error{"the search cannot run: " + studio.search().message()};
-  restore_ = studio.search().iterations();
+  if (session.search().state() == astar::SearchState::Invalid)
+    return astar::Error{"the search cannot run: " + session.search().message()};
+  restore_ = session.search().iterations();
   // Where the search ends (it runs there unless it has been there already), to keep the range
   // within it.
-  std::int64_t end = studio.furthest_iteration();
-  if (!astar::finished(studio.search().state()) && (s.to < 0 || s.to > end)) {
-    const astar::Breakpoints kept = std::exchange(studio.breakpoints(), {});  // the true end
-    studio.run_to_end();
-    studio.breakpoints() = kept;
-    end = studio.search().iterations();
-    studio.seek(restore_);
-  } else if (astar::finished(studio.search().state())) {
-    end = studio.search().iterations();
+  std::int64_t end = session.furthest_iteration();
+  if (!astar::finished(session.search().state()) && (s.to < 0 || s.to > end)) {
+    const astar::Breakpoints kept = std::exchange(session.breakpoints(), {});  // the true end
+    session.run_to_end();
+    session.breakpoints() = kept;
+    end = session.search().iterations();
+    session.seek(restore_);
+  } else if (astar::finished(session.search().state())) {
+    end = session.search().iterations();
   }
   const std::int64_t to = s.to < 0 ? end : std::min(s.to, end);
   if (s.from > to)
@@ -58,7 +59,7 @@ astar::Status AnimationExport::start(Studio& studio, const AnimationSettings& s)
 void AnimationExport::before_frame(Studio& studio) {
   if (!active_ || next_ >= plan_.size()) return;
   studio.playing = false;
-  studio.seek(plan_[next_]);
+  studio.session().seek(plan_[next_]);
   studio.status = "Exporting " + settings_.path + ": frame " + std::to_string(next_ + 1) + " of " +
                   std::to_string(plan_.size());
 }
@@ -82,7 +83,7 @@ std::optional<astar::Status> AnimationExport::after_render(Studio& studio, float
   auto finish = [&](astar::Status st) -> std::optional<astar::Status> {
     active_ = false;
     gif_.reset();  // an unfinished file is removed
-    studio.seek(restore_);
+    studio.session().seek(restore_);
     return st;
   };
   if (w <= 0 || h <= 0) return finish(astar::Error{"the canvas has no pixels"});
@@ -123,7 +124,7 @@ std::optional<AnimationSettings> AnimationDialog::Draw(const Studio& studio) {
   s.from = std::max(zero, s.from);
   bool to_end = s.to < 0;
   if (ImGui::Checkbox("To the end of the search", &to_end))
-    s.to = to_end ? -1 : std::max(s.from, studio.furthest_iteration());
+    s.to = to_end ? -1 : std::max(s.from, studio.session().furthest_iteration());
   if (!to_end) {
     ImGui::InputScalar("To iteration", ImGuiDataType_S64, &s.to);
     s.to = std::max(s.from, s.to);

@@ -166,7 +166,7 @@ void CompareWindow::Draw(const Studio& studio, const Fonts& fonts) {
   }
   if (panes_.size() < astar::Comparison::kMinEntries)  // with a trace open: it beside A*
     start({astar::Algorithm::AStar, studio.trace_mode() ? astar::Algorithm::AStar : astar::Algorithm::Dijkstra},
-          studio.heuristic(), 0, false, studio.trace_mode() ? 0 : -1);
+          studio.session().heuristic(), 0, false, studio.trace_mode() ? 0 : -1);
   follow_trace(studio);
   if (setup_changed_ || !comparison_ || !(studio.level() == level_)) rebuild(studio.level());
 
@@ -267,7 +267,7 @@ void CompareWindow::draw_toolbar(const Studio& studio) {
   if (ImGui::Button("Add pane")) {
     Pane p;
     p.options.algorithm = astar::Algorithm::GreedyBestFirst;
-    p.options.heuristic = studio.heuristic();
+    p.options.heuristic = studio.session().heuristic();
     panes_.push_back(std::move(p));
     setup_changed_ = true;
   }

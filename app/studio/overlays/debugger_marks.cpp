@@ -12,7 +12,7 @@ void draw_debugger_marks(const Studio& studio, ImDrawList* dl, ImVec2 origin, fl
   auto corner = [&](Cell c) { return ImVec2(origin.x + c.x * px, origin.y + c.y * px); };
   auto centre = [&](Cell c) { return ImVec2(origin.x + (c.x + 0.5f) * px, origin.y + (c.y + 0.5f) * px); };
   const float r = std::clamp(px * 0.16f, 2.5f, 7.0f);
-  const astar::Breakpoints& b = studio.breakpoints();
+  const astar::Breakpoints& b = studio.session().breakpoints();
   for (Cell c : b.on_take) {
     const ImVec2 p = corner(c);
     dl->AddCircleFilled(ImVec2(p.x + r + 1, p.y + r + 1), r, IM_COL32(230, 40, 40, 255), 12);
@@ -23,7 +23,7 @@ void draw_debugger_marks(const Studio& studio, ImDrawList* dl, ImVec2 origin, fl
   }
 
   // The move just examined: an arrow from the taken node to it.
-  const astar::Search& s = studio.search();
+  const astar::Search& s = studio.session().search();
   const std::size_t k = s.examined();
   const auto taken = s.last_taken();
   if (!s.mid_iteration() || k == 0 || k > s.taken_moves().size() || !taken) return;  // a trace has no moves

@@ -142,7 +142,7 @@ void convex_shape(ImDrawList* dl, std::vector<ImVec2> pts, float margin_px, ImU3
 OverlayContext::OverlayContext(const Studio& s, const Fonts& f, ImDrawList* list)
     : studio(s),
       level(s.level()),
-      search(s.search()),
+      search(s.session().search()),
       pal(s.appearance.colors()),
       ov(s.appearance.overlays),
       fonts(f),
@@ -335,7 +335,7 @@ void OverlayContext::backward_side() const {
   for (int y = y0; y <= y1; ++y)
     for (int x = x0; x <= x1; ++x) {
       const Cell c{x, y};
-      if (level.wall(c) || studio.path_contains(c)) continue;
+      if (level.wall(c) || studio.session().path_contains(c)) continue;
       if (search.side(c) != astar::Side::Backward) continue;
       const ImVec2 a = corner(c);
       dl->AddRectFilled(a, ImVec2(a.x + px, a.y + px), col);
@@ -384,12 +384,13 @@ void OverlayContext::came_from_arrows() const {
 // known path to the node just taken. The path overlay off: no line (the grid shows its cells
 // closed); its opacity fades it.
 void OverlayContext::path() const {
+  const SearchSession& session = studio.session();
   static const std::vector<Cell> kNoPath;
   const PathLook look = path_look();
-  const auto& path = look.alpha > 0.0f ? studio.path() : kNoPath;
-  if (path.size() >= 2 && !studio.path_partial()) final_path(path, look);
-  else if (!path.empty() && studio.path_partial()) partial_path(path, look);
-  else if (search.last_taken() && studio.path().empty() && ov.on(OverlayId::Current))
+  const auto& path = look.alpha > 0.0f ? session.path() : kNoPath;
+  if (path.size() >= 2 && !session.path_partial()) final_path(path, look);
+  else if (!path.empty() && session.path_partial()) partial_path(path, look);
+  else if (search.last_taken() && session.path().empty() && ov.on(OverlayId::Current))
     path_so_far();
 }
 
@@ -409,7 +410,7 @@ OverlayContext::PathLook OverlayContext::path_look() const {
 }
 
 void OverlayContext::final_path(const std::vector<Cell>& path, const PathLook& look) const {
-  const auto& actions = studio.path_actions();
+  const auto& actions = studio.session().path_actions();
   const auto at = [this](Cell c) { return center(c); };
   const std::vector<ImVec2> points = path_points(path, actions, at);
   if (look.outlined)
@@ -434,7 +435,7 @@ void OverlayContext::final_path(const std::vector<Cell>& path, const PathLook& l
 }
 
 void OverlayContext::partial_path(const std::vector<Cell>& path, const PathLook& look) const {
-  const auto& actions = studio.path_actions();
+  const auto& actions = studio.session().path_actions();
   const auto at = [this](Cell c) { return center(c); };
   const std::vector<ImVec2> points = path_points(path, actions, at);
   const float dash = std::max(6.0f, px * 0.45f), gap = std::max(4.0f, px * 0.3f);
@@ -463,7 +464,7 @@ void OverlayContext::path_so_far() const {
 // The smoothed path (string pulling), on top of the grid path: a thin line with a dark edge so
 // it reads over the orange path and the floor, and small dots at its waypoints.
 void OverlayContext::smoothed_path() const {
-  if (const auto& smoothed = studio.smoothed(); smoothed.size() >= 2) {
+  if (const auto& smoothed = studio.session().smoothed(); smoothed.size() >= 2) {
     std::vector<ImVec2> sp;
     sp.reserve(smoothed.size());
     for (Cell c : smoothed) sp.push_back(center(c));
@@ -500,7 +501,7 @@ void OverlayContext::cell_values() const {
     const ImU32 faint = color(pal.text, 0.75f);
     char g[32], h[32], f[32];
     // LPA* and D* Lite: g and rhs apart (top left, top right: "rhs 12"), f the key's k1.
-    const astar::ReplanningSearch* rs = studio.replanning();
+    const astar::ReplanningSearch* rs = studio.session().replanning();
     for (int y = y0; y <= y1; ++y)
       for (int x = x0; x <= x1; ++x) {
         const astar::NodeView n = search.node({x, y});
@@ -542,7 +543,7 @@ void OverlayContext::cell_values() const {
 // on cells big enough.
 void OverlayContext::expansion_order() const {
   if (ov.on(OverlayId::Order) && px >= kOrderMinPx * k) {
-    const std::vector<std::int64_t>& order = studio.expansion_order();
+    const std::vector<std::int64_t>& order = studio.session().expansion_order();
     const float size = show_text ? std::clamp(px * 0.17f, 9.0f * k, 15.0f * k)
                                  : std::clamp(px * 0.36f, 9.0f * k, 20.0f * k);
     const float a = ov.alpha(OverlayId::Order);
@@ -569,7 +570,7 @@ void OverlayContext::expansion_order() const {
 // each cell where h overestimates the true cost, and a short red arrow along each move a -> b
 // where h is inconsistent (h(a) > cost(a -> b) + h(b)).
 void OverlayContext::heuristic_marks() const {
-  if (const auto& report = studio.heuristic_report(); report && ov.on(OverlayId::Heuristic) &&
+  if (const auto& report = studio.session().heuristic_report(); report && ov.on(OverlayId::Heuristic) &&
       report->width == level.width() && report->height == level.height()) {
     const float a = ov.alpha(OverlayId::Heuristic);
     const ImU32 mark = color(kOverestimateMark, a), bad = color(kInconsistentMark, a);

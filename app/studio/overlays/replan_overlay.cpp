@@ -18,7 +18,7 @@ constexpr palette::Rgb kRepaired{255, 200, 25};
 }  // namespace
 
 void OverlayContext::consistency_tints() const {
-  const astar::ReplanningSearch* rs = studio.replanning();
+  const astar::ReplanningSearch* rs = studio.session().replanning();
   if (!rs || px < 3.0f) return;
   const bool hatch = studio.appearance.patterns && px >= 8.0f;
   const float thick = std::max(1.0f, px * 0.06f);
@@ -36,7 +36,7 @@ void OverlayContext::consistency_tints() const {
                     over ? ImVec2(a.x + px * t, a.y) : ImVec2(a.x + px * t, a.y + px),
                     color(pal.text, 0.6f), 1.0f);
     }
-  if (studio.repair_text().empty()) return;
+  if (studio.session().repair_text().empty()) return;
   const float s = std::max(2.0f, px * 0.18f);
   for (const astar::Cell c : rs->repair_cells()) {
     if (c.x < x0 || c.x > x1 || c.y < y0 || c.y > y1) continue;

@@ -23,40 +23,41 @@ using astar::Cell;
 // [SECTION] Timeline
 
 void TimelinePanel::Draw(Studio& studio) {
-  const astar::Search& s = studio.search();
-  const bool done = studio.search_done();
-  const bool back = studio.can_step_back() || s.mid_iteration();
+  SearchSession& session = studio.session();
+  const astar::Search& s = session.search();
+  const bool done = session.search_done();
+  const bool back = session.can_step_back() || s.mid_iteration();
   const float w = (ImGui::GetContentRegionAvail().x - 4 * ImGui::GetStyle().ItemSpacing.x) / 5;
 
-  ImGui::BeginDisabled(!studio.can_step_back());
-  if (ImGui::Button("|<", ImVec2(w, 0))) studio.seek(0);
+  ImGui::BeginDisabled(!session.can_step_back());
+  if (ImGui::Button("|<", ImVec2(w, 0))) session.seek(0);
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Back to iteration 0 (Home)");
   ImGui::SameLine();
-  if (ImGui::Button("<<", ImVec2(w, 0))) studio.step_back();
+  if (ImGui::Button("<<", ImVec2(w, 0))) session.step_back();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Step back one iteration (Left)");
   ImGui::EndDisabled();
   ImGui::SameLine();
-  ImGui::BeginDisabled(!back || !studio.rewind_enabled());
-  if (ImGui::Button("<", ImVec2(w, 0))) studio.micro_step_back();
+  ImGui::BeginDisabled(!back || !session.rewind_enabled());
+  if (ImGui::Button("<", ImVec2(w, 0))) session.micro_step_back();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Micro-step back (Shift+M)");
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(done);
-  if (ImGui::Button(">", ImVec2(w, 0))) studio.micro_step();
+  if (ImGui::Button(">", ImVec2(w, 0))) session.micro_step();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("Micro-step: take a node, or examine one of its moves (M)");
   ImGui::SameLine();
-  if (ImGui::Button(">>", ImVec2(w, 0))) studio.step();
+  if (ImGui::Button(">>", ImVec2(w, 0))) session.step();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Step one iteration (Right)");
   ImGui::EndDisabled();
 
   // The scrubber runs over every iteration this search has reached.
   std::int64_t it = s.iterations();
-  const std::int64_t lo = 0, hi = std::max<std::int64_t>(studio.furthest_iteration(), 1);
+  const std::int64_t lo = 0, hi = std::max<std::int64_t>(session.furthest_iteration(), 1);
   ImGui::SetNextItemWidth(-FLT_MIN);
-  ImGui::BeginDisabled(!studio.rewind_enabled());
+  ImGui::BeginDisabled(!session.rewind_enabled());
   if (ImGui::SliderScalar("##timeline", ImGuiDataType_S64, &it, &lo, &hi, "iteration %lld"))
-    studio.seek(it);
+    session.seek(it);
   ImGui::EndDisabled();
   if (const TraceMode* t = studio.trace_mode())  // a trace: its events, not moves
     ImGui::TextDisabled("iteration %lld, event %s of %s", static_cast<long long>(s.iterations()),
@@ -67,13 +68,13 @@ void TimelinePanel::Draw(Studio& studio) {
                         s.examined(), s.taken_moves().size());
   else
     ImGui::TextDisabled("iteration %lld of %lld reached", static_cast<long long>(s.iterations()),
-                        static_cast<long long>(studio.furthest_iteration()));
+                        static_cast<long long>(session.furthest_iteration()));
 }
 
 // [SECTION] Pseudo-code
 
 void CodePanel::Draw(const Studio& studio, const Fonts& fonts) {
-  const astar::Search& s = studio.search();
+  const astar::Search& s = studio.session().search();
   const astar::PseudoCode& code = astar::pseudocode_of(s);  // a trace: the generic loop
   const astar::CodePosition at = astar::code_position(s);
   if (fonts.mono) ImGui::PushFont(fonts.mono);
@@ -117,9 +118,10 @@ void CodePanel::Draw(const Studio& studio, const Fonts& fonts) {
 // [SECTION] Log
 
 void LogPanel::Draw(Studio& studio) {
+  SearchSession& session = studio.session();
   if (studio.trace_mode()) return draw_trace_log(studio, shown_);
-  const astar::TraceRecorder& trace = studio.trace();
-  const astar::Search& s = studio.search();
+  const astar::TraceRecorder& trace = session.trace();
+  const astar::Search& s = session.search();
   const std::size_t n = trace.count_at(s);
   const auto& events = trace.events();
   const std::optional<std::size_t> clicked = draw_log_lines(n, shown_, [&](std::size_t i) {
@@ -132,13 +134,13 @@ void LogPanel::Draw(Studio& studio) {
     ImGui::TextDisabled("%lld later events not kept", static_cast<long long>(trace.dropped()));
   else if (n == 0)
     ImGui::TextDisabled("Step to see what the search does, one line per event.");
-  if (clicked) studio.seek_event(*clicked);
+  if (clicked) session.seek_event(*clicked);
 }
 
 // [SECTION] Quiz
 
 void QuizPanel::Draw(Studio& studio) {
-  Studio::Quiz& q = studio.quiz;
+  SearchSession::Quiz& q = studio.session().quiz;
   ImGui::Checkbox("Predict the next node", &q.on);
   ImGui::PushTextWrapPos(0.0f);
   if (q.on && q.asked == 0)
@@ -154,7 +156,7 @@ void QuizPanel::Draw(Studio& studio) {
 // [SECTION] Breakpoints
 
 void BreakpointsPanel::Draw(Studio& studio) {
-  astar::Breakpoints& b = studio.breakpoints();
+  astar::Breakpoints& b = studio.session().breakpoints();
   ImGui::Checkbox("Goal first reached", &b.goal_reached);
   ImGui::Checkbox("f goes up", &b.f_increases);
   bool open_on = b.open_above > 0;

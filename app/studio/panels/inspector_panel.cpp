@@ -16,6 +16,7 @@ namespace studio {
 using astar::Cell;
 
 void InspectorPanel::Draw(const Studio& studio, std::optional<Cell> cell) {
+  const SearchSession& session = studio.session();
   if (!cell) {
     ImGui::TextDisabled("Hover a cell to inspect it.");
     return;
@@ -42,20 +43,20 @@ void InspectorPanel::Draw(const Studio& studio, std::optional<Cell> cell) {
     });
     ImGui::TreePop();
   }
-  if (const astar::ReplanningSearch* rs = studio.replanning()) draw_replan_vertex(*rs, c);
-  const astar::NodeView n = studio.search().node(c);
-  const std::string why = astar::why_not_taken(studio.search(), c);
+  if (const astar::ReplanningSearch* rs = session.replanning()) draw_replan_vertex(*rs, c);
+  const astar::NodeView n = session.search().node(c);
+  const std::string why = astar::why_not_taken(session.search(), c);
   if (n.state == astar::NodeState::Unseen) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", why.empty() ? "Not reached yet" : ("Not taken: " + why).c_str());
     ImGui::PopTextWrapPos();
     return;
   }
-  const bool backward = studio.search().side(c) == astar::Side::Backward;
+  const bool backward = session.search().side(c) == astar::Side::Backward;
   ImGui::Text("%s%s%s", n.state == astar::NodeState::Open ? "Open" : "Closed",
               backward ? " (from the goal)" : "",
-              !studio.path_contains(c) ? ""
-              : studio.path_partial()  ? ", on the partial path"
+              !session.path_contains(c) ? ""
+              : session.path_partial()  ? ", on the partial path"
                                        : ", on the path");
   ImGui::Text("g %s   h %s   f %s", value_text(n.g).c_str(), value_text(n.h).c_str(),
               value_text(n.f).c_str());

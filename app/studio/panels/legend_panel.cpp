@@ -16,6 +16,7 @@ namespace studio {
 using astar::Cell;
 
 void LegendPanel::Draw(const Studio& studio) {
+  const SearchSession& session = studio.session();
   const palette::Palette& p = studio.appearance.colors();
   const bool patterns = studio.appearance.patterns;
   // A swatch: the colour as the grid shows it, with its pattern when patterns are on.
@@ -56,16 +57,16 @@ void LegendPanel::Draw(const Studio& studio) {
     ImGui::TableNextColumn(); swatch("Relaxed", p.relaxed, 1.0f);
     ImGui::TableNextColumn(); swatch("Start", p.start, 1.0f);
     ImGui::TableNextColumn(); swatch("Goal", p.goal, 1.0f);
-    if (Studio::supports_partial_path(studio.algorithm()) && studio.options().partial_path) {
+    if (SearchSession::supports_partial_path(session.algorithm()) && session.options().partial_path) {
       ImGui::TableNextColumn(); swatch("Partial path", p.partial_path, 1.0f);
     }
-    if (!studio.smoothed().empty()) {
+    if (!session.smoothed().empty()) {
       ImGui::TableNextColumn(); swatch("Smoothed path", p.smoothed, 1.0f);
     }
     if (!studio.level().shapes().empty()) {
       ImGui::TableNextColumn(); swatch("Collision shape", p.shape, p.shape_alpha);
     }
-    if (astar::info(studio.algorithm()).extras.meeting) {
+    if (astar::info(session.algorithm()).extras.meeting) {
       ImGui::TableNextColumn(); swatch("From the goal", p.backward, 1.0f);
       ImGui::TableNextColumn(); swatch("Meeting cell", p.meet, 1.0f);
     }

@@ -50,11 +50,11 @@ void draw_overlay_controls(Studio& studio) {
 void OverlaysPanel::Draw(Studio& studio) { draw_overlay_controls(studio); }
 
 void draw_heuristic_check(Studio& studio) {
-  if (ImGui::Button("Check heuristic")) studio.check_heuristic();
+  if (ImGui::Button("Check heuristic")) studio.session().check_heuristic();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Computes the true cost to the goal of every cell (Dijkstra from the goal) "
                       "and marks where h overestimates it and the moves where h is inconsistent.");
-  const auto& report = studio.heuristic_report();
+  const auto& report = studio.session().heuristic_report();
   ImGui::SameLine();
   if (!report) {
     ImGui::TextDisabled("true costs vs h");
@@ -74,7 +74,7 @@ void draw_overlay_legend(const Studio& studio) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (ov.on(OverlayId::Heat)) {
     // The ramp from low to high, with the range of the seen cells' values.
-    const HeatField& heat = studio.heat_field(ov.heat);
+    const HeatField& heat = studio.session().heat_field(ov.heat);
     const ImVec2 a = ImGui::GetCursorScreenPos();
     const float w = std::min(ImGui::GetContentRegionAvail().x, s * 12.0f);
     constexpr int kSteps = 48;
@@ -91,7 +91,7 @@ void draw_overlay_legend(const Studio& studio) {
     else
       ImGui::TextDisabled("heat of %s: no cell seen yet", name);
   }
-  if (studio.heuristic_report() && ov.on(OverlayId::Heuristic)) {
+  if (studio.session().heuristic_report() && ov.on(OverlayId::Heuristic)) {
     const ImVec2 a = ImGui::GetCursorScreenPos();
     dl->AddRectFilled(a, ImVec2(a.x + s, a.y + s), u32(studio.appearance.colors().floor));
     dl->AddTriangleFilled(ImVec2(a.x + s * 0.4f, a.y + s), ImVec2(a.x + s, a.y + s * 0.4f),

@@ -34,13 +34,14 @@ std::string key_text(const astar::QueueKey& k) {
 }
 
 void QueuePanel::Draw(const Studio& studio) {
-  const astar::ReplanningSearch* rs = studio.replanning();
+  const SearchSession& session = studio.session();
+  const astar::ReplanningSearch* rs = session.replanning();
   if (!rs) return;
   ImGui::Text("%s queued \xC2\xB7 km %s", astar::count_text(static_cast<std::int64_t>(rs->open_size())).c_str(),
               units_text(rs->km()).c_str());
-  if (!studio.repair_text().empty()) {
+  if (!session.repair_text().empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", studio.repair_text().c_str());
+    ImGui::TextDisabled("%s", session.repair_text().c_str());
     ImGui::PopTextWrapPos();
   }
   const std::vector<astar::QueueEntry> top = rs->queue_top(kQueueRows);

@@ -177,7 +177,7 @@ void RulesEditor::movement(Studio& studio) {
   if (c.changed) studio.set_rules(r, c.key);
   const astar::Level& level = studio.level();
   if (const std::string why = level.check_endpoints_clear_of_shapes(
-          level.rules().agent_radius, studio.search_options().ignore_shapes);
+          level.rules().agent_radius, studio.session().search_options().ignore_shapes);
       !why.empty()) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kWarnText,

@@ -38,7 +38,7 @@ std::string label_of(astar::Algorithm a) { return std::string(astar::info(a).lab
 // one line each.
 std::string algorithm_summary(astar::Algorithm a, const Studio& studio) {
   return "Guarantee: " +
-         guarantee_text(a, studio.options().weight, studio.heuristic(),
+         guarantee_text(a, studio.session().options().weight, studio.session().heuristic(),
                         studio.level().rules().neighbours) +
          "\nf = " + std::string(astar::info(a).priority);
 }
@@ -76,25 +76,26 @@ namespace {
 
 // Back, Step, Play, Reset, Run, and the speed.
 void draw_step_buttons(Studio& studio) {
-  const bool done = studio.search_done();
+  SearchSession& session = studio.session();
+  const bool done = session.search_done();
   const float w = (ImGui::GetContentRegionAvail().x - 4 * ImGui::GetStyle().ItemSpacing.x) / 5;
-  ImGui::BeginDisabled(!studio.can_step_back());
-  if (ImGui::Button("Back", ImVec2(w, 0))) studio.step_back();
+  ImGui::BeginDisabled(!session.can_step_back());
+  if (ImGui::Button("Back", ImVec2(w, 0))) session.step_back();
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip(studio.rewind_enabled() ? "Undo one iteration exactly (Left arrow)"
+    ImGui::SetTooltip(session.rewind_enabled() ? "Undo one iteration exactly (Left arrow)"
                                               : "Stepping back is off for levels above 4M cells");
   ImGui::SameLine();
   ImGui::BeginDisabled(done);
-  if (ImGui::Button("Step", ImVec2(w, 0))) studio.step();
+  if (ImGui::Button("Step", ImVec2(w, 0))) session.step();
   ImGui::SameLine();
   if (ImGui::Button(studio.playing ? "Pause" : "Play", ImVec2(w, 0))) studio.playing = !studio.playing;
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button("Reset", ImVec2(w, 0))) studio.reset_search();
+  if (ImGui::Button("Reset", ImVec2(w, 0))) session.reset_search();
   ImGui::SameLine();
   ImGui::BeginDisabled(done);
-  if (ImGui::Button("Run", ImVec2(w, 0))) studio.run_to_end();
+  if (ImGui::Button("Run", ImVec2(w, 0))) session.run_to_end();
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Run to the end");
 
@@ -105,14 +106,15 @@ void draw_step_buttons(Studio& studio) {
 
 // The algorithm, with what it promises on hover and on the line below; weighted A*'s weight.
 void draw_algorithm_choice(Studio& studio, float combo_w) {
-  const astar::Algorithm algorithm = studio.algorithm();
+  SearchSession& session = studio.session();
+  const astar::Algorithm algorithm = session.algorithm();
   const astar::AlgorithmInfo& ai = astar::info(algorithm);
   ImGui::SetNextItemWidth(combo_w);
   if (ImGui::BeginCombo("Algorithm", std::string(ai.label).c_str())) {
     for (int i = 0; i < static_cast<int>(astar::Algorithm::_Max); ++i) {
       const auto a = static_cast<astar::Algorithm>(i);
       const bool selected = a == algorithm;
-      if (ImGui::Selectable(label_of(a).c_str(), selected)) studio.set_algorithm(a);
+      if (ImGui::Selectable(label_of(a).c_str(), selected)) session.set_algorithm(a);
       if (selected) ImGui::SetItemDefaultFocus();
       if (ImGui::IsItemHovered())
         wrapped_tooltip(algorithm_summary(a, studio) + "\n\n" + algorithm_note(a));
@@ -126,10 +128,10 @@ void draw_algorithm_choice(Studio& studio, float combo_w) {
   ImGui::PopTextWrapPos();
 
   if (astar::info(algorithm).takes_weight) {
-    float weight = static_cast<float>(studio.options().weight);
+    float weight = static_cast<float>(session.options().weight);
     ImGui::SetNextItemWidth(combo_w);
     if (ImGui::SliderFloat("Weight", &weight, 1.0f, 10.0f, "w = %.1f", ImGuiSliderFlags_AlwaysClamp))
-      studio.set_weight(std::round(weight * 10.0f) / 10.0f);  // tenths: the label shows them
+      session.set_weight(std::round(weight * 10.0f) / 10.0f);  // tenths: the label shows them
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("f = g + w * h. Ctrl+click to type a value.");
   }
 }
@@ -137,24 +139,25 @@ void draw_algorithm_choice(Studio& studio, float combo_w) {
 // The heuristic (off for algorithms without one) and the order of equal priorities (off for
 // breadth-first).
 void draw_heuristic_and_ties(Studio& studio, float combo_w) {
-  const astar::AlgorithmInfo& ai = astar::info(studio.algorithm());
-  int h = static_cast<int>(studio.heuristic());
+  SearchSession& session = studio.session();
+  const astar::AlgorithmInfo& ai = astar::info(session.algorithm());
+  int h = static_cast<int>(session.heuristic());
   ImGui::BeginDisabled(!ai.uses_heuristic);
   ImGui::SetNextItemWidth(combo_w);
   if (ImGui::Combo("Heuristic", &h, kHeuristicLabels, static_cast<int>(std::size(kHeuristicLabels))))
-    studio.set_heuristic(static_cast<astar::Heuristic>(h));
+    session.set_heuristic(static_cast<astar::Heuristic>(h));
   ImGui::EndDisabled();
   if (!ai.uses_heuristic && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("%s uses no heuristic", std::string(ai.label).c_str());
 
   // Off for breadth-first, which is first in, first out: shown as the search runs it.
-  int t = static_cast<int>(astar::normalize(studio.options()).tie_break);
+  int t = static_cast<int>(astar::normalize(session.options()).tie_break);
   ImGui::BeginDisabled(!ai.takes_tie_break);
   ImGui::SetNextItemWidth(combo_w);
   if (ImGui::BeginCombo("Tie-break", kTieBreakLabels[t])) {
     for (int i = 0; i < static_cast<int>(astar::TieBreak::_Max); ++i) {
       if (ImGui::Selectable(kTieBreakLabels[i], i == t))
-        studio.set_tie_break(static_cast<astar::TieBreak>(i));
+        session.set_tie_break(static_cast<astar::TieBreak>(i));
       if (i == t) ImGui::SetItemDefaultFocus();
       if (ImGui::IsItemHovered()) wrapped_tooltip(kTieBreakTips[i]);
     }
@@ -170,11 +173,12 @@ void draw_heuristic_and_ties(Studio& studio, float combo_w) {
 
 // Partial path and smoothing, each off where the algorithm has no use for it.
 void draw_path_options(Studio& studio) {
-  const astar::Algorithm algorithm = studio.algorithm();
-  const bool partial_ok = Studio::supports_partial_path(algorithm);
-  bool partial = studio.options().partial_path && partial_ok;
+  SearchSession& session = studio.session();
+  const astar::Algorithm algorithm = session.algorithm();
+  const bool partial_ok = SearchSession::supports_partial_path(algorithm);
+  bool partial = session.options().partial_path && partial_ok;
   ImGui::BeginDisabled(!partial_ok);
-  if (ImGui::Checkbox("Partial path", &partial)) studio.set_partial_path(partial);
+  if (ImGui::Checkbox("Partial path", &partial)) session.set_partial_path(partial);
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("%s", partial_ok ? "When no path exists, show the way to the reached cell "
@@ -182,19 +186,19 @@ void draw_path_options(Studio& studio) {
                                        : (std::string(astar::info(algorithm).label) +
                                           " has no partial paths").c_str());
 
-  const bool smooth_ok = Studio::supports_smoothing(algorithm);
-  bool smooth = studio.smooth() && smooth_ok;
+  const bool smooth_ok = SearchSession::supports_smoothing(algorithm);
+  bool smooth = session.smooth() && smooth_ok;
   ImGui::BeginDisabled(!smooth_ok);
-  if (ImGui::Checkbox("Smooth path", &smooth)) studio.set_smooth(smooth);
+  if (ImGui::Checkbox("Smooth path", &smooth)) session.set_smooth(smooth);
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip(smooth_ok ? "Also show the path string-pulled: straight segments between "
                                   "waypoints that see each other (cyan)"
                                 : "Theta*'s path is already any-angle");
   ImGui::SameLine();
-  bool respect = studio.smooth_respects_costs();
+  bool respect = session.smooth_respects_costs();
   ImGui::BeginDisabled(!smooth);
-  if (ImGui::Checkbox("Respect costs", &respect)) studio.set_smooth_respects_costs(respect);
+  if (ImGui::Checkbox("Respect costs", &respect)) session.set_smooth_respects_costs(respect);
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     wrapped_tooltip("On: a shortcut only where walking its line costs no more than the path's "
@@ -206,12 +210,13 @@ void draw_path_options(Studio& studio) {
 // 4 or 8 neighbours and the diagonal rule, a warning when the heuristic can overestimate under
 // them, and the heuristic check.
 void draw_neighbour_rules(Studio& studio) {
-  const astar::AlgorithmInfo& ai = astar::info(studio.algorithm());
-  const int h = static_cast<int>(studio.heuristic());
+  SearchSession& session = studio.session();
+  const astar::AlgorithmInfo& ai = astar::info(session.algorithm());
+  const int h = static_cast<int>(session.heuristic());
   const astar::MovementRules& rules = studio.level().rules();
   neighbours_editor(studio, ImGui::GetContentRegionAvail().x * 0.6f);
   if (studio.trace_mode()) return;  // the heuristic below is our search's, not the trace's
-  if (!astar::guarantee_holds(studio.algorithm(), studio.heuristic(), rules.neighbours)) {
+  if (!astar::guarantee_holds(session.algorithm(), session.heuristic(), rules.neighbours)) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kWarnText,
                        "%s is not admissible with %s neighbours: it can overestimate, so the path "
@@ -224,15 +229,16 @@ void draw_neighbour_rules(Studio& studio) {
 
 // Iteration, open and closed counts, and the outcome in a line.
 void draw_outcome(const Studio& studio) {
-  const astar::Search& search = studio.search();
+  const SearchSession& session = studio.session();
+  const astar::Search& search = session.search();
   ImGui::Text("Iteration %lld", static_cast<long long>(search.iterations()));
   ImGui::Text("Open %zu   Closed %lld", search.open_size(),
               static_cast<long long>(search.closed_count()));
   const astar::SearchState state = search.state();
   const std::string outcome(astar::to_string(state));
   const bool waypoints = !studio.trace_mode() &&
-                         astar::info(studio.algorithm()).path_shape == astar::PathShape::Waypoints;
-  const std::size_t shown = studio.path().size();
+                         astar::info(session.algorithm()).path_shape == astar::PathShape::Waypoints;
+  const std::size_t shown = session.path().size();
   const std::string length =
       std::to_string(shown) + (waypoints ? (shown == 1 ? " waypoint" : " waypoints")
                                          : (shown == 1 ? " cell" : " cells"));
@@ -246,9 +252,9 @@ void draw_outcome(const Studio& studio) {
     ImGui::TextDisabled("Choose another algorithm or edit the level.");
   } else if (state == astar::SearchState::InProgress) {
     ImGui::Text("%s%s", outcome.c_str(), studio.playing ? " (playing)" : "");
-  } else if (studio.path_partial()) {
+  } else if (session.path_partial()) {
     ImGui::TextColored(kWarnText, "%s: partial path to %s, cost %s, %s", outcome.c_str(),
-                       astar::cell_text(studio.path().back()).c_str(),
+                       astar::cell_text(session.path().back()).c_str(),
                        value_text(search.path_cost()).c_str(), length.c_str());
   } else {
     ImGui::TextColored(kWarnText, "%s", outcome.c_str());
@@ -260,7 +266,7 @@ void draw_outcome(const Studio& studio) {
 // distance (cost = points x unit + distance, moves.hpp).
 void draw_ranked_cost(const Studio& studio) {
   const astar::MovePolicy policy(studio.level());
-  const std::optional<astar::RankedCost> ranked = astar::ranked_path_cost(policy, studio.path());
+  const std::optional<astar::RankedCost> ranked = astar::ranked_path_cost(policy, studio.session().path());
   if (!ranked) return;
   ImGui::Text("Ranked: %lld rank points, then distance %s", static_cast<long long>(ranked->points),
               value_text(ranked->distance.value()).c_str());
@@ -274,15 +280,16 @@ void draw_ranked_cost(const Studio& studio) {
 // The path's actions, its cost move by move (as the cost policy prices each step), and the
 // smoothed path's length.
 void draw_path_details(const Studio& studio) {
-  const astar::Search& search = studio.search();
+  const SearchSession& session = studio.session();
+  const astar::Search& search = session.search();
   ImGui::PushTextWrapPos(0.0f);
-  if (const std::string moves = actions_summary(studio.path_actions()); !moves.empty())
+  if (const std::string moves = actions_summary(session.path_actions()); !moves.empty())
     ImGui::TextDisabled("%s", moves.c_str());
   draw_ranked_cost(studio);
   // The path's cost, move by move, as the cost policy prices each step.
-  if (!studio.path().empty() && ImGui::TreeNode("Path cost, move by move")) {
+  if (!session.path().empty() && ImGui::TreeNode("Path cost, move by move")) {
     const astar::MovePolicy policy(studio.level());
-    const auto steps = astar::path_breakdown(policy, studio.path());
+    const auto steps = astar::path_breakdown(policy, session.path());
     if (steps.empty()) ImGui::TextDisabled("The path's steps are waypoints, not moves.");
     double total = 0.0;
     for (const astar::PathStep& st : steps) {
@@ -293,12 +300,12 @@ void draw_path_details(const Studio& studio) {
     }
     ImGui::TreePop();
   }
-  if (const auto& smoothed = studio.smoothed(); !smoothed.empty()) {
-    const std::optional<double> cost = studio.smoothed_cost();
+  if (const auto& smoothed = session.smoothed(); !smoothed.empty()) {
+    const std::optional<double> cost = session.smoothed_cost();
     ImGui::TextColored(to_vec4(studio.appearance.colors().smoothed),
                        "path cost %s \xC2\xB7 smoothed length %s, cost %s (%zu %s)",
                        value_text(search.path_cost()).c_str(),
-                       value_text(studio.smoothed_length()).c_str(),
+                       value_text(session.smoothed_length()).c_str(),
                        cost ? value_text(*cost).c_str() : "none", smoothed.size(),
                        smoothed.size() == 1 ? "waypoint" : "waypoints");
   }

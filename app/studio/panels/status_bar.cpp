@@ -22,17 +22,19 @@ std::string file_and_size(const Studio& studio) {
 }
 
 std::string search_label(const Studio& studio) {
-  const astar::Search& s = studio.search();
-  return (studio.trace_mode() ? std::string("trace") : std::string(astar::info(studio.algorithm()).label)) +
+  const SearchSession& session = studio.session();
+  const astar::Search& s = session.search();
+  return (studio.trace_mode() ? std::string("trace") : std::string(astar::info(session.algorithm()).label)) +
          ", iteration " + std::to_string(s.iterations()) + ", ";
 }
 
 std::string outcome_text(const Studio& studio) {
-  const astar::Search& s = studio.search();
+  const SearchSession& session = studio.session();
+  const astar::Search& s = session.search();
   const std::string outcome(astar::to_string(s.state()));
   if (s.state() == astar::SearchState::Invalid) return outcome + ": " + s.message();
-  if (studio.path_partial()) return outcome + " (partial path)";
-  if (s.state() != astar::SearchState::Found || studio.path().empty()) return outcome;
+  if (session.path_partial()) return outcome + " (partial path)";
+  if (s.state() != astar::SearchState::Found || session.path().empty()) return outcome;
   char cost[40];
   std::snprintf(cost, sizeof cost, ", cost %.9g", s.path_cost());
   // Walk mode: the plan runs from where the robot stands (0 once it has arrived); the walk's own
@@ -51,11 +53,11 @@ std::string status_line_text(const Studio& studio) {
 }
 
 void StatusBar::Draw(const Studio& studio, std::optional<Cell> cell) {
-  const astar::SearchState state = studio.search().state();
+  const astar::SearchState state = studio.session().search().state();
   ImGui::Text("%s  |  %.3g px/cell  |  %s", file_and_size(studio).c_str(), studio.view.cell_px,
               search_label(studio).c_str());
   ImGui::SameLine(0.0f, 0.0f);
-  const bool warn = state == astar::SearchState::Invalid || studio.path_partial() ||
+  const bool warn = state == astar::SearchState::Invalid || studio.session().path_partial() ||
                     state == astar::SearchState::NoPath || state == astar::SearchState::IterationLimit;
   if (warn) ImGui::TextColored(kWarnText, "%s", outcome_text(studio).c_str());
   else ImGui::TextUnformatted(outcome_text(studio).c_str());

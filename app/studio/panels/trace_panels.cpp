@@ -59,7 +59,7 @@ void draw_trace_header(Studio& studio) {
 
 void draw_trace_log(Studio& studio, std::size_t& shown) {
   const astar::ImportedTrace& trace = *studio.trace_mode()->trace;
-  const astar::Search& s = studio.search();
+  const astar::Search& s = studio.session().search();
   const std::size_t n = s.events_applied();
   const double scale = studio.trace_mode()->report.cost_scale;
   const std::optional<std::size_t> clicked = draw_log_lines(n, shown, [&](std::size_t i) {
@@ -68,7 +68,7 @@ void draw_trace_log(Studio& studio, std::size_t& shown) {
                    e.type == astar::TraceEventType::Expanding};
   });
   if (n == 0) ImGui::TextDisabled("Step to replay the trace, one line per event.");
-  if (clicked) studio.seek_event(*clicked);
+  if (clicked) studio.session().seek_event(*clicked);
 }
 
 }  // namespace studio

@@ -14,7 +14,7 @@ namespace studio {
 namespace {
 
 void draw_walk_rows(const Studio& studio) {
-  const std::vector<astar::WalkRow> rows = studio.walk()->rows(*studio.replanning());
+  const std::vector<astar::WalkRow> rows = studio.walk()->rows(*studio.session().replanning());
   if (rows.empty() || !ImGui::TreeNode("walk_rows", "Moves (%zu rows)", rows.size())) return;
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                      ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
@@ -49,7 +49,7 @@ void draw_walk_rows(const Studio& studio) {
 }  // namespace
 
 void draw_walk_controls(Studio& studio) {
-  if (studio.algorithm() != astar::Algorithm::DStarLite || studio.trace_mode()) return;
+  if (studio.session().algorithm() != astar::Algorithm::DStarLite || studio.trace_mode()) return;
   Studio::WalkSettings w = studio.walk_settings();
   bool changed = ImGui::Checkbox("Walk the agent", &w.on);
   if (ImGui::IsItemHovered())
@@ -72,7 +72,7 @@ void draw_walk_controls(Studio& studio) {
   if (changed) studio.set_walk(w);
   if (!studio.walk()) return;
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(studio.walk_text().c_str());
+  ImGui::TextUnformatted(studio.session().walk_text().c_str());
   ImGui::PopTextWrapPos();
   draw_walk_rows(studio);
 }

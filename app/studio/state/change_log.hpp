@@ -40,7 +40,7 @@ struct ChangeLog {
 
 // Whether `steps` steps may change more cells than a change log lists (`limit`): a step changes
 // at most 9 (the node taken and its neighbours), so then one full refresh is cheaper. The same as
-// steps * 9 > limit, without its overflow: Studio::step(INT64_MAX) runs to the end.
+// steps * 9 > limit, without its overflow: SearchSession::step(INT64_MAX) runs to the end.
 constexpr bool too_many_to_list(std::int64_t steps, std::size_t limit) {
   return steps > static_cast<std::int64_t>(limit) / 9;
 }

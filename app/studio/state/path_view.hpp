@@ -1,7 +1,8 @@
 // The path shown over the grid and what is made from it: the search's path once it has finished
 // with one (found, or partial), the action of each step, the cells it tints, and the smoothed
-// path (string pulling) while smoothing is on. Studio takes the path after steps (take), drops it
-// when the search goes back (clear), and the canvas and panels read it. No UI here.
+// path (string pulling) while smoothing is on. The search session takes the path after steps
+// (take), drops it when the search goes back (clear), and the canvas and panels read it. No UI
+// here.
 //
 //   path.reset(level.cell_count());                       // a new search
 //   if (path.take(search, level, waypoints, search.level(), changed))   // once it has finished

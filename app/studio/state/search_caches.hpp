@@ -1,7 +1,7 @@
 // The numbers the overlays read from the search shown, kept up to date as it moves instead of
 // read afresh every frame: the expansion order (per cell, the iteration that took it) and the heat
-// map's field (g, h or f per cell). Studio tells it which cells each step changed and asks for
-// them when an overlay is drawn; a new search (a new `generation`) is read whole.
+// map's field (g, h or f per cell). The search session tells it which cells each step changed
+// and asks for them when an overlay is drawn; a new search (a new `generation`) is read whole.
 //
 //   caches.changed(cell);                         // after a step, per cell it changed
 //   const HeatField& f = caches.heat_field(search, level, HeatSource::G, generation);

@@ -75,16 +75,11 @@ void Studio::show_followed_events() {
   t.since_shown = 0.0;
   if (t.follower->trace().events.size() == t.trace->events.size()) return;
   const auto began = std::chrono::steady_clock::now();
-  const std::size_t applied = search_->events_applied();
+  const std::size_t applied = session_.search().events_applied();
   const bool at_end = applied == t.trace->events.size();
   t.trace = t.follower->snapshot();
   t.check(level());
-  new_search();
-  const std::size_t n = t.trace->events.size();
-  const std::size_t go = at_end ? n : applied;
-  if (go > 0) replay_->seek_event(go - 1);
-  search_changed_all();
-  after_steps();
+  session_.replay_trace(at_end ? t.trace->events.size() : applied);
   const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   t.show_every = std::max(kShowEvery, kShowCostRatio * took);
 }

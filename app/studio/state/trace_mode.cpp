@@ -1,5 +1,6 @@
 // The studio's trace mode (trace_mode.hpp): the trace held, checked and replayed; Studio's
-// open_trace, close_trace, select_finding and the re-run after edits with a trace open.
+// open_trace, close_trace and select_finding. The search session replays it (and re-runs it
+// after edits: SearchSession::rerun_trace).
 #include "state/trace_mode.hpp"
 
 #include <algorithm>
@@ -85,7 +86,7 @@ std::string trace_sidecar_json(const Studio& studio) {
   j << "{\"file\": " << json_string(t->path)
     << ", \"format\": " << json_string(astar::to_string(t->trace->format))
     << ", \"events\": " << t->trace->events.size()
-    << ", \"events_applied\": " << studio.search().events_applied()
+    << ", \"events_applied\": " << studio.session().search().events_applied()
     << ", \"cost_scale\": " << r.cost_scale << ", \"findings\": " << r.total()
     << ", \"findings_listed\": " << r.findings.size() << ", \"kinds\": {";
   bool first = true;
@@ -128,11 +129,8 @@ void Studio::open_trace(std::shared_ptr<const astar::ImportedTrace> trace, std::
   trace_->path = std::move(path);
   trace_->trace = std::move(trace);
   trace_->check(level());
-  playing = false;
-  target_iteration_ = 0;
-  target_end_ = false;
-  heuristic_report_.reset();
-  new_search();
+  session_.drop_heuristic_report();
+  session_.reset_search();  // paused, at the trace's first event
   const astar::ImportedTrace& t = *trace_->trace;
   status = "Opened trace " + trace_->path + ": " + astar::count_text(t.events.size()) + " events, " +
            astar::count_text(trace_->report.total()) + " findings" +
@@ -153,10 +151,7 @@ void Studio::close_trace() {
   if (!trace_) return;
   status = "Closed trace " + trace_->path;
   trace_.reset();
-  playing = false;
-  target_iteration_ = 0;
-  target_end_ = false;
-  new_search();
+  session_.reset_search();
 }
 
 void Studio::select_finding(std::size_t index) {
@@ -167,34 +162,10 @@ void Studio::select_finding(std::size_t index) {
     return;
   }
   const astar::Finding& f = trace_->report.findings[index];
-  seek_event(f.event);
+  session_.seek_event(f.event);
   trace_->selected = index;  // after the seek, which keeps it
   status = "Finding at event " + astar::count_text(f.event) + ", " + astar::cell_text(f.cell) + ": " +
            f.message;
-}
-
-void Studio::seek_trace_event(std::size_t index) {
-  replay_->seek_event(index);
-  clear_path();
-  search_changed_all();
-  after_steps();
-}
-
-// After an edit: the same trace on the edited level, checked again, at the same event.
-void Studio::rerun_trace() {
-  const std::size_t applied = search_->events_applied();
-  if (!trace_->fits(level())) {
-    const std::string file = trace_->path;
-    trace_.reset();
-    new_search();
-    status = "Closed trace " + file + ": its cells fall outside the level now";
-    return;
-  }
-  trace_->check(level());
-  new_search();
-  if (applied > 0) replay_->seek_event(applied - 1);
-  search_changed_all();
-  after_steps();
 }
 
 }  // namespace studio

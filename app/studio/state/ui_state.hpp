@@ -70,7 +70,7 @@ struct UiState {
   std::string status;  // the last message for the status line
   bool findings_panel = true;  // View > Findings panel (shown while a trace is open)
 
-  // Play (Studio::update): the search steps by itself, this many iterations a second.
+  // Play (SearchSession::play): the search steps by itself, this many iterations a second.
   bool playing = false;
   float speed = 20.0f;
 

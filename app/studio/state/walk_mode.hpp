@@ -1,7 +1,7 @@
 // Walk mode's own state (issue 17): its settings (on, the sensor) and, while walking, the agent
 // (astar::AgentWalk: where it stands, what it knows, the moves it made). The search it walks is
-// the one the studio shows, a D* Lite ReplanningSearch over known(); Studio steps it and moves the
-// agent (studio_walk.cpp). No UI here.
+// the one the studio shows, a D* Lite ReplanningSearch over known(); the search session steps it
+// and moves the agent (search_session_walk.cpp). No UI here.
 //
 //   WalkMode walk;
 //   walk.change({.on = true, .use_sensor = true, .sensor = 3});

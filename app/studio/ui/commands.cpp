@@ -52,13 +52,14 @@ std::string key_name(int k) {
 
 // [SECTION] Actions: a function each where a row cannot say it in a line
 
-bool search_running(const CommandTarget& t) { return !t.studio.search_done(); }
+bool search_running(const CommandTarget& t) { return !t.studio.session().search_done(); }
 
 // K / O over a cell: a breakpoint when the cell is taken / opened, or off again.
 void toggle_breakpoint(CommandTarget& t, bool on_take) {
   Studio& studio = t.studio;
   if (!t.hovered || !studio.level().in_bounds(*t.hovered)) return;
-  std::vector<Cell>& cells = on_take ? studio.breakpoints().on_take : studio.breakpoints().on_open;
+  astar::Breakpoints& b = studio.session().breakpoints();
+  std::vector<Cell>& cells = on_take ? b.on_take : b.on_open;
   const auto it = std::find(cells.begin(), cells.end(), *t.hovered);
   const bool added = it == cells.end();
   if (added) cells.push_back(*t.hovered);
@@ -69,8 +70,8 @@ void toggle_breakpoint(CommandTarget& t, bool on_take) {
 }
 
 void toggle_quiz(CommandTarget& t) {
-  t.studio.quiz.on = !t.studio.quiz.on;
-  t.studio.status = t.studio.quiz.on ? "Quiz: click the cell the search takes next" : "Quiz off";
+  t.studio.session().quiz.on = !t.studio.session().quiz.on;
+  t.studio.status = t.studio.session().quiz.on ? "Quiz: click the cell the search takes next" : "Quiz off";
 }
 
 void deselect(CommandTarget& t) {
@@ -235,27 +236,27 @@ const std::vector<Command>& table() {
       // Search
       {"search.step", "Step", "Search", "Search", "Step: one iteration",
        {key(GLFW_KEY_N, true), key(GLFW_KEY_RIGHT, true)}, K::Canvas,
-       [](CommandTarget& t) { t.studio.step(); }, search_running},
+       [](CommandTarget& t) { t.studio.session().step(); }, search_running},
       {"search.step_back", "Step back", "Search", "Search", "Step back: undo one iteration exactly",
-       {key(GLFW_KEY_LEFT, true)}, K::Canvas, [](CommandTarget& t) { t.studio.step_back(); },
-       [](const CommandTarget& t) { return t.studio.can_step_back(); }},
+       {key(GLFW_KEY_LEFT, true)}, K::Canvas, [](CommandTarget& t) { t.studio.session().step_back(); },
+       [](const CommandTarget& t) { return t.studio.session().can_step_back(); }},
       {"search.play", "Play", "Search", "Search", "Play / pause (speed slider: iterations per second)",
        {key(GLFW_KEY_SPACE)}, K::Canvas, [](CommandTarget& t) { t.studio.playing = !t.studio.playing; },
        search_running, nullptr,
        [](const CommandTarget& t) { return std::string(t.studio.playing ? "Pause" : "Play"); }},
       {"search.run", "Run to end", "Search", "Search", "Run to the end",
        {key(GLFW_KEY_ENTER), key(GLFW_KEY_END)}, K::Canvas,
-       [](CommandTarget& t) { t.studio.run_to_end(); }, search_running},
+       [](CommandTarget& t) { t.studio.session().run_to_end(); }, search_running},
       {"search.micro_step", "Micro-step", "Search", "Search",
        "Micro-step: take a node, or examine one of its moves", {key(GLFW_KEY_M, true)}, K::Canvas,
-       [](CommandTarget& t) { t.studio.micro_step(); }},
+       [](CommandTarget& t) { t.studio.session().micro_step(); }},
       {"search.micro_step_back", "Micro-step back", "Search", "Search", "One micro-step back",
-       {shift(GLFW_KEY_M, true)}, K::Canvas, [](CommandTarget& t) { t.studio.micro_step_back(); }},
+       {shift(GLFW_KEY_M, true)}, K::Canvas, [](CommandTarget& t) { t.studio.session().micro_step_back(); }},
       {"search.first", "Back to iteration 0", "Search", "Search",
        "Back to iteration 0, keeping the steps for replay (the timeline)", {key(GLFW_KEY_HOME)},
-       K::Canvas, [](CommandTarget& t) { t.studio.seek(0); }},
+       K::Canvas, [](CommandTarget& t) { t.studio.session().seek(0); }},
       {"search.reset", "Reset", "Search", "Search", "Reset: a fresh search at iteration 0",
-       {ctrl(GLFW_KEY_R)}, K::Window, [](CommandTarget& t) { t.studio.reset_search(); }},
+       {ctrl(GLFW_KEY_R)}, K::Window, [](CommandTarget& t) { t.studio.session().reset_search(); }},
       {"search.break_taken", "Break when taken", "", "Search",
        "Over a cell: pause when the cell is taken (again: remove)", {key(GLFW_KEY_K)}, K::Canvas,
        [](CommandTarget& t) { toggle_breakpoint(t, true); }},
@@ -264,7 +265,7 @@ const std::vector<Command>& table() {
        [](CommandTarget& t) { toggle_breakpoint(t, false); }},
       {"search.quiz", "Quiz", "Search", "Search", "Quiz: click the cell you think the search takes next",
        {key(GLFW_KEY_Q)}, K::Canvas, toggle_quiz, nullptr,
-       [](const CommandTarget& t) { return t.studio.quiz.on; }, nullptr, nullptr, true},
+       [](const CommandTarget& t) { return t.studio.session().quiz.on; }, nullptr, nullptr, true},
       // View
       {"view.fit", "Fit level", "View", "View", "Fit the level to the canvas", {key(GLFW_KEY_0)},
        K::Canvas, [](CommandTarget& t) { t.studio.view.fit_pending = true; }},

@@ -18,7 +18,7 @@ std::string FrameBench::report(const Studio& studio) const {
   std::snprintf(buf, sizeof buf,
                 "frames %zu  median %.2f ms  p95 %.2f ms  max %.2f ms  level %dx%d  iteration %lld",
                 v.size(), at(0.5), at(0.95), v.empty() ? 0.0 : v.back(), studio.level().width(),
-                studio.level().height(), static_cast<long long>(studio.search().iterations()));
+                studio.level().height(), static_cast<long long>(studio.session().search().iterations()));
   return buf;
 }
 

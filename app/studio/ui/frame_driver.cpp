@@ -40,7 +40,7 @@ class ScreenshotDriver final : public FrameDriver {
   explicit ScreenshotDriver(const Options& o) : path_(o.screenshot), frames_(o.frames), play_steps_(o.play_steps) {}
   bool interactive() const override { return false; }
   void before_ui(Frame& f) override {
-    if (play_steps_ > 0) f.studio.step(play_steps_);
+    if (play_steps_ > 0) f.studio.session().step(play_steps_);
   }
   std::optional<int> after_render(Frame& f) override {
     if (++frame_ < frames_) return std::nullopt;

@@ -173,12 +173,13 @@ astar::Status load_initial_level(studio::Studio& studio, const studio::Options& 
 // The command line over what the level suggests (its preset, applied when it opened), then the
 // looks, the tool and the search's starting point.
 void apply_command_line(studio::Studio& studio, const studio::Options& options) {
-  if (options.was_given("--algorithm")) studio.set_algorithm(options.algorithm);
-  if (options.was_given("--heuristic")) studio.set_heuristic(options.heuristic);
-  if (options.was_given("--weight")) studio.set_weight(options.weight);
-  if (options.was_given("--tie-break")) studio.set_tie_break(options.tie_break);
-  if (options.partial_path) studio.set_partial_path(true);
-  if (options.smooth) studio.set_smooth(true);
+  studio::SearchSession& session = studio.session();
+  if (options.was_given("--algorithm")) session.set_algorithm(options.algorithm);
+  if (options.was_given("--heuristic")) session.set_heuristic(options.heuristic);
+  if (options.was_given("--weight")) session.set_weight(options.weight);
+  if (options.was_given("--tie-break")) session.set_tie_break(options.tie_break);
+  if (options.partial_path) session.set_partial_path(true);
+  if (options.smooth) session.set_smooth(true);
   studio.appearance.layers = options.layers;  // --hide-layer, --layer-opacity (before --tool)
   // --tool: wall (Brush on walls), erase (Eraser on walls), cost=V, height=H (Brush on that layer).
   constexpr astar::Layer kToolLayers[] = {astar::Layer::Walls, astar::Layer::Walls, astar::Layer::Costs,
@@ -191,10 +192,10 @@ void apply_command_line(studio::Studio& studio, const studio::Options& options) 
   if (options.patterns) studio.appearance.patterns = *options.patterns;
   studio.appearance.overlays = options.overlays;
   studio.flush();
-  if (options.check_heuristic) studio.check_heuristic();
-  if (options.run) studio.run_to_end();
-  else if (options.steps > 0) studio.step(options.steps);
-  for (std::int64_t i = 0; i < options.back && studio.step_back(); ++i) {
+  if (options.check_heuristic) session.check_heuristic();
+  if (options.run) session.run_to_end();
+  else if (options.steps > 0) session.step(options.steps);
+  for (std::int64_t i = 0; i < options.back && session.step_back(); ++i) {
   }
   if (options.finding > 0) studio.select_finding(static_cast<std::size_t>(options.finding - 1));
   studio.view.initial_zoom = options.zoom;

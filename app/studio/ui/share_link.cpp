@@ -27,8 +27,8 @@ void copy_link(Studio& studio) {
   const std::string name = studio.file_path().empty()
                                ? std::string("level.json")
                                : std::filesystem::path(studio.file_path()).filename().string();
-  const auto& search = studio.search();
-  const std::string query = link_query(studio.options(), search.iterations(), astar::finished(search.state()));
+  const auto& search = studio.session().search();
+  const std::string query = link_query(studio.session().options(), search.iterations(), astar::finished(search.state()));
   studio.status = "Copying the link...";
   platform::copy_link(astar::level_to_json(studio.level()), name, query,
                       [&studio](bool, std::string message) { studio.status = std::move(message); });

@@ -5,7 +5,7 @@
 // link opens the same level, the same search and the same iteration.
 //
 //   astar-studio ... --algorithm jps --heuristic octile --steps 40
-//   link_query(studio.options(), 40, false) == "algorithm=jps&heuristic=octile&tie-break=larger-g&steps=40"
+//   link_query(studio.session().options(), 40, false) == "algorithm=jps&heuristic=octile&tie-break=larger-g&steps=40"
 //   copy_link(studio);   // File > Copy link: the clipboard, and the status line says how it went
 #pragma once
 

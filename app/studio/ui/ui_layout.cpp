@@ -82,7 +82,7 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
     if (ImGui::CollapsingHeader("Timeline", open)) timeline_.Draw(studio);
     if (studio.trace_mode() && studio.findings_panel && ImGui::CollapsingHeader("Findings", open))
       findings_.Draw(studio);
-    if (studio.replanning() && ImGui::CollapsingHeader("Queue", open)) queue_.Draw(studio);
+    if (studio.session().replanning() && ImGui::CollapsingHeader("Queue", open)) queue_.Draw(studio);
     if (ImGui::CollapsingHeader("Pseudo-code", open)) code_.Draw(studio, fonts);
     if (ImGui::CollapsingHeader("Log", open)) log_.Draw(studio);
     if (ImGui::CollapsingHeader("Quiz")) quiz_.Draw(studio);
