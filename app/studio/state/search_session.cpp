@@ -56,9 +56,9 @@ void SearchSession::new_search() {
   search_w_ = lv.width();
   search_h_ = lv.height();
   options_dirty_ = false;
-  repair_.forget_edits();
-  repair_.text.clear();
-  repair_.scratch_expanded = -1;
+  // A new search has had no repair: its first one is given the edited cells, as later ones are
+  // (before, `applied` kept the last search's count, so the first repair compared whole levels).
+  repair_ = RepairLog{};
   ctx_.search_changes.set_limit_for(lv.cell_count());
   caches_.set_limit_for(lv.cell_count());
   ctx_.level_changes.set_limit_for(lv.cell_count());
