@@ -12,8 +12,9 @@ named in HEADER_LAYERS. A header that is in neither fails the check, so a new he
 on purpose. Private headers (core/src/LAYER/x.hpp) belong to their folder.
 """
 import pathlib
-import re
 import sys
+
+from layer_rules import higher_layer, quoted_includes, report
 
 LAYERS = ["base", "level", "search", "replanning", "trace", "trace/import", "analysis", "formats"]
 
@@ -30,9 +31,6 @@ HEADER_LAYERS = {
     "best_first.hpp": "search",
     "imported_trace.hpp": "trace/import",
 }
-
-INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
-
 
 def layer_of_source(src_root, path):
     """The layer of a file under core/src: the folder it sits in."""
@@ -73,22 +71,14 @@ def main():
     for path, layer in files:
         if layer is None:
             continue
-        for inc in INCLUDE.findall(path.read_text(encoding="utf-8")):
+        for inc in quoted_includes(path):
             target = layers.get(inc)
             if target is None:
                 continue  # a header of another library
             checked += 1
-            if rank[target] > rank[layer]:
-                problems.append(f"{path.relative_to(root)} ({layer}) includes {inc} ({target}), "
-                                f"a higher layer")
-    if problems:
-        print("core layers: a lower layer includes a higher one, or a header has no layer:")
-        for p in problems:
-            print("  " + p)
-        return 1
-    print(f"core layers: {len(files)} files, {checked} includes of core's own headers, "
-          f"each of the same or a lower layer ({' < '.join(LAYERS)})")
-    return 0
+            if problem := higher_layer(path.relative_to(root), layer, inc, target, rank):
+                problems.append(problem)
+    return report("core", "a header", "core's own headers", problems, files, checked, LAYERS)
 
 
 if __name__ == "__main__":

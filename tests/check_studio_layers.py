@@ -10,8 +10,9 @@ A file outside the layer folders, an include of a studio header without its fold
 with more than MAX_CPP .cpp files fail too.
 """
 import pathlib
-import re
 import sys
+
+from layer_rules import higher_layer, quoted_includes, report
 
 # state: the studio's model (no GL, GLFW or ImGui: the astar_studio_state library);
 # files: settings, recovery, the command line and other files, also without GL;
@@ -20,9 +21,6 @@ import sys
 # panels: the sidebar's panels; dialogs: modal windows; ui: the command table, menus, layout, main.
 LAYERS = ["state", "files", "platform", "overlays", "canvas", "panels", "dialogs", "ui"]
 MAX_CPP = 25
-
-INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
-
 
 def main():
     root = pathlib.Path(sys.argv[1])
@@ -41,7 +39,7 @@ def main():
         if layer not in rank:
             problems.append(f"app/studio/{rel.as_posix()}: not in a layer folder ({', '.join(LAYERS)})")
             continue
-        for inc in INCLUDE.findall(path.read_text(encoding="utf-8")):
+        for inc in quoted_includes(path):
             if inc.startswith("astar/"):
                 continue  # core's
             target = inc.split("/")[0] if "/" in inc else None
@@ -53,17 +51,9 @@ def main():
             checked += 1
             if not (studio / inc).exists():
                 problems.append(f"app/studio/{rel.as_posix()} includes {inc}, which does not exist")
-            elif rank[target] > rank[layer]:
-                problems.append(f"app/studio/{rel.as_posix()} ({layer}) includes {inc} "
-                                f"({target}), a higher layer")
-    if problems:
-        print("studio layers: a lower layer includes a higher one, or a file has no layer:")
-        for p in problems:
-            print("  " + p)
-        return 1
-    print(f"studio layers: {len(files)} files, {checked} includes of the studio's own headers, "
-          f"each of the same or a lower layer ({' < '.join(LAYERS)})")
-    return 0
+            elif problem := higher_layer(f"app/studio/{rel.as_posix()}", layer, inc, target, rank):
+                problems.append(problem)
+    return report("studio", "a file", "the studio's own headers", problems, files, checked, LAYERS)
 
 
 if __name__ == "__main__":
