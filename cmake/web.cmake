@@ -11,7 +11,8 @@
 #                    from ASTAR_DEB_SOURCES_DIR, where `scripts/setup.sh --web` puts it with
 #                    `apt-get source --download-only libyaml`. Nothing is downloaded here.
 #
-# And astar_web_node_program(TARGET): link options for a program that node runs from the shell.
+# And astar_web_node_program(TARGET [QUICK_LINK]): link options for a program that node runs
+# from the shell.
 
 # C++ exceptions caught as on the desktop (Emscripten only throws them by default): core reports
 # bad files through nlohmann_json's exceptions, the tests check what is thrown.
@@ -123,8 +124,16 @@ add_library(PkgConfig::YAML ALIAS astar_web_yaml)
 # (CI, ASTAR_MOVINGAI_DIR, TMPDIR, HOME) to getenv, which otherwise sees a fixed one. Memory
 # grows up to 4 GB as the desktop's would; the stack is the desktop's 8 MB (TOTAL_STACK is 3.1.6's
 # name for STACK_SIZE).
+# QUICK_LINK (the test suite): linked at -O1. The objects keep the build type's -O3, but
+# binaryen's whole-program passes at -O3 took 114 s for astar_tests.js (11 s at -O1), and its
+# movingai-data cases ran about as fast without them (175 s against 170 s under node,
+# 2026-11-28); they halve the file (11 MB against 23 MB), which matters for a page, not a test.
+# Benchmarks keep them.
 function(astar_web_node_program target)
   set(pre_js ${PROJECT_SOURCE_DIR}/tests/web/node_env.js)
+  if(ARGV1 STREQUAL QUICK_LINK)
+    target_link_options(${target} PRIVATE -O1)  # after the build type's -O3: the last one counts
+  endif()
   target_link_options(${target} PRIVATE -sNODERAWFS=1 -sSINGLE_FILE=1 -sEXIT_RUNTIME=1
     -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sTOTAL_STACK=8MB
     --pre-js ${pre_js})
