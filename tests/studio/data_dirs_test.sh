@@ -6,6 +6,9 @@
 #   - from the build tree, --list-lessons lists every lesson in LEVELS/lessons, with its title;
 #   - a copy of the binary in an installed layout (ROOT/bin, ROOT/share/astar-studio/levels)
 #     lists that layout's lessons, not the source tree's: the folder beside the executable wins;
+#   - a copy of the binary with no levels folder beside it does not fall back on the source
+#     tree (only the binary in its build folder does): --list-lessons exits 1 naming where it
+#     looked, and the source tree is not among those places;
 #   - $ASTAR_LEVEL_DIR overrides both; naming a folder without lessons, --list-lessons exits 1
 #     with a message naming that folder.
 set -u
@@ -38,6 +41,20 @@ case $list in
       fail "the installed layout listed more than its one lesson: $list" ;;
   *) fail "the installed layout listed '$list', not its own lesson" ;;
 esac
+
+# A copy with nothing beside it: the source tree is the fallback of the build folder's binary only.
+mkdir -p "$out/moved/bin" && cp "$studio" "$out/moved/bin/astar-studio" || exit 1
+env -u ASTAR_LEVEL_DIR "$out/moved/bin/astar-studio" --list-lessons >"$out/moved.out" 2>"$out/moved.err"
+code=$?
+if [ "$code" -ne 1 ]; then
+  fail "a moved copy's --list-lessons exited $code, not 1: $(cat "$out/moved.out")"
+elif ! grep -q "looked in $out/moved/share/astar-studio/levels" "$out/moved.err"; then
+  fail "a moved copy does not name the folder beside it: $(cat "$out/moved.err")"
+elif grep -qF "$levels" "$out/moved.err"; then
+  fail "a moved copy looked in the source tree: $(cat "$out/moved.err")"
+else
+  echo "ok: a moved copy looks beside itself only: $(head -n 1 "$out/moved.err")"
+fi
 
 # The override, naming a folder with no lessons: exit 1 and the folder in the message.
 ASTAR_LEVEL_DIR=$out/nowhere "$studio" --list-lessons >"$out/none.out" 2>"$out/none.err"

@@ -16,9 +16,23 @@ bool holds_lessons(const fs::path& dir) {
   return fs::is_directory(dir / "lessons", ec);
 }
 
+// The source tree's levels folder, for the desktop's executable only in the folder it was built
+// in (ASTAR_BUILD_EXE_DIR): a copy, or a package made from a build tree, never reads the build
+// machine's tree. The page's is its preloaded /levels.
+std::string source_levels_for(const fs::path& exe) {
+#ifdef ASTAR_BUILD_EXE_DIR
+  std::error_code ec;
+  if (exe.empty() || !fs::equivalent(exe.parent_path(), ASTAR_BUILD_EXE_DIR, ec)) return "";
+#else
+  (void)exe;
+#endif
+  return ASTAR_SOURCE_LEVEL_DIR;
+}
+
 const LevelDirSearch& this_process() {
+  static const fs::path exe = exe_path();
   static const LevelDirSearch search =
-      find_level_dir(exe_path(), std::getenv("ASTAR_LEVEL_DIR"), ASTAR_SOURCE_LEVEL_DIR);
+      find_level_dir(exe, std::getenv("ASTAR_LEVEL_DIR"), source_levels_for(exe));
   return search;
 }
 

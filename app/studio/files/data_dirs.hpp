@@ -2,7 +2,8 @@
 // that it works installed, moved or run from a build tree:
 //   1. $ASTAR_LEVEL_DIR, when set: that folder and no other;
 //   2. beside the executable, as installed: <bin>/../share/astar-studio/levels;
-//   3. the source tree it was built from (compiled in): <source>/levels.
+//   3. the source tree it was built from (compiled in): <source>/levels, only for the executable
+//      in the build folder it was made in (a copy or an installed one never looks there).
 // A candidate counts when it is a folder holding lessons/. When none does, the studio still runs
 // (a blank level), and level_dir_problem() names every folder tried.
 //
