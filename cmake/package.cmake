@@ -2,8 +2,8 @@
 # astar-studio_VERSION_amd64.deb from cmake/install.cmake's rules, under /usr. Its library
 # dependencies are computed by dpkg-shlibdeps (dpkg-dev); the studio also reads DejaVu fonts
 # from /usr/share/fonts (app/studio/ui/app_window.cpp), hence fonts-dejavu-core. The
-# package_install test (tests/package) builds it, checks it with lintian and runs what it
-# installs.
+# package_install test (tests/package) makes it from the main build's programs, checks it with
+# lintian and runs what it installs.
 set(CPACK_PACKAGE_NAME astar-studio)
 set(CPACK_PACKAGE_VENDOR "A* Studio maintainers")
 set(CPACK_PACKAGE_CONTACT "A* Studio maintainers <maintainers@users.noreply.a-seed-7ef5d020.example>")

@@ -1,25 +1,27 @@
 #!/usr/bin/env bash
-# The `package_install` test: A* Studio as a teacher gets it, from a .deb, with no source tree.
+# The `package_install` test: A* Studio as a teacher gets it, from a .deb.
 #
-#   1. copies the source (the files git tracks, plus new ones it does not ignore, as they are in
-#      the working tree) to WORK/src;
-#   2. makes the package there with scripts/package.sh (a Release build of the two programs,
-#      then cpack -G DEB), and checks it with lintian (no errors allowed) and its control fields
-#      (version, dependencies computed, fonts-dejavu-core);
-#   3. deletes the copy and its build folder, and extracts the package into WORK/root (dpkg -x);
-#   4. checks what is installed (programs, every level and lesson of the copy, desktop entry,
+#   1. makes the package of the main build's programs, the ones the other tests ran, with
+#      `scripts/package.sh --from` (cpack -G DEB, binaries stripped; a clean clone in CI, so
+#      only what git tracks went into it), and checks it with lintian (no errors allowed) and its
+#      control fields (version, dependencies computed, fonts-dejavu-core);
+#   2. extracts it into WORK/root (dpkg -x);
+#   3. checks what is installed (programs, every level and lesson of levels/, desktop entry,
 #      level file type, icons, man pages, README, copyright) and runs it from there:
-#      astar on lesson 01 (the same answer the copy's build gave), astar-studio --list-lessons
+#      astar on lesson 01 (the same answer the build's gave), astar-studio --list-lessons
 #      (every installed lesson, from the installed folder), the desktop entry's command on
 #      lesson 01 under Xvfb with --run --screenshot (the grid, walls, sets and path checked by
 #      tests/studio/check_screenshot.cpp), the level file type (a level is one, other JSON is
-#      not), and a studio copied where no levels folder is: it names the folders it tried.
+#      not), and a studio copied where no levels folder is: it names the folders it tried, and
+#      never falls back on the source tree it was built from.
+# scripts/package.sh's own Release build with Debian's hardening flags is the same sources and
+# install rules; building it here took 752 s of CI's time (2026-11-27), so it is left to a release.
 #
-# usage: tests/package/package_test.sh SOURCE_DIR WORK_DIR CHECKER CMAKE CPACK
-#   CHECKER: the main build's studio_screenshot_check. WORK_DIR is emptied first.
+# usage: tests/package/package_test.sh SOURCE_DIR WORK_DIR BUILD_DIR CHECKER CPACK
+#   BUILD_DIR: the main build; CHECKER: its studio_screenshot_check. WORK_DIR is emptied first.
 # Exits 77 (skipped) when a tool it needs is missing, except when CI=true, where that fails.
 set -uo pipefail
-src=$1 work=$2 checker=$3 cmake=$4 cpack=$5
+src=$1 work=$2 build=$3 checker=$4 cpack=$5
 xvfb_run=$src/tests/xvfb_run.sh  # an Xvfb of its own (no display-number race)
 
 skip() {
@@ -27,7 +29,7 @@ skip() {
   if [ "${CI:-}" = true ]; then echo "package_install: CI=true, so this fails"; exit 1; fi
   exit 77
 }
-for tool in git dpkg-deb dpkg-shlibdeps file lintian help2man rsvg-convert Xvfb; do
+for tool in dpkg-deb dpkg-shlibdeps file lintian help2man rsvg-convert Xvfb; do
   command -v "$tool" >/dev/null 2>&1 ||
     skip "no $tool; scripts/setup.sh installs it (help2man, librsvg2-bin, lintian, xvfb, dpkg-dev, file)"
 done
@@ -41,37 +43,25 @@ ok() { echo "ok: $*"; }
 t_all=$(now) t0=$(now)
 
 rm -rf "$work"
-mkdir -p "$work/src" || exit 1
+mkdir -p "$work" || exit 1
 work=$(cd "$work" && pwd)
-copy=$work/src build=$work/build root=$work/root out=$work/out
+root=$work/root out=$work/out
 mkdir -p "$out"
 export XDG_CONFIG_HOME=$work/config  # the studio's settings: never the user's
 unset ASTAR_LEVEL_DIR ASTAR_SHADER_DIR
 
-# [SECTION] 1. Copy the source
-source_files() {  # NUL-separated, relative to $src
-  if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    (cd "$src" && git ls-files -z --cached --others --exclude-standard) |
-      while IFS= read -r -d '' f; do [ -e "$src/$f" ] && printf '%s\0' "$f"; done
-  else  # an unpacked source archive: all of it but build folders
-    (cd "$src" && find . -path './build*' -prune -o -type f -print0)
-  fi
-}
-source_files | (cd "$src" && tar --null -T - -cf -) | tar -xf - -C "$copy" ||
-  { echo "FAIL: copying the source"; exit 1; }
-step "copy source ($(find "$copy" -type f | wc -l) files)"
-# [SECTION] 2. Package (scripts/package.sh: Release, the two programs, cpack), lintian, fields
-CMAKE=$cmake CPACK=$cpack "$copy/scripts/package.sh" "$build" >"$out/package.log" 2>&1 ||
-  { tail -n 60 "$out/package.log"; echo "FAIL: scripts/package.sh"; exit 1; }
+# [SECTION] 1. Package (scripts/package.sh --from: cpack on the main build), lintian, fields
+CPACK=$cpack "$src/scripts/package.sh" --from "$build" "$work/cpack" >"$out/package.log" 2>&1 ||
+  { tail -n 60 "$out/package.log"; echo "FAIL: scripts/package.sh --from $build"; exit 1; }
 version=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' "$build/CMakeCache.txt")
 deb=$(tail -n 1 "$out/package.log")
 [ "$(basename "$deb")" = "astar-studio_${version}_amd64.deb" ] && [ -f "$deb" ] ||
   { tail -n 20 "$out/package.log"; echo "FAIL: no astar-studio_${version}_amd64.deb"; exit 1; }
-cp "$deb" "$work/" && deb=$work/$(basename "$deb")
-step "scripts/package.sh ($(($(stat -c %s "$deb") / 1024)) KiB)"
-lesson_name=$(cd "$copy/levels/lessons" && ls 01-*.json | head -n 1)
-"$build/app/astar" run "$copy/levels/lessons/$lesson_name" >"$out/run-built.txt" 2>&1
-(cd "$copy/levels" && find . -type f \( -name '*.json' -o -name '*.jsonl' \) | sort) >"$out/levels.txt"
+cp "$deb" "$work/" && deb=$work/$(basename "$deb") && rm -rf "$work/cpack"
+step "package.sh --from ($(($(stat -c %s "$deb") / 1024)) KiB)"
+lesson_name=$(cd "$src/levels/lessons" && ls 01-*.json | head -n 1)
+"$build/app/astar" run "$src/levels/lessons/$lesson_name" >"$out/run-built.txt" 2>&1
+(cd "$src/levels" && find . -type f \( -name '*.json' -o -name '*.jsonl' \) | sort) >"$out/levels.txt"
 
 # lintian: errors fail; everything it says is shown.
 lintian --fail-on error --display-info --tag-display-limit 0 "$deb" >"$out/lintian.txt" 2>&1
@@ -97,14 +87,18 @@ for d in fonts-dejavu-core libc6 libstdc++6 libglfw3; do  # named, and computed 
   grep -qxF "$d" <<<"$depends_names" || fail "Depends lacks $d: $depends"
 done
 [ $status -eq "$status_before" ] && ok "control: $(field Package) $(field Version) $(field Architecture), Depends: $depends"
+# Stripped (CPACK_STRIP_FILES), although the build's programs carry debug information.
+for program in astar astar-studio; do
+  dpkg-deb --fsys-tarfile "$deb" | tar -xOf - "./usr/bin/$program" >"$work/$program.bin"
+  file -b "$work/$program.bin" | grep -q ', stripped' || fail "/usr/bin/$program is not stripped: $(file -b "$work/$program.bin")"
+  rm -f "$work/$program.bin"
+done
 
-# [SECTION] 3. Delete the copy and its build folder; extract the package
-rm -rf "$copy" "$build"
-[ -e "$copy" ] || [ -e "$build" ] && fail "the copy or its build folder is still there"
+# [SECTION] 2. Extract the package
 dpkg -x "$deb" "$root" || { echo "FAIL: dpkg -x"; exit 1; }
-step "delete copy, dpkg -x"
+step "dpkg -x"
 
-# [SECTION] 4. What is installed
+# [SECTION] 3. What is installed
 share=$root/usr/share
 for f in usr/bin/astar usr/bin/astar-studio \
          usr/share/applications/astar-studio.desktop \
@@ -143,7 +137,7 @@ grep -q '^MimeType=.*application/x-astar-studio-level;' "$desktop" ||
   fail "desktop entry: MimeType lacks application/x-astar-studio-level"
 step "installed files"
 
-# [SECTION] 4b. Running it from there
+# [SECTION] 3b. Running it from there
 lesson=$share/astar-studio/levels/lessons/$lesson_name
 "$root/usr/bin/astar" run "$lesson" >"$out/run-installed.txt" 2>&1
 rc=$?
@@ -206,11 +200,13 @@ else
   skip "no update-mime-database or gio (shared-mime-info, libglib2.0-bin) for the file type check"
 fi
 
-# Moved where there is no levels folder (and the source it was built from is gone): the studio
-# says so and names every folder it tried.
+# Moved where there is no levels folder: the studio says so and names every folder it tried,
+# and the source tree it was built from (still there) is not one of them.
 mkdir -p "$work/moved/bin" && cp "$root/usr/bin/astar-studio" "$work/moved/bin/"
 if "$work/moved/bin/astar-studio" --list-lessons >"$out/moved.txt" 2>"$out/moved.err"; then
   fail "a studio with no levels folder lists lessons: $(cat "$out/moved.txt")"
+elif grep -qF "$src/levels" "$out/moved.err"; then
+  fail "a packaged studio looks in the source tree it was built from: $(cat "$out/moved.err")"
 elif grep -q "$work/moved/share/astar-studio/levels" "$out/moved.err"; then
   ok "with no levels folder: $(head -n 1 "$out/moved.err")"
 else
