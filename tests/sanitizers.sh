@@ -30,12 +30,19 @@ if [ "${1:-}" = --studio ] || [ "${1:-}" = --studio-e2e ]; then
   command -v Xvfb >/dev/null 2>&1 || { echo "SKIP: Xvfb is not installed"; exit 77; }
 fi
 
+# With clang (the CMake passes Debian's clang-14 when it is there), core is also built for
+# libFuzzer (-DASTAR_FUZZ=ON: coverage counters, no other change), and the fuzz test builds its
+# targets in this folder after these tests: one sanitizer build of core for both. clang builds
+# it in about 60% of gcc's time (six files timed with -O1 -g1 and both sanitizers, 2026-11-28).
+fuzz=OFF
+"$cxx" --version 2>/dev/null | grep -q clang && fuzz=ON
+
 t_all=$(now)
 mkdir -p "$out"
 stage configure "$out/configure.log" cmake -S "$src" -B "$out" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g1" -DCMAKE_C_FLAGS_RELEASE="-O1 -g1" \
   -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="$cc" \
-  -DASTAR_SANITIZE=ON -DASTAR_BUILD_APP="$app" -DASTAR_BUILD_TESTS=ON
+  -DASTAR_SANITIZE=ON -DASTAR_FUZZ="$fuzz" -DASTAR_BUILD_APP="$app" -DASTAR_BUILD_TESTS=ON
 export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 if [ "$mode" != core ]; then

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The `fuzz` test: builds the libFuzzer targets with clang (ASan + UBSan, -O1) in their own
-# folder inside the main build folder, then runs each for SECONDS over its seed corpus and the
-# inputs once found (tests/fuzz/corpus/TARGET and tests/fuzz/regressions/TARGET, only read: new
-# inputs go to BUILD_DIR/corpus, never into the sources).
+# The `fuzz` test: builds the libFuzzer targets with clang (ASan + UBSan, -O1) in BUILD_DIR (for
+# ctest the sanitizers' folder, build/asan, whose objects of core it reuses), then runs each for
+# SECONDS over its seed corpus and the inputs once found (tests/fuzz/corpus/TARGET and
+# tests/fuzz/regressions/TARGET, only read: new inputs go to BUILD_DIR/corpus, never into the
+# sources).
 # Any crash, sanitizer report, leak, timeout (10 s per input) or out-of-memory fails the test;
 # the input that did it is left in BUILD_DIR/crashes/ (keep it in tests/fuzz/regressions/).
 #
@@ -28,10 +29,12 @@ t_all=$(now)
 
 mkdir -p "$out"
 t0=$(now)
+# The configuration of tests/sanitizers.sh with clang, so that in its folder (the ctest entry
+# points both at build/asan) core's objects are reused: only the targets are compiled here.
 cmake -S "$src" -B "$out" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g1" -DCMAKE_C_FLAGS_RELEASE="-O1 -g1" \
   -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="$cc" \
-  -DASTAR_FUZZ=ON -DASTAR_BUILD_APP=OFF -DASTAR_BUILD_TESTS=ON >"$out/configure.log" 2>&1 ||
+  -DASTAR_SANITIZE=ON -DASTAR_FUZZ=ON -DASTAR_BUILD_APP=OFF -DASTAR_BUILD_TESTS=ON >"$out/configure.log" 2>&1 ||
   { cat "$out/configure.log"; exit 1; }
 printf 'fuzz: %-20s %6s s\n' configure "$(seconds_since "$t0")"
 grep -q '^ASTAR_HAVE_LIBFUZZER:INTERNAL=1' "$out/CMakeCache.txt" ||
