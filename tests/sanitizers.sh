@@ -30,8 +30,8 @@ if [ "${1:-}" = --studio ] || [ "${1:-}" = --studio-e2e ]; then
   command -v Xvfb >/dev/null 2>&1 || { echo "SKIP: Xvfb is not installed"; exit 77; }
 fi
 
-# With clang (the CMake passes Debian's clang-14 when it is there), core is also built for
-# libFuzzer (-DASTAR_FUZZ=ON: coverage counters, no other change), and the fuzz test builds its
+# With clang (the CMake passes Debian's clang-14 when it is there), core's readers are also
+# built for libFuzzer (-DASTAR_FUZZ=ON: coverage, core/CMakeLists.txt says where), and the fuzz test builds its
 # targets in this folder after these tests: one sanitizer build of core for both. clang builds
 # it in about 60% of gcc's time (six files timed with -O1 -g1 and both sanitizers, 2026-11-28).
 fuzz=OFF
