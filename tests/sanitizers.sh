@@ -21,6 +21,8 @@ stage_prefix=sanitizers
 xvfb_run=$src/tests/xvfb_run.sh  # an Xvfb of its own per run (no display-number race)
 # shellcheck source=stage.sh
 . "$(dirname "$0")/stage.sh"  # stage NAME LOG COMMAND...: timed, its log shown on failure
+# shellcheck source=asan_configure.sh
+. "$(dirname "$0")/asan_configure.sh"  # the configuration shared with tests/fuzz/run.sh
 
 # The studio's run needs the app targets; the core suite's does not (a CLI-only machine has no
 # GL to configure them with). Switching between the two keeps every object: same flags.
@@ -39,10 +41,7 @@ fuzz=OFF
 
 t_all=$(now)
 mkdir -p "$out"
-stage configure "$out/configure.log" cmake -S "$src" -B "$out" -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g1" -DCMAKE_C_FLAGS_RELEASE="-O1 -g1" \
-  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="$cc" \
-  -DASTAR_SANITIZE=ON -DASTAR_FUZZ="$fuzz" -DASTAR_BUILD_APP="$app" -DASTAR_BUILD_TESTS=ON
+stage configure "$out/configure.log" asan_configure "$src" "$out" "$cxx" "$cc" "$fuzz" "$app"
 export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 if [ "$mode" != core ]; then

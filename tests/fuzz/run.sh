@@ -31,10 +31,9 @@ mkdir -p "$out"
 t0=$(now)
 # The configuration of tests/sanitizers.sh with clang, so that in its folder (the ctest entry
 # points both at build/asan) core's objects are reused: only the targets are compiled here.
-cmake -S "$src" -B "$out" -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g1" -DCMAKE_C_FLAGS_RELEASE="-O1 -g1" \
-  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="$cc" \
-  -DASTAR_SANITIZE=ON -DASTAR_FUZZ=ON -DASTAR_BUILD_APP=OFF -DASTAR_BUILD_TESTS=ON >"$out/configure.log" 2>&1 ||
+# shellcheck source=../asan_configure.sh
+. "$src/tests/asan_configure.sh"
+asan_configure "$src" "$out" "$cxx" "$cc" ON OFF >"$out/configure.log" 2>&1 ||
   { cat "$out/configure.log"; exit 1; }
 printf 'fuzz: %-20s %6s s\n' configure "$(seconds_since "$t0")"
 grep -q '^ASTAR_HAVE_LIBFUZZER:INTERNAL=1' "$out/CMakeCache.txt" ||
