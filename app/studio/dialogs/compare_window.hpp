@@ -38,6 +38,7 @@ class CompareWindow {
   // The window, when open. Follows the studio's level: an edit makes the searches anew, at the
   // step they had reached.
   void Draw(const Studio& studio, const Fonts& fonts);
+  bool playing() const { return open && playing_; }  // its searches move on by themselves
   // The sidecar's "compare" member, for --screenshot and F12 (empty when the window is closed):
   // the step, and per pane its view mapping (framebuffer pixels, like the sidecar's own), its
   // options and its row of the table.

@@ -3,6 +3,9 @@
 #include "platform/gl.hpp"  // before GLFW
 #include <GLFW/glfw3.h>
 
+#include <chrono>
+#include <thread>
+
 #include "platform/platform.hpp"
 
 namespace studio::platform {
@@ -42,9 +45,32 @@ void copy_link(const std::string&, const std::string&, const std::string&,
   done(false, "Copy link is the web page's: the desktop studio has no address to link to");
 }
 
-int run_loop(const std::function<std::optional<int>()>& frame) {
-  while (true)
+namespace {
+
+// The shortest time between two paced frames: a little less than one refresh of the primary
+// monitor (60 Hz when it says nothing), so that where swapping waits for the screen, the screen
+// sets the pace and this never delays a frame.
+std::chrono::steady_clock::duration refresh_interval() {
+  int hz = 60;
+  if (GLFWmonitor* monitor = glfwGetPrimaryMonitor())
+    if (const GLFWvidmode* mode = glfwGetVideoMode(monitor); mode && mode->refreshRate > 0) hz = mode->refreshRate;
+  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(0.9 / hz));
+}
+
+}  // namespace
+
+int run_loop(const std::function<std::optional<int>()>& frame, const std::function<double()>& idle_wait) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::duration refresh = idle_wait ? refresh_interval() : Clock::duration::zero();
+  while (true) {
+    const Clock::time_point began = Clock::now();
     if (const std::optional<int> code = frame()) return *code;
+    if (!idle_wait) continue;
+    if (const double wait = idle_wait(); wait > 0.0)
+      glfwWaitEventsTimeout(wait);  // input ends the wait: the next frame sees it at once
+    else if (began + refresh > Clock::now())
+      std::this_thread::sleep_until(began + refresh);
+  }
 }
 
 }  // namespace studio::platform

@@ -89,7 +89,11 @@ void copy_link(const std::string& level_json, const std::string& file_name, cons
 // [SECTION] The loop
 
 // Calls `frame` once per displayed frame until it returns an exit code, and returns that. In the
-// browser the page's animation frames call it and this never returns.
-int run_loop(const std::function<std::optional<int>()>& frame);
+// browser the page's animation frames call it and this never returns. On the desktop, when
+// `idle_wait` is given (a person's studio, not a capture: ui/frame_pacing.hpp), frames come at
+// most about once per refresh of the screen, even where swapping buffers waits for no screen (a
+// virtual display such as Xvfb, vsync turned off by the driver), and after each frame the loop
+// waits for input for as long as idle_wait() says.
+int run_loop(const std::function<std::optional<int>()>& frame, const std::function<double()>& idle_wait);
 
 }  // namespace studio::platform

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <optional>
@@ -29,6 +30,7 @@
 #include "astar/generate.hpp"
 #include "ui/commands.hpp"
 #include "ui/frame_driver.hpp"
+#include "ui/frame_pacing.hpp"
 #include "canvas/grid_renderer.hpp"
 #include "files/options.hpp"
 #include "ui/ui.hpp"
@@ -289,6 +291,7 @@ struct Session {
   int refit_frames = 0, last_w = 0, last_h = 0;
   int frames_shown = 0;
   std::string published_status;  // the status line as platform::publish_status last had it
+  studio::FramePacing pacing;     // a person's studio: how long to wait for input between frames
 };
 
 // The page's start problems (start_studio, platform::startup_problems): in the error dialog
@@ -399,7 +402,18 @@ std::optional<int> loop_turn(Session& s) {
 
 // The loop's owner is the platform's: this thread on the desktop, the page's animation frames in
 // the browser.
-int run(Session& s) { return studio::platform::run_loop([&s] { return loop_turn(s); }); }
+// Something on screen moves by itself: frames follow the screen, however idle the person is.
+bool moving(const Session& s) {
+  return s.studio.playing || s.studio.following() || s.animation.active() || s.ui.compare.playing() ||
+         s.refit_frames > 0;
+}
+
+int run(Session& s) {
+  std::function<double()> idle_wait;  // captures are never paced
+  if (s.driver.interactive() && s.driver.vsync())
+    idle_wait = [&s] { return s.pacing.idle_wait(glfwGetTime(), moving(s)); };
+  return studio::platform::run_loop([&s] { return loop_turn(s); }, idle_wait);
+}
 
 // The loop, with a last guard: a bug that throws (an accessor given a cell outside the level,
 // say) ends the studio with a message, and the level goes to the recovery file that the next
@@ -440,7 +454,7 @@ int main(int argc, char** argv) {
   }
   studio.appearance.presentation = options.present;
 
-  Session s{studio, window, *driver, {}, {}, {}, {}, 0, 0, 0, 0, {}};
+  Session s{studio, window, *driver, {}, {}, {}, {}, 0, 0, 0, 0, {}, {}};
   if (!s.renderer.init(studio::shader_override_dir()))
     std::fprintf(stderr, "astar-studio: %s\n", s.renderer.error().c_str());
   else if (!s.renderer.warning().empty())  // drawn without a layer: say which, and why
