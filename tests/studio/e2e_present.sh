@@ -4,7 +4,8 @@
 # Presentation mode by real key presses under its own Xvfb (1280x800, no window manager): a
 # 960x640 window, F11 goes full screen with large fonts, F11 again comes back to 960x640 with the
 # normal fonts. Each state is read from an F12 screenshot (its size, the sidecar's presentation
-# flag and font size) and its pixels are checked against the checker's own search.
+# flag and font size) and its pixels are checked against the checker's own search. Then, left
+# alone, the studio slows to about ten frames a second, and a key wakes it.
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing.
 set -u
 studio=$1 checker=$2 level_src=$3 out=$4
@@ -40,3 +41,13 @@ running || die "the studio exited after the second F11 (back to a window)"
 shot_until 3 's["window"] == [960, 640]'
 check 3 960x640 false 15
 [ "$(field 3 font_px)" = "$(field 1 font_px)" ] || die "shot 3: the font did not come back to its size"
+
+# An idle studio (app/studio/ui/frame_pacing.hpp): a second after the last input it draws about
+# ten frames a second, where Mesa's renderer would otherwise draw about sixty. Waited for: a second
+# with fewer than 30 draws (studio_frames fails to count 30 in it).
+idle_second() { ! $first "$frames" 1 "$win" drawn 30 2>/dev/null; }
+wait_for 15 idle_second || die "the idle studio still draws 30 frames a second"
+ok "an idle studio draws fewer than 30 frames a second"
+# Input wakes it: a key is seen and drawn (three draws) within a second.
+$first "$frames" 1 "$win" tap Right || die "the idle studio did not draw a key press within a second"
+ok "a key wakes it"

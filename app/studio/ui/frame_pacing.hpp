@@ -10,8 +10,9 @@
 // both of a 2-core machine's cores busy redrawing the same picture with Mesa's CPU renderer.
 //
 //   FramePacing pacing;
-//   ...after each frame:
-//   glfwWaitEventsTimeout(pacing.idle_wait(glfwGetTime(), moving));  // when it is above 0
+//   ...after each frame (`busy`: something moves, or ImGui saw input in that frame):
+//   glfwWaitEventsTimeout(pacing.idle_wait(glfwGetTime(), busy));  // when it is above 0
+// Plain arithmetic, no ImGui or GLFW: tests/studio_units/test_frame_pacing.cpp.
 #pragma once
 
 namespace studio {
@@ -21,9 +22,10 @@ class FramePacing {
   static constexpr double kIdleAfter = 1.0;   // seconds without input or motion
   static constexpr double kIdleFrame = 0.1;   // seconds between an idle studio's frames
 
-  // After a frame, with ImGui's input state of that frame: the seconds the loop may wait for
-  // input before the next one, 0 to draw it at once. `moving`: something on screen moves by itself.
-  double idle_wait(double now, bool moving);
+  // After a frame at time `now` (seconds): the seconds the loop may wait for input before the
+  // next one, 0 to draw it at once. `busy`: something on screen moves by itself, or the frame
+  // saw input. The first frame counts as busy.
+  double idle_wait(double now, bool busy);
 
  private:
   double last_activity_ = 0.0;

@@ -408,10 +408,23 @@ bool moving(const Session& s) {
          s.refit_frames > 0;
 }
 
+// What the person did in the last frame, as ImGui saw it: a key or button held, the pointer or
+// the wheel moved, a field being edited (its cursor blinks), a slider or a button held.
+bool input_last_frame() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f || io.MouseWheel != 0.0f || io.MouseWheelH != 0.0f)
+    return true;
+  for (const bool down : io.MouseDown)
+    if (down) return true;
+  for (const bool down : io.KeysDown)
+    if (down) return true;
+  return io.WantTextInput || ImGui::IsAnyItemActive();
+}
+
 int run(Session& s) {
   std::function<double()> idle_wait;  // captures are never paced
   if (s.driver.interactive() && s.driver.vsync())
-    idle_wait = [&s] { return s.pacing.idle_wait(glfwGetTime(), moving(s)); };
+    idle_wait = [&s] { return s.pacing.idle_wait(glfwGetTime(), moving(s) || input_last_frame()); };
   return studio::platform::run_loop([&s] { return loop_turn(s); }, idle_wait);
 }
 
