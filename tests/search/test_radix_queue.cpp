@@ -88,6 +88,39 @@ TEST_CASE("[radix queue] takes entries in the same order as a binary heap, ties 
   MESSAGE(taken_total << " entries taken, " << at_floor << " pushed at the floor");
 }
 
+TEST_CASE("[radix queue] buckets of several chunks, emptied half-way and used again") {
+  // Every key but the floor's differs from it first in bit 19 (one bucket): that bucket spans
+  // several of the pool's chunks (512 entries each). Taking half empties it into the lower
+  // buckets; clear() hands back every chunk but each bucket's first, and the next round takes
+  // them again.
+  std::mt19937_64 rng(3);
+  RadixQueue<Item, ItemBefore> radix;
+  for (int round = 0; round < 3; ++round) {
+    CAPTURE(round);
+    const std::uint64_t floor = std::uint64_t{1} << 40;
+    radix.reset(floor);
+    std::vector<Item> items;
+    for (std::uint32_t seq = 0; seq < 2000; ++seq) {
+      const std::uint64_t f = floor + (std::uint64_t{1} << 19) + rng() % (std::uint64_t{1} << 19);
+      items.push_back({f, static_cast<std::uint32_t>(rng() % 4), seq});
+      radix.push(items.back());
+    }
+    std::sort(items.begin(), items.end(), ItemBefore{});
+    std::size_t seen = 0;
+    radix.for_each([&](const Item&) { ++seen; });
+    CHECK(seen == items.size());
+    const std::size_t take = round == 2 ? items.size() : items.size() / 2;
+    for (std::size_t k = 0; k < take; ++k) {
+      REQUIRE(radix.top().f == items[k].f);
+      REQUIRE(radix.top().seq == items[k].seq);
+      radix.pop();
+    }
+    CHECK(radix.size() == items.size() - take);
+    radix.clear();
+    CHECK(radix.empty());
+  }
+}
+
 TEST_CASE("[radix queue] the keys taken never go down where the batch loop uses it") {
   // A* with octile, Chebyshev or zero distances on any uniform grid, Manhattan with 4
   // neighbours, and Dijkstra: each step's f is at least the one before (consistent heuristics).

@@ -11,7 +11,10 @@
 // Before, as long as Before orders by f first. A push costs an XOR, a count of leading zeros and
 // an append; an entry moves to a lower bucket at most 63 times in all. Entries whose key equals
 // the floor wait in bucket 0, sorted by Before (their f is equal, so by the rest of Before's keys).
-// Storage is kept across clear(): one allocation per bucket for a search's life.
+// The other buckets hold their entries in fixed-size chunks from one pool: a bucket emptied keeps
+// its first chunk and hands the others back at once, so the storage is about the most entries
+// held at one time plus a chunk a bucket (not the sum of every bucket's own peak), growing never
+// copies, and it is kept across clear().
 #pragma once
 
 #include <algorithm>
@@ -20,6 +23,7 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace astar {
@@ -28,7 +32,8 @@ template <class Entry, class Before>
 class RadixQueue {
  public:
   void clear() {
-    for (Bucket& b : buckets_) b.count = 0;
+    for (std::uint64_t f = filled_; f != 0; f &= f - 1)
+      give_back(buckets_[static_cast<std::size_t>(std::countr_zero(f))]);
     filled_ = 0;
     low_.clear();
     low_begin_ = 0;
@@ -67,8 +72,7 @@ class RadixQueue {
   template <class Visit>
   void for_each(Visit&& visit) const {
     for (std::size_t k = low_begin_; k < low_.size(); ++k) visit(low_[k]);
-    for (const Bucket& b : buckets_)
-      for (std::size_t k = 0; k < b.count; ++k) visit(b.items[k]);
+    for (const Bucket& b : buckets_) each_in(b, visit);
   }
 
  private:
@@ -117,19 +121,17 @@ class RadixQueue {
     low_begin_ = 0;
     const int b = std::countr_zero(filled_);  // the first bucket with entries
     Bucket& from = buckets_[static_cast<std::size_t>(b)];
-    const Entry* items = from.items.data();
-    const std::size_t count = from.count;
-    std::uint64_t least = items[0].f;
-    for (std::size_t k = 1; k < count; ++k) least = std::min(least, items[k].f);
+    std::uint64_t least = from.first[0].f;
+    each_in(from, [&](const Entry& e) { least = std::min(least, e.f); });
     floor_ = least;
-    from.count = 0;  // its entries all go below b: above bit b - 1 all keys agree
     filled_ &= filled_ - 1;
-    for (std::size_t k = 0; k < count; ++k) {
-      if (items[k].f == least)
-        low_.push_back(items[k]);
-      else
-        add(bucket_of(items[k].f), items[k]);
-    }
+    // Its entries all go below b: above bit b - 1 all keys agree.
+    if (from.more.empty())
+      move_down(from.first, from.next, least);
+    else
+      move_down_chunks(from, least);
+    from.next = from.first;
+    from.end = from.first + kChunk;
     std::sort(low_.begin(), low_.end(),
               [](const Entry& x, const Entry& y) { return Before{}(y, x); });
   }
@@ -138,20 +140,83 @@ class RadixQueue {
   std::size_t size_ = 0;
   std::vector<Entry> low_;
   std::size_t low_begin_ = 0;
-  // Buckets 1 to 63 (bucket 0 is low_), each an array that only grows, and which have entries
-  // (bit b: bucket b).
+  // Buckets 1 to 63 (bucket 0 is low_), each a list of chunks from the pool, all full but the
+  // last, and which have entries (bit b: bucket b). An empty bucket keeps its first chunk, if it
+  // ever had one: a bucket filled and emptied over and over takes no chunk from the pool.
+  static constexpr std::size_t kChunk = 512;  // entries a chunk
   struct Bucket {
-    std::vector<Entry> items;  // the first `count` are the bucket's
-    std::size_t count = 0;
+    Entry* first = nullptr;     // its first chunk (null: it never had an entry)
+    std::vector<Entry*> more;   // the chunks after it
+    Entry* next = nullptr;      // where the next entry goes in the last chunk
+    Entry* end = nullptr;       // the last chunk's end
   };
   void add(std::size_t b, const Entry& e) {
     Bucket& to = buckets_[b];
-    if (to.count == to.items.size()) to.items.resize(std::max<std::size_t>(64, 2 * to.count));
-    to.items[to.count++] = e;
+    if (to.next == to.end) add_chunk(to);
+    *to.next++ = e;
     filled_ |= std::uint64_t{1} << b;
+  }
+  // The entries [e, end) of the bucket refill empties: the least to bucket 0, the others down.
+  void move_down(const Entry* e, const Entry* end, std::uint64_t least) {
+    for (; e != end; ++e) {
+      if (e->f == least)
+        low_.push_back(*e);
+      else
+        add(bucket_of(e->f), *e);
+    }
+  }
+  // The same for a bucket of several chunks, each chunk but the first back in the pool once
+  // read: the lower buckets may take it at once. (Out of line: most buckets have one chunk.)
+  [[gnu::noinline]] void move_down_chunks(Bucket& from, std::uint64_t least) {
+    move_down(from.first, from.first + kChunk, least);
+    for (Entry* chunk : from.more) {
+      move_down(chunk, chunk == from.more.back() ? from.next : chunk + kChunk, least);
+      spare_.push_back(chunk);
+    }
+    from.more.clear();
+  }
+  template <class Visit>
+  static void each_in(const Bucket& b, Visit&& visit) {
+    if (b.more.empty()) {
+      for (const Entry* e = b.first; e != b.next; ++e) visit(*e);
+      return;
+    }
+    for (const Entry* e = b.first; e != b.first + kChunk; ++e) visit(*e);
+    for (const Entry* chunk : b.more) {
+      const Entry* end = chunk == b.more.back() ? b.next : chunk + kChunk;
+      for (const Entry* e = chunk; e != end; ++e) visit(*e);
+    }
+  }
+  // The pool: every chunk made, and those no bucket holds. A new chunk is left uninitialised
+  // (new Entry[n]): an entry is written before it is read. Out of line, so that add() inlines
+  // small: one add in kChunk takes a chunk.
+  [[gnu::noinline]] void add_chunk(Bucket& to) {
+    Entry* chunk = nullptr;
+    if (spare_.empty()) {
+      owned_.push_back(std::unique_ptr<Entry[]>(new Entry[kChunk]));
+      chunk = owned_.back().get();
+    } else {
+      chunk = spare_.back();
+      spare_.pop_back();
+    }
+    if (to.first == nullptr)
+      to.first = chunk;
+    else
+      to.more.push_back(chunk);
+    to.next = chunk;
+    to.end = chunk + kChunk;
+  }
+  // Empty, its first chunk kept (the others back in the pool).
+  void give_back(Bucket& b) {
+    spare_.insert(spare_.end(), b.more.begin(), b.more.end());
+    b.more.clear();
+    b.next = b.first;
+    b.end = b.first + kChunk;
   }
   std::uint64_t filled_ = 0;
   std::array<Bucket, 64> buckets_;  // keys below 2^63 differ from the floor below bit 63
+  std::vector<std::unique_ptr<Entry[]>> owned_;
+  std::vector<Entry*> spare_;
 };
 
 }  // namespace astar
