@@ -165,12 +165,13 @@ void Level::set_shapes(std::vector<Shape> shapes) {
 
 
 std::string Level::check_endpoint(std::string_view what, Cell c) const {
-  const std::string head = std::string(what) + " " + cell_text(c);
+  // The text is made only for a refusal: every search's restart asks, once per endpoint.
+  const auto head = [&] { return std::string(what) + " " + cell_text(c); };
   if (!in_bounds(c))
-    return head + " is outside the level (0, 0)-(" + std::to_string(width_ - 1) + ", " +
+    return head() + " is outside the level (0, 0)-(" + std::to_string(width_ - 1) + ", " +
            std::to_string(height_ - 1) + ")";
-  if (wall(c)) return head + " is inside a wall";
-  if (solid(c)) return head + " is on an agent (agents block)";
+  if (wall(c)) return head() + " is inside a wall";
+  if (solid(c)) return head() + " is on an agent (agents block)";
   return {};
 }
 
