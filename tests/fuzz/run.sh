@@ -23,26 +23,20 @@ skip() {
 }
 command -v "$cxx" >/dev/null 2>&1 || skip "no clang++ ('$cxx'); scripts/setup.sh installs clang-14"
 
-now() { echo "${EPOCHREALTIME/./}"; }  # microseconds
-seconds_since() { local d=$(($(now) - $1)); printf '%d.%d' $((d / 1000000)) $((d / 100000 % 10)); }
+stage_prefix=fuzz
+# shellcheck source=../stage.sh
+. "$src/tests/stage.sh"  # stage NAME LOG COMMAND...: timed, its log shown on failure; now, seconds_since
 t_all=$(now)
 
 mkdir -p "$out"
-t0=$(now)
 # The configuration of tests/sanitizers.sh with clang, so that in its folder (the ctest entry
 # points both at build/asan) core's objects are reused: only the targets are compiled here.
 # shellcheck source=../asan_configure.sh
 . "$src/tests/asan_configure.sh"
-asan_configure "$src" "$out" "$cxx" "$cc" ON OFF >"$out/configure.log" 2>&1 ||
-  { cat "$out/configure.log"; exit 1; }
-printf 'fuzz: %-20s %6s s\n' configure "$(seconds_since "$t0")"
+stage configure "$out/configure.log" asan_configure "$src" "$out" "$cxx" "$cc" ON OFF || exit 1
 grep -q '^ASTAR_HAVE_LIBFUZZER:INTERNAL=1' "$out/CMakeCache.txt" ||
   skip "$cxx cannot build with -fsanitize=fuzzer (libclang-rt-14-dev missing?); see $out/configure.log"
-
-t0=$(now)
-cmake --build "$out" --target "${targets[@]}" -j2 >"$out/build.log" 2>&1 ||
-  { tail -n 60 "$out/build.log"; exit 1; }
-printf 'fuzz: %-20s %6s s\n' build "$(seconds_since "$t0")"
+stage build "$out/build.log" cmake --build "$out" --target "${targets[@]}" -j2 || exit 1
 
 export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"

@@ -34,8 +34,8 @@ for tool in dpkg-deb dpkg-shlibdeps file lintian help2man rsvg-convert Xvfb; do
     skip "no $tool; scripts/setup.sh installs it (help2man, librsvg2-bin, lintian, xvfb, dpkg-dev, file)"
 done
 
-now() { echo "${EPOCHREALTIME/./}"; }  # microseconds
-seconds_since() { local d=$(($(now) - $1)); printf '%d.%d' $((d / 1000000)) $((d / 100000 % 10)); }
+# shellcheck source=../stage.sh
+. "$(dirname "$0")/../stage.sh"  # now, seconds_since
 step() { printf 'package_install: %-28s %6s s\n' "$1" "$(seconds_since "$t0")"; t0=$(now); }
 status=0
 fail() { echo "FAIL: $*"; status=1; }
