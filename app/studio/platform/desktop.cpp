@@ -53,8 +53,10 @@ namespace {
 std::chrono::steady_clock::duration refresh_interval() {
   int hz = 60;
   if (GLFWmonitor* monitor = glfwGetPrimaryMonitor())
-    if (const GLFWvidmode* mode = glfwGetVideoMode(monitor); mode && mode->refreshRate > 0) hz = mode->refreshRate;
-  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(0.9 / hz));
+    if (const GLFWvidmode* mode = glfwGetVideoMode(monitor); mode && mode->refreshRate > 0)
+      hz = mode->refreshRate;
+  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(0.9 / hz));
 }
 
 }  // namespace

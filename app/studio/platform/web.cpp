@@ -119,8 +119,8 @@ void copy_link(const std::string& level_json, const std::string& file_name, cons
 }
 
 int run_loop(const std::function<std::optional<int>()>& frame, const std::function<double()>& /*idle_wait*/) {
-  // 0 frames per second: the browser's animation frames (paced by the browser). true: never returns (the stack, and
-  // with it `frame` and what it refers to, stays alive).
+  // 0 frames per second: the browser's animation frames (the browser paces them). true: never
+  // returns (the stack, and with it `frame` and what it refers to, stays alive).
   emscripten_set_main_loop_arg(call_frame, const_cast<std::function<std::optional<int>()>*>(&frame), 0, true);
   return 0;
 }

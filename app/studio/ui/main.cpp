@@ -400,8 +400,6 @@ std::optional<int> loop_turn(Session& s) {
   return std::nullopt;
 }
 
-// The loop's owner is the platform's: this thread on the desktop, the page's animation frames in
-// the browser.
 // Something on screen moves by itself: frames follow the screen, however idle the person is.
 bool moving(const Session& s) {
   return s.studio.playing || s.studio.following() || s.animation.active() || s.ui.compare.playing() ||
@@ -421,8 +419,10 @@ bool input_last_frame() {
   return io.WantTextInput || ImGui::IsAnyItemActive();
 }
 
+// The loop's owner is the platform's: this thread on the desktop, the page's animation frames in
+// the browser. A person's studio is paced (ui/frame_pacing.hpp); captures are not.
 int run(Session& s) {
-  std::function<double()> idle_wait;  // captures are never paced
+  std::function<double()> idle_wait;
   if (s.driver.interactive() && s.driver.vsync())
     idle_wait = [&s] { return s.pacing.idle_wait(glfwGetTime(), moving(s) || input_last_frame()); };
   return studio::platform::run_loop([&s] { return loop_turn(s); }, idle_wait);
