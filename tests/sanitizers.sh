@@ -33,9 +33,10 @@ if [ "${1:-}" = --studio ] || [ "${1:-}" = --studio-e2e ]; then
 fi
 
 # With clang (the CMake passes Debian's clang-14 when it is there), core's readers are also
-# built for libFuzzer (-DASTAR_FUZZ=ON: coverage, core/CMakeLists.txt says where), and the fuzz test builds its
-# targets in this folder after these tests: one sanitizer build of core for both. clang builds
-# it in about 60% of gcc's time (six files timed with -O1 -g1 and both sanitizers, 2026-11-28).
+# built for libFuzzer (-DASTAR_FUZZ=ON: coverage, core/CMakeLists.txt says where), and the fuzz
+# test builds its targets in this folder after these tests: one sanitizer build of core for
+# both. clang builds it in about 60% of gcc's time (six files timed with -O1 -g1 and both
+# sanitizers, 2026-11-28).
 fuzz=OFF
 "$cxx" --version 2>/dev/null | grep -q clang && fuzz=ON
 

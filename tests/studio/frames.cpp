@@ -7,9 +7,10 @@
 //       presses the keys (ctrl, shift, a letter or digit, Left, Right...), or the left mouse
 //       button where the pointer is, and releases them as soon as the window's picture changes,
 //       or after 3 draws (counted from when the server has passed the press on) if it does not:
-//       for keys and buttons that repeat while held (a field's + button). ImGui repeats what it sees held for 0.275 s of its frames, and xdotool run as
-//       a process can take that long to start on a loaded machine, so the input is sent here
-//       (XTEST), with no process between the press, the look and the release.
+//       for keys and buttons that repeat while held (a field's + button). ImGui repeats what it
+//       sees held for 0.275 s of its frames, and xdotool run as a process can take that long to
+//       start on a loaded machine, so the input is sent here (XTEST), with no process between
+//       the press, the look and the release.
 //
 // Exits 0 then; 1 with a message after SECONDS without it, or when the window or an X extension
 // (DAMAGE, XTEST) is missing; 2 on bad arguments.
