@@ -86,10 +86,14 @@ elif [ "$mode" = studio-e2e ]; then
   # tool and layer (copy, paste, undo), LPA*'s repairs and D* Lite's walk, and a trace replayed,
   # reopened and edited under; E2E_TESTS='^studio_e2e_' runs all twelve.
   e2e_tests=${E2E_TESTS:-'^studio_e2e_(debugger|tools|repair|trace)$'}
-  # The command line the tests compare with (astar trace, astar walk) need not be sanitized: the
-  # main build's, the folder above, when it is there (e2e_lib.sh: $ASTAR_CLI); else built here.
-  e2e_targets="studio_e2e_check studio_screenshot_check studio_layers_check studio_findings_check"
-  e2e_targets="$e2e_targets studio_xdnd_drop studio_frames"
+  # Neither the command line the tests compare with (astar trace, astar walk) nor the checkers
+  # and helpers need be sanitized: the main build's, the folder above, when it has them
+  # (e2e_lib.sh: $ASTAR_CLI; asan_configure.sh: asan_studio_tools); else built here.
+  e2e_targets=
+  if [ -z "$(asan_studio_tools "$out")" ]; then
+    e2e_targets="studio_e2e_check studio_screenshot_check studio_layers_check studio_findings_check"
+    e2e_targets="$e2e_targets studio_xdnd_drop studio_frames"
+  fi
   if [ -x "$(dirname "$out")/app/astar" ]; then
     export ASTAR_CLI
     ASTAR_CLI=$(dirname "$out")/app/astar
@@ -97,7 +101,7 @@ elif [ "$mode" = studio-e2e ]; then
     e2e_targets="astar $e2e_targets"
   fi
   # shellcheck disable=SC2086  # the targets split on purpose
-  stage e2e-build "$out/build-e2e.log" cmake --build "$out" -j2 --target $e2e_targets
+  [ -z "$e2e_targets" ] || stage e2e-build "$out/build-e2e.log" cmake --build "$out" -j2 --target $e2e_targets
   export STUDIO_LD_PRELOAD=${LD_PRELOAD:-}
   unset LD_PRELOAD
   stage e2e - ctest --test-dir "$out" -R "$e2e_tests" -j2 --output-on-failure
