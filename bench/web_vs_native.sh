@@ -22,7 +22,8 @@ data=$(realpath -m "${ASTAR_MOVINGAI_DIR:-$root/../shared/movingai}")
 compgen -G "$data/*.scen" >/dev/null || { echo "web_vs_native: no .scen file in $data (set ASTAR_MOVINGAI_DIR)" >&2; exit 2; }
 web=$build/studio site=$build/site out=$build/results
 python=/usr/bin/python3  # Debian's, with python3-websocket
-if [ -z "${NODE_PATH:-}" ] && [ -d /usr/share/nodejs ]; then export NODE_PATH=/usr/share/nodejs; fi
+# shellcheck source=../scripts/emscripten_env.sh
+. "$root/scripts/emscripten_env.sh"  # NODE_PATH and EMSDK_PYTHON for Debian's Emscripten
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 step() {  # step LOG COMMAND...: COMMAND's output into LOG; on failure, the log's end and exit
   if ! "${@:2}" >"$1" 2>&1; then

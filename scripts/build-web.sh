@@ -13,9 +13,8 @@ if ! command -v emcmake >/dev/null; then
   echo "build-web: emcmake not found: run scripts/setup.sh --web first" >&2
   exit 1
 fi
-# Debian's emscripten runs its JavaScript tools with the first node on PATH; another node must
-# find Debian's node modules (acorn) there.
-if [ -z "${NODE_PATH:-}" ] && [ -d /usr/share/nodejs ]; then export NODE_PATH=/usr/share/nodejs; fi
+# shellcheck source=emscripten_env.sh
+. "$root/scripts/emscripten_env.sh"  # NODE_PATH and EMSDK_PYTHON for Debian's Emscripten
 # Each step says, when it fails, which one it was and what to run.
 fail() {
   echo "build-web: the $1 step failed; $2" >&2

@@ -32,9 +32,8 @@ sources=${ASTAR_DEB_SOURCES_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/astar-studio/de
 for p in libyaml imgui giflib; do  # core's, then the studio page's (the same build folder)
   compgen -G "$sources/${p}_*.dsc" >/dev/null || missing "$p's Debian source package is not in $sources"
 done
-# Emscripten runs its JavaScript tools with the first node on PATH; one that is not Debian's
-# finds Debian's node-acorn through NODE_PATH.
-if [ -d /usr/share/nodejs ]; then export NODE_PATH=${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs; fi
+# shellcheck source=../../scripts/emscripten_env.sh
+. "$src/scripts/emscripten_env.sh"  # NODE_PATH and EMSDK_PYTHON for Debian's Emscripten
 
 # What cannot run in WebAssembly under node, each with why (doctest filters, so no commas).
 # Test cases:
