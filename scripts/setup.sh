@@ -17,6 +17,8 @@ cli_packages=(
   build-essential cmake pkgconf python3
   libstb-dev doctest-dev nlohmann-json3-dev libyaml-dev libfast-float-dev libfmt-dev
   clang-14 libclang-rt-14-dev
+  # the linker the builds use when it is there (CMakeLists.txt, ASTAR_LLD): several times faster
+  lld
 )
 studio_packages=(
   libimgui-dev libglfw3-dev python3-glad libgif-dev
