@@ -101,7 +101,9 @@ elif [ "$mode" = studio-e2e ]; then
     e2e_targets="astar $e2e_targets"
   fi
   # shellcheck disable=SC2086  # the targets split on purpose
-  [ -z "$e2e_targets" ] || stage e2e-build "$out/build-e2e.log" cmake --build "$out" -j2 --target $e2e_targets
+  if [ -n "$e2e_targets" ]; then
+    stage e2e-build "$out/build-e2e.log" cmake --build "$out" -j2 --target $e2e_targets
+  fi
   export STUDIO_LD_PRELOAD=${LD_PRELOAD:-}
   unset LD_PRELOAD
   stage e2e - ctest --test-dir "$out" -R "$e2e_tests" -j2 --output-on-failure

@@ -1,4 +1,4 @@
-// A growable array stored in chunks that never move, for the search's rewind trace (best_first.hpp).
+// A growable array in chunks that never move, for the search's rewind trace (best_first.hpp).
 // std::vector doubles its buffer: while it copies, the old and the new buffer are both resident,
 // so a trace of 1.5 GB needs 2.25 GB at that moment, and up to half the last buffer stays unused.
 // Here growing never moves what is stored, and at most one segment is unused. Elements must be
@@ -39,7 +39,7 @@ class ChunkedVector {
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   // Elements held: whole segments, used or not.
-  std::size_t capacity() const { return capacity_of(chunks_.size()); }
+  std::size_t capacity() const { return capacity_; }
 
   T& operator[](std::size_t i) {
     assert(i < size_);
