@@ -40,6 +40,7 @@ class ExactnessProbe : public SearchListener {
   void on_relax(Cell /*from*/, Cell to, double old_g, double new_g,
                 std::optional<Cell> /*old_parent*/) override {
     ++relaxes;
+    remember(to);
     if (std::isinf(old_g)) return;
     if (!(new_g < old_g) || near(new_g, old_g)) {
       ++tiny_improvements;
@@ -47,24 +48,55 @@ class ExactnessProbe : public SearchListener {
            std::to_string(old_g) + " to " + std::to_string(new_g));
     }
   }
+  // Every open node is in the frontier list (relaxed and not taken since), so only those are
+  // looked at; unlisted() checks that after the search.
   void on_take(Cell c, const NodeView& taken) override {
     ++takes;
-    const Level& lv = search->level();
-    for (int y = 0; y < lv.height(); ++y)
-      for (int x = 0; x < lv.width(); ++x) {
-        const NodeView o = search->node({x, y});
-        if (o.state != NodeState::Open) continue;
-        const bool lower_f = o.f < taken.f && !near(o.f, taken.f);
-        const bool tie_lost = near(o.f, taken.f) && o.g > taken.g && !near(o.g, taken.g);
-        if (lower_f || tie_lost) {
-          ++out_of_order;
-          note("took " + std::to_string(c.x) + "," + std::to_string(c.y) + " before " +
-               std::to_string(x) + "," + std::to_string(y));
-        }
+    drop(c);
+    for (const Cell o_cell : frontier_) {
+      const NodeView o = search->node(o_cell);
+      if (o.state != NodeState::Open) continue;
+      const bool lower_f = o.f < taken.f && !near(o.f, taken.f);
+      const bool tie_lost = near(o.f, taken.f) && o.g > taken.g && !near(o.g, taken.g);
+      if (lower_f || tie_lost) {
+        ++out_of_order;
+        note("took " + std::to_string(c.x) + "," + std::to_string(c.y) + " before " +
+             std::to_string(o_cell.x) + "," + std::to_string(o_cell.y));
       }
+    }
+  }
+
+  // Open cells that on_take would not have looked at.
+  int unlisted() const {
+    const Level& lv = search->level();
+    int n = 0;
+    for (int y = 0; y < lv.height(); ++y)
+      for (int x = 0; x < lv.width(); ++x)
+        n += search->node({x, y}).state == NodeState::Open && slot({x, y}) == kNone;
+    return n;
   }
 
  private:
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  std::vector<Cell> frontier_;
+  std::vector<std::size_t> slot_;  // by cell index: its place in frontier_, or kNone
+
+  std::size_t index(Cell c) const { return static_cast<std::size_t>(c.y) * search->level().width() + c.x; }
+  std::size_t slot(Cell c) const { return index(c) < slot_.size() ? slot_[index(c)] : kNone; }
+  void remember(Cell c) {
+    if (slot_.empty()) slot_.assign(static_cast<std::size_t>(search->level().width()) * search->level().height(), kNone);
+    if (slot_[index(c)] != kNone) return;
+    slot_[index(c)] = frontier_.size();
+    frontier_.push_back(c);
+  }
+  void drop(Cell c) {
+    const std::size_t at = slot(c);
+    if (at == kNone) return;
+    frontier_[at] = frontier_.back();
+    slot_[index(frontier_[at])] = at;
+    frontier_.pop_back();
+    slot_[index(c)] = kNone;
+  }
   void note(const std::string& what) {
     if (first_problem.empty()) first_problem = what;
   }
@@ -78,6 +110,8 @@ bool probe(const Level& lv, Algorithm algorithm, ExactnessProbe& p) {
   p.search = &s;
   if (s.state() == SearchState::Invalid) return false;
   s.run();
+  CHECK(p.unlisted() == 0);  // the open nodes at the end were all in on_take's list
+  p.search = nullptr;        // `s` ends here
   return true;
 }
 
@@ -184,4 +218,18 @@ TEST_CASE("[exact] equal costs reached in different orders tie, and the tie rule
   CHECK(larger.path_cost() == smaller.path_cost());  // the same exact cost, to the bit
   CHECK(larger.iterations() == 6);                   // straight along the path, no detour
   CHECK(smaller.iterations() > larger.iterations());
+}
+
+TEST_CASE("[exact] the probe itself: it sees takes that break the larger-g tie rule") {
+  // The open field above with smaller g first: takes tie on f and lose to a larger g, which the
+  // probe (looking only at its frontier list) must see.
+  Level lv(6, 6);
+  lv.set_start({0, 0});
+  lv.set_goal({5, 3});
+  ExactnessProbe p;
+  BestFirstSearch s(lv, lv.rules(), {.tie_break = TieBreak::SmallerG}, &p);
+  p.search = &s;
+  REQUIRE(s.run() == SearchState::Found);
+  CHECK(p.out_of_order > 0);
+  CHECK(p.unlisted() == 0);
 }

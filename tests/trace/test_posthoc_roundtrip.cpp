@@ -72,22 +72,23 @@ std::vector<NamedLevel> roundtrip_levels() {
   return out;
 }
 
-// The first difference between the real search and the replay, or "".
+// The first difference between the real search and the replay, or "". Called after every
+// iteration on every cell: the text is only made for a difference.
 std::string first_difference(const Search& real, const Search& replay) {
   const Level& lv = real.level();
   for (int y = 0; y < lv.height(); ++y) {
     for (int x = 0; x < lv.width(); ++x) {
       const NodeView a = real.node({x, y}), b = replay.node({x, y});
-      const std::string at = "(" + std::to_string(x) + ", " + std::to_string(y) + ")";
+      const auto at = [&] { return "(" + std::to_string(x) + ", " + std::to_string(y) + ")"; };
       if (a.state != b.state)
-        return at + ": state " + std::to_string(int(a.state)) + " != " +
+        return at() + ": state " + std::to_string(int(a.state)) + " != " +
                std::to_string(int(b.state));
       if (a.state == NodeState::Unseen) continue;
       if (a.g != b.g || a.h != b.h || a.f != b.f)
-        return at + ": g h f " + std::to_string(a.g) + " " + std::to_string(a.h) + " " +
+        return at() + ": g h f " + std::to_string(a.g) + " " + std::to_string(a.h) + " " +
                std::to_string(a.f) + " != " + std::to_string(b.g) + " " +
                std::to_string(b.h) + " " + std::to_string(b.f);
-      if (a.parent != b.parent) return at + ": parent differs";
+      if (a.parent != b.parent) return at() + ": parent differs";
     }
   }
   if (real.last_taken() != replay.last_taken()) return "last_taken differs";
