@@ -74,7 +74,8 @@ std::set<std::pair<int, int>> sampled_cells(Cell a, Cell b) {
     const double t = static_cast<double>(k) / n;
     const double x = a.x + 0.5 + t * (b.x - a.x);
     const double y = a.y + 0.5 + t * (b.y - a.y);
-    const std::pair<int, int> cell{static_cast<int>(std::floor(x)), static_cast<int>(std::floor(y))};
+    const std::pair<int, int> cell{static_cast<int>(std::floor(x)),
+                                   static_cast<int>(std::floor(y))};
     if (cell != last) cells.insert(cell);  // most samples fall in the cell of the one before
     last = cell;
   }
