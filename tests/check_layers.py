@@ -23,6 +23,7 @@ HEADER_LAYERS = {
     "result.hpp": "base",
     "exact_cost.hpp": "base",
     "enum_names.hpp": "base",
+    "hex_coords.hpp": "base",
     "algorithms.hpp": "search",
     "search_names.hpp": "search",
     "radix_queue.hpp": "search",

@@ -1,0 +1,113 @@
+// Hex coordinates: the four offset layouts that tile maps store, cube and axial coordinates, and
+// the conversions, neighbours, distances and centres between them. The definitions are Red Blob
+// Games' ("Hexagonal Grids"); ../shared/formats/hex-grids.md has the facts, Tiled's included.
+// No dependencies but grid.hpp's Cell; everything is constexpr.
+//
+// Offset cells are a Cell{column, row}, counted from 0 at the top-left, as Tiled shows them:
+//   pointy-top hexes sit in rows, and the odd (or even) rows are pushed half a hex to the right;
+//   flat-top hexes sit in columns, and the odd (or even) columns are pushed half a hex down.
+// Red Blob calls the four layouts odd-r, even-r (pointy) and odd-q, even-q (flat). Tiled's
+// staggeraxis "y" is pointy-top, "x" flat-top; its staggerindex is the HexStagger.
+//
+//   constexpr HexLayout odd_r{HexOrientation::PointyTop, HexStagger::Odd};
+//   const HexCube c = to_cube(odd_r, Cell{3, 2});        // and back: to_offset(odd_r, c)
+//   const int d = hex_distance(odd_r, Cell{0, 0}, Cell{3, 2});
+//   for (Cell n : hex_neighbours(odd_r, Cell{3, 2})) ...  // six, in kHexCubeDirs' order
+//   const HexPoint p = hex_centre(odd_r, Cell{3, 2});     // in hex sizes (centre to corner)
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "astar/grid.hpp"
+
+namespace astar {
+
+enum class HexOrientation : std::uint8_t { PointyTop, FlatTop };
+// Which rows (pointy-top) or columns (flat-top) are pushed half a hex over.
+enum class HexStagger : std::uint8_t { Odd, Even };
+
+struct HexLayout {
+  HexOrientation orientation = HexOrientation::PointyTop;
+  HexStagger stagger = HexStagger::Odd;
+  friend constexpr bool operator==(HexLayout, HexLayout) = default;
+};
+
+// Axial (q, r) and cube (q, r, s) coordinates; a cube's q + r + s is 0.
+struct HexAxial {
+  int q = 0;
+  int r = 0;
+  friend constexpr bool operator==(HexAxial, HexAxial) = default;
+};
+struct HexCube {
+  int q = 0;
+  int r = 0;
+  int s = 0;
+  friend constexpr bool operator==(HexCube, HexCube) = default;
+};
+
+constexpr HexCube to_cube(HexAxial a) { return {a.q, a.r, -a.q - a.r}; }
+constexpr HexAxial to_axial(HexCube c) { return {c.q, c.r}; }
+
+namespace detail {
+// 1 when n is odd, for negative n too (two's complement: -1 & 1 is 1).
+constexpr int hex_odd(int n) { return n & 1; }
+// Half of the shifted line's number, rounded as the layout rounds: the numerator is even.
+constexpr int hex_half(HexStagger st, int n) {
+  return st == HexStagger::Odd ? (n - hex_odd(n)) / 2 : (n + hex_odd(n)) / 2;
+}
+}  // namespace detail
+
+constexpr HexAxial to_axial(HexLayout l, Cell offset) {
+  if (l.orientation == HexOrientation::PointyTop)
+    return {offset.x - detail::hex_half(l.stagger, offset.y), offset.y};
+  return {offset.x, offset.y - detail::hex_half(l.stagger, offset.x)};
+}
+constexpr HexCube to_cube(HexLayout l, Cell offset) { return to_cube(to_axial(l, offset)); }
+
+constexpr Cell to_offset(HexLayout l, HexAxial a) {
+  if (l.orientation == HexOrientation::PointyTop)
+    return {a.q + detail::hex_half(l.stagger, a.r), a.r};
+  return {a.q, a.r + detail::hex_half(l.stagger, a.q)};
+}
+constexpr Cell to_offset(HexLayout l, HexCube c) { return to_offset(l, to_axial(c)); }
+
+// The six directions in cube coordinates, counter-clockwise from (+1, 0, -1): on pointy-top
+// hexes east, north-east, north-west, west, south-west, south-east (y grows downwards).
+inline constexpr std::array<HexCube, 6> kHexCubeDirs{
+    {{1, 0, -1}, {1, -1, 0}, {0, -1, 1}, {-1, 0, 1}, {-1, 1, 0}, {0, 1, -1}}};
+
+constexpr HexCube operator+(HexCube a, HexCube b) { return {a.q + b.q, a.r + b.r, a.s + b.s}; }
+
+// The six neighbours of an offset cell, direction i of kHexCubeDirs at place i. Some may lie
+// outside a level: the caller checks its bounds.
+constexpr std::array<Cell, 6> hex_neighbours(HexLayout l, Cell offset) {
+  const HexCube c = to_cube(l, offset);
+  std::array<Cell, 6> out{};
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = to_offset(l, c + kHexCubeDirs[i]);
+  return out;
+}
+
+// Steps between two hexes: (|dq| + |dr| + |ds|) / 2.
+constexpr int hex_distance(HexCube a, HexCube b) {
+  const auto abs = [](int v) { return v < 0 ? -v : v; };
+  return (abs(a.q - b.q) + abs(a.r - b.r) + abs(a.s - b.s)) / 2;
+}
+constexpr int hex_distance(HexLayout l, Cell a, Cell b) {
+  return hex_distance(to_cube(l, a), to_cube(l, b));
+}
+
+// A hex's centre, in units of its size (centre to corner), the centre of offset cell (0, 0) at
+// the origin, y downwards. Neighbouring centres are sqrt(3) apart.
+struct HexPoint {
+  double x = 0.0;
+  double y = 0.0;
+};
+inline constexpr double kSqrt3 = 1.7320508075688772;
+constexpr HexPoint hex_centre(HexLayout l, Cell offset) {
+  const HexAxial a = to_axial(l, offset);
+  if (l.orientation == HexOrientation::PointyTop) return {kSqrt3 * (a.q + a.r / 2.0), 1.5 * a.r};
+  return {1.5 * a.q, kSqrt3 * (a.r + a.q / 2.0)};
+}
+
+}  // namespace astar
