@@ -39,7 +39,8 @@ HexPoint reference_centre(HexLayout l, Cell c) {
   const double sqrt3 = std::sqrt(3.0);
   const int odd_row = c.y & 1, odd_col = c.x & 1;
   const double sign = l.stagger == HexStagger::Odd ? 0.5 : -0.5;
-  if (l.orientation == HexOrientation::PointyTop) return {sqrt3 * (c.x + sign * odd_row), 1.5 * c.y};
+  if (l.orientation == HexOrientation::PointyTop)
+    return {sqrt3 * (c.x + sign * odd_row), 1.5 * c.y};
   return {1.5 * c.x, sqrt3 * (c.y + sign * odd_col)};
 }
 
@@ -109,7 +110,7 @@ TEST_CASE("[hex] the six neighbours are the hexes whose centres are one hex widt
 }
 
 TEST_CASE("[hex] neighbour offsets as ../shared/formats/hex-grids.md tables them") {
-  // layout, parity of the row (pointy) or column (flat), the six (dcol, drow) in the table's order.
+  // Layout, parity of the row (pointy) or column (flat), the six (dcol, drow) as tabled.
   struct Row {
     HexLayout layout;
     int parity;
@@ -117,7 +118,8 @@ TEST_CASE("[hex] neighbour offsets as ../shared/formats/hex-grids.md tables them
   };
   const HexLayout odd_r{HexOrientation::PointyTop, HexStagger::Odd},
       even_r{HexOrientation::PointyTop, HexStagger::Even},
-      odd_q{HexOrientation::FlatTop, HexStagger::Odd}, even_q{HexOrientation::FlatTop, HexStagger::Even};
+      odd_q{HexOrientation::FlatTop, HexStagger::Odd},
+      even_q{HexOrientation::FlatTop, HexStagger::Even};
   const Row table[] = {
       {odd_r, 0, {{{1, 0}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}, {0, 1}}}},
       {odd_r, 1, {{{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {0, 1}, {1, 1}}}},
@@ -170,4 +172,79 @@ TEST_CASE("[hex] distance equals a breadth-first search over the geometric neigh
         }
     }
   }
+}
+
+TEST_CASE("[hex] the hex under a point has the nearest centre, next to edges and corners too") {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> coord(-9.0, 9.0);
+  for (const HexLayout l : kLayouts) {
+    INFO(name(l));
+    // Random points, against the nearest of the reference centres around them; points whose two
+    // nearest centres are within kTolerance of a tie are left out (on an edge, either is right).
+    int checked = 0;
+    for (int k = 0; k < 4000; ++k) {
+      const HexPoint p{coord(rng), coord(rng)};
+      double best = 1e9, second = 1e9;
+      Cell nearest{};
+      for (int y = -9; y <= 9; ++y)
+        for (int x = -9; x <= 9; ++x) {
+          const HexPoint c = reference_centre(l, {x, y});
+          const double d = std::hypot(c.x - p.x, c.y - p.y);
+          if (d < best) {
+            second = best;
+            best = d;
+            nearest = {x, y};
+          } else if (d < second) {
+            second = d;
+          }
+        }
+      if (second - best <= kTolerance) continue;
+      ++checked;
+      INFO("point (", p.x, ", ", p.y, ")");
+      CHECK(hex_at(l, p) == nearest);
+    }
+    CHECK(checked > 3900);
+    // Right next to each corner and the middle of each edge of a few hexes, just inside.
+    const double corner0 = l.orientation == HexOrientation::PointyTop ? 30.0 : 0.0;
+    for (const Cell c : {Cell{0, 0}, Cell{3, 4}, Cell{-2, 5}, Cell{5, -3}}) {
+      const HexPoint centre = reference_centre(l, c);
+      for (int i = 0; i < 6; ++i) {
+        const double pi = std::acos(-1.0);
+        const double corner = (corner0 + 60.0 * i) * pi / 180.0;
+        const double edge = corner + 30.0 * pi / 180.0;  // the edge's middle, sqrt(3)/2 away
+        for (const std::pair<double, double>& at :
+             {std::pair{corner, 1.0}, std::pair{edge, std::sqrt(3.0) / 2}}) {
+          const double angle = at.first, inside = at.second - 1e-7;  // reach, just inside
+          const HexPoint p{centre.x + inside * std::cos(angle),
+                           centre.y + inside * std::sin(angle)};
+          INFO("hex (", c.x, ", ", c.y, ") angle ", angle);
+          CHECK(hex_at(l, p) == c);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("[hex] a line goes from hex to hex through neighbours, each near the segment") {
+  std::mt19937 rng(31);
+  std::uniform_int_distribution<int> coord(-8, 8);
+  for (const HexLayout l : kLayouts)
+    for (int k = 0; k < 300; ++k) {
+      const Cell a{coord(rng), coord(rng)}, b{coord(rng), coord(rng)};
+      const std::vector<Cell> line = hex_line(l, a, b);
+      INFO(name(l), " (", a.x, ", ", a.y, ") to (", b.x, ", ", b.y, ")");
+      REQUIRE(line.size() == static_cast<std::size_t>(hex_distance(l, a, b)) + 1);
+      CHECK(line.front() == a);
+      CHECK(line.back() == b);
+      const HexPoint pa = reference_centre(l, a), pb = reference_centre(l, b);
+      for (std::size_t i = 0; i < line.size(); ++i) {
+        if (i > 0) CHECK(hex_distance(l, line[i - 1], line[i]) == 1);
+        // The segment passes within a hex's size (centre to corner) of each hex's centre.
+        const HexPoint c = reference_centre(l, line[i]);
+        const double ux = pb.x - pa.x, uy = pb.y - pa.y, len2 = ux * ux + uy * uy;
+        const double along = (c.x - pa.x) * ux + (c.y - pa.y) * uy;
+        const double t = len2 == 0.0 ? 0.0 : std::clamp(along / len2, 0.0, 1.0);
+        CHECK(std::hypot(pa.x + t * ux - c.x, pa.y + t * uy - c.y) <= 1.0 + kTolerance);
+      }
+    }
 }

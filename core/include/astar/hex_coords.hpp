@@ -1,7 +1,7 @@
 // Hex coordinates: the four offset layouts that tile maps store, cube and axial coordinates, and
 // the conversions, neighbours, distances and centres between them. The definitions are Red Blob
 // Games' ("Hexagonal Grids"); ../shared/formats/hex-grids.md has the facts, Tiled's included.
-// No dependencies but grid.hpp's Cell; everything is constexpr.
+// No dependencies but grid.hpp's Cell; all but rounding, picking and lines is constexpr.
 //
 // Offset cells are a Cell{column, row}, counted from 0 at the top-left, as Tiled shows them:
 //   pointy-top hexes sit in rows, and the odd (or even) rows are pushed half a hex to the right;
@@ -14,10 +14,14 @@
 //   const int d = hex_distance(odd_r, Cell{0, 0}, Cell{3, 2});
 //   for (Cell n : hex_neighbours(odd_r, Cell{3, 2})) ...  // six, in kHexCubeDirs' order
 //   const HexPoint p = hex_centre(odd_r, Cell{3, 2});     // in hex sizes (centre to corner)
+//   const Cell under = hex_at(odd_r, p);                  // the hex a point is in (picking)
+//   for (Cell c : hex_line(odd_r, Cell{0, 0}, Cell{5, 3})) ...  // the hexes between two centres
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
+#include <vector>
 
 #include "astar/grid.hpp"
 
@@ -108,6 +112,55 @@ constexpr HexPoint hex_centre(HexLayout l, Cell offset) {
   const HexAxial a = to_axial(l, offset);
   if (l.orientation == HexOrientation::PointyTop) return {kSqrt3 * (a.q + a.r / 2.0), 1.5 * a.r};
   return {1.5 * a.q, kSqrt3 * (a.r + a.q / 2.0)};
+}
+
+// The cube nearest to fractional cube coordinates (q + r + s = 0): each rounded, then the one
+// that moved most recomputed from the other two.
+inline HexCube hex_round(double q, double r, double s) {
+  double rq = std::round(q), rr = std::round(r), rs = std::round(s);
+  const double dq = std::abs(rq - q), dr = std::abs(rr - r), ds = std::abs(rs - s);
+  if (dq > dr && dq > ds)
+    rq = -rr - rs;
+  else if (dr > ds)
+    rr = -rq - rs;
+  else
+    rs = -rq - rr;
+  return {static_cast<int>(rq), static_cast<int>(rr), static_cast<int>(rs)};
+}
+
+// The offset cell whose hexagon holds point p (hex_centre's units and origin): the nearest
+// centre. A point exactly on an edge or corner goes to one of the hexes that share it.
+inline Cell hex_at(HexLayout l, HexPoint p) {
+  double q = 0.0, r = 0.0;
+  if (l.orientation == HexOrientation::PointyTop) {
+    q = kSqrt3 / 3.0 * p.x - p.y / 3.0;
+    r = 2.0 / 3.0 * p.y;
+  } else {
+    q = 2.0 / 3.0 * p.x;
+    r = -p.x / 3.0 + kSqrt3 / 3.0 * p.y;
+  }
+  return to_offset(l, hex_round(q, r, -q - r));
+}
+
+// The hexes a straight line from a's centre to b's passes, a first and b last: one per step of
+// hex_distance(a, b), each a neighbour of the one before. The line is sampled at N + 1 evenly
+// spaced points and each rounded to its hex, nudged by a hair so that a sample on an edge
+// between two hexes always goes to the same side.
+inline std::vector<Cell> hex_line(HexLayout l, Cell a, Cell b) {
+  const HexCube ca = to_cube(l, a), cb = to_cube(l, b);
+  const int n = hex_distance(ca, cb);
+  std::vector<Cell> out;
+  out.reserve(static_cast<std::size_t>(n) + 1);
+  constexpr double kNudgeQ = 1e-6, kNudgeR = 2e-6, kNudgeS = -3e-6;  // sums to 0
+  for (int i = 0; i <= n; ++i) {
+    const double t = n == 0 ? 0.0 : static_cast<double>(i) / n;
+    const auto lerp = [t](int from, int to, double nudge) {
+      return from + nudge + (to - from) * t;
+    };
+    out.push_back(to_offset(l, hex_round(lerp(ca.q, cb.q, kNudgeQ), lerp(ca.r, cb.r, kNudgeR),
+                                         lerp(ca.s, cb.s, kNudgeS))));
+  }
+  return out;
 }
 
 }  // namespace astar
