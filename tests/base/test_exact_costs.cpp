@@ -81,13 +81,10 @@ class ExactnessProbe : public SearchListener {
   std::vector<Cell> frontier_;
   std::vector<std::size_t> slot_;  // by cell index: its place in frontier_, or kNone
 
-  std::size_t index(Cell c) const {
-    return static_cast<std::size_t>(c.y) * search->level().width() + c.x;
-  }
+  std::size_t index(Cell c) const { return to_u32(search->level().index(c)); }
   std::size_t slot(Cell c) const { return index(c) < slot_.size() ? slot_[index(c)] : kNone; }
   void remember(Cell c) {
-    if (slot_.empty())
-      slot_.assign(static_cast<std::size_t>(search->level().width()) * search->level().height(), kNone);
+    if (slot_.empty()) slot_.assign(static_cast<std::size_t>(search->level().cell_count()), kNone);
     if (slot_[index(c)] != kNone) return;
     slot_[index(c)] = frontier_.size();
     frontier_.push_back(c);

@@ -149,7 +149,10 @@ TEST_CASE("[hex] distance equals a breadth-first search over the geometric neigh
   std::uniform_int_distribution<int> coord(-6, 6);
   for (const HexLayout l : kLayouts) {
     // Breadth-first from a few sources over the window [-20, 20]²: shortest hex paths between
-    // cells of [-6, 6]² stay well inside it.
+    // cells of [-6, 6]² stay well inside it. The window's geometric neighbours, found once.
+    std::map<std::pair<int, int>, std::vector<Cell>> around;
+    for (int y = -20; y <= 20; ++y)
+      for (int x = -20; x <= 20; ++x) around[{x, y}] = geometric_neighbours(l, {x, y}, 2);
     for (int source = 0; source < 6; ++source) {
       const Cell from{coord(rng), coord(rng)};
       std::map<std::pair<int, int>, int> steps{{{from.x, from.y}, 0}};
@@ -158,7 +161,7 @@ TEST_CASE("[hex] distance equals a breadth-first search over the geometric neigh
       while (!queue.empty()) {
         const Cell c = queue.front();
         queue.pop();
-        for (const Cell n : geometric_neighbours(l, c, 2)) {
+        for (const Cell n : around.at({c.x, c.y})) {
           if (std::abs(n.x) > 20 || std::abs(n.y) > 20 || steps.count({n.x, n.y})) continue;
           steps[{n.x, n.y}] = steps[{c.x, c.y}] + 1;
           queue.push(n);

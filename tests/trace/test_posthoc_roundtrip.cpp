@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/format.hpp"
 #include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
 #include "astar/imported_trace.hpp"
@@ -79,7 +80,7 @@ std::string first_difference(const Search& real, const Search& replay) {
   for (int y = 0; y < lv.height(); ++y) {
     for (int x = 0; x < lv.width(); ++x) {
       const NodeView a = real.node({x, y}), b = replay.node({x, y});
-      const auto at = [&] { return "(" + std::to_string(x) + ", " + std::to_string(y) + ")"; };
+      const auto at = [&] { return cell_text({x, y}); };
       if (a.state != b.state)
         return at() + ": state " + std::to_string(int(a.state)) + " != " +
                std::to_string(int(b.state));
