@@ -69,6 +69,8 @@ struct AlgorithmInfo {
   // SearchOptions::tie_break applies. Breadth-first takes nodes first in, first out whatever it
   // is set to (normalize() sets it to first-in), as a weight applies to weighted A* only.
   bool takes_tie_break = true;
+  // Why it does not run on hex levels, completing "<label> ...": empty when it does.
+  std::string_view hex_refusal = {};
 };
 
 inline constexpr std::array<AlgorithmInfo, static_cast<std::size_t>(Algorithm::_Max)> kAlgorithms{{
@@ -93,11 +95,16 @@ inline constexpr std::array<AlgorithmInfo, static_cast<std::size_t>(Algorithm::_
     {"jps", "Jump Point Search", Guarantee::Optimal, true, "g + h", Priority::GPlusH, false, true,
      PathShape::Cells, true, true, "it assumes walls only", {.jump_parents = true},
      "Jumps over symmetric paths: parents are jump points several cells away. Needs "
-     "every cell to cost 1, 8 neighbours and no corner cutting."},
+     "every cell to cost 1, 8 neighbours and no corner cutting.",
+     true,
+     "has no standard hex form: its pruning rules are proved for square grids, where straight "
+     "and diagonal moves make the symmetric paths it skips; use A*"},
     {"theta", "Theta*", Guarantee::None, true, "g + h", Priority::GPlusH, false, true,
      PathShape::Waypoints, false, true, "its line of sight tests walls only", {},
      "Any-angle paths: a node's parent is any cell it can see. The path is waypoints. "
-     "Needs every cell to cost 1, 8 neighbours and no corner cutting."},
+     "Needs every cell to cost 1, 8 neighbours and no corner cutting.",
+     true,
+     "does not run on hex levels: its line of sight is traced through square cells; use A*"},
     {"bidirectional", "Bidirectional A*", Guarantee::Optimal, true, "g + h (each side)",
      Priority::GPlusH, false, false, PathShape::Cells, true, false, {},
      {.sides = true, .meeting = true},

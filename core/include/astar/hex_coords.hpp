@@ -13,6 +13,7 @@
 //   const HexCube c = to_cube(odd_r, Cell{3, 2});        // and back: to_offset(odd_r, c)
 //   const int d = hex_distance(odd_r, Cell{0, 0}, Cell{3, 2});
 //   for (Cell n : hex_neighbours(odd_r, Cell{3, 2})) ...  // six, in kHexCubeDirs' order
+//   const Cell east = hex_step(odd_r, Cell{3, 2}, Dir::E); // directions: hex_dirs(orientation)
 //   const HexPoint p = hex_centre(odd_r, Cell{3, 2});     // in hex sizes (centre to corner)
 //   const Cell under = hex_at(odd_r, p);                  // the hex a point is in (picking)
 //   for (Cell c : hex_line(odd_r, Cell{0, 0}, Cell{5, 3})) ...  // the hexes between two centres
@@ -21,6 +22,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "astar/grid.hpp"
@@ -82,6 +84,39 @@ inline constexpr std::array<HexCube, 6> kHexCubeDirs{
     {{1, 0, -1}, {1, -1, 0}, {0, -1, 1}, {-1, 0, 1}, {-1, 1, 0}, {0, 1, -1}}};
 
 constexpr HexCube operator+(HexCube a, HexCube b) { return {a.q + b.q, a.r + b.r, a.s + b.s}; }
+
+// The six directions as grid.hpp's Dir names them, in kAllDirs' order (clockwise from east):
+// pointy-top hexes have no N or S neighbour, flat-top hexes no E or W. A hex level keys its edge
+// overrides, its moves and its cameFrom arrows by these.
+constexpr std::array<Dir, 6> hex_dirs(HexOrientation o) {
+  if (o == HexOrientation::PointyTop) return {Dir::E, Dir::SE, Dir::SW, Dir::W, Dir::NW, Dir::NE};
+  return {Dir::SE, Dir::S, Dir::SW, Dir::NW, Dir::N, Dir::NE};
+}
+constexpr bool is_hex_dir(HexOrientation o, Dir d) {
+  return o == HexOrientation::PointyTop ? d != Dir::N && d != Dir::S : d != Dir::E && d != Dir::W;
+}
+
+// Direction d (is_hex_dir) in cube coordinates: the kHexCubeDirs entry whose centre lies that way.
+constexpr HexCube hex_cube_dir(HexOrientation o, Dir d) {
+  // kHexCubeDirs' places of E, SE, S, SW, W, NW, N, NE (-1: not a direction of that orientation).
+  constexpr std::array<int, 8> kPointy{0, 5, -1, 4, 3, 2, -1, 1};
+  constexpr std::array<int, 8> kFlat{-1, 0, 5, 4, -1, 3, 2, 1};
+  const int i = (o == HexOrientation::PointyTop ? kPointy : kFlat)[static_cast<int>(d)];
+  return i < 0 ? HexCube{} : kHexCubeDirs[static_cast<std::size_t>(i)];
+}
+
+// The neighbour of an offset cell in hex direction d (is_hex_dir; another d returns the cell).
+constexpr Cell hex_step(HexLayout l, Cell offset, Dir d) {
+  const HexCube c = to_cube(l, offset), s = hex_cube_dir(l.orientation, d);
+  return to_offset(l, c + s);
+}
+
+// The hex direction from a to its neighbour b; none when they are not neighbours.
+constexpr std::optional<Dir> hex_dir_between(HexLayout l, Cell a, Cell b) {
+  for (Dir d : hex_dirs(l.orientation))
+    if (hex_step(l, a, d) == b) return d;
+  return std::nullopt;
+}
 
 // The six neighbours of an offset cell, direction i of kHexCubeDirs at place i. Some may lie
 // outside a level: the caller checks its bounds.

@@ -5,12 +5,14 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include "astar/grid.hpp"
+#include "astar/hex_coords.hpp"
 #include "astar/shapes.hpp"
 
 namespace astar {
@@ -19,6 +21,16 @@ namespace astar {
 inline constexpr int kMaxSide = 8192;                          // cells per side
 inline constexpr std::int64_t kMaxCells = 4096LL * 4096LL;     // width * height
 inline constexpr int kMaxAbsHeight = 1'000'000;                // heights are within +-this
+
+// How cells touch. Square cells have 4 or 8 neighbours (MovementRules::neighbours). Hexagons
+// have six, and are stored in offset columns and rows (hex_coords.hpp) with the level's
+// HexStagger saying which rows (pointy-top) or columns (flat-top) are pushed half a hex over,
+// as Tiled's staggerindex does. On hexes every step is straight: length 1, no diagonal rules.
+enum class Topology : std::uint8_t { Square, HexPointyTop, HexFlatTop, _Max };
+std::string_view to_string(Topology t);  // "square", "hex-pointy-top", "hex-flat-top"
+std::optional<Topology> parse_topology(std::string_view name);
+std::string_view to_string(HexStagger s);  // "odd", "even"
+std::optional<HexStagger> parse_hex_stagger(std::string_view name);
 
 enum class Neighbours : std::uint8_t { Four, Eight, _Max };
 
@@ -167,6 +179,39 @@ class Level {
             static_cast<int>(to_u32(i) / static_cast<std::uint32_t>(width_))};
   }
 
+  // The topology (square by default) and, on hexes, the stagger. The cells stay where they are:
+  // changing the topology only changes which of them are neighbours and how they are drawn.
+  Topology topology() const { return topology_; }
+  HexStagger hex_stagger() const { return hex_stagger_; }
+  void set_topology(Topology t, HexStagger stagger = HexStagger::Odd) {
+    topology_ = t;
+    hex_stagger_ = stagger;
+  }
+  bool is_hex() const { return topology_ != Topology::Square; }
+  // The hex layout of a hex level; none on squares.
+  std::optional<HexLayout> hex_layout() const {
+    if (!is_hex()) return std::nullopt;
+    return HexLayout{topology_ == Topology::HexPointyTop ? HexOrientation::PointyTop
+                                                         : HexOrientation::FlatTop,
+                     hex_stagger_};
+  }
+  // The directions a move may take: the 8 of kAllDirs on squares (the neighbour mode may use 4
+  // of them), the six hex_dirs on hexes; in kAllDirs' order either way.
+  std::span<const Dir> directions() const;
+  // True when d is one of directions().
+  bool has_direction(Dir d) const;
+  // The cell next to c in direction d (one of directions()); may be outside the level.
+  Cell neighbour(Cell c, Dir d) const {
+    if (!is_hex()) return step(c, d);
+    return hex_step(*hex_layout(), c, d);
+  }
+  // The direction from a to its neighbour b (adjacent as this topology has it); none otherwise.
+  std::optional<Dir> direction_between(Cell a, Cell b) const;
+  // Whether a move in direction d is a diagonal one: never on hexes.
+  bool is_diagonal_step(Dir d) const { return !is_hex() && is_diagonal(d); }
+  // A step's length on the grid in direction d: 1 on hexes, else step_length(d).
+  double step_length_of(Dir d) const { return is_hex() ? 1.0 : step_length(d); }
+
   // Layers. Reads and writes take cells inside the level, checked in every build: a cell outside
   // throws std::out_of_range naming it and the level's bounds ("cell (5, 9) is outside the
   // level (0, 0)-(7, 7)"), instead of reading or writing past an array. Loops that have checked
@@ -275,6 +320,8 @@ class Level {
 
   int width_ = 0;
   int height_ = 0;
+  Topology topology_ = Topology::Square;
+  HexStagger hex_stagger_ = HexStagger::Odd;
   std::vector<std::uint8_t> walls_;
   std::vector<float> costs_;
   std::vector<std::int32_t> heights_;
@@ -289,6 +336,10 @@ class Level {
   std::vector<Shape> shapes_;
   mutable ShapeCache shape_cache_;  // derived from shapes_; always compares equal
 };
+
+// The straight-line distance between the centres of two cells of `level`, in steps: a cell's
+// width on squares, the distance between neighbouring centres on hexes.
+double centre_distance(const Level& level, Cell a, Cell b);
 
 // The level's palette, or default_terrains() when it has none.
 std::vector<Terrain> terrains_of(const Level& level);

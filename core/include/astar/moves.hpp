@@ -16,6 +16,8 @@
 // With rules.step_length "3d" (StepLength::Height) a step's length is its 3D length instead,
 // one height level as tall as a cell is wide: sqrt(1 + r^2) straight, sqrt(2 + r^2) diagonal,
 // so a climb or a drop is longer than a walk, as in Godot's AStar3D (exact_length_cost below).
+// On hex levels (level.hpp's Topology) a cell has six neighbours, each one straight step away:
+// the same table applies with every step length 1, and there are no diagonal rules.
 // A one-cell move is impossible when b is outside the level or a wall, the override blocks it,
 // the neighbour mode or diagonal policy forbids it, or it rises or falls more than both limits
 // allow. Limits and walls apply even to moves with a weight override. Every move, jumps across included, is also
@@ -130,14 +132,14 @@ class MovePolicy {
   // The move from `from` (in bounds) in direction d, possible or with the reason it is not.
   Move move(Cell from, Dir d) const;
 
-  // Calls fn(const Move&) for each direction the neighbour mode considers (4 or 8), in the order
-  // of kAllDirs, including impossible moves so listeners can say why they were skipped; then for
-  // each possible jump across (straight directions in the order of kAllDirs, shorter first).
+  // Calls fn(const Move&) for each direction the neighbour mode considers (4 or 8; the six
+  // hex directions on hexes), in the order of kAllDirs, including impossible moves so listeners
+  // can say why they were skipped; then for each possible jump across (straight directions in
+  // the order of kAllDirs, shorter first).
   template <class Fn>
   void for_each_move(Cell from, Fn&& fn) const {
-    const bool eight = rules_.neighbours == Neighbours::Eight;
-    for (Dir d : kAllDirs) {
-      if (!eight && is_diagonal(d)) continue;
+    for (Dir d : level_->directions()) {
+      if (four_ && is_diagonal(d)) continue;
       fn(move(from, d));
     }
     if (rules_.jump.gap > 0) for_each_jump_across(from, false, fn);
@@ -150,10 +152,9 @@ class MovePolicy {
   // across that land on `to`.
   template <class Fn>
   void for_each_move_into(Cell to, Fn&& fn) const {
-    const bool eight = rules_.neighbours == Neighbours::Eight;
-    for (Dir d : kAllDirs) {
-      if (!eight && is_diagonal(d)) continue;
-      const Cell from = astar::step(to, d);
+    for (Dir d : level_->directions()) {
+      if (four_ && is_diagonal(d)) continue;
+      const Cell from = level_->neighbour(to, d);
       Move m{from, d, MoveBlock::OutOfBounds, 0.0, MoveAction::Walk, {}};
       if (level_->in_bounds(from)) {
         const Move in = move(from, opposite(d));
@@ -200,14 +201,15 @@ class MovePolicy {
     const Level& lv = *level_;
     if (lv.solid(a)) return;  // searches never stand in a wall; nothing jumps into one
     const int ha = lv.height_at(a);
-    for (Dir d : kAllDirs) {
-      if (is_diagonal(d)) continue;
+    for (Dir d : lv.directions()) {
+      if (lv.is_diagonal_step(d)) continue;
       int highest = 0;  // of the gap cells so far
+      Cell g = a;
       for (int k = 1; k <= rules_.jump.gap; ++k) {
-        const Cell g{a.x + k * dx(d), a.y + k * dy(d)};
+        g = lv.neighbour(g, d);  // (on hexes a straight line of hexes too)
         if (!lv.open(g) || lv.height_at(g) >= ha) break;  // no gap cell: no longer jump either
         highest = k == 1 ? lv.height_at(g) : std::max(highest, lv.height_at(g));
-        const Cell b{g.x + dx(d), g.y + dy(d)};
+        const Cell b = lv.neighbour(g, d);
         if (!lv.open(b) || lv.height_at(b) <= highest) continue;
         const int rise = into ? ha - lv.height_at(b) : lv.height_at(b) - ha;
         if (!landing_rise_ok(rise)) continue;
@@ -235,6 +237,7 @@ class MovePolicy {
 
   const Level* level_;
   MovementRules rules_;
+  bool four_ = false;  // 4 neighbours on a square level (hexes have their six whatever the rules say)
   std::int64_t rank_units_ = 0;
 };
 

@@ -31,15 +31,23 @@
 
 namespace astar {
 
-// Unscaled distance estimate between two cells.
+// Unscaled distance estimate between two cells of a square level (Hex: 0, see below).
 double heuristic_distance(Heuristic h, Cell a, Cell b);
+// The same between two cells of `level`: on hex levels Hex is the hex distance (steps between
+// the two hexes); the square heuristics are refused there (check_heuristic_topology).
+double heuristic_distance(const Level& level, Heuristic h, Cell a, Cell b);
+// Empty when heuristic h measures cells of topology t, else why not: on hexes only Hex and Zero
+// ("manhattan measures square cells: ..."), on squares every heuristic but Hex.
+std::string check_heuristic_topology(Heuristic h, Topology t);
+// The heuristic searches on topology t use unless told otherwise: octile on squares, hex on hexes.
+Heuristic default_heuristic(Topology t);
 // True when the heuristic never overestimates the geometric step length under these neighbours
-// (Manhattan overestimates diagonal steps).
-bool admissible(Heuristic h, Neighbours n);
+// on topology t (Manhattan overestimates diagonal steps; a heuristic refused on t is not).
+bool admissible(Heuristic h, Neighbours n, Topology t = Topology::Square);
 // Whether info(a).guarantee holds when `a` runs with heuristic h under these neighbours. An
 // algorithm that uses no heuristic or guarantees nothing always keeps its word; the others
 // (A*'s optimal path, weighted A*'s bound, ...) only with an admissible heuristic.
-bool guarantee_holds(Algorithm a, Heuristic h, Neighbours n);
+bool guarantee_holds(Algorithm a, Heuristic h, Neighbours n, Topology t = Topology::Square);
 
 enum class SearchState : std::uint8_t {
   InProgress,      // more steps to take

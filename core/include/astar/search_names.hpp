@@ -16,7 +16,9 @@
 
 namespace astar {
 
-enum class Heuristic : std::uint8_t { Manhattan, Euclidean, Octile, Chebyshev, Zero, _Max };
+// Hex: the number of steps between two hexes (hex_coords.hpp's hex_distance), for hex levels
+// only; the others measure square cells and are refused on hexes (check_supported).
+enum class Heuristic : std::uint8_t { Manhattan, Euclidean, Octile, Chebyshev, Zero, Hex, _Max };
 std::string_view to_string(Heuristic h);
 std::optional<Heuristic> parse_heuristic(std::string_view name);
 

@@ -418,6 +418,37 @@ const json& check_walls_shape(const json& root, const GridShape& shape) {
   return walls;
 }
 
+// "topology" and "stagger": square when absent; a stagger only on hexes, odd when absent.
+void read_topology(const json& root, Level& level) {
+  Topology topology = Topology::Square;
+  HexStagger stagger = HexStagger::Odd;
+  if (const json* t = optional_member(root, "topology")) {
+    const auto parsed = parse_topology(get_string(*t, "topology"));
+    if (!parsed)
+      fail("topology", "unknown topology " + describe(*t) +
+                           " (expected square, hex-pointy-top or hex-flat-top)");
+    topology = *parsed;
+  }
+  if (const json* st = optional_member(root, "stagger")) {
+    if (topology == Topology::Square)
+      fail("stagger", "applies to hex levels only (this level's topology is square)");
+    const auto parsed = parse_hex_stagger(get_string(*st, "stagger"));
+    if (!parsed) fail("stagger", "unknown stagger " + describe(*st) + " (expected odd or even)");
+    stagger = *parsed;
+  }
+  level.set_topology(topology, stagger);
+}
+
+// Hex cells have six neighbours: the square grid's neighbour mode and diagonal rule are refused.
+void check_hex_rules(const json& rules, const Level& level) {
+  if (!level.is_hex()) return;
+  for (const char* key : {"neighbours", "diagonal"})
+    if (optional_member(rules, key))
+      fail(std::string("rules.") + key,
+           "does not apply to hex levels: every hex has six neighbours and no diagonals (" +
+               std::string(to_string(level.topology())) + "); leave it out");
+}
+
 void parse_rules(const json& rules, MovementRules& r) {
   expect_object(rules, "rules");
   check_keys(rules, "rules", {"neighbours", "diagonal", "max_climb", "max_drop", "climb_cost",
@@ -571,6 +602,13 @@ void parse_edges(const json& edges, Level& level) {
     if (!dir)
       fail(field + ".dir",
            "unknown direction " + describe(dir_json) + " (expected E, SE, S, SW, W, NW, N or NE)");
+    if (!level.has_direction(*dir)) {
+      std::string names;
+      for (Dir d : level.directions()) names += (names.empty() ? "" : ", ") + std::string(dir_name(d));
+      fail(field + ".dir", "direction " + describe(dir_json) + " is not a neighbour of a " +
+                               std::string(to_string(level.topology())) + " hex (expected " +
+                               names + ")");
+    }
     const EdgeOverride override = parse_edge_override(e, field);
     const Level::EdgeKey key{to_u32(level.index(from)), *dir};
     if (const auto [it, inserted] = seen.emplace(key, i); !inserted)
@@ -586,8 +624,8 @@ void parse_edges(const json& edges, Level& level) {
 Level parse_document_level(const json& root, const TakenGrids& taken) {
   check_format_and_version(root);
   check_keys(root, "", {"format", "version", "name", "description", "search", "width", "height",
-                        "start", "goal", "rules", "walls", "cost", "heights", "edges", "shapes",
-                        "agents", "terrains"});
+                        "topology", "stagger", "start", "goal", "rules", "walls", "cost",
+                        "heights", "edges", "shapes", "agents", "terrains"});
   const GridShape shape = read_size(root);
   const json& walls = check_walls_shape(root, shape);
 
@@ -596,11 +634,19 @@ Level parse_document_level(const json& root, const TakenGrids& taken) {
   parse_lesson(root, level);
   level.set_start(get_cell(require(root, "start", ""), "start"));
   level.set_goal(get_cell(require(root, "goal", ""), "goal"));
-  if (const json* rules = optional_member(root, "rules")) parse_rules(*rules, level.rules());
+  read_topology(root, level);
+  if (const json* rules = optional_member(root, "rules")) {
+    check_hex_rules(*rules, level);
+    parse_rules(*rules, level.rules());
+  }
   read_walls(walls, shape.h, level);
   read_cost_and_heights(root, taken, shape, level);
   if (const json* edges = optional_member(root, "edges")) parse_edges(*edges, level);
-  if (const json* shapes = optional_member(root, "shapes")) parse_shapes(*shapes, level);
+  if (const json* shapes = optional_member(root, "shapes")) {
+    if (level.is_hex() && !shapes->empty())
+      fail("shapes", "hex levels take no collision shapes (they are drawn on square cells)");
+    parse_shapes(*shapes, level);
+  }
   check_ignored_shapes(level);
   if (const json* agents = optional_member(root, "agents")) parse_agents(*agents, level);
   if (const json* terrains = optional_member(root, "terrains")) parse_terrains(*terrains, level);

@@ -70,6 +70,23 @@ std::string check_saveable_shapes(const Level& level) {
   return {};
 }
 
+// Empty when a hex level's topology, edges and shapes read back, else why not.
+std::string check_saveable_hex(const Level& level) {
+  if (level.topology() >= Topology::_Max) return "the topology is not a known kind";
+  if (level.hex_stagger() != HexStagger::Odd && level.hex_stagger() != HexStagger::Even)
+    return "the hex stagger is not odd or even";
+  if (!level.is_hex()) return {};
+  for (const auto& [key, e] : level.edges())
+    if (!level.has_direction(key.second)) {
+      const Cell c = level.cell(CellIndex(key.first));
+      return "the edge from " + cell_text(c.x, c.y) + " goes " +
+             std::string(dir_name(key.second)) + ", which is not a direction of a " +
+             std::string(to_string(level.topology())) + " level";
+    }
+  if (!level.shapes().empty()) return "hex levels take no collision shapes";
+  return {};
+}
+
 }  // namespace
 
 // Empty when level_to_json(level) is a file parse_level accepts, else why not.
@@ -127,6 +144,7 @@ std::string check_saveable(const Level& level) {
     }
   }
   if (std::string msg = check_saveable_terrains(level); !msg.empty()) return msg;
+  if (std::string msg = check_saveable_hex(level); !msg.empty()) return msg;
   return check_saveable_shapes(level);
 }
 
@@ -283,14 +301,21 @@ void append_header(std::string& out, const Level& level) {
   append_lesson(out, level);
   out += "  \"width\": " + std::to_string(level.width()) + ",\n";
   out += "  \"height\": " + std::to_string(level.height()) + ",\n";
+  if (level.is_hex()) {  // square levels read as before without it
+    out += "  \"topology\": \"" + std::string(to_string(level.topology())) + "\",\n";
+    out += "  \"stagger\": \"" + std::string(to_string(level.hex_stagger())) + "\",\n";
+  }
   out += "  \"start\": " + cell_json(level.start()) + ",\n";
   out += "  \"goal\": " + cell_json(level.goal()) + ",\n";
 }
 
-void append_rules(std::string& out, const MovementRules& r) {
+// On hexes without "neighbours" and "diagonal", which the reader refuses there.
+void append_rules(std::string& out, const MovementRules& r, bool hex) {
   out += "  \"rules\": {\n";
-  out += "    \"neighbours\": " + std::string(to_string(r.neighbours)) + ",\n";
-  out += "    \"diagonal\": \"" + std::string(to_string(r.diagonal)) + "\",\n";
+  if (!hex) {
+    out += "    \"neighbours\": " + std::string(to_string(r.neighbours)) + ",\n";
+    out += "    \"diagonal\": \"" + std::string(to_string(r.diagonal)) + "\",\n";
+  }
   out += "    \"max_climb\": " + limit_json(r.max_climb) + ",\n";
   out += "    \"max_drop\": " + limit_json(r.max_drop) + ",\n";
   out += "    \"climb_cost\": " + number_text(r.climb_cost);
@@ -387,7 +412,7 @@ std::string level_to_json(const Level& level) {
   std::string out;
   out.reserve(level_file::estimated_size(level, write_costs, write_heights));
   level_file::append_header(out, level);
-  level_file::append_rules(out, level.rules());
+  level_file::append_rules(out, level.rules(), level.is_hex());
   level_file::append_walls(out, level);
   if (write_costs) level_file::append_costs(out, level);
   if (write_heights) level_file::append_heights(out, level);

@@ -3,6 +3,7 @@
 #include "astar/format.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -33,6 +34,50 @@ std::string_view to_string(StepLength s) { return kStepLengthNames[static_cast<i
 
 std::optional<StepLength> parse_step_length(std::string_view name) {
   return parse_enum_name<StepLength>(kStepLengthNames, name);
+}
+
+namespace {
+constexpr std::string_view kTopologyNames[] = {"square", "hex-pointy-top", "hex-flat-top"};
+constexpr std::string_view kHexStaggerNames[] = {"odd", "even"};
+constexpr std::array<Dir, 6> kPointyDirs = hex_dirs(HexOrientation::PointyTop);
+constexpr std::array<Dir, 6> kFlatDirs = hex_dirs(HexOrientation::FlatTop);
+}  // namespace
+
+std::string_view to_string(Topology t) { return kTopologyNames[static_cast<int>(t)]; }
+std::optional<Topology> parse_topology(std::string_view name) {
+  return parse_enum_name<Topology>(kTopologyNames, name);
+}
+std::string_view to_string(HexStagger s) { return kHexStaggerNames[static_cast<int>(s)]; }
+std::optional<HexStagger> parse_hex_stagger(std::string_view name) {
+  return parse_enum_name<HexStagger>(kHexStaggerNames, name);
+}
+
+std::span<const Dir> Level::directions() const {
+  switch (topology_) {
+    case Topology::HexPointyTop: return kPointyDirs;
+    case Topology::HexFlatTop: return kFlatDirs;
+    case Topology::Square:
+    case Topology::_Max: break;
+  }
+  return kAllDirs;
+}
+
+bool Level::has_direction(Dir d) const {
+  const std::optional<HexLayout> hex = hex_layout();
+  return !hex || is_hex_dir(hex->orientation, d);
+}
+
+std::optional<Dir> Level::direction_between(Cell a, Cell b) const {
+  if (const std::optional<HexLayout> hex = hex_layout()) return hex_dir_between(*hex, a, b);
+  return dir_between(a, b);
+}
+
+double centre_distance(const Level& level, Cell a, Cell b) {
+  if (const std::optional<HexLayout> hex = level.hex_layout()) {
+    const HexPoint pa = hex_centre(*hex, a), pb = hex_centre(*hex, b);
+    return std::hypot(pa.x - pb.x, pa.y - pb.y) / kSqrt3;
+  }
+  return std::hypot(static_cast<double>(a.x - b.x), static_cast<double>(a.y - b.y));
 }
 
 namespace {

@@ -22,7 +22,8 @@ std::string_view to_string(MoveBlock b) { return kMoveBlockNames[static_cast<int
 std::string_view to_string(MoveAction a) { return kMoveActionNames[static_cast<int>(a)]; }
 
 MovePolicy::MovePolicy(const Level& level, const MovementRules& rules)
-    : level_(&level), rules_(rules) {
+    : level_(&level), rules_(rules),
+      four_(!level.is_hex() && rules.neighbours == Neighbours::Four) {
   if (!rules.ranks.on) return;
   const auto& solid = level.solid_mask();
   const double open = static_cast<double>(std::count(solid.begin(), solid.end(), 0));
@@ -41,7 +42,8 @@ double dearest_move(const Level& level, const MovementRules& rules) {
   const double rise = low == level.heights().end() ? 0.0 : static_cast<double>(*high) - *low;
   const double extra = std::max({rules.climb_cost * rise, rules.drop_cost, rules.jump.up_cost,
                                  rules.jump.down_cost, rules.jump.across_cost});
-  const double flat = std::max(kSqrt2, rules.jump.gap + 1.0);  // the longest step on the grid
+  // The longest step on the grid.
+  const double flat = std::max(level.is_hex() ? 1.0 : kSqrt2, rules.jump.gap + 1.0);
   const double longest = rules.step_length == StepLength::Height ? std::hypot(flat, rise) : flat;
   double dearest = dearest_cell * longest + extra;
   for (const auto& [key, e] : level.edges())
@@ -93,7 +95,8 @@ MoveBlock MovePolicy::classify(int rise, MoveAction& action) const {
 
 Move MovePolicy::move(Cell from, Dir d) const {
   const Level& lv = *level_;
-  Move m{step(from, d), d, MoveBlock::None, 0.0, MoveAction::Walk, {}};
+  if (!lv.has_direction(d)) return {from, d, MoveBlock::NotANeighbour, 0.0, MoveAction::Walk, {}};
+  Move m{lv.neighbour(from, d), d, MoveBlock::None, 0.0, MoveAction::Walk, {}};
   if (!lv.in_bounds(m.to)) { m.block = MoveBlock::OutOfBounds; return m; }
   // Checked once: the cells below are read from the flat arrays (this runs for every move).
   const std::vector<std::uint8_t>& solid = lv.solid_mask();
@@ -102,7 +105,8 @@ Move MovePolicy::move(Cell from, Dir d) const {
     m.block = lv.walls()[to] ? MoveBlock::Wall : MoveBlock::Agent;
     return m;
   }
-  if (is_diagonal(d)) {
+  const bool diagonal = lv.is_diagonal_step(d);
+  if (diagonal) {
     if (rules_.neighbours == Neighbours::Four || rules_.diagonal == DiagonalPolicy::Never) {
       m.block = MoveBlock::NotANeighbour;
       return m;
@@ -144,10 +148,10 @@ Move MovePolicy::move(Cell from, Dir d) const {
     case MoveAction::_Max: break;
   }
   if (rules_.step_length == StepLength::Height && rise != 0)
-    m.exact = exact_length_cost((is_diagonal(d) ? 2 : 1) + std::int64_t{rise} * rise,
+    m.exact = exact_length_cost((diagonal ? 2 : 1) + std::int64_t{rise} * rise,
                                 lv.costs()[to]) + extra;
   else
-    m.exact = exact_move_cost(is_diagonal(d), 1, lv.costs()[to], extra);
+    m.exact = exact_move_cost(diagonal, 1, lv.costs()[to], extra);
   m.exact += ranked(m.action, rise);
   m.cost = m.exact.value();
   return m;
@@ -170,15 +174,18 @@ ExactCost exact_length_cost(std::int64_t length_squared, double cell_cost) {
 std::optional<Move> MovePolicy::move_between(Cell a, Cell b) const {
   const Level& lv = *level_;
   if (!lv.in_bounds(a) || !lv.in_bounds(b)) return std::nullopt;
-  if (const std::optional<Dir> d = dir_between(a, b)) {
+  if (const std::optional<Dir> d = lv.direction_between(a, b)) {
     // A possible move never leaves a wall (searches never reach one).
     const Move m = move(a, *d);
     if (!m.possible() || lv.solid(a)) return std::nullopt;
     return m;
   }
-  if (rules_.jump.gap <= 0 || lv.solid(a) || (a.x != b.x && a.y != b.y)) return std::nullopt;
-  const int span = std::abs(b.x - a.x) + std::abs(b.y - a.y);  // k + 1
-  if (span - 1 > rules_.jump.gap) return std::nullopt;
+  if (rules_.jump.gap <= 0 || lv.solid(a)) return std::nullopt;
+  if (!lv.is_hex()) {  // (on hexes the jumps are few: the search below is the test)
+    if (a.x != b.x && a.y != b.y) return std::nullopt;
+    const int span = std::abs(b.x - a.x) + std::abs(b.y - a.y);  // k + 1
+    if (span - 1 > rules_.jump.gap) return std::nullopt;
+  }
   std::optional<Move> found;
   for_each_jump_across(a, false, [&](const Move& m) {
     if (m.to == b) found = m;
@@ -211,11 +218,12 @@ std::optional<RankedCost> ranked_path_cost(const MovePolicy& policy, const std::
 // heuristic measures it: its grid length, or with "3d" steps its 3D length.
 double MovePolicy::override_length(std::uint32_t from, Dir d) const {
   const Level& lv = *level_;
-  if (rules_.step_length != StepLength::Height) return step_length(d);
-  const Cell a = lv.cell(CellIndex(from)), b = astar::step(a, d);
-  if (!lv.in_bounds(b)) return step_length(d);
+  const double flat = lv.step_length_of(d);
+  if (rules_.step_length != StepLength::Height) return flat;
+  const Cell a = lv.cell(CellIndex(from)), b = lv.neighbour(a, d);
+  if (!lv.in_bounds(b)) return flat;
   const double rise = static_cast<double>(lv.height_at(b)) - lv.height_at(a);
-  return std::sqrt(step_length(d) * step_length(d) + rise * rise);
+  return std::sqrt(flat * flat + rise * rise);
 }
 
 double MovePolicy::min_cost_per_distance() const {

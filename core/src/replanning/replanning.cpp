@@ -44,7 +44,7 @@ ExactCost ReplanningSearch::h_between(Cell c, Cell t) const {
   if (u == 0) return {};
   if (height_h_) {
     const double dh = std::abs(static_cast<double>(level_.height_at(c)) - level_.height_at(t));
-    const double flat = heuristic_distance(options_.heuristic, c, t);
+    const double flat = heuristic_distance(level_, options_.heuristic, c, t);
     const double h = std::floor((static_cast<double>(u) - 3.0) * std::hypot(flat, dh));
     return {h > 0 ? static_cast<std::int64_t>(h) : 0, 0};
   }
@@ -58,6 +58,10 @@ ExactCost ReplanningSearch::h_between(Cell c, Cell t) const {
               0};
     case Heuristic::Octile: return {(hi - lo) * u, lo * u};
     case Heuristic::Chebyshev: return {hi * u, 0};
+    case Heuristic::Hex:
+      if (const std::optional<HexLayout> hex = level_.hex_layout())
+        return {hex_distance(*hex, c, t) * u, 0};
+      break;
     case Heuristic::Zero:
     case Heuristic::_Max: break;
   }

@@ -83,8 +83,9 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
   nodes_.resize(static_cast<std::size_t>(level.cell_count()));
   stamp_.assign(nodes_.size(), 0);
   heap_pos_.resize(nodes_.size());
-  // Room for the most moves one cell can have: 8 one-cell moves, 4 jumps across per gap length.
-  moves_.resize(8 + 4 * static_cast<std::size_t>(std::max(0, rules.jump.gap)));
+  // Room for the most moves one cell can have: 8 one-cell moves, 4 jumps across per gap length
+  // (6 and 6 on hexes).
+  moves_.resize(8 + 6 * static_cast<std::size_t>(std::max(0, rules.jump.gap)));
   // h is scaled by the cheapest cost per unit of distance, so it never overestimates. Algorithms
   // without a heuristic see h = 0.
   const bool uses_h = info(options_.algorithm).uses_heuristic;
@@ -102,7 +103,8 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
   unsupported_ = check_supported(level, rules, options_);
   if (unsupported_.empty()) unsupported_ = check_exact_range(policy_);
   // The uniform-grid fast path, for algorithms whose successors are the level's moves.
-  uniform_ = unsupported_.empty() && options_.algorithm != Algorithm::JumpPoint &&
+  // (Square cells only: its successor table steps by fixed offsets, and hex rows alternate.)
+  uniform_ = unsupported_.empty() && !level_->is_hex() && options_.algorithm != Algorithm::JumpPoint &&
              options_.algorithm != Algorithm::ThetaStar && !rules.jump.enabled() &&
              level_->shapes().empty() && check_uniform(*level_, rules).empty();
   if (uniform_) build_moves_at(level, rules);
@@ -111,7 +113,7 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
   // only; Euclidean is rounded down to the micro-unit, so it may fall short by one.
   const bool consistent =
       options_.heuristic == Heuristic::Octile || options_.heuristic == Heuristic::Chebyshev ||
-      options_.heuristic == Heuristic::Zero ||
+      options_.heuristic == Heuristic::Zero || options_.heuristic == Heuristic::Hex ||
       (options_.heuristic == Heuristic::Manhattan && rules.neighbours == Neighbours::Four);
   const bool jump_points = options_.algorithm == Algorithm::JumpPoint && unsupported_.empty();
   monotone_ = (uniform_ || jump_points) &&
@@ -225,7 +227,7 @@ void BestFirstSearch::restart() {
 ExactCost BestFirstSearch::h_with_height(Cell c) const {
   const double dh = std::abs(static_cast<double>(level_->height_at(c)) - level_->height_at(goal_cell_));
   // (Never the zero heuristic: its h_units_ is 0, and h_of returns before.)
-  const double flat = heuristic_distance(options_.heuristic, c, goal_cell_);
+  const double flat = heuristic_distance(*level_, options_.heuristic, c, goal_cell_);
   const double units = static_cast<double>(h_units_);
   const double h = std::floor((units - 3.0) * std::hypot(flat, dh));
   return {h > 0 ? static_cast<std::int64_t>(h) : 0, 0};
@@ -304,8 +306,8 @@ double BestFirstSearch::top_key() const {
 bool BestFirstSearch::nearer_goal(std::uint32_t a, std::uint32_t b) const {
   if (b == kNone) return true;
   const Cell goal = level_->cell(goal_);
-  const double da = heuristic_distance(Heuristic::Euclidean, level_->cell(CellIndex(a)), goal);
-  const double db = heuristic_distance(Heuristic::Euclidean, level_->cell(CellIndex(b)), goal);
+  const double da = centre_distance(*level_, level_->cell(CellIndex(a)), goal);
+  const double db = centre_distance(*level_, level_->cell(CellIndex(b)), goal);
   return da != db ? da < db : compare(nodes_[a].g, nodes_[b].g) < 0;
 }
 

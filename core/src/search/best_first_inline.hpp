@@ -57,6 +57,10 @@ ASTAR_HOT ExactCost BestFirstSearch::h_of(Cell c) const {
               0};
     case Heuristic::Octile: return {(hi - lo) * h_units_, lo * h_units_};
     case Heuristic::Chebyshev: return {hi * h_units_, 0};
+    case Heuristic::Hex:
+      if (const std::optional<HexLayout> hex = level_->hex_layout())
+        return {hex_distance(*hex, c, goal_cell_) * h_units_, 0};
+      break;
     case Heuristic::Zero:
     case Heuristic::_Max: break;
   }

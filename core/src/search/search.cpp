@@ -10,6 +10,7 @@
 #include <string>
 
 #include "astar/format.hpp"
+#include "astar/hex_coords.hpp"
 #include "search/uniform_costs.hpp"
 
 namespace astar {
@@ -44,19 +45,40 @@ double heuristic_distance(Heuristic h, Cell a, Cell b) {
     case Heuristic::Octile: return std::max(ddx, ddy) + (kSqrt2 - 1.0) * std::min(ddx, ddy);
     case Heuristic::Chebyshev: return std::max(ddx, ddy);
     case Heuristic::Zero:
+    case Heuristic::Hex:
     case Heuristic::_Max: break;
   }
   return 0.0;
 }
 
-bool admissible(Heuristic h, Neighbours n) {
-  // Every other heuristic changes by at most the step length on any move.
+double heuristic_distance(const Level& level, Heuristic h, Cell a, Cell b) {
+  if (h == Heuristic::Hex)
+    if (const std::optional<HexLayout> hex = level.hex_layout()) return hex_distance(*hex, a, b);
+  return heuristic_distance(h, a, b);
+}
+
+std::string check_heuristic_topology(Heuristic h, Topology t) {
+  const bool hex = t != Topology::Square;
+  if (h == Heuristic::Zero || (h == Heuristic::Hex) == hex) return {};
+  if (!hex) return "the hex heuristic measures hexes, and this level has square cells";
+  return std::string(to_string(h)) + " measures square cells: on " + std::string(to_string(t)) +
+         " hexes a step may change both x and y by one, so it would overestimate; use hex (the "
+         "steps between two hexes) or zero";
+}
+
+Heuristic default_heuristic(Topology t) {
+  return t == Topology::Square ? Heuristic::Octile : Heuristic::Hex;
+}
+
+bool admissible(Heuristic h, Neighbours n, Topology t) {
+  if (!check_heuristic_topology(h, t).empty()) return false;
+  // Every other heuristic changes by at most the step length on any move (one on hexes).
   return !(h == Heuristic::Manhattan && n == Neighbours::Eight);
 }
 
-bool guarantee_holds(Algorithm a, Heuristic h, Neighbours n) {
+bool guarantee_holds(Algorithm a, Heuristic h, Neighbours n, Topology t) {
   const AlgorithmInfo& i = info(a);
-  return !i.uses_heuristic || i.guarantee == Guarantee::None || admissible(h, n);
+  return !i.uses_heuristic || i.guarantee == Guarantee::None || admissible(h, n, t);
 }
 
 // [SECTION] Options and what each algorithm supports
@@ -114,6 +136,23 @@ std::string check_options(const SearchOptions& o) {
   return {};
 }
 
+namespace {
+// Empty when the options' algorithm and heuristic run on the level's topology, else why not, to
+// follow the algorithm's label: "Jump Point Search has no hex form: ...".
+std::string check_hex_support(const Level& level, const MovementRules& rules,
+                              const SearchOptions& o) {
+  const AlgorithmInfo& a = info(o.algorithm);
+  if (a.uses_heuristic)
+    if (std::string why = check_heuristic_topology(o.heuristic, level.topology()); !why.empty())
+      return "cannot use it: " + why;
+  if (!level.is_hex()) return {};
+  if (!a.hex_refusal.empty()) return std::string(a.hex_refusal);
+  if (!level.shapes().empty() || rules.agent_radius != 0.0)
+    return "cannot run with collision shapes on a hex level (shapes are drawn on square cells)";
+  return {};
+}
+}  // namespace
+
 std::string check_supported(const Level& level, const MovementRules& rules,
                             const SearchOptions& o) {
   if (std::string why = check_options(o); !why.empty()) return why;
@@ -129,6 +168,7 @@ std::string check_supported(const Level& level, const MovementRules& rules,
   if (std::string why = level.check_endpoints_clear_of_shapes(rules.agent_radius, o.ignore_shapes);
       !why.empty())
     return why;
+  if (std::string why = check_hex_support(level, rules, o); !why.empty()) return who + why;
   if (a.needs_uniform_grid) {
     if (rules.neighbours != Neighbours::Eight || rules.diagonal != DiagonalPolicy::NoCornerCutting)
       return who + "needs 8 neighbours with diagonal rule no-corner-cutting";

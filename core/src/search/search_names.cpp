@@ -11,7 +11,7 @@ namespace astar {
 
 namespace {
 constexpr std::string_view kHeuristicNames[] = {"manhattan", "euclidean", "octile", "chebyshev",
-                                                "zero"};
+                                                "zero", "hex"};
 constexpr std::string_view kTieBreakNames[] = {"larger-g", "smaller-g", "first-in", "last-in"};
 constexpr std::string_view kGuaranteeNames[] = {"optimal", "at most w times optimal", "none"};
 static_assert(std::size(kHeuristicNames) == static_cast<std::size_t>(Heuristic::_Max));
