@@ -14,7 +14,7 @@
 namespace studio {
 
 inline constexpr const char* kHeuristicLabels[] = {"Manhattan", "Euclidean", "Octile", "Chebyshev",
-                                                   "Zero (Dijkstra)"};
+                                                   "Zero (Dijkstra)", "Hex distance"};
 static_assert(std::size(kHeuristicLabels) == static_cast<std::size_t>(astar::Heuristic::_Max));
 
 inline constexpr const char* kTieBreakLabels[] = {"Larger g first", "Smaller g first",
