@@ -91,6 +91,44 @@ inline bool oracle_blocked(const Level& lv, Cell c) {
   return lv.wall(c) || (lv.agents_block() && lv.agent(c));
 }
 
+// The cost of a one-cell move from a to b (in bounds, open), `flat` long on the grid, that
+// leaves a in direction d (the key of its edge override): docs/rules-and-costs.md's walk, climb,
+// drop, or jump up or down beyond the climb and drop limits, written out again.
+inline double oracle_step_cost(const Level& lv, const MovementRules& r, Cell a, Cell b, Dir d,
+                               double flat) {
+  const int rise = lv.height_at(b) - lv.height_at(a);
+  const bool climbs = rise > 0 && (r.max_climb < 0 || rise <= r.max_climb);
+  const bool drops = rise < 0 && (r.max_drop < 0 || -rise <= r.max_drop);
+  const bool jumps_up = rise > 0 && !climbs && rise <= r.jump.up;
+  const bool jumps_down = rise < 0 && !drops && -rise <= r.jump.down;
+  if (rise != 0 && !climbs && !drops && !jumps_up && !jumps_down) return kOracleInf;
+  for (const auto& [key, e] : lv.edges())
+    if (key.first == static_cast<std::uint32_t>(a.y * lv.width() + a.x) && key.second == d)
+      return e.blocked ? kOracleInf : e.weight;
+  const double extra = climbs ? r.climb_cost * rise
+                       : drops ? r.drop_cost
+                       : jumps_up ? r.jump.up_cost
+                       : jumps_down ? r.jump.down_cost
+                                    : 0.0;
+  const double length = r.step_length == StepLength::Height ? std::hypot(flat, rise) : flat;
+  return length * lv.cost(b) + extra;
+}
+
+// The cost of a jump across `span` cells onto b (open), written out again: every cell flown over
+// (`over`, in order) open and lower than both ends, and b within the climb and drop limits.
+inline double oracle_across_cost(const Level& lv, const MovementRules& r, Cell a, Cell b,
+                                 const std::vector<Cell>& over) {
+  const int low = std::min(lv.height_at(a), lv.height_at(b));
+  for (Cell g : over)
+    if (oracle_blocked(lv, g) || lv.height_at(g) >= low) return kOracleInf;
+  const int rise = lv.height_at(b) - lv.height_at(a);
+  if (r.max_climb >= 0 && rise > r.max_climb) return kOracleInf;
+  if (r.max_drop >= 0 && -rise > r.max_drop) return kOracleInf;
+  const double span = static_cast<double>(over.size() + 1);
+  const double length = r.step_length == StepLength::Height ? std::hypot(span, rise) : span;
+  return length * lv.cost(b) + r.jump.across_cost;
+}
+
 // The cost formula written out again from docs/rules-and-costs.md, independently of MovePolicy.
 inline double oracle_move_cost(const Level& lv, const MovementRules& r, Cell a, int ddx, int ddy) {
   const Cell b{a.x + ddx, a.y + ddy};
@@ -106,26 +144,10 @@ inline double oracle_move_cost(const Level& lv, const MovementRules& r, Cell a, 
   if (!lv.shapes().empty() &&
       oracle_capsule_touches(lv, a.x + 0.5, a.y + 0.5, b.x + 0.5, b.y + 0.5, r.agent_radius))
     return kOracleInf;
-  // Walk, climb, drop, or a jump up or down beyond the climb and drop limits.
-  const int rise = lv.height_at(b) - lv.height_at(a);
-  const bool climbs = rise > 0 && (r.max_climb < 0 || rise <= r.max_climb);
-  const bool drops = rise < 0 && (r.max_drop < 0 || -rise <= r.max_drop);
-  const bool jumps_up = rise > 0 && !climbs && rise <= r.jump.up;
-  const bool jumps_down = rise < 0 && !drops && -rise <= r.jump.down;
-  if (rise != 0 && !climbs && !drops && !jumps_up && !jumps_down) return kOracleInf;
-  for (const auto& [key, e] : lv.edges()) {
-    if (key.first != static_cast<std::uint32_t>(a.y * lv.width() + a.x)) continue;
-    if (dx(key.second) != ddx || dy(key.second) != ddy) continue;
-    return e.blocked ? kOracleInf : e.weight;
-  }
-  const double extra = climbs ? r.climb_cost * rise
-                       : drops ? r.drop_cost
-                       : jumps_up ? r.jump.up_cost
-                       : jumps_down ? r.jump.down_cost
-                                    : 0.0;
-  const double flat = diagonal ? std::sqrt(2.0) : 1.0;
-  const double length = r.step_length == StepLength::Height ? std::hypot(flat, rise) : flat;
-  return length * lv.cost(b) + extra;
+  Dir d = Dir::E;  // the direction with these offsets, as the edge overrides are keyed
+  for (Dir k : kAllDirs)
+    if (dx(k) == ddx && dy(k) == ddy) d = k;
+  return oracle_step_cost(lv, r, a, b, d, diagonal ? std::sqrt(2.0) : 1.0);
 }
 
 // docs/rules-and-costs.md's jump across, written out again: from a straight in (ddx, ddy) over k = span - 1
@@ -134,19 +156,12 @@ inline double oracle_jump_cost(const Level& lv, const MovementRules& r, Cell a, 
                                int span) {
   const Cell b{a.x + span * ddx, a.y + span * ddy};
   if (!lv.in_bounds(b) || oracle_blocked(lv, b)) return kOracleInf;
-  const int low = std::min(lv.height_at(a), lv.height_at(b));
-  for (int j = 1; j < span; ++j) {
-    const Cell g{a.x + j * ddx, a.y + j * ddy};
-    if (oracle_blocked(lv, g) || lv.height_at(g) >= low) return kOracleInf;
-  }
-  const int rise = lv.height_at(b) - lv.height_at(a);
-  if (r.max_climb >= 0 && rise > r.max_climb) return kOracleInf;
-  if (r.max_drop >= 0 && -rise > r.max_drop) return kOracleInf;
+  std::vector<Cell> over;
+  for (int j = 1; j < span; ++j) over.push_back({a.x + j * ddx, a.y + j * ddy});
   if (!lv.shapes().empty() &&
       oracle_capsule_touches(lv, a.x + 0.5, a.y + 0.5, b.x + 0.5, b.y + 0.5, r.agent_radius))
     return kOracleInf;
-  const double length = r.step_length == StepLength::Height ? std::hypot(span, rise) : span;
-  return length * lv.cost(b) + r.jump.across_cost;
+  return oracle_across_cost(lv, r, a, b, over);
 }
 
 // How far a search's exact cost may lie from the oracle's sum of doubles: 1e-9 of it, and with
