@@ -153,6 +153,9 @@ struct SearchPreset {
 };
 
 std::string_view to_string(Neighbours n);
+// The neighbours one cell has under mode n on a level of topology t: "4" or "8" on squares, "6"
+// on hexes (which have six whatever the mode).
+std::string_view neighbours_text(Topology t, Neighbours n);
 std::string_view to_string(DiagonalPolicy p);
 std::optional<DiagonalPolicy> parse_diagonal_policy(std::string_view name);
 std::string_view to_string(StepLength s);  // "flat", "3d"

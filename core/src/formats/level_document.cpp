@@ -605,8 +605,8 @@ void parse_edges(const json& edges, Level& level) {
     if (!level.has_direction(*dir)) {
       std::string names;
       for (Dir d : level.directions()) names += (names.empty() ? "" : ", ") + std::string(dir_name(d));
-      fail(field + ".dir", "direction " + describe(dir_json) + " is not a neighbour of a " +
-                               std::string(to_string(level.topology())) + " hex (expected " +
+      fail(field + ".dir", "direction " + describe(dir_json) + " is not a direction of a " +
+                               std::string(to_string(level.topology())) + " level (expected " +
                                names + ")");
     }
     const EdgeOverride override = parse_edge_override(e, field);

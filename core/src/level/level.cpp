@@ -14,6 +14,9 @@
 namespace astar {
 
 std::string_view to_string(Neighbours n) { return n == Neighbours::Four ? "4" : "8"; }
+std::string_view neighbours_text(Topology t, Neighbours n) {
+  return t == Topology::Square ? to_string(n) : "6";
+}
 
 namespace {
 constexpr std::string_view kDiagonalNames[] = {"always", "one-side-open", "no-corner-cutting",
