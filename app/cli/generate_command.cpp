@@ -16,8 +16,8 @@ namespace astar::cli {
 namespace {
 
 // The generator parameters, each "--" + a name set_generator_parameter knows.
-constexpr std::array<std::string_view, 10> kParameters{
-    "--size", "--seed", "--loops", "--rooms", "--room-size",
+constexpr std::array<std::string_view, 12> kParameters{
+    "--size", "--seed", "--topology", "--stagger", "--loops", "--rooms", "--room-size",
     "--density", "--scale", "--octaves", "--costs", "--heights"};
 
 std::vector<OptionSpec> generate_specs() {
@@ -93,6 +93,9 @@ std::string generate_help() {
        std::to_string(d.height) + ".\n";
   h += "  --seed N             a whole number 0..18446744073709551615. Default: " +
        std::to_string(d.seed) + ".\n";
+  h += "  --topology NAME      square (the default), hex-pointy-top or hex-flat-top.\n";
+  h += "  --stagger odd|even   hexes: which rows (pointy-top) or columns (flat-top) are\n";
+  h += "                       pushed half a hex over, as Tiled's staggerindex. Default: odd.\n";
   h += "  --loops F            maze-*: the share 0..1 of the walls between two maze rooms\n";
   h += "                       opened after carving (0: perfect, one way between two cells);\n";
   h += "                       rooms: extra corridors, as a share of the rooms. Default: 0.\n";

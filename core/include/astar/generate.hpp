@@ -80,6 +80,11 @@ struct GeneratorOptions {
   double cost_max = 5.0;  //   0 < min <= max <= 1,000,000
   int height_min = 0;     // noise-heights: whole heights in [height_min, height_max],
   int height_max = 8;     //   within -1,000,000..1,000,000
+  // Every kind: the level's topology, and on hexes its stagger ("--topology hex-pointy-top
+  // --stagger even"). Mazes keep their lattice on hexes: a lattice room's only open neighbours
+  // are its four corridors, so the maze stays perfect; the double sweep counts hex steps.
+  Topology topology = Topology::Square;
+  HexStagger stagger = HexStagger::Odd;
 
   friend bool operator==(const GeneratorOptions&, const GeneratorOptions&) = default;
 };
@@ -89,8 +94,8 @@ struct GeneratorOptions {
 // noise-costs: scale, octaves, costs; noise-heights: scale, octaves, heights.
 std::vector<std::string_view> generator_parameters(GeneratorKind k);
 
-// Sets one parameter from its text; "size" ("WxH") and "seed" (a whole number 0..2^64-1) are
-// accepted for every kind, the others only for a kind that reads them (else the message lists
+// Sets one parameter from its text; "size" ("WxH"), "seed" (a whole number 0..2^64-1),
+// "topology" and "stagger" (level.hpp's names) are accepted for every kind, the others only for a kind that reads them (else the message lists
 // the kind's parameters). Ranges are written "MIN..MAX": room-size 4..10, costs 1..5,
 // heights=-2..6. Messages name the parameter: "density: expected a number, got 'x'".
 Status set_generator_parameter(GeneratorOptions& o, std::string_view name, std::string_view value);
@@ -114,7 +119,8 @@ Result<Level> generate_level(const GeneratorOptions& o);
 // and everything else are kept. Other kinds are refused.
 Status apply_noise(Level& level, const GeneratorOptions& o);
 
-// Puts start and goal far apart inside the largest 4-connected region of open cells: the two
+// Puts start and goal far apart inside the largest 4-connected (on hexes: 6-connected) region of
+// open cells: the two
 // ends of a double sweep (the cell farthest from some cell of the region, then the cell farthest
 // from that one, in steps). False, and nothing changed, when no cell is open. Used by the
 // generators and by the importers (MovingAI maps, images and Tiled maps have no start or goal).

@@ -99,7 +99,7 @@ bool reads(GeneratorKind k, std::string_view param) {
 
 // [SECTION] Start and goal
 
-// Breadth-first steps over 4-connected open cells from `from`; fills dist (-1 = not reached,
+// Breadth-first steps over 4-connected (hex: 6-connected) open cells from `from`; fills dist (-1 = not reached,
 // must be -1 for every cell to visit) and returns the last cell taken (a farthest one; the first
 // in BFS order among equals) and the number of cells reached.
 std::pair<std::uint32_t, std::int64_t> sweep(const Level& lv, std::uint32_t from,
@@ -124,6 +124,12 @@ std::pair<std::uint32_t, std::int64_t> sweep(const Level& lv, std::uint32_t from
         queue.push_back(j);
       }
     };
+    if (lv.is_hex()) {
+      const Cell c{static_cast<int>(x), static_cast<int>(y)};
+      for (Dir dir : lv.directions())
+        if (const Cell n = lv.neighbour(c, dir); lv.in_bounds(n)) visit(to_u32(lv.index(n)));
+      continue;
+    }
     if (x > 0) visit(i - 1);
     if (x + 1 < w) visit(i + 1);
     if (y > 0) visit(i - w);
@@ -456,6 +462,20 @@ Status set_generator_parameter(GeneratorOptions& o, std::string_view name,
     o.height = static_cast<int>(*h);
     return Ok{};
   }
+  if (name == "topology") {
+    const std::optional<Topology> t = parse_topology(value);
+    if (!t)
+      return param_error(name, "expected square, hex-pointy-top or hex-flat-top, got " +
+                                   quote_text(value));
+    o.topology = *t;
+    return Ok{};
+  }
+  if (name == "stagger") {
+    const std::optional<HexStagger> st = parse_hex_stagger(value);
+    if (!st) return param_error(name, "expected odd or even, got " + quote_text(value));
+    o.stagger = *st;
+    return Ok{};
+  }
   if (name == "seed") {
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
@@ -470,10 +490,11 @@ Status set_generator_parameter(GeneratorOptions& o, std::string_view name,
                                               "scale", "octaves", "costs",     "heights"};
   if (std::find(known.begin(), known.end(), name) == known.end())
     return param_error(name, "unknown parameter (" + std::string(to_string(o.kind)) +
-                                 " takes: --size, --seed, " + parameters_text(o.kind) + ")");
+                                 " takes: --size, --seed, --topology, --stagger, " + parameters_text(o.kind) + ")");
   if (!reads(o.kind, name))
     return param_error(name, "not a parameter of " + std::string(to_string(o.kind)) +
-                                 " (it takes: --size, --seed, " + parameters_text(o.kind) + ")");
+                                 " (it takes: --size, --seed, --topology, --stagger, " +
+                                 parameters_text(o.kind) + ")");
 
   if (name == "room-size" || name == "costs" || name == "heights") {
     const auto parts = split_range(value);
@@ -519,6 +540,11 @@ std::string check_generator_options(const GeneratorOptions& o) {
   if (o.kind >= GeneratorKind::_Max) return "kind: unknown generator";
   const std::string size_why = Level::check_size(o.width, o.height);
   if (!size_why.empty()) return "size: " + size_why;
+  if (o.topology >= Topology::_Max) return "topology: unknown topology";
+  if (o.stagger != HexStagger::Odd && o.stagger != HexStagger::Even) return "stagger: unknown stagger";
+  if (o.topology == Topology::Square && o.stagger != HexStagger::Odd)
+    return "stagger: applies to hex topologies only (give --topology hex-pointy-top or "
+           "hex-flat-top)";
   const std::string size = std::to_string(o.width) + " x " + std::to_string(o.height);
   const auto share = [](std::string_view name, double v) -> std::string {
     if (std::isfinite(v) && v >= 0.0 && v <= 1.0) return {};
@@ -577,6 +603,9 @@ std::string generator_recipe(const GeneratorOptions& o) {
   std::string out(to_string(o.kind));
   out += " --size " + std::to_string(o.width) + "x" + std::to_string(o.height);
   out += " --seed " + std::to_string(o.seed);
+  if (o.topology != Topology::Square)
+    out += " --topology " + std::string(to_string(o.topology)) + " --stagger " +
+           std::string(to_string(o.stagger));
   for (std::string_view p : generator_parameters(o.kind)) {
     std::string value;
     if (p == "loops" && o.loops != d.loops) value = number_text(o.loops);
@@ -679,6 +708,7 @@ Status apply_noise(Level& level, const GeneratorOptions& o) {
 Result<Level> generate_level(const GeneratorOptions& o) {
   if (std::string why = check_generator_options(o); !why.empty()) return Error{why};
   Level lv(o.width, o.height);
+  lv.set_topology(o.topology, o.stagger);
   detail::Rng rng(o.seed);
   switch (o.kind) {
     case GeneratorKind::MazeBacktracker:
