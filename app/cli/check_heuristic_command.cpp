@@ -48,7 +48,7 @@ std::string report_text(const SearchArgs& a, const Level& level, Neighbours n,
   out += "level: " + a.level_path + "\n";
   out += "heuristic: " + std::string(to_string(r.heuristic)) + "\n";
   out += "scale: " + format_cost(r.scale) + "\n";
-  out += "neighbours: " + std::string(to_string(n)) + "\n";
+  out += "neighbours: " + std::string(neighbours_text(level.topology(), n)) + "\n";
   out += "cells: " + std::to_string(open_cells(level)) + "\n";
   out += "overestimates: " + std::to_string(r.overestimate_count) + "\n";
   out += "worst_overestimate: " + worst_cell_text(r) + "\n";
@@ -68,7 +68,7 @@ std::string report_json(const SearchArgs& a, const Level& level, Neighbours n,
   out += "\"level\":" + json_string(a.level_path);
   out += ",\"heuristic\":" + json_string(to_string(r.heuristic));
   out += ",\"scale\":" + json_number(r.scale);
-  out += ",\"neighbours\":" + std::string(to_string(n));
+  out += ",\"neighbours\":" + std::string(neighbours_text(level.topology(), n));
   out += ",\"cells\":" + std::to_string(open_cells(level));
   out += ",\"overestimates\":" + std::to_string(r.overestimate_count);
   out += ",\"worst_overestimate\":";
@@ -113,6 +113,10 @@ int check_heuristic_command(std::span<const std::string> args) {
   const std::optional<Level> loaded = load_level_or_report(a.level_path);
   if (!loaded) return kExitBadInput;
   const Level& level = *loaded;
+  if (const std::string why = check_square_only_options(a, level); !why.empty()) {
+    print_error(a.level_path + ": " + why);
+    return kExitBadInput;
+  }
   apply_level_preset(a, level);
   if (const std::string why = level.check_endpoints(); !why.empty()) {
     print_error(a.level_path + ": " + why);
@@ -141,7 +145,7 @@ std::string check_heuristic_help() {
   h += "\n";
   h += "Options (also written --option=VALUE):\n";
   h += "  --heuristic NAME     one of " + join(heuristic_names()) + ".\n";
-  h += "                       Default: octile.\n";
+  h += "                       Default: octile; hex on hex levels.\n";
   h += "  --algorithm NAME     the algorithm whose h is checked; those without a heuristic\n";
   h += "                       (dijkstra, bfs) have h = 0. Default: astar.\n";
   h += "  --neighbours 4|8     moves per cell. Default: the level's own rule.\n";
@@ -151,7 +155,7 @@ std::string check_heuristic_help() {
   h += "\n";
   h += "Output fields:\n";
   h += "  heuristic, scale     the heuristic checked and its factor (zero: none)\n";
-  h += "  neighbours, cells    4 or 8, and how many open cells were checked\n";
+  h += "  neighbours, cells    4 or 8 (6 on hex levels), and how many open cells were checked\n";
   h += "  overestimates        cells where h > the true cost\n";
   h += "  worst_overestimate   the cell with the largest excess: (x,y) h H > true T; none\n";
   h += "  inconsistent_moves   moves a -> b where h(a) > cost(a -> b) + h(b)\n";

@@ -178,10 +178,16 @@ int compare_command(std::span<const std::string> args) {
     print_error(parsed.error());
     return kExitBadInput;
   }
-  const CompareConfig& cfg = parsed.value();
+  CompareConfig& cfg = parsed.value();
   const std::optional<Level> loaded = load_level_or_report(cfg.shared.level_path);
   if (!loaded) return kExitBadInput;
   const Level& level = *loaded;
+  if (const std::string why = check_square_only_options(cfg.shared, level); !why.empty()) {
+    print_error(cfg.shared.level_path + ": " + why);
+    return kExitBadInput;
+  }
+  for (SearchArgs& e : cfg.entries)  // nobody chose one: the level's own (hex on hexes)
+    if (!e.heuristic_given) e.options.heuristic = default_heuristic(level.topology());
   const MovementRules rules = rules_for(level, cfg.shared);
 
   std::vector<CompareEntry> entries;
@@ -197,7 +203,7 @@ int compare_command(std::span<const std::string> args) {
   for (std::size_t i = 0; i < comparison.size(); ++i) {
     const Search& s = comparison.search(i);
     if (s.state() != SearchState::Invalid) {
-      print_search_notes(cfg.entries[i], rules);
+      print_search_notes(cfg.entries[i], rules, level.topology());
       continue;
     }
     const std::string why = s.message().empty() ? level.check_endpoints() : s.message();
@@ -237,7 +243,8 @@ std::string compare_help() {
   h += "                       algorithm is refused by it (as in 'astar run').\n";
   h += "  --algorithms A,B,... the searches as one comma-separated list (2 to 4 names), with\n";
   h += "                       the settings given once for all. Not with --algorithm.\n";
-  h += "  --heuristic NAME     " + join(heuristic_names()) + ". Default: octile.\n";
+  h += "  --heuristic NAME     " + join(heuristic_names()) + ". Default: octile (hex\n";
+  h += "                       on hex levels).\n";
   h += "  --weight W           weighted-astar's w, a finite number >= 1. Default: 1.\n";
   h += "  --tie-break NAME     " + join(tie_break_names()) + ".\n";
   h += "                       Default: larger-g.\n";

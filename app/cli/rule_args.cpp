@@ -90,6 +90,7 @@ std::string rule_options_help() {
   h += "  changed):\n";
   h += "  --diagonal NAME      when a diagonal step may pass two side cells, one of\n";
   h += "                       " + join(diagonal_names()) + ".\n";
+  h += "                       Refused on hex levels (hexes have no diagonals).\n";
   h += "  --max-climb N|any    most height levels one move may go up (0.." +
        std::to_string(kMaxLimit) + ").\n";
   h += "  --max-drop N|any     most height levels one move may go down.\n";

@@ -66,6 +66,7 @@ Result<RunConfig> parse_run_args(std::span<const std::string> args) {
 struct RunReport {
   const RunConfig* cfg;
   Neighbours neighbours;
+  Topology topology;
   SearchState outcome;
   std::vector<Cell> path;  // start to goal; with --partial and no path, start to nearest cell
   double cost;             // of `path`; +inf when it is empty
@@ -101,7 +102,7 @@ const AlgorithmInfo& algorithm_of(const RunReport& r) { return info(r.cfg->searc
 // guarantee (A*'s optimal path, weighted A*'s bound) does not hold for this run.
 bool holds(const RunReport& r) {
   const SearchOptions& o = r.cfg->search.options;
-  return guarantee_holds(o.algorithm, o.heuristic, r.neighbours);
+  return guarantee_holds(o.algorithm, o.heuristic, r.neighbours, r.topology);
 }
 
 std::string report_text(const RunReport& r) {
@@ -116,7 +117,7 @@ std::string report_text(const RunReport& r) {
   out += "heuristic: " + std::string(a.uses_heuristic ? to_string(o.heuristic) : "none") + "\n";
   out += "weight: " + format_cost(o.weight) + "\n";
   out += "tie_break: " + std::string(to_string(normalize(o).tie_break)) + "\n";  // as it ran
-  out += "neighbours: " + std::string(to_string(r.neighbours)) + "\n";
+  out += "neighbours: " + std::string(neighbours_text(r.topology, r.neighbours)) + "\n";
   out += "outcome: " + std::string(to_string(r.outcome)) + "\n";
   out += "partial: " + std::string(r.partial ? "yes" : "no") + "\n";
   out += "cost: " + (has_path ? format_cost(r.cost) : std::string("none")) + "\n";
@@ -154,7 +155,7 @@ std::string report_json(const RunReport& r) {
          (a.uses_heuristic ? json_string(to_string(o.heuristic)) : std::string("null"));
   out += ",\"weight\":" + json_number(o.weight);
   out += ",\"tie_break\":" + json_string(to_string(normalize(o).tie_break));
-  out += ",\"neighbours\":" + std::string(to_string(r.neighbours));
+  out += ",\"neighbours\":" + std::string(neighbours_text(r.topology, r.neighbours));
   out += ",\"outcome\":" + json_string(to_string(r.outcome));
   out += ",\"partial\":" + std::string(r.partial ? "true" : "false");
   out += ",\"cost\":" + (has_path ? json_number(r.cost) : std::string("null"));
@@ -196,6 +197,10 @@ int run_command(std::span<const std::string> args) {
   if (!loaded) return kExitBadInput;
   const Level& level = *loaded;
   if (level.preset.smooth) cfg.smooth = cfg.smooth || *level.preset.smooth;
+  if (cfg.smooth && level.is_hex()) {
+    print_error(cfg.search.level_path + ": " + std::string(kHexSmoothingRefusal));
+    return kExitBadInput;
+  }
   const MovementRules rules = rules_for(level, cfg.search);
   const std::unique_ptr<Search> search = run_search(cfg.search, level, rules);
   if (!search) return kExitBadInput;
@@ -221,6 +226,7 @@ int run_command(std::span<const std::string> args) {
   const std::optional<RankedCost> ranked = ranked_path_cost(policy, path);  // before the move
   const RunReport report{&cfg,
                          rules.neighbours,
+                         level.topology(),
                          outcome,
                          std::move(path),
                          search->path_cost(),
@@ -314,7 +320,7 @@ std::string run_help() {
   h += "  heuristic    the heuristic used; none (json: null) for algorithms without one\n";
   h += "  weight       the weight w (1 unless --weight)\n";
   h += "  tie_break    the tie-break used (first-in for bfs, whatever was given)\n";
-  h += "  neighbours   4 or 8, as used\n";
+  h += "  neighbours   4 or 8, as used (6 on hex levels)\n";
   h += "  outcome      " + found + ", " + no_path + " (the goal cannot be reached) or " + limit +
        "\n";
   h += "               (--max-iterations was reached first)\n";

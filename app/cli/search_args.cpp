@@ -124,6 +124,8 @@ void apply_level_preset(SearchArgs& args, const Level& level) {
   if (given("--ignore-shapes")) p.ignore_shapes.reset();
   if (p.heuristic) args.heuristic_given = true;
   if (p.tie_break) args.tie_break_given = true;
+  // Nobody chose a heuristic: the one the level's cells are measured by (hex on hexes).
+  if (!args.heuristic_given) args.options.heuristic = default_heuristic(level.topology());
   args.options = with_preset(args.options, p);
 }
 
@@ -165,8 +167,24 @@ std::optional<Level> load_search_level(SearchArgs& args) {
     print_error(args.level_path + ": " + ok.error());
     return std::nullopt;
   }
+  if (const std::string why = check_square_only_options(args, *level); !why.empty()) {
+    print_error(args.level_path + ": " + why);
+    return std::nullopt;
+  }
   apply_level_preset(args, *level);
   return level;
+}
+
+std::string check_square_only_options(const SearchArgs& args, const Level& level) {
+  if (!level.is_hex()) return {};
+  const std::string topology(to_string(level.topology()));
+  if (args.neighbours)
+    return "--neighbours does not apply to hex levels: every hex has six neighbours (this level "
+           "is " + topology + ")";
+  if (args.rules.diagonal)
+    return "--diagonal does not apply to hex levels: hexes have no diagonal steps (this level "
+           "is " + topology + ")";
+  return {};
 }
 
 MovementRules rules_for(const Level& level, const SearchArgs& args) {
@@ -176,11 +194,12 @@ MovementRules rules_for(const Level& level, const SearchArgs& args) {
   return rules;
 }
 
-void print_search_notes(const SearchArgs& args, const MovementRules& rules) {
+void print_search_notes(const SearchArgs& args, const MovementRules& rules, Topology topology) {
   const AlgorithmInfo& a = info(args.options.algorithm);
   if (!a.uses_heuristic && args.heuristic_given)
     print_error("note: " + std::string(a.name) + " uses no heuristic; --heuristic is ignored");
-  else if (!guarantee_holds(args.options.algorithm, args.options.heuristic, rules.neighbours))
+  else if (!guarantee_holds(args.options.algorithm, args.options.heuristic, rules.neighbours,
+                            topology))
     print_error("note: " + std::string(to_string(args.options.heuristic)) +
                 " may overestimate with " + std::string(to_string(rules.neighbours)) +
                 " neighbours; the path found may not be the cheapest");
@@ -195,7 +214,7 @@ std::unique_ptr<Search> run_search(const SearchArgs& args, const Level& level,
   // support the level, a weight given to an algorithm without one), with message() saying why.
   std::unique_ptr<Search> search = make_search(level, rules, args.options, recorder);
   if (recorder) recorder->attach(*search);
-  if (search->state() != SearchState::Invalid) print_search_notes(args, rules);
+  if (search->state() != SearchState::Invalid) print_search_notes(args, rules, level.topology());
   if (search->run() != SearchState::Invalid) return search;
   const std::string why = search->message().empty() ? level.check_endpoints() : search->message();
   print_error(args.level_path + ": " + (why.empty() ? "the search could not start" : why));
@@ -229,7 +248,8 @@ std::string search_options_help() {
   h += "  --algorithm NAME     the search, one of the algorithms below. Default: " + astar + ".\n";
   h += "  --heuristic NAME     the estimate of the remaining cost, one of\n";
   h += "                       " + join(heuristic_names()) + ".\n";
-  h += "                       zero makes A* Dijkstra's. Default: octile.\n";
+  h += "                       zero makes A* Dijkstra's. Default: octile; on hex levels\n";
+  h += "                       hex (the square heuristics are refused there).\n";
   h += "                       manhattan may overestimate with 8 neighbours (a note says so).\n";
   h += "                       " + dijkstra + " and " + bfs +
        " use no heuristic (a note says it is ignored).\n";
@@ -245,7 +265,8 @@ std::string search_options_help() {
   h += "                       first out (a note says a tie-break is ignored).\n";
   h += "  --neighbours 4|8     moves per cell: 4 (straight only) or 8 (straight and diagonal).\n";
   h += "                       Default: the level's own rule. The level's other rules still\n";
-  h += "                       apply, but for those the options below override.\n";
+  h += "                       apply, but for those the options below override. Refused\n";
+  h += "                       on hex levels, whose cells have six neighbours.\n";
   h += "  --max-iterations N   stop after N iterations (N a whole number >= 1).\n";
   h += "                       Default: no limit.\n";
   h += "  --ignore-shapes I,J  shapes (indices into the level's \"shapes\") this search's\n";

@@ -85,7 +85,11 @@ MovementRules rules_for(const Level& level, const SearchArgs& args);
 // Notes on stderr: a heuristic given to an algorithm without one is ignored, and so is a
 // tie-break given to breadth-first (first in, first out); a heuristic that may overestimate
 // with these neighbours may cost the guarantee.
-void print_search_notes(const SearchArgs& args, const MovementRules& rules);
+void print_search_notes(const SearchArgs& args, const MovementRules& rules, Topology topology);
+
+// Empty unless `level` is hex and `args` set a square-grid rule (--neighbours, --diagonal):
+// then why it does not apply there.
+std::string check_square_only_options(const SearchArgs& args, const Level& level);
 
 // Makes the search `args` describe on `level` under `rules` (with `recorder`, attached, hearing
 // it), prints the notes and runs it to its end. When it cannot start, prints "LEVEL: reason" and

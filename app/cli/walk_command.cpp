@@ -87,6 +87,9 @@ int walk_command(std::span<const std::string> args) {
   if (!format) return bad(format.error());
   const std::optional<Level> level = load_level_or_report(sa.level_path);
   if (!level) return kExitBadInput;
+  if (const std::string why = check_square_only_options(sa, *level); !why.empty())
+    return bad(sa.level_path + ": " + why);
+  if (!sa.heuristic_given) sa.options.heuristic = default_heuristic(level->topology());
   const MovementRules rules = rules_for(*level, sa);
   std::optional<int> sensor;
   if (const std::string* v = p.get("--sensor")) {
@@ -107,7 +110,7 @@ int walk_command(std::span<const std::string> args) {
     print_error(sa.level_path + ": " + s.message());
     return kExitBadInput;
   }
-  print_search_notes(sa, rules);
+  print_search_notes(sa, rules, level->topology());
   const bool arrived = walk(w, s);
   return write_output(report(w, w.rows(s), arrived, format.value()), arrived ? kExitFound : kExitNoPath);
 }

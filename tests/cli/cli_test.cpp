@@ -348,7 +348,7 @@ TEST_CASE("bad command lines exit 2 with a message naming the problem") {
   check_bad_input({"run", file, "--bogus"}, {"unknown option '--bogus'", "astar run --help"});
   check_bad_input({"run", file, "--heuristic", "foo"},
                   {"astar: --heuristic: unknown value 'foo' (expected manhattan, euclidean, "
-                   "octile, chebyshev, zero)"});
+                   "octile, chebyshev, zero, hex)"});
   check_bad_input({"run", file, "--heuristic"}, {"--heuristic: missing value"});
   check_bad_input({"run", file, "--max-iterations", "0"}, {"--max-iterations", "'0'", ">= 1"});
   check_bad_input({"run", file, "--max-iterations", "-3"}, {"--max-iterations", "'-3'"});

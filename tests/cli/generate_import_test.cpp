@@ -92,7 +92,7 @@ TEST_CASE("[cli] generate refuses bad input with a named message") {
   check_refused(kCli.run({"generate", "maze"}), "generate: unknown KIND 'maze'");
   check_refused(kCli.run({"generate", "rooms", "--density", "0.2"}),
                 "generate: --density: not a parameter of rooms (it takes: --size, --seed, "
-                "--rooms, --room-size, --loops)");
+                "--topology, --stagger, --rooms, --room-size, --loops)");
   check_refused(kCli.run({"generate", "obstacles", "--density", "1.5"}),
                 "generate: --density: must be 0..1, got 1.5");
   check_refused(kCli.run({"generate", "obstacles", "--size", "10"}),

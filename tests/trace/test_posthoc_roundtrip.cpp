@@ -7,17 +7,20 @@
 
 #include <memory>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "astar/format.hpp"
 #include "astar/make_search.hpp"
 #include "support/ascii_level.hpp"
+#include "support/hex_oracle.hpp"
 #include "astar/imported_trace.hpp"
 #include "astar/level_io.hpp"
 #include "astar/posthoc_writer.hpp"
 #include "astar/search.hpp"
 #include "astar/trace.hpp"
+#include "astar/trace_check.hpp"
 #include "astar/trace_replay.hpp"
 
 using namespace astar;
@@ -61,6 +64,14 @@ std::vector<NamedLevel> roundtrip_levels() {
       ...#..G.
       ####....
   )")});
+  // Hex levels of the four layouts, with costs, heights and edge overrides.
+  std::mt19937 rng(5);
+  for (int n = 0; n < 8; ++n) {
+    Level hex = test::random_hex_level(rng, 9);
+    out.push_back({"hex " + std::string(to_string(hex.topology())) + " " +
+                       std::string(to_string(hex.hex_stagger())) + " #" + std::to_string(n),
+                   std::move(hex)});
+  }
   for (const char* lesson : {"01-four-searches.json", "02-forest.json", "03-no-path.json",
                              "04-greedy-trap.json", "05-overestimate.json",
                              "06-tie-breaking.json", "07-jps-open-field.json",
@@ -123,6 +134,13 @@ void check_roundtrip(const Level& lv, const SearchOptions& options, PosthocLayou
   Result<ImportedTrace> read = read_trace(text.value(), "roundtrip", {.level = &lv});
   REQUIRE_MESSAGE(read.ok(), (read.ok() ? "" : read.error()));
   CHECK(read.value().warnings.empty());
+  if (lv.is_hex()) {  // hex moves are legal moves to the trace checker, with the level's costs
+    const TraceCheckReport report = check_trace(lv, lv.rules(), read.value());
+    for (FindingKind k : {FindingKind::IllegalMove, FindingKind::GMismatch, FindingKind::BadPath})
+      CHECK(report.counts[static_cast<std::size_t>(k)] == 0);
+    if (info(options.algorithm).guarantee == Guarantee::Optimal)
+      CHECK(report.counts[static_cast<std::size_t>(FindingKind::Suboptimal)] == 0);
+  }
   CHECK(read.value().format ==
         (layout == PosthocLayout::Document ? TraceFormat::PosthocJson : TraceFormat::JsonLines));
   TraceReplay replay(lv, std::make_shared<const ImportedTrace>(std::move(read.value())));
@@ -159,7 +177,8 @@ TEST_CASE("[posthoc] every algorithm's trace, written, read and replayed, shows 
       // D* Lite searches from the goal (g is the cost to the goal), while a Posthoc trace runs
       // from its source, the level's start: refused (test_replanning.cpp).
       if (a == Algorithm::DStarLite) continue;
-      SearchOptions o = with_preset({}, nl.level.preset);
+      SearchOptions o = with_preset({.heuristic = default_heuristic(nl.level.topology())},
+                                    nl.level.preset);
       o.algorithm = a;
       o.weight = a == Algorithm::WeightedAStar ? 1.5 : 1.0;
       o.partial_path = false;

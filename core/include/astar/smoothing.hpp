@@ -41,6 +41,7 @@
 #pragma once
 
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "astar/level.hpp"
@@ -83,6 +84,11 @@ std::vector<Cell> smooth_path(const Level& level, const std::vector<Cell>& path)
 // without overrides or jumps, with costs ignored, this equals smooth_path(level, path).
 std::vector<Cell> smooth_path(const MovePolicy& policy, const std::vector<Cell>& path,
                               SmoothOptions options = {});
+
+// Smoothing traces its lines through square cells: on hex levels every smooth_path returns the
+// path as it is (no shortcut), and the CLI and the studio refuse or hide it with this reason.
+inline constexpr std::string_view kHexSmoothingRefusal =
+    "smoothing traces lines of sight through square cells and does not run on hex levels";
 
 // True when an agent may walk the straight segment between the centres of a and b under the
 // policy (line of sight, clear of shapes, each step between touched cells a walk, climb or drop,

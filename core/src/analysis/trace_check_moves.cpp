@@ -29,9 +29,9 @@ std::vector<std::uint64_t> distinct_links(const ImportedTrace& t) {
   return links;
 }
 
-// Why the one-cell move a -> b (8-adjacent, a in the level) is impossible, in a few words.
-std::string one_cell_reason(const MovePolicy& policy, Cell a, Cell b) {
-  const Move m = policy.move(a, *dir_between(a, b));
+// Why the one-cell move a -> b (in direction d, a in the level) is impossible, in a few words.
+std::string one_cell_reason(const MovePolicy& policy, Cell a, Cell b, Dir d) {
+  const Move m = policy.move(a, d);
   switch (m.block) {
     case MoveBlock::Wall: return cell_text(b) + " is a wall";
     case MoveBlock::Agent: return "an agent stands on " + cell_text(b);
@@ -53,6 +53,7 @@ std::string one_cell_reason(const MovePolicy& policy, Cell a, Cell b) {
 MoveJudge::MoveJudge(const Level& level, const MovementRules& rules, const ImportedTrace& trace)
     : level_(&level), policy_(level, rules) {
   std::int64_t long_with_sight = 0;
+  if (level.is_hex()) return;  // (line of sight is traced through square cells: no any-angle)
   const std::vector<std::uint64_t> links = distinct_links(trace);
   for (std::uint64_t key : links) {
     const Cell a = trace.cell(static_cast<std::uint32_t>(key >> 32));
@@ -77,11 +78,11 @@ LinkJudgement MoveJudge::judge(Cell from, Cell to) const {
   }
   if (const std::optional<Move> m = policy_.move_between(from, to)) {
     j.cost = m->cost;
-    j.straight = m->action != MoveAction::JumpAcross && !is_diagonal(m->dir);
+    j.straight = m->action != MoveAction::JumpAcross && !level_->is_diagonal_step(m->dir);
     return j;
   }
-  if (chebyshev(from, to) == 1) {
-    j.why = one_cell_reason(policy_, from, to);
+  if (const std::optional<Dir> d = level_->direction_between(from, to)) {
+    j.why = one_cell_reason(policy_, from, to, *d);
     return j;
   }
   if (any_angle_ && line_of_sight(*level_, from, to)) {

@@ -180,7 +180,7 @@ std::vector<Cell> smooth_path(const Level& level, const std::vector<Cell>& path)
 
 std::vector<Cell> smooth_path(const Level& level, const std::vector<Cell>& path,
                               double agent_radius) {
-  if (path.size() < 3) return path;
+  if (path.size() < 3 || level.is_hex()) return path;  // (kHexSmoothingRefusal)
   std::vector<Cell> out{path.front()};
   auto sees = [&](std::size_t i, std::size_t k) {
     return clear_shot(level, path[i], path[k], agent_radius);
@@ -214,7 +214,7 @@ std::optional<double> line_cost(const MovePolicy& policy, Cell a, Cell b) {
 
 std::vector<Cell> smooth_path(const MovePolicy& policy, const std::vector<Cell>& path,
                               SmoothOptions options) {
-  if (path.size() < 3) return path;
+  if (path.size() < 3 || policy.level().is_hex()) return path;  // (kHexSmoothingRefusal)
   const std::vector<ExactCost> upto =
       options.respect_costs ? prefix_costs(policy, path) : std::vector<ExactCost>{};
   auto sees = [&](std::size_t i, std::size_t k) {

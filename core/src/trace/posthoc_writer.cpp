@@ -12,13 +12,25 @@ namespace {
 
 // One rect per event at its cell, coloured by the event's type: what Posthoc's own grid
 // samples (resources/traces/v1.0.5/grid-astar.trace.json) draw with; the path drawn through
-// the cells' centres.
-constexpr const char* kRender =
-    R"({"context": {}, "components": {"tile": [{"$": "rect", "width": 1, "height": 1, )"
-    R"("x": "{{$.event.x}}", "y": "{{$.event.y}}", "fill": "{{$.color[$.event.type]}}"}]}, )"
-    R"("views": {"main": {"renderer": "2d-pixi", "components": [{"$": "tile"}]}}, )"
-    R"("path": {"pivot": {"x": "{{$.event.x + 0.5}}", "y": "{{$.event.y + 0.5}}"}, )"
-    R"("scale": 0.3}})";
+// the cells' centres. On hex levels the rects are laid as bricks: the pushed rows (pointy-top)
+// or columns (flat-top) half a cell over, so each cell touches its six neighbours as its hex
+// does (Posthoc draws no hexagons; the brick wall is the offset layout's own picture).
+std::string render_json(const Level& level) {
+  std::string x = "$.event.x", y = "$.event.y";
+  if (const std::optional<HexLayout> hex = level.hex_layout()) {
+    const bool pointy = hex->orientation == HexOrientation::PointyTop;
+    // Line n is pushed when n is odd (odd stagger) or even (even stagger).
+    const std::string line = pointy ? "$.event.y" : "$.event.x";
+    const std::string pushed = hex->stagger == HexStagger::Odd ? "(" + line + " % 2)"
+                                                               : "((" + line + " + 1) % 2)";
+    (pointy ? x : y) += " + " + pushed + " * 0.5";
+  }
+  return R"({"context": {}, "components": {"tile": [{"$": "rect", "width": 1, "height": 1, )"
+         R"("x": "{{)" + x + R"(}}", "y": "{{)" + y + R"(}}", "fill": "{{$.color[$.event.type]}}"}]}, )"
+         R"("views": {"main": {"renderer": "2d-pixi", "components": [{"$": "tile"}]}}, )"
+         R"("path": {"pivot": {"x": "{{)" + x + R"( + 0.5}}", "y": "{{)" + y + R"( + 0.5}}"}, )"
+         R"("scale": 0.3}})";
+}
 
 struct EventValues {
   std::optional<Cell> parent;
@@ -59,7 +71,7 @@ class Writer {
   std::string finish() && {
     if (layout_ == PosthocLayout::JsonLines) return std::move(out_);
     std::string doc = R"({"version": ")" + std::string(kPosthocVersion) + "\",\n";
-    doc += R"( "render": )" + std::string(kRender) + ",\n";
+    doc += R"( "render": )" + render_json(level_) + ",\n";
     doc += R"( "events": [)" + out_ + (count_ == 0 ? "]\n}\n" : "\n  ]\n}\n");
     return doc;
   }
