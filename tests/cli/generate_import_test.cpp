@@ -225,7 +225,8 @@ TEST_CASE("[cli] import a Tiled map: --list, walls by property, costs by propert
       {"id": 2, "properties": [{"name": "cost", "type": "float", "value": 4.5}]}]}]})");
   const Run list = kCli.run({"import", tmj, "--list"});
   check_ok(list);
-  CHECK(list.out == "map: " + tmj + "\nsize: 3 x 2\ntile layers:\n  'Ground' (layers[0], 6 tiles)\n"
+  CHECK(list.out == "map: " + tmj + "\nsize: 3 x 2\ngrid: square\ntile layers:\n"
+                    "  'Ground' (layers[0], 6 tiles)\n"
                     "tile properties:\n  cost (float, 1 tiles)\n  solid (bool, 1 tiles)\n");
 
   const std::string out = in_scratch("town.json");
