@@ -316,7 +316,8 @@ std::string import_help() {
   h += "  rows (columns) pushed half a hex over. Cells keep Tiled's column and row. GID is a\n";
   h += "  tile's global id as in the layer data: its ID in Tiled plus its tileset's firstgid;\n";
   h += "  flip flags are ignored.\n";
-  h += "  --list               print the tile layers and the tiles' property names, and exit.\n";
+  h += "  --list               print the map's size and grid, its tile layers and the tiles'\n";
+  h += "                       property names, and exit.\n";
   h += "  --layer NAME         the tile layer that holds the walls. Default: the first.\n";
   h += "  --walls RULE         any: every non-empty tile; tiles:GID,GID,...: those tiles;\n";
   h += "                       property:NAME: tiles whose property NAME is true (a bool) or\n";
