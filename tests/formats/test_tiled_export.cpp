@@ -233,6 +233,14 @@ TEST_CASE("[Tiled export] the tiles: the wall, each cost with its terrain, each 
         std::array<int, 3>{int(grass >> 16 & 255), int(grass >> 8 & 255), int(grass & 255)});
   CHECK(p.at(4 * s.width + s.width / 2, s.height / 2) == kMagenta);
   CHECK(p.at(5 * s.width + s.width / 2, s.height / 2) != kMagenta);
+
+  // A terrain whose colour is the see-through magenta is drawn all the same.
+  Level pink(2, 1);
+  pink.terrains = {Terrain{"candy", 7.0, 0xff00ff}};
+  pink.set_cost({1, 0}, 7.0);
+  const Picture q = decode(exported(pink).tileset_png);
+  const TiledTileSize sq = tiled_tile_size(Topology::Square);
+  CHECK(q.at(2 * sq.width + sq.width / 2, sq.height / 2) == std::array<int, 3>{254, 0, 255});
 }
 
 TEST_CASE("[Tiled export] exported and imported back: the same grid, walls, costs and heights") {

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
 
 #include "astar/file_io.hpp"
 #include "astar/format.hpp"
@@ -31,7 +33,7 @@ constexpr Rgb8 kLowColour{70, 90, 140};   // level_image.hpp's "below 0"
 
 // The tileset's tiles: the wall, then each cost, then each height, and the colour each is drawn.
 struct TilePlan {
-  std::vector<Rgb8> colours;        // by tile id; kSeeThrough: drawn empty
+  std::vector<std::optional<Rgb8>> colours;  // by tile id; none: see-through (height 0)
   std::map<float, int> cost_ids;    // cost -> tile id
   std::map<int, int> height_ids;    // height -> tile id
   std::map<float, std::string> terrain_names;
@@ -39,15 +41,15 @@ struct TilePlan {
 
 // Each cost's colour as the level picture draws a cell of that cost: a one-row level of every
 // cost, coloured by LevelColours (terrains first, else the log ramp over the costs there are).
-void add_cost_tiles(const Level& level, const std::map<float, int>& costs, TilePlan& plan) {
+void add_cost_tiles(const Level& level, const std::set<float>& costs, TilePlan& plan) {
   Level probe(static_cast<int>(costs.size()), 1);
   probe.terrains = level.terrains;
   int x = 0;
-  for (const auto& [cost, unused] : costs) probe.set_cost({x++, 0}, cost);
+  for (float cost : costs) probe.set_cost({x++, 0}, cost);
   const LevelColours colours(probe);
   const std::vector<Terrain> terrains = terrains_of(level);
   x = 0;
-  for (const auto& [cost, unused] : costs) {
+  for (float cost : costs) {
     plan.cost_ids[cost] = static_cast<int>(plan.colours.size());
     plan.colours.push_back(colours.cell({x++, 0}));
     for (const Terrain& t : terrains)
@@ -60,21 +62,21 @@ void add_cost_tiles(const Level& level, const std::map<float, int>& costs, TileP
 
 // Heights tint what is below them (the layer's opacity 0.5): higher darker, below 0 bluer, 0
 // not at all.
-void add_height_tiles(const std::map<int, int>& heights, TilePlan& plan) {
-  const int top = std::max(1, heights.rbegin()->first);
-  const int bottom = std::min(-1, heights.begin()->first);
-  for (const auto& [h, unused] : heights) {
+void add_height_tiles(const std::set<int>& heights, TilePlan& plan) {
+  const int top = std::max(1, *heights.rbegin());
+  const int bottom = std::min(-1, *heights.begin());
+  for (int h : heights) {
     plan.height_ids[h] = static_cast<int>(plan.colours.size());
-    Rgb8 c = kSeeThrough;
+    std::optional<Rgb8> c;
     if (h > 0) {
       const auto v = static_cast<std::uint8_t>(std::lround(230.0 * (1.0 - double(h) / top)));
-      c = {v, v, v};
+      c = Rgb8{v, v, v};
     } else if (h < 0) {
       const double t = double(h) / bottom;  // 0..1
       const auto mix = [&](int from, int to) {
         return static_cast<std::uint8_t>(std::lround(from + (to - from) * t));
       };
-      c = {mix(236, kLowColour.r), mix(236, kLowColour.g), mix(236, kLowColour.b)};
+      c = Rgb8{mix(236, kLowColour.r), mix(236, kLowColour.g), mix(236, kLowColour.b)};
     }
     plan.colours.push_back(c);
   }
@@ -90,14 +92,14 @@ Result<TilePlan> plan_tiles(const Level& level) {
     }
   }
   // Counted before the tiles are made: a noisy level may have a different cost in every cell.
-  std::map<float, int> costs;
-  std::map<int, int> heights{{0, 0}};
+  std::set<float> costs;
+  std::set<int> heights{0};
   const auto too_many = [&] {
     return 1 + costs.size() + heights.size() > static_cast<std::size_t>(kMaxTiledExportTiles);
   };
   for (std::size_t i = 0; i < level.costs().size() && !too_many(); ++i) {
-    costs.emplace(level.costs()[i], 0);
-    heights.emplace(level.heights()[i], 0);
+    costs.insert(level.costs()[i]);
+    heights.insert(level.heights()[i]);
   }
   if (too_many())
     return Error{"the level has more than " + std::to_string(kMaxTiledExportTiles - 1) +
@@ -119,15 +121,19 @@ Result<TilePlan> plan_tiles(const Level& level) {
 bool inside_tile(const TiledTileSize& s, Topology t, int px, int py) {
   if (px < 0 || py < 0 || px >= s.width || py >= s.height) return false;
   if (t == Topology::Square) return true;
-  double along = std::abs(px + 0.5 - s.width / 2.0);   // across the flat sides
-  double across = std::abs(py + 0.5 - s.height / 2.0);  // towards the corners
+  // From the centre: towards the two flat sides (x on pointy-top tiles) and towards the two
+  // corners between them (y); flat-top tiles the other way round.
+  double to_flat = std::abs(px + 0.5 - s.width / 2.0);
+  double to_corner = std::abs(py + 0.5 - s.height / 2.0);
   double half_flat = s.width / 2.0, half_corner = s.height / 2.0;
   if (t == Topology::HexFlatTop) {
-    std::swap(along, across);
+    std::swap(to_flat, to_corner);
     std::swap(half_flat, half_corner);
   }
-  const double slope_drop = (2.0 * half_corner - s.hex_side) / 2.0;  // Tiled's sideOffset
-  return along <= half_flat && across <= half_corner - slope_drop * along / half_flat;
+  // The slanted sides drop by Tiled's sideOffset, (tile extent - side) / 2, from the corner to
+  // the flat side.
+  const double slope_drop = (2.0 * half_corner - s.hex_side) / 2.0;
+  return to_flat <= half_flat && to_corner <= half_corner - slope_drop * to_flat / half_flat;
 }
 
 RgbImage draw_tileset(const TilePlan& plan, const TiledTileSize& s, Topology t) {
@@ -143,8 +149,9 @@ RgbImage draw_tileset(const TilePlan& plan, const TiledTileSize& s, Topology t) 
     img.rgb[i + 2] = kSeeThrough.b;
   }
   for (int id = 0; id < n; ++id) {
-    const Rgb8 fill = plan.colours[static_cast<std::size_t>(id)];
-    if (fill == kSeeThrough) continue;
+    if (!plan.colours[static_cast<std::size_t>(id)]) continue;
+    Rgb8 fill = *plan.colours[static_cast<std::size_t>(id)];
+    if (fill == kSeeThrough) fill.r = 254;  // a terrain of that colour stays visible
     const auto darker = [](std::uint8_t v) { return static_cast<std::uint8_t>(v * 78 / 100); };
     const Rgb8 edge{darker(fill.r), darker(fill.g), darker(fill.b)};
     const int x0 = id % columns * s.width, y0 = id / columns * s.height;
