@@ -1,12 +1,15 @@
-// astar export LEVEL -o OUT.map | OUT.png [--cell-px N]: a level file as a MovingAI map (walls
-// only) or as a picture (level_image.hpp: the studio's File > Export image draws the same).
+// astar export LEVEL -o OUT.map | OUT.tmj | OUT.png [--cell-px N]: a level file as a MovingAI
+// map (walls only), a Tiled map (tiled_writer.hpp: walls, costs, heights, square or hex) or a
+// picture (level_image.hpp: the studio's File > Export image draws the same).
 #include <array>
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "args.hpp"
 #include "astar/level_image.hpp"
 #include "astar/movingai.hpp"
+#include "astar/tiled_writer.hpp"
 #include "commands.hpp"
 #include "level_output.hpp"
 #include "number_args.hpp"
@@ -14,6 +17,39 @@
 #include "search_args.hpp"
 
 namespace astar::cli {
+
+namespace {
+
+void print_losses(const std::string& what, const std::vector<std::string>& losses) {
+  if (losses.empty()) return;
+  std::string note = "note: " + what + "; not written: ";
+  for (std::size_t i = 0; i < losses.size(); ++i) note += (i ? ", " : "") + losses[i];
+  print_error(note);
+}
+
+int export_tiled(const Level& level, const std::string& level_path, const std::string& path) {
+  const std::string image = tiled_tileset_image_path(path);
+  auto made = make_tiled_export(level, std::filesystem::path(image).filename().string());
+  if (!made) {
+    print_error(level_path + ": " + made.error());
+    return kExitBadInput;
+  }
+  if (Status s = write_tiled_export(made.value(), path); !s) {
+    print_error(s.error());
+    return kExitInternal;
+  }
+  print_losses("a Tiled map holds walls, costs and heights", tiled_export_losses(level));
+  const std::string grid =
+      level.is_hex() ? std::string(to_string(level.topology())) + " " +
+                           std::string(to_string(level.hex_stagger()))
+                     : "square";
+  return write_output("wrote " + path + " and " + image + " (" +
+                          std::to_string(level.width()) + " x " + std::to_string(level.height()) +
+                          ", " + grid + ", Tiled map)\n",
+                      kExitFound);
+}
+
+}  // namespace
 
 int export_command(std::span<const std::string> args) {
   const auto bad = [](const std::string& why) {
@@ -29,15 +65,16 @@ int export_command(std::span<const std::string> args) {
   if (p.positionals.size() > 1) return bad("unexpected argument '" + p.positionals[1] + "'");
   auto out = read_output_path(p);
   if (!out) return bad(out.error());
-  if (out.value() == nullptr) return bad("missing -o OUT.map or -o OUT.png");
+  if (out.value() == nullptr) return bad("missing -o OUT.map, OUT.tmj or OUT.png");
   const std::string& path = *out.value();
   auto ends_with = [&](std::string_view ext) {
     return path.size() >= ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
   };
   const bool png = ends_with(".png");
-  if (!png && !ends_with(".map"))
-    return bad("-o: the output format comes from the extension: .map (MovingAI) or .png (an "
-               "image), got '" + path + "'");
+  const bool tiled = ends_with(".tmj");
+  if (!png && !tiled && !ends_with(".map"))
+    return bad("-o: the output format comes from the extension: .map (MovingAI), .tmj (Tiled) "
+               "or .png (an image), got '" + path + "'");
   LevelImageOptions image;
   if (const std::string* px = p.get("--cell-px")) {
     if (!png) return bad("--cell-px: only for .png output");
@@ -62,16 +99,12 @@ int export_command(std::span<const std::string> args) {
                             std::to_string(image.cell_px) + " px per cell)\n",
                         kExitFound);
   }
+  if (tiled) return export_tiled(*level, p.positionals[0], path);
   if (Status s = save_movingai_map(*level, path); !s) {
     print_error(s.error());
     return kExitInternal;
   }
-  const std::vector<std::string> losses = movingai_export_losses(*level);
-  if (!losses.empty()) {
-    std::string note = "note: a .map holds walls only; not written: ";
-    for (std::size_t i = 0; i < losses.size(); ++i) note += (i ? ", " : "") + losses[i];
-    print_error(note);
-  }
+  print_losses("a .map holds walls only", movingai_export_losses(*level));
   return write_output("wrote " + path + " (" + std::to_string(level->width()) + " x " +
                           std::to_string(level->height()) + ", MovingAI map)\n",
                       kExitFound);
@@ -80,6 +113,7 @@ int export_command(std::span<const std::string> args) {
 std::string export_help() {
   std::string h;
   h += "astar export LEVEL -o OUT.map\n";
+  h += "astar export LEVEL -o OUT.tmj\n";
   h += "astar export LEVEL -o OUT.png [--cell-px N]\n";
   h += "\n";
   h += "  Writes LEVEL (a level file) as a MovingAI map: \"type octile\", the height and width,\n";
@@ -89,13 +123,23 @@ std::string export_help() {
   h += "  on stderr names what the level had of them (exit 0). `astar import OUT.map` reads\n";
   h += "  the walls back.\n";
   h += "\n";
+  h += "  OUT.tmj is a Tiled map (JSON) of the same grid: orthogonal for square levels,\n";
+  h += "  hexagonal for hex levels (staggeraxis y: pointy-top, x: flat-top; staggerindex the\n";
+  h += "  level's stagger), with tile layers costs, heights and walls (bottom to top) and one\n";
+  h += "  embedded tileset whose tiles carry the properties cost, height and solid. Its picture\n";
+  h += "  is written beside the map as OUT-tiles.png. Read it back with\n";
+  h += "    astar import OUT.tmj --layer walls --costs property:cost --costs-layer costs \\\n";
+  h += "      --heights property:height --heights-layer heights\n";
+  h += "  A note on stderr names what the level had that a Tiled map does not hold (edge\n";
+  h += "  overrides, shapes, agents, movement rules, start and goal, ...).\n";
+  h += "\n";
   h += "  OUT.png is a picture of the level, N x N pixels per cell (default 4, 1..16, each side\n";
   h += "  at most 8192 px): walls, terrain colours of costs, heights shaded, agents, start and\n";
   h += "  goal, grid lines from 6 px per cell. The studio's File > Export image draws the same.\n";
   h += "\n";
   h += "Options:\n";
   h += "  -o, --output OUT     the file to write (atomically); its extension picks the\n";
-  h += "                       format: .map or .png.\n";
+  h += "                       format: .map, .tmj or .png.\n";
   h += "  --cell-px N          pixels per cell of a .png (1..16, default 4).\n";
   h += "  -h, --help           show this help and exit.\n";
   return h;

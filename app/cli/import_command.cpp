@@ -198,6 +198,12 @@ Result<TiledImportOptions> tiled_options(const ParsedArgs& p) {
 std::string tiled_list(const std::string& path, const TiledMapInfo& info) {
   std::string out = "map: " + path + "\n";
   out += "size: " + std::to_string(info.width) + " x " + std::to_string(info.height) + "\n";
+  out += "grid: " + std::string(to_string(info.topology));
+  if (info.topology != Topology::Square)
+    out += ", stagger " + std::string(to_string(info.stagger)) + " (staggeraxis " +
+           (info.topology == Topology::HexPointyTop ? "y" : "x") + ", staggerindex " +
+           std::string(to_string(info.stagger)) + ")";
+  out += "\n";
   out += "tile layers:\n";
   for (const TiledTileLayerInfo& l : info.tile_layers)
     out += "  " + quote_text(l.name) + " (" + l.field + ", " + std::to_string(l.tiles) + " tiles)\n";
@@ -304,11 +310,14 @@ std::string import_help() {
   h += "MovingAI maps (.map): walls from '@', 'O', 'T', 'W'; MovingAI's movement rules (8\n";
   h += "  neighbours, no corner cutting). No options.\n";
   h += "\n";
-  h += "Tiled maps (JSON, orthogonal, not infinite; CSV or uncompressed base64 tile data;\n";
-  h += "  tilesets embedded or in .tsj/.json files beside the map). GID is a tile's global id\n";
-  h += "  as in the layer data: its ID in Tiled plus its tileset's firstgid; flip flags are\n";
-  h += "  ignored.\n";
-  h += "  --list               print the tile layers and the tiles' property names, and exit.\n";
+  h += "Tiled maps (JSON, orthogonal or hexagonal, not infinite; CSV or uncompressed base64\n";
+  h += "  tile data; tilesets embedded or in .tsj/.json files beside the map). A hexagonal map\n";
+  h += "  gives a hex level: staggeraxis y pointy-top, x flat-top, staggerindex odd or even the\n";
+  h += "  rows (columns) pushed half a hex over. Cells keep Tiled's column and row. GID is a\n";
+  h += "  tile's global id as in the layer data: its ID in Tiled plus its tileset's firstgid;\n";
+  h += "  flip flags are ignored.\n";
+  h += "  --list               print the map's size and grid, its tile layers and the tiles'\n";
+  h += "                       property names, and exit.\n";
   h += "  --layer NAME         the tile layer that holds the walls. Default: the first.\n";
   h += "  --walls RULE         any: every non-empty tile; tiles:GID,GID,...: those tiles;\n";
   h += "                       property:NAME: tiles whose property NAME is true (a bool) or\n";

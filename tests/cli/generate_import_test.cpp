@@ -1,15 +1,21 @@
 // `astar generate`, `astar import` and `astar export`: the real binary, its files checked against
-// astar_core made here, and its refusals. The doctest main is in cli_test.cpp.
+// astar_core made here, and its refusals; Tiled hex maps in and out, and searched from Tiled's
+// cells. The doctest main is in cli_test.cpp.
 #include <doctest/doctest.h>
 
 #include <stb_image.h>        // the implementation is compiled into libstb
 #include <stb_image_write.h>  // the implementation is compiled into libstb
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <queue>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "astar/format.hpp"
@@ -136,10 +142,10 @@ TEST_CASE("[cli] export writes a .map that import reads back") {
   check_ok(n);
   CHECK(n.err.find("astar: note: a .map holds walls only; not written: costs (") == 0);
 
-  check_refused(kCli.run({"export", level}), "export: missing -o OUT.map or -o OUT.png");
+  check_refused(kCli.run({"export", level}), "export: missing -o OUT.map, OUT.tmj or OUT.png");
   check_refused(kCli.run({"export", level, "-o", in_scratch("x.txt")}),
-                "the output format comes from the extension: .map (MovingAI) or .png (an image), "
-                "got '" + in_scratch("x.txt") + "'");
+                "the output format comes from the extension: .map (MovingAI), .tmj (Tiled) or "
+                ".png (an image), got '" + in_scratch("x.txt") + "'");
   check_refused(kCli.run({"export", in_scratch("none.json"), "-o", in_scratch("x.map")}),
                 "none.json: cannot open");
 }
@@ -225,7 +231,8 @@ TEST_CASE("[cli] import a Tiled map: --list, walls by property, costs by propert
       {"id": 2, "properties": [{"name": "cost", "type": "float", "value": 4.5}]}]}]})");
   const Run list = kCli.run({"import", tmj, "--list"});
   check_ok(list);
-  CHECK(list.out == "map: " + tmj + "\nsize: 3 x 2\ntile layers:\n  'Ground' (layers[0], 6 tiles)\n"
+  CHECK(list.out == "map: " + tmj + "\nsize: 3 x 2\ngrid: square\ntile layers:\n"
+                    "  'Ground' (layers[0], 6 tiles)\n"
                     "tile properties:\n  cost (float, 1 tiles)\n  solid (bool, 1 tiles)\n");
 
   const std::string out = in_scratch("town.json");
@@ -250,4 +257,168 @@ TEST_CASE("[cli] import a Tiled map: --list, walls by property, costs by propert
   check_refused(kCli.run({"import", in_scratch("level.txt")}),
                 "level.txt: unknown file type '.txt' (expected .png, .jpg, .jpeg, .map, .tmj or "
                 ".json; or give --format)");
+}
+
+// [SECTION] Tiled hex maps: `export -o X.tmj` read back, `import --list` naming the grid, and a
+// Tiled map made by hand, imported and searched with `run --start/--goal` in Tiled's column and
+// row, its cost checked against a Dijkstra written here on hex-grids.md's neighbour table
+// (entering a cell costs its cost).
+
+namespace {
+
+const std::vector<std::string> kReadBack{"--layer",       "walls",          "--costs",
+                                         "property:cost", "--costs-layer",  "costs",
+                                         "--heights",     "property:height", "--heights-layer",
+                                         "heights"};
+
+}  // namespace
+
+TEST_CASE("[cli] export a hex level as a Tiled map, and import it back") {
+  astar::Level lv(6, 5);
+  lv.set_topology(astar::Topology::HexFlatTop, astar::HexStagger::Even);
+  lv.set_wall({2, 1}, true);
+  lv.set_wall({2, 2}, true);
+  lv.set_cost({4, 3}, 2.5);
+  lv.set_height({1, 4}, -2);
+  lv.set_goal({5, 4});
+  const std::string level = in_scratch("hex.json");
+  REQUIRE(astar::save_level(lv, level).ok());
+
+  const std::string tmj = in_scratch("hex.tmj");
+  const Run e = kCli.run({"export", level, "-o", tmj});
+  check_ok(e);
+  CHECK(e.out == "wrote " + tmj + " and " + in_scratch("hex-tiles.png") +
+                     " (6 x 5, hex-flat-top even, Tiled map)\n");
+  CHECK(e.err == "astar: note: a Tiled map holds walls, costs and heights; not written: start and "
+                 "goal (the import puts them far apart)\n");
+  CHECK(std::filesystem::exists(in_scratch("hex-tiles.png")));
+
+  const Run list = kCli.run({"import", tmj, "--list"});
+  check_ok(list);
+  CHECK(list.out.find("\ngrid: hex-flat-top, stagger even (staggeraxis x, staggerindex even)\n") !=
+        std::string::npos);
+
+  std::vector<std::string> args{"import", tmj};
+  args.insert(args.end(), kReadBack.begin(), kReadBack.end());
+  args.insert(args.end(), {"-o", in_scratch("back.json")});
+  check_ok(kCli.run(args));
+  const astar::Level back = loaded(in_scratch("back.json"));
+  CHECK(back.topology() == lv.topology());
+  CHECK(back.hex_stagger() == lv.hex_stagger());
+  CHECK(back.walls() == lv.walls());
+  CHECK(back.costs() == lv.costs());
+  CHECK(back.heights() == lv.heights());
+
+  lv.set_cost({0, 0}, 2e6);
+  REQUIRE(astar::save_level(lv, level).ok());
+  check_refused(kCli.run({"export", level, "-o", tmj}),
+                level + ": the cost at (0, 0) is 2e+06; Tiled maps are read with costs above 0 "
+                        "and up to 1000000");
+  check_refused(kCli.run({"export", level, "-o", in_scratch("hex.tsx")}),
+                "-o: the output format comes from the extension: .map (MovingAI), .tmj (Tiled) "
+                "or .png (an image)");
+}
+
+namespace {
+
+// A pointy-top map, odd rows pushed right, as one might draw it in Tiled (gid 1 a wall, gid 2
+// forest costing 5, gid 3 hills costing 2; 0 open ground costing 1). Every cost is at least 1,
+// so the hex heuristic (steps to the goal) never overestimates and A* finds the cheapest path.
+//
+//   row 0    .  .  #  .  .  .  .
+//   row 1      .  2  #  .  3  .  .
+//   row 2    .  .  #  2  3  .  .
+//   row 3      .  .  .  2  #  .  .
+//   row 4    .  3  .  .  #  .  .
+constexpr int kW = 7, kH = 5;
+const std::array<int, kW * kH> kGids{0, 0, 1, 0, 0, 0, 0,  //
+                                     0, 2, 1, 0, 3, 0, 0,  //
+                                     0, 0, 1, 2, 3, 0, 0,  //
+                                     0, 0, 0, 2, 1, 0, 0,  //
+                                     0, 3, 0, 0, 1, 0, 0};
+
+std::string hand_made_map() {
+  std::string data;
+  for (std::size_t i = 0; i < kGids.size(); ++i) data += (i ? "," : "") + std::to_string(kGids[i]);
+  return R"({ "compressionlevel":-1, "height":5, "hexsidelength":16, "infinite":false,
+ "layers":[{"data":[)" + data + R"(], "height":5, "id":1, "name":"Terrain", "opacity":1,
+   "type":"tilelayer", "visible":true, "width":7, "x":0, "y":0}],
+ "nextlayerid":2, "nextobjectid":1, "orientation":"hexagonal", "renderorder":"right-down",
+ "staggeraxis":"y", "staggerindex":"odd", "tiledversion":"1.10.2", "tileheight":32,
+ "tilesets":[{"columns":3, "firstgid":1, "image":"hexes.png", "imageheight":32,
+   "imagewidth":84, "margin":0, "name":"hexes", "spacing":0, "tilecount":3, "tileheight":32,
+   "tiles":[{"id":0, "properties":[{"name":"solid", "type":"bool", "value":true}]},
+            {"id":1, "properties":[{"name":"cost", "type":"float", "value":5}]},
+            {"id":2, "properties":[{"name":"cost", "type":"float", "value":2}]}],
+   "tilewidth":28}],
+ "tilewidth":28, "type":"map", "version":"1.10", "width":7})";
+}
+
+// The cheapest path's cost from `from` to `to` on that map, entering a cell costing its cost,
+// moving to the six neighbours of ../shared/formats/hex-grids.md's odd-r rows.
+double hand_dijkstra(std::pair<int, int> from, std::pair<int, int> to) {
+  using Offsets = std::array<std::pair<int, int>, 6>;
+  const Offsets even_row{{{+1, 0}, {0, -1}, {-1, -1}, {-1, 0}, {-1, +1}, {0, +1}}};
+  const Offsets odd_row{{{+1, 0}, {+1, -1}, {0, -1}, {-1, 0}, {0, +1}, {+1, +1}}};
+  const auto cost = [](int gid) { return gid == 2 ? 5.0 : gid == 3 ? 2.0 : 1.0; };
+  std::vector<double> dist(kW * kH, std::numeric_limits<double>::infinity());
+  using Item = std::pair<double, int>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
+  dist[static_cast<std::size_t>(from.second * kW + from.first)] = 0;
+  open.push({0.0, from.second * kW + from.first});
+  while (!open.empty()) {
+    const auto [d, i] = open.top();
+    open.pop();
+    if (d > dist[static_cast<std::size_t>(i)]) continue;
+    const int x = i % kW, y = i / kW;
+    for (const auto& [dx, dy] : (y % 2 == 0 ? even_row : odd_row)) {
+      const int nx = x + dx, ny = y + dy;
+      if (nx < 0 || ny < 0 || nx >= kW || ny >= kH) continue;
+      const int j = ny * kW + nx;
+      if (kGids[static_cast<std::size_t>(j)] == 1) continue;
+      const double nd = d + cost(kGids[static_cast<std::size_t>(j)]);
+      if (nd < dist[static_cast<std::size_t>(j)]) {
+        dist[static_cast<std::size_t>(j)] = nd;
+        open.push({nd, j});
+      }
+    }
+  }
+  return dist[static_cast<std::size_t>(to.second * kW + to.first)];
+}
+
+}  // namespace
+
+TEST_CASE("[cli] a Tiled hex map made by hand: imported, then searched from Tiled's cells") {
+  const std::string tmj = kCli.write("hand.tmj", hand_made_map());
+  const std::string level = in_scratch("hand.json");
+  check_ok(kCli.run({"import", tmj, "--walls", "property:solid", "--costs", "property:cost",
+                     "-o", level}));
+  const astar::Level lv = loaded(level);
+  CHECK(lv.topology() == astar::Topology::HexPointyTop);
+  CHECK(lv.hex_stagger() == astar::HexStagger::Odd);
+  for (int y = 0; y < kH; ++y)
+    for (int x = 0; x < kW; ++x) CHECK(lv.wall({x, y}) == (kGids[std::size_t(y * kW + x)] == 1));
+
+  for (const auto& [from, to] : std::vector<std::pair<std::pair<int, int>, std::pair<int, int>>>{
+           {{0, 0}, {6, 4}}, {{0, 4}, {6, 0}}, {{1, 1}, {5, 3}}, {{6, 2}, {0, 2}}}) {
+    CAPTURE(from.first);
+    CAPTURE(from.second);
+    CAPTURE(to.first);
+    CAPTURE(to.second);
+    for (const std::vector<std::string>& search :
+         {std::vector<std::string>{"--heuristic", "hex"}, {"--algorithm", "dijkstra"}}) {
+      const auto xy = [](std::pair<int, int> c) {
+        return std::to_string(c.first) + "," + std::to_string(c.second);
+      };
+      std::vector<std::string> args{"run",    level,    "--start",  xy(from),
+                                    "--goal", xy(to),   "--format", "json"};
+      args.insert(args.end(), search.begin(), search.end());
+      const Run r = kCli.run(args);
+      check_ok(r);
+      const nlohmann::json out = nlohmann::json::parse(r.out);
+      CHECK(out["cost"].get<double>() == doctest::Approx(hand_dijkstra(from, to)).epsilon(1e-12));
+      CHECK(out["path"].front() == nlohmann::json::array({from.first, from.second}));
+      CHECK(out["path"].back() == nlohmann::json::array({to.first, to.second}));
+    }
+  }
 }

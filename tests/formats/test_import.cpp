@@ -579,7 +579,8 @@ TEST_CASE("[Import] Tiled: malformed maps give the file and the field") {
        "town.tmj: infinite: infinite maps (stored in chunks) are not supported; in Tiled, turn off "
        "Infinite in the map properties and save again"},
       {R"({"width": 4, "height": 3, "orientation": "isometric", "layers": []})",
-       "town.tmj: orientation: only orthogonal maps can be imported, got 'isometric'"},
+       "town.tmj: orientation: 'isometric' maps are diamonds, not squares or hexagons; only "
+       "orthogonal and hexagonal maps can be imported"},
       {R"({"width": 4, "layers": []})", "town.tmj: height: missing (the map's size in tiles)"},
       {R"({"width": 4, "height": 9000, "layers": []})",
        "town.tmj: height must be 1..8192, got 9000"},

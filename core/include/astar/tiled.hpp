@@ -1,7 +1,13 @@
 // Tiled maps to levels: JSON maps (.tmj, .json) saved by the Tiled editor (mapeditor.org),
-// orthogonal and finite, one level cell per tile.
+// orthogonal or hexagonal, finite, one level cell per tile. (tiled_writer.hpp writes them.)
 //
 // What is read:
+//   - the grid: "orientation": "orthogonal" (or none) gives a square level; "hexagonal" a hex
+//     level (Level::set_topology) whose "staggeraxis" "y" is pointy-top and "x" flat-top, and
+//     whose "staggerindex" "odd" or "even" is its HexStagger. Both stagger fields are required
+//     on a hexagonal map. "staggered" and "isometric" maps (diamonds) are refused by name.
+//     Either way the tile at index i of a layer's data is Cell{i % width, i / width}: Tiled's
+//     column and row.
 //   - tile layers ("type": "tilelayer"), also inside group layers; their "data" as a JSON array
 //     of global tile ids (Tiled's CSV format) or a base64 string of little-endian 32-bit ids
 //     ("encoding": "base64") without compression. zlib, gzip and zstd compressed data is refused
@@ -25,6 +31,7 @@
 // Errors name the file and the JSON field:
 //   "town.tmj: layers[2].data: expected 1200 tile ids (40 x 30), got 1199"
 //   "town.tmj: layers[0].compression: zlib-compressed tile data is not supported; ..."
+//   "hex.tmj: staggerindex: expected \"odd\" or \"even\", got 'middle'"
 #pragma once
 
 #include <cstdint>
@@ -84,6 +91,8 @@ struct TiledPropertyInfo {
 struct TiledMapInfo {
   int width = 0;  // in tiles
   int height = 0;
+  Topology topology = Topology::Square;  // from orientation and staggeraxis
+  HexStagger stagger = HexStagger::Odd;  // from staggerindex (hexes only)
   std::vector<TiledTileLayerInfo> tile_layers;  // in file order (depth first through groups)
   std::vector<TiledPropertyInfo> properties;    // sorted by name
 };

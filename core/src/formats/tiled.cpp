@@ -14,6 +14,7 @@
 
 #include "astar/generate.hpp"
 #include "base/text_file.hpp"
+#include "formats/tiled_grid.hpp"
 
 namespace astar {
 
@@ -26,30 +27,11 @@ constexpr double kMaxCost = 1'000'000.0;
 
 // [SECTION] Helpers
 
-std::string quote_text(std::string_view s) {
-  std::string out = "'";
-  out += s.substr(0, 60);
-  if (s.size() > 60) out += "...";
-  out += "'";
-  return out;
-}
+using detail::kind_of;
+using detail::quote_text;
 
 std::string index_field(const std::string& array, std::size_t i) {
   return array + "[" + std::to_string(i) + "]";
-}
-
-// A JSON value's kind for messages: "a string", "a number", ...
-std::string kind_of(const json& j) {
-  switch (j.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::object: return "an object";
-    case json::value_t::array: return "an array";
-    case json::value_t::string: return "a string";
-    case json::value_t::boolean: return "a boolean";
-    case json::value_t::binary: return "binary data";
-    case json::value_t::discarded: return "nothing";
-    default: return "a number";
-  }
 }
 
 // The text of nlohmann's parse error without its "[json.exception.parse_error.101] " tag.
@@ -124,6 +106,7 @@ struct TileEntry {
 struct Map {
   int width = 0;
   int height = 0;
+  detail::TiledGrid grid;  // square, or hexes and their stagger
   json root;
   std::vector<TileLayer> layers;
   std::vector<json> external;                  // external tilesets, kept alive
@@ -261,9 +244,9 @@ Result<Map> read_map(const Ctx& ctx, std::string_view text) {
   if (const auto t = root.find("type"); t != root.end() && *t != "map")
     return ctx.error("type", "expected \"map\" (a Tiled map), got " +
                                  (t->is_string() ? quote_text(t->get<std::string>()) : kind_of(*t)));
-  if (const auto o = root.find("orientation"); o != root.end() && *o != "orthogonal")
-    return ctx.error("orientation", "only orthogonal maps can be imported, got " +
-                                        (o->is_string() ? quote_text(o->get<std::string>()) : kind_of(*o)));
+  auto grid = detail::read_tiled_grid(root, ctx.src);
+  if (!grid) return Error{grid.error()};
+  map.grid = grid.value();
   if (const auto inf = root.find("infinite"); inf != root.end() && *inf == true)
     return ctx.error("infinite",
                      "infinite maps (stored in chunks) are not supported; in Tiled, turn off "
@@ -483,6 +466,7 @@ Result<Level> build_level(const Ctx& ctx, const Map& map, const TiledImportOptio
   }
 
   Level lv(map.width, map.height);
+  lv.set_topology(map.grid.topology, map.grid.stagger);
   const auto w = static_cast<std::size_t>(map.width);
   const auto cell_of = [&](std::size_t i) {
     return Cell{static_cast<int>(i % w), static_cast<int>(i / w)};
@@ -547,6 +531,8 @@ Result<TiledMapInfo> parse_tiled_map_info(std::string_view json_text, std::strin
     TiledMapInfo info;
     info.width = map.value().width;
     info.height = map.value().height;
+    info.topology = map.value().grid.topology;
+    info.stagger = map.value().grid.stagger;
     for (const TileLayer& l : map.value().layers) {
       auto gids = layer_gids(ctx, map.value(), l);
       if (!gids) return Error{gids.error()};
