@@ -50,13 +50,13 @@ LevelPoint reference_centre(HexLayout l, Cell c) {
   return pointy ? LevelPoint{across, along} : LevelPoint{along, across};
 }
 
-// The cell of a w x h level (and a margin of 2 around it) whose centre is nearest p; `tie` is
+// The cell of a w x h level (and a margin of 4 around it) whose centre is nearest p; `tie` is
 // set when the second nearest is within kTolerance.
 Cell nearest_centre(const GridGeometry& g, LevelPoint p, bool& tie) {
   double best = 1e9, second = 1e9;
   Cell out{};
-  for (int y = -2; y < g.height() + 2; ++y)
-    for (int x = -2; x < g.width() + 2; ++x) {
+  for (int y = -4; y < g.height() + 4; ++y)
+    for (int x = -4; x < g.width() + 4; ++x) {
       const LevelPoint c = g.centre({x, y});
       const double d = std::hypot(c.x - p.x, c.y - p.y);
       if (d < best) {

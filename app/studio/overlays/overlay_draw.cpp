@@ -165,7 +165,7 @@ OverlayContext::OverlayContext(const Studio& s, const Fonts& f, ImDrawList* list
     const CellSpan span = geom.cells_near({a.x, a.y, b.x, b.y});
     x0 = span.x0, y0 = span.y0, x1 = span.x1, y1 = span.y1;
   }
-  // A hexagon's label box is smaller than a square's (0.8 wide, 0.6 to 0.69 high): g, h and f
+  // A hexagon's label box is smaller than a square's (0.8 wide, 0.6 or 0.66 high): g, h and f
   // come in later.
   show_text = px >= kTextMinPx * k * (geom.is_hex() ? kHexTextZoom : 1.0f);
 }

@@ -161,13 +161,14 @@ class GridGeometry {
   }
 
   // A box inside the cell, centred on it, for its labels (g, h, f, order): the whole square, or
-  // the widest box that fits a hexagon with some height left (0.8 wide).
+  // on a hexagon a box 0.8 wide that fits inside it with some height left (0.66 or 0.6).
   LevelBox label_box(astar::Cell c) const {
     const LevelPoint m = centre(c);
     if (!hex_) return {m.x - 0.5, m.y - 0.5, m.x + 0.5, m.y + 0.5};
-    // Pointy-top: 0.4 left or right of the centre the slanted sides are kHexSize * 0.6 above
-    // and below it; flat-top: 0.3 above or below it they are kHexSize * 0.7 (> 0.4) either side.
-    const double hw = 0.4, hh = pointy() ? kHexSize * (1.0 - hw) : 0.3;
+    // Pointy-top: 0.4 left or right of the centre the slanted sides are kHexSize * 0.6 (0.346)
+    // above and below it; flat-top: 0.3 above or below it they are kHexSize * 0.7 (0.404) either
+    // side. The box stays a little inside them.
+    const double hw = 0.4, hh = pointy() ? 0.33 : 0.3;
     return {m.x - hw, m.y - hh, m.x + hw, m.y + hh};
   }
 
