@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "overlays/overlay_draw.hpp"
+
 namespace studio {
 
 using astar::Cell;
@@ -78,6 +80,30 @@ void outline_block(ImDrawList* dl, const View& view, const astar::Level& level, 
   const GridGeometry g(level);
   outline_cells(dl, map, g, block, IM_COL32(0, 0, 0, 170), thick + 2.0f);
   outline_cells(dl, map, g, block, col, thick);
+}
+
+// [SECTION] OverlayContext's cells: label boxes and steps (overlay_draw.hpp)
+
+ImVec2 OverlayContext::label_corner(Cell c) const {
+  if (!geom.is_hex()) return corner(c);
+  const LevelBox b = geom.label_box(c);
+  return on_screen(map, {b.x0, b.y0});
+}
+
+ImVec2 OverlayContext::label_size() const {
+  if (!geom.is_hex()) return ImVec2(px, px);
+  const LevelBox b = geom.label_box({0, 0});
+  return ImVec2(static_cast<float>((b.x1 - b.x0) * px), static_cast<float>((b.y1 - b.y0) * px));
+}
+
+float OverlayContext::text_unit() const {
+  const ImVec2 box = label_size();
+  return geom.is_hex() ? std::min(box.x, box.y / 0.7f) : px;
+}
+
+ImVec2 OverlayContext::step(Cell c, astar::Dir d) const {
+  const LevelPoint v = geom.step(c, d);
+  return ImVec2(static_cast<float>(v.x) * px, static_cast<float>(v.y) * px);
 }
 
 }  // namespace studio

@@ -2,6 +2,7 @@
 // (state/grid_geometry.hpp): filled, outlined (inset towards its centre), and the outline of a
 // block of cells (the tools' rectangle, selection and brush previews, the level's border). Every
 // drawing over the grid that marks whole cells goes through these, so it fits the grid.
+// (cell_shapes.cpp also defines OverlayContext's label boxes and steps: overlay_draw.hpp.)
 //
 //   const ScreenMap map = screen_map(studio.view);
 //   const GridGeometry geometry(studio.level());
