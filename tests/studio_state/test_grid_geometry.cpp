@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "astar/hex_coords.hpp"
+#include "support/hex_layouts.hpp"
 #include "astar/level.hpp"
 #include "state/grid_geometry.hpp"
 
@@ -24,21 +25,13 @@ using astar::HexStagger;
 using studio::GridGeometry;
 using studio::LevelPoint;
 using studio::ScreenMap;
+using astar::test::kHexLayouts;
+using astar::test::layout_name;
 
 namespace {
 
 constexpr double kTolerance = 1e-9;
 constexpr double kSize = 1.0 / 1.7320508075688772;  // centre to corner: neighbours 1 apart
-
-constexpr std::array<HexLayout, 4> kLayouts{{{HexOrientation::PointyTop, HexStagger::Odd},
-                                             {HexOrientation::PointyTop, HexStagger::Even},
-                                             {HexOrientation::FlatTop, HexStagger::Odd},
-                                             {HexOrientation::FlatTop, HexStagger::Even}}};
-
-std::string name(HexLayout l) {
-  return std::string(l.stagger == HexStagger::Odd ? "odd-" : "even-") +
-         (l.orientation == HexOrientation::PointyTop ? "r" : "q");
-}
 
 // A centre up to a translation, from the offset rule: pointy-top rows 1.5 sizes apart with the
 // odd (or even) rows pushed half a unit right; flat-top columns likewise, pushed down.
@@ -114,9 +107,9 @@ TEST_CASE("[geometry] square levels map as the studio always has: cell = floor((
 }
 
 TEST_CASE("[geometry] hex centres follow the offset layouts, and the picture fills [0, extent] tightly") {
-  for (const HexLayout l : kLayouts)
+  for (const HexLayout l : kHexLayouts)
     for (const auto& [w, h] : {std::pair{12, 9}, std::pair{1, 1}, std::pair{1, 5}, std::pair{6, 1}}) {
-      INFO(name(l), " ", w, "x", h);
+      INFO(layout_name(l), " ", w, "x", h);
       const GridGeometry g(w, h, l);
       CHECK(g.is_hex());
       CHECK(g.corner_count() == 6);
@@ -141,7 +134,7 @@ TEST_CASE("[geometry] hex centres follow the offset layouts, and the picture fil
       CHECK(std::abs(max_y - g.extent_y()) <= kTolerance);
     }
   // About as big as the square grid of the same size: 12 x 9 pointy-top is 12.5 x 8.08 units.
-  const GridGeometry g(12, 9, kLayouts[0]);
+  const GridGeometry g(12, 9, kHexLayouts[0]);
   CHECK(std::abs(g.extent_x() - 12.5) <= kTolerance);
   CHECK(std::abs(g.extent_y() - (8 * 1.5 * kSize + 2 * kSize)) <= kTolerance);
 }
@@ -159,8 +152,8 @@ TEST_CASE("[geometry] odd-r pushes row 1 right, as Tiled draws it; even-r pushes
 
 TEST_CASE("[geometry] picking a hex: the nearest centre, at every zoom, through the viewport's mapping") {
   std::mt19937 rng(11);
-  for (const HexLayout l : kLayouts) {
-    INFO(name(l));
+  for (const HexLayout l : kHexLayouts) {
+    INFO(layout_name(l));
     const GridGeometry g(7, 6, l);
     for (const ScreenMap& m : kMaps) {
       INFO("origin (", m.origin_x, ", ", m.origin_y, ") px ", m.px);
@@ -185,8 +178,8 @@ TEST_CASE("[geometry] picking a hex: the nearest centre, at every zoom, through 
 
 TEST_CASE("[geometry] right next to every edge and corner, a hex is picked inside and its neighbour outside") {
   const double pi = std::acos(-1.0);
-  for (const HexLayout l : kLayouts) {
-    INFO(name(l));
+  for (const HexLayout l : kHexLayouts) {
+    INFO(layout_name(l));
     const GridGeometry g(5, 4, l);
     const double corner0 = l.orientation == HexOrientation::PointyTop ? -30.0 : 0.0;
     for (const ScreenMap& m : kMaps) {
@@ -225,8 +218,8 @@ TEST_CASE("[geometry] right next to every edge and corner, a hex is picked insid
 }
 
 TEST_CASE("[geometry] a hex border is the side its two hexes share; label boxes fit inside") {
-  for (const HexLayout l : kLayouts) {
-    INFO(name(l));
+  for (const HexLayout l : kHexLayouts) {
+    INFO(layout_name(l));
     const GridGeometry g(6, 5, l);
     for (const Cell c : {Cell{0, 0}, Cell{2, 3}, Cell{5, 4}, Cell{3, 1}}) {
       for (const astar::Dir d : astar::hex_dirs(l.orientation)) {
@@ -259,8 +252,8 @@ TEST_CASE("[geometry] a hex border is the side its two hexes share; label boxes 
 
 TEST_CASE("[geometry] the cells near a box hold every cell whose picture meets it") {
   std::mt19937 rng(5);
-  for (const HexLayout l : kLayouts) {
-    INFO(name(l));
+  for (const HexLayout l : kHexLayouts) {
+    INFO(layout_name(l));
     const GridGeometry g(9, 7, l);
     std::uniform_real_distribution<double> u(-2.0, 11.0);
     for (int k = 0; k < 200; ++k) {
