@@ -28,7 +28,10 @@
 // Feature switches (the renderer defines each 1 or 0 after the #version line and compiles one
 // program per combination): GRID_COSTS (some cell's cost is not 1 and the Costs layer shows),
 // GRID_HEIGHTS (the level has heights and the layer shows), GRID_AGENTS (the level has agents
-// and the layer shows), GRID_PATTERNS (u_patterns is 1), GRID_HEAT (the heat map is on). A
+// and the layer shows), GRID_PATTERNS (u_patterns is 1), GRID_HEAT (the heat map is on),
+// GRID_HEX (a hex level: each pixel's hexagon found by cube rounding, every layer drawn on it,
+// grid lines along the hexagons' sides, pixels outside every hexagon u_background; see the
+// "Hex levels" section below). A
 // feature switched off is left out of the program: llvmpipe, Mesa's CPU renderer, would
 // otherwise run its code for every pixel even when a uniform turns it off.
 // Numbers shared with C++ are #defined by the renderer too, from its own constants
@@ -42,8 +45,9 @@ uniform usampler2D u_cells;
 uniform sampler2D u_costs;
 uniform isampler2D u_heights;
 uniform usampler2D u_search;
-uniform vec2 u_origin;      // framebuffer pixel of cell (0, 0)'s top-left corner, top-left origin
-uniform float u_cell_px;    // cell size in framebuffer pixels
+uniform vec2 u_origin;      // framebuffer pixel of level point (0, 0), top-left origin (square
+                            // levels: cell (0, 0)'s top-left corner; grid_geometry.hpp)
+uniform float u_cell_px;    // cell size in framebuffer pixels (a hexagon's across its sides)
 uniform float u_fb_height;  // to turn gl_FragCoord (bottom-left origin) into top-left origin
 uniform ivec2 u_level_size;
 uniform float u_grid_alpha; // grid line strength: 0 when zoomed out, 1 when zoomed in
@@ -113,24 +117,42 @@ float height_at(ivec2 c) {
   return float(texelFetch(u_heights, clamp(c, ivec2(0), u_level_size - 1), 0).r);
 }
 
+// A cell of height `own` whose ground slopes by `slope` (height units per cell, screen y down)
+// over `color`: a tint by height, then hill-shading lit from the top left (slopes facing the
+// light brighten, the others darken).
+vec3 height_tint(vec3 color, float own, vec2 slope) {
+  float t = u_height_abs > 0.0 ? own / u_height_abs : 0.0;
+  vec3 tinted = t >= 0.0 ? mix(color, u_high, u_height_tint * t)
+                         : mix(color, u_low, u_height_tint * -t);
+  vec3 n = normalize(vec3(-slope, 1.0));
+  float lit = dot(n, normalize(vec3(-1.0, -1.0, 1.2))) - 1.2 / length(vec3(-1.0, -1.0, 1.2));
+  return clamp(tinted * (1.0 + 0.35 * clamp(lit, -0.6, 0.4)), 0.0, 1.0);
+}
+
+// Contours at half steps of the height field `h` (interpolated between cell centres) over
+// `tinted`, anti-aliased, about 1.5 line widths wide; none on flat ground.
+vec3 contour_lines(vec3 tinted, float h) {
+  float v = h / u_contour_step + 0.5;
+  float fw = fwidth(v);
+  if (fw > 1e-5) {
+    float px_to_line = abs(fract(v + 0.5) - 0.5) / fw;  // pixels to the nearest contour
+    float line = clamp(0.75 * u_line_px + 0.5 - px_to_line, 0.0, 1.0);
+    line *= clamp((u_cell_px - 3.0) / 5.0, 0.0, 1.0);  // fade in from 3 to 8 px per cell
+    tinted = mix(tinted, u_contour, u_contour_alpha * line);
+  }
+  return tinted;
+}
+
 // The Heights layer over `color` at cell c, `cell` the pixel's position in cell units. Six texel
 // reads: the cell, its four sides and the diagonal neighbour of the pixel's quarter.
 vec3 heights_layer(vec3 color, ivec2 c, vec2 cell) {
   float own = height_at(c);
   float left = height_at(c - ivec2(1, 0)), right = height_at(c + ivec2(1, 0));
   float up = height_at(c - ivec2(0, 1)), down = height_at(c + ivec2(0, 1));
-  // The cell's own height: a tint.
-  float t = u_height_abs > 0.0 ? own / u_height_abs : 0.0;
-  vec3 tinted = t >= 0.0 ? mix(color, u_high, u_height_tint * t)
-                         : mix(color, u_low, u_height_tint * -t);
-  // Hill-shading per cell, from the slope across its neighbours, lit from the top left (screen
-  // y points down): slopes facing the light brighten, the others darken.
-  vec2 slope = 0.5 * vec2(right - left, down - up) / u_contour_step;
-  vec3 n = normalize(vec3(-slope, 1.0));
-  float lit = dot(n, normalize(vec3(-1.0, -1.0, 1.2))) - 1.2 / length(vec3(-1.0, -1.0, 1.2));
-  tinted = clamp(tinted * (1.0 + 0.35 * clamp(lit, -0.6, 0.4)), 0.0, 1.0);
-  // Contours at half steps, anti-aliased, about 1.5 line widths wide; none on flat ground, none
-  // on cells under 3 px (they would be a grey smear; the shading still shows the terrain).
+  // The slope across its neighbours.
+  vec3 tinted = height_tint(color, own, 0.5 * vec2(right - left, down - up) / u_contour_step);
+  // No contours on cells under 3 px (they would be a grey smear; the shading still shows the
+  // terrain).
   if (u_cell_px >= 3.0) {
     // The field between cell centres, bilinear, in the pixel's quarter of the cell: between
     // this centre and the three nearest others.
@@ -138,15 +160,7 @@ vec3 heights_layer(vec3 color, ivec2 c, vec2 cell) {
     ivec2 side = ivec2(d.x >= 0.0 ? 1 : -1, d.y >= 0.0 ? 1 : -1);
     vec2 f = abs(d);
     float hx = side.x > 0 ? right : left, hy = side.y > 0 ? down : up;
-    float h = mix(mix(own, hx, f.x), mix(hy, height_at(c + side), f.x), f.y);
-    float v = h / u_contour_step + 0.5;
-    float fw = fwidth(v);
-    if (fw > 1e-5) {
-      float px_to_line = abs(fract(v + 0.5) - 0.5) / fw;  // pixels to the nearest contour
-      float line = clamp(0.75 * u_line_px + 0.5 - px_to_line, 0.0, 1.0);
-      line *= clamp((u_cell_px - 3.0) / 5.0, 0.0, 1.0);  // fade in from 3 to 8 px per cell
-      tinted = mix(tinted, u_contour, u_contour_alpha * line);
-    }
+    tinted = contour_lines(tinted, mix(mix(own, hx, f.x), mix(hy, height_at(c + side), f.x), f.y));
   }
   return mix(color, tinted, u_heights_alpha);
 }
@@ -190,16 +204,125 @@ float cross_hatch(vec2 inner) {
   return max(a.x, a.y);
 }
 
+#if GRID_HEX
+// [SECTION] Hex levels
+// Hexagons as app/studio/state/grid_geometry.hpp places them: kHexSize from centre to corner in
+// level units (the units u_cell_px pixels long), so neighbouring centres are 1 apart and a
+// hexagon is 1 across its flat sides; cell (0, 0)'s centre at u_hex_origin. Pointy-top hexes
+// (u_hex_flat 0) sit in rows, the odd (u_hex_even 0) or even rows pushed half a hex right;
+// flat-top ones in columns, pushed down. Cells are offset (column, row) as the level stores them,
+// computed through axial coordinates (q, r) as hex_coords.hpp does.
+uniform int u_hex_flat;
+uniform int u_hex_even;
+uniform vec2 u_hex_origin;
+uniform vec3 u_background;  // pixels outside every hexagon of the level
+
+const float kSqrt3 = 1.7320508;
+const float kHexSize = 0.57735027;
+// The six axial directions clockwise on screen (y down), from east (pointy-top) or south-east
+// (flat-top): the first lies at kHexAngle0 (0 or 30 degrees), each next one 60 degrees on.
+const ivec2 kHexDirs[6] = ivec2[6](ivec2(1, 0), ivec2(0, 1), ivec2(-1, 1), ivec2(-1, 0),
+                                   ivec2(0, -1), ivec2(1, -1));
+
+// Half of line n (a row or column number), rounded as the layout rounds: hex_coords.hpp's hex_half.
+int hex_half(int n) {
+  int odd = n & 1;
+  return u_hex_even == 1 ? (n + odd) / 2 : (n - odd) / 2;
+}
+ivec2 hex_axial(ivec2 c) {
+  return u_hex_flat == 1 ? ivec2(c.x, c.y - hex_half(c.x)) : ivec2(c.x - hex_half(c.y), c.y);
+}
+ivec2 hex_offset(ivec2 a) {
+  return u_hex_flat == 1 ? ivec2(a.x, a.y + hex_half(a.x)) : ivec2(a.x + hex_half(a.y), a.y);
+}
+// Axial hex a's centre in level units.
+vec2 hex_centre(ivec2 a) {
+  vec2 q = vec2(a);
+  return u_hex_origin + (u_hex_flat == 1 ? vec2(0.5 * kSqrt3 * q.x, q.y + 0.5 * q.x)
+                                         : vec2(q.x + 0.5 * q.y, 0.5 * kSqrt3 * q.y));
+}
+// Direction k's unit vector on screen.
+vec2 hex_dir_vector(int k) {
+  float a = radians(60.0 * float(k) + (u_hex_flat == 1 ? 30.0 : 0.0));
+  return vec2(cos(a), sin(a));
+}
+
+// The axial hex holding level point p, by cube rounding (hex_coords.hpp's hex_round and hex_at).
+ivec2 hex_at(vec2 p) {
+  vec2 d = (p - u_hex_origin) / kHexSize;
+  float q = u_hex_flat == 1 ? 2.0 / 3.0 * d.x : kSqrt3 / 3.0 * d.x - d.y / 3.0;
+  float r = u_hex_flat == 1 ? -d.x / 3.0 + kSqrt3 / 3.0 * d.y : 2.0 / 3.0 * d.y;
+  vec3 f = vec3(q, r, -q - r);
+  vec3 rounded = round(f);
+  vec3 off = abs(rounded - f);
+  if (off.x > off.y && off.x > off.z) rounded.x = -rounded.y - rounded.z;
+  else if (off.y > off.z) rounded.y = -rounded.x - rounded.z;
+  return ivec2(rounded.xy);
+}
+
+// Level units from `local` (a point relative to a hexagon's centre, inside it) to its nearest side.
+float hex_side_distance(vec2 local) {
+  vec2 n0 = u_hex_flat == 1 ? vec2(0.0, 1.0) : vec2(1.0, 0.0);
+  vec2 n1 = u_hex_flat == 1 ? vec2(0.5 * kSqrt3, 0.5) : vec2(0.5, 0.5 * kSqrt3);
+  vec2 n2 = vec2(-n1.x, n1.y);
+  return 0.5 - max(abs(dot(local, n0)), max(abs(dot(local, n1)), abs(dot(local, n2))));
+}
+
+bool in_level(ivec2 c) { return all(greaterThanEqual(c, ivec2(0))) && all(lessThan(c, u_level_size)); }
+
+// The Heights layer on a hex level over `color` at axial hex a (offset cell c), `local` the
+// pixel relative to its centre. Seven texel reads: the cell and its six neighbours (one outside
+// the level counts as level with the cell). The slope is the least-squares fit over them; the
+// field between centres is linear over the triangle of the cell's centre and the two neighbours'
+// around the pixel, so it meets the next hexagon's without a seam.
+vec3 heights_layer_hex(vec3 color, ivec2 a, ivec2 c, vec2 local) {
+  float own = height_at(c);
+  float around[6];
+  vec2 slope = vec2(0.0);
+  for (int k = 0; k < 6; ++k) {
+    ivec2 n = hex_offset(a + kHexDirs[k]);
+    around[k] = in_level(n) ? height_at(n) : own;
+    slope += (around[k] - own) * hex_dir_vector(k);
+  }
+  vec3 tinted = height_tint(color, own, slope / (3.0 * u_contour_step));
+  if (u_cell_px >= 3.0) {
+    float turn = degrees(atan(local.y, local.x)) - (u_hex_flat == 1 ? 30.0 : 0.0);
+    int k = int(floor(mod(turn, 360.0) / 60.0)) % 6;
+    int k1 = (k + 1) % 6;
+    vec2 u0 = hex_dir_vector(k), u1 = hex_dir_vector(k1);
+    float det = u0.x * u1.y - u0.y * u1.x;
+    float w0 = (local.x * u1.y - local.y * u1.x) / det, w1 = (u0.x * local.y - u0.y * local.x) / det;
+    tinted = contour_lines(tinted, own + w0 * (around[k] - own) + w1 * (around[k1] - own));
+  }
+  return mix(color, tinted, u_heights_alpha);
+}
+#endif
+
 void main() {
   vec2 px = vec2(gl_FragCoord.x, u_fb_height - gl_FragCoord.y);
   vec2 cell = (px - u_origin) / u_cell_px;
+#if GRID_HEX
+  ivec2 a = hex_at(cell);
+  ivec2 c = hex_offset(a);
+  if (!in_level(c)) {
+    out_color = vec4(u_background, 1.0);
+    return;
+  }
+  vec2 local = cell - hex_centre(a);           // from the hexagon's centre, in cell units
+  vec2 inner = (local + 0.5) * u_cell_px;      // pixels from the corner of its inscribed square
+  vec2 hatch = cell * u_cell_px;               // the cross-hatch runs on across hexagons
+  // The grid line along the sides, line_px wide (half on each side), anti-aliased.
+  float line = clamp(0.5 * u_line_px + 0.5 - hex_side_distance(local) * u_cell_px, 0.0, 1.0);
+#else
   ivec2 c = ivec2(floor(cell));
   if (any(lessThan(c, ivec2(0))) || any(greaterThanEqual(c, u_level_size))) discard;
+  vec2 inner = (cell - vec2(c)) * u_cell_px;  // pixels from the cell's top-left corner
+  vec2 hatch = inner;
+  float line = inner.x < u_line_px || inner.y < u_line_px ? 1.0 : 0.0;
+#endif
 
   uint flags = texelFetch(u_cells, c, 0).r;
   bool wall = (flags & GRID_CELL_WALL) != 0u && u_walls_alpha > 0.0;
-  vec2 inner = (cell - vec2(c)) * u_cell_px;  // pixels from the cell's top-left corner
-  bool on_line = inner.x < u_line_px || inner.y < u_line_px;
 
 #if GRID_COSTS
   vec3 color = mix(u_floor, cost_colour(texelFetch(u_costs, c, 0).r), u_costs_alpha);
@@ -207,12 +330,16 @@ void main() {
   vec3 color = u_floor;  // every cost is 1 (plain floor), or the layer is hidden
 #endif
 #if GRID_HEIGHTS
+#if GRID_HEX
+  if (u_heights_alpha > 0.0 && u_height_abs > 0.0) color = heights_layer_hex(color, a, c, local);
+#else
   if (u_heights_alpha > 0.0 && u_height_abs > 0.0) color = heights_layer(color, c, cell);
+#endif
 #endif
   if (wall) {
     color = mix(color, u_wall, u_walls_alpha);
-    if (on_line) color = mix(color, vec3(1.0), 0.08 * u_grid_alpha * u_walls_alpha);
-    if (on_line) color *= 1.0 - 0.22 * u_grid_alpha * (1.0 - u_walls_alpha);
+    if (line > 0.0) color = mix(color, vec3(1.0), 0.08 * u_grid_alpha * u_walls_alpha * line);
+    if (line > 0.0) color *= 1.0 - 0.22 * u_grid_alpha * (1.0 - u_walls_alpha) * line;
   } else {
     uint state = texelFetch(u_search, c, 0).r;
     bool closed = state == GRID_SEARCH_CLOSED || (state == GRID_SEARCH_PATH && u_path_alpha <= 0.0);
@@ -231,7 +358,7 @@ void main() {
 #if GRID_PATTERNS
     if (u_patterns == 1) {
       float ink = state == GRID_SEARCH_OPEN && u_open_alpha > 0.0 ? dots(inner)
-                : closed && u_closed_alpha > 0.0 ? cross_hatch(inner) : 0.0;
+                : closed && u_closed_alpha > 0.0 ? cross_hatch(hatch) : 0.0;
       color = mix(color, u_pattern_ink, u_pattern_alpha * ink);
     }
 #endif
@@ -239,7 +366,7 @@ void main() {
     bool agent = (flags & GRID_CELL_AGENT) != 0u && u_agents_alpha > 0.0;
     if (agent) color = agent_layer(color, inner / u_cell_px - 0.5);
 #endif
-    if (on_line) color *= 1.0 - 0.22 * u_grid_alpha;
+    if (line > 0.0) color *= 1.0 - 0.22 * u_grid_alpha * line;
   }
   out_color = vec4(color, 1.0);
 }

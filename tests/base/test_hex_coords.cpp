@@ -16,22 +16,15 @@
 #include <vector>
 
 #include "astar/hex_coords.hpp"
+#include "support/hex_layouts.hpp"
 
 using namespace astar;
+using astar::test::kHexLayouts;
+using astar::test::layout_name;
 
 namespace {
 
 constexpr double kTolerance = 1e-9;
-
-constexpr std::array<HexLayout, 4> kLayouts{{{HexOrientation::PointyTop, HexStagger::Odd},
-                                             {HexOrientation::PointyTop, HexStagger::Even},
-                                             {HexOrientation::FlatTop, HexStagger::Odd},
-                                             {HexOrientation::FlatTop, HexStagger::Even}}};
-
-std::string name(HexLayout l) {
-  return std::string(l.stagger == HexStagger::Odd ? "odd-" : "even-") +
-         (l.orientation == HexOrientation::PointyTop ? "r" : "q");
-}
 
 // The centre of (col, row) straight from the offset layout: every other row (column) is pushed
 // half a hex, right (down) for the staggered ones and left (up) for the even layouts' odd ones.
@@ -67,8 +60,8 @@ std::vector<std::pair<int, int>> sorted(std::vector<Cell> cells) {
 }  // namespace
 
 TEST_CASE("[hex] offset, axial and cube coordinates convert both ways, in every layout") {
-  for (const HexLayout l : kLayouts) {
-    INFO(name(l));
+  for (const HexLayout l : kHexLayouts) {
+    INFO(layout_name(l));
     for (int y = -9; y <= 9; ++y)
       for (int x = -9; x <= 9; ++x) {
         const HexCube c = to_cube(l, Cell{x, y});
@@ -83,23 +76,23 @@ TEST_CASE("[hex] offset, axial and cube coordinates convert both ways, in every 
 }
 
 TEST_CASE("[hex] centres agree with the offset layouts' own geometry") {
-  for (const HexLayout l : kLayouts)
+  for (const HexLayout l : kHexLayouts)
     for (int y = -7; y <= 7; ++y)
       for (int x = -7; x <= 7; ++x) {
         const HexPoint got = hex_centre(l, {x, y}), want = reference_centre(l, {x, y});
-        INFO(name(l), " (", x, ", ", y, ")");
+        INFO(layout_name(l), " (", x, ", ", y, ")");
         CHECK(std::abs(got.x - want.x) <= kTolerance);
         CHECK(std::abs(got.y - want.y) <= kTolerance);
       }
 }
 
 TEST_CASE("[hex] the six neighbours are the hexes whose centres are one hex width away") {
-  for (const HexLayout l : kLayouts)
+  for (const HexLayout l : kHexLayouts)
     for (int y = -6; y <= 6; ++y)
       for (int x = -6; x <= 6; ++x) {
         const auto n = hex_neighbours(l, {x, y});
         const std::vector<Cell> got(n.begin(), n.end());
-        INFO(name(l), " (", x, ", ", y, ")");
+        INFO(layout_name(l), " (", x, ", ", y, ")");
         CHECK(sorted(got) == sorted(geometric_neighbours(l, {x, y}, 2)));
         for (std::size_t i = 0; i < n.size(); ++i) {
           // Direction i, then its opposite (i + 3), comes back.
@@ -139,7 +132,7 @@ TEST_CASE("[hex] neighbour offsets as ../shared/formats/hex-grids.md tables them
       std::vector<Cell> want;
       for (const auto& [dc, dr] : row.offsets) want.push_back({at.x + dc, at.y + dr});
       const auto n = hex_neighbours(row.layout, at);
-      INFO(name(row.layout), " parity ", row.parity, " (", at.x, ", ", at.y, ")");
+      INFO(layout_name(row.layout), " parity ", row.parity, " (", at.x, ", ", at.y, ")");
       CHECK(sorted(std::vector<Cell>(n.begin(), n.end())) == sorted(want));
     }
 }
@@ -147,7 +140,7 @@ TEST_CASE("[hex] neighbour offsets as ../shared/formats/hex-grids.md tables them
 TEST_CASE("[hex] distance equals a breadth-first search over the geometric neighbours") {
   std::mt19937 rng(20261128);
   std::uniform_int_distribution<int> coord(-6, 6);
-  for (const HexLayout l : kLayouts) {
+  for (const HexLayout l : kHexLayouts) {
     // Breadth-first from a few sources over the window [-20, 20]²: shortest hex paths between
     // cells of [-6, 6]² stay well inside it. The window's geometric neighbours, found once.
     std::map<std::pair<int, int>, std::vector<Cell>> around;
@@ -169,7 +162,7 @@ TEST_CASE("[hex] distance equals a breadth-first search over the geometric neigh
       }
       for (int y = -6; y <= 6; ++y)
         for (int x = -6; x <= 6; ++x) {
-          INFO(name(l), " from (", from.x, ", ", from.y, ") to (", x, ", ", y, ")");
+          INFO(layout_name(l), " from (", from.x, ", ", from.y, ") to (", x, ", ", y, ")");
           CHECK(hex_distance(l, from, {x, y}) == steps.at({x, y}));
           CHECK(hex_distance(l, {x, y}, from) == steps.at({x, y}));
         }
@@ -180,8 +173,8 @@ TEST_CASE("[hex] distance equals a breadth-first search over the geometric neigh
 TEST_CASE("[hex] the hex under a point has the nearest centre, next to edges and corners too") {
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> coord(-9.0, 9.0);
-  for (const HexLayout l : kLayouts) {
-    INFO(name(l));
+  for (const HexLayout l : kHexLayouts) {
+    INFO(layout_name(l));
     // Random points, against the nearest of the reference centres around them; points whose two
     // nearest centres are within kTolerance of a tie are left out (on an edge, either is right).
     int checked = 0;
@@ -231,11 +224,11 @@ TEST_CASE("[hex] the hex under a point has the nearest centre, next to edges and
 TEST_CASE("[hex] a line goes from hex to hex through neighbours, each near the segment") {
   std::mt19937 rng(31);
   std::uniform_int_distribution<int> coord(-8, 8);
-  for (const HexLayout l : kLayouts)
+  for (const HexLayout l : kHexLayouts)
     for (int k = 0; k < 300; ++k) {
       const Cell a{coord(rng), coord(rng)}, b{coord(rng), coord(rng)};
       const std::vector<Cell> line = hex_line(l, a, b);
-      INFO(name(l), " (", a.x, ", ", a.y, ") to (", b.x, ", ", b.y, ")");
+      INFO(layout_name(l), " (", a.x, ", ", a.y, ") to (", b.x, ", ", b.y, ")");
       REQUIRE(line.size() == static_cast<std::size_t>(hex_distance(l, a, b)) + 1);
       CHECK(line.front() == a);
       CHECK(line.back() == b);

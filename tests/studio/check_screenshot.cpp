@@ -302,10 +302,7 @@ int main(int argc, char** argv) {
     }
   }
   // Pixel centre of a cell, in floating point (for the smoothed line).
-  auto centre_px = [&](Cell c, double& x, double& y) {
-    x = m.ox + (c.x + 0.5) * m.s;
-    y = m.oy + (c.y + 0.5) * m.s;
-  };
+  auto centre_px = [&](Cell c, double& x, double& y) { m.point(c, 0.5, 0.5, x, y); };
   // Whether the smoothed line or its dots may cover the centre of cell c.
   auto under_smoothed = [&](Cell c) {
     double x, y;
@@ -509,7 +506,9 @@ int main(int argc, char** argv) {
   // taken, which the current outline frames) another colour.
   if (heat_on && state != "invalid") {
     auto corner_px = [&](Cell c, double fx, double fy) {
-      return img.at(static_cast<int>(m.ox + (c.x + fx) * m.s), static_cast<int>(m.oy + (c.y + fy) * m.s));
+      double x = 0, y = 0;
+      m.point(c, fx, fy, x, y);
+      return img.at(static_cast<int>(x), static_cast<int>(y));
     };
     auto near_corner = [&](Cell c) { return corner_px(c, 0.12, 0.12); };  // clear of discs and lines
     const Cell s0 = level.start();
@@ -591,7 +590,9 @@ int main(int argc, char** argv) {
         if (level.wall(c) || !m.interior(c, 2.0, x0, y0, x1, y1) || near_path(c) ||
             std::find(relaxed.begin(), relaxed.end(), c) != relaxed.end() || search.last_taken() == c)
           continue;
-        const Rgb got = img.at(static_cast<int>(m.ox + (c.x + 0.88) * m.s), static_cast<int>(m.oy + (c.y + 0.88) * m.s));
+        double gx = 0, gy = 0;
+        m.point(c, 0.88, 0.88, gx, gy);
+        const Rgb got = img.at(static_cast<int>(gx), static_cast<int>(gy));
         const bool want_mark = marks && report.overestimates[report.index(c)];
         if (close_to(got, mark_rgb, 10) != want_mark)
           fail("cell " + cell_text(c) + (report.overestimates[report.index(c)] ? " overestimates" : " is admissible") +

@@ -2,8 +2,12 @@
 //
 //   studio_e2e_check cell SHOT.png.json X Y
 //       Prints the window pixel "PX PY" at the centre of cell (X, Y), from a --screenshot sidecar
-//       (cell (x, y)'s top-left pixel is origin + (x, y) * cell_px). Fails when the cell is not
-//       inside the canvas or cells are too small to hit reliably.
+//       (the studio's own mapping, state/grid_geometry.hpp: on squares cell (x, y)'s top-left
+//       pixel is origin + (x, y) * cell_px; on hex levels the hexagon's centre). Fails when the
+//       cell is not inside the canvas or cells are too small to hit reliably.
+//   studio_e2e_check corner SHOT.png.json X Y I
+//       The window pixel "PX PY" just inside corner I (0..5, clockwise on screen) of hex (X, Y):
+//       3 pixels in from the corner towards the centre, the hexagon's own pixel nearest it.
 //   studio_e2e_check guard-button SHOT.png
 //       Finds the unsaved-changes guard's three buttons (Save, Discard, Cancel: equal width, same
 //       colour, side by side) in a studio screenshot and prints the centre "PX PY" of the middle
@@ -14,16 +18,18 @@
 //   studio_e2e_check buttons SHOT.png N K
 //       The same for a row of N (2 or 3) such buttons: the centre of the K-th (1-based), e.g. the
 //       recovery offer's Restore (buttons 2 1) and Discard (buttons 2 2).
-//   studio_e2e_check level LEVEL.json WxH SX,SY GX,GY [X,Y ...]
+//   studio_e2e_check level LEVEL.json WxH[:TOPOLOGY:STAGGER] SX,SY GX,GY [X,Y ...]
 //       Loads LEVEL.json with astar_core and checks its size, start, goal and that its walls are
 //       exactly the cells listed; also that nothing else changed from the test's blank level (all
-//       costs 1, all heights 0, no edge overrides, 8 neighbours). Exit 0 when all hold, 1 with a
+//       costs 1, all heights 0, no edge overrides, 8 neighbours; or, with a topology, that hex
+//       topology and stagger, e.g. 12x9:hex-pointy-top:odd). Exit 0 when all hold, 1 with a
 //       message per failure otherwise.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -35,6 +41,7 @@
 #include "check_failures.hpp"
 #include "astar/level.hpp"
 #include "astar/level_io.hpp"
+#include "state/grid_geometry.hpp"
 
 namespace {
 
@@ -59,9 +66,23 @@ bool parse_pair(const std::string& text, char sep, int& a, int& b) {
   return end == text.c_str() + text.size() && at > 0 && at + 1 < text.size();
 }
 
+// Where the sidecar's level is drawn: its cells (square or hexagons) and the view's mapping.
+struct Shown {
+  studio::GridGeometry geometry;
+  studio::ScreenMap map;
+};
+Shown shown_in(const nlohmann::json& side) {
+  const auto hex = studio::hex_layout_named(side.value("topology", "square"), side.value("stagger", "odd"));
+  const int w = side.at("level").at(0).get<int>(), h = side.at("level").at(1).get<int>();
+  return {studio::GridGeometry(w, h, hex),
+          {side.at("origin").at(0).get<double>(), side.at("origin").at(1).get<double>(),
+           side.at("cell_px").get<double>()}};
+}
+
 // [SECTION] cell: window pixel of a cell's centre
 
-int cell_center(const std::string& sidecar, int x, int y) {
+// `corner` < 0: the centre; else a pixel just inside that corner.
+int cell_center(const std::string& sidecar, int x, int y, int corner = -1) {
   nlohmann::json side;
   try {
     std::ifstream in(sidecar);
@@ -71,8 +92,7 @@ int cell_center(const std::string& sidecar, int x, int y) {
     }
     side = nlohmann::json::parse(in);
     const double s = side.at("cell_px").get<double>();
-    const double ox = side.at("origin").at(0).get<double>();
-    const double oy = side.at("origin").at(1).get<double>();
+    const Shown shown = shown_in(side);
     const auto& canvas = side.at("canvas");
     const double cx = canvas.at(0).get<double>(), cy = canvas.at(1).get<double>();
     const double cw = canvas.at(2).get<double>(), ch = canvas.at(3).get<double>();
@@ -80,7 +100,17 @@ int cell_center(const std::string& sidecar, int x, int y) {
       std::fprintf(stderr, "FAIL: cells are %.2f px, too small to hit with the mouse\n", s);
       return 1;
     }
-    const double px = ox + (x + 0.5) * s, py = oy + (y + 0.5) * s;
+    studio::LevelPoint at = shown.map.to_screen(shown.geometry.centre({x, y}));
+    if (corner >= shown.geometry.corner_count()) {
+      std::fprintf(stderr, "FAIL: a cell of this level has %d corners\n", shown.geometry.corner_count());
+      return 1;
+    }
+    if (corner >= 0) {
+      const studio::LevelPoint k = shown.map.to_screen(shown.geometry.corners({x, y})[static_cast<std::size_t>(corner)]);
+      const double len = std::hypot(k.x - at.x, k.y - at.y);
+      at = {k.x + (at.x - k.x) * 3.0 / len, k.y + (at.y - k.y) * 3.0 / len};
+    }
+    const double px = at.x, py = at.y;
     if (px < cx || py < cy || px >= cx + cw || py >= cy + ch) {
       std::fprintf(stderr, "FAIL: cell %s is outside the canvas\n", cell_text({x, y}).c_str());
       return 1;
@@ -166,9 +196,19 @@ int check_level(const std::string& path, const std::string& size, const std::str
                 const std::string& goal, const std::vector<std::string>& walls) {
   int w = 0, h = 0;
   Cell s, g;
-  if (!parse_pair(size, 'x', w, h) || !parse_pair(start, ',', s.x, s.y) ||
-      !parse_pair(goal, ',', g.x, g.y)) {
-    std::fprintf(stderr, "usage: level LEVEL.json WxH SX,SY GX,GY [X,Y ...]\n");
+  // WxH, or WxH:TOPOLOGY:STAGGER for a hex level.
+  const std::size_t colon = size.find(':');
+  const std::string dims = size.substr(0, colon);
+  std::optional<astar::Topology> topology = astar::Topology::Square;
+  std::optional<astar::HexStagger> stagger = astar::HexStagger::Odd;
+  if (colon != std::string::npos) {
+    const std::size_t second = size.find(':', colon + 1);
+    topology = astar::parse_topology(size.substr(colon + 1, second - colon - 1));
+    stagger = second == std::string::npos ? std::nullopt : astar::parse_hex_stagger(size.substr(second + 1));
+  }
+  if (!parse_pair(dims, 'x', w, h) || !parse_pair(start, ',', s.x, s.y) ||
+      !parse_pair(goal, ',', g.x, g.y) || !topology || !stagger) {
+    std::fprintf(stderr, "usage: level LEVEL.json WxH[:TOPOLOGY:STAGGER] SX,SY GX,GY [X,Y ...]\n");
     return 2;
   }
   std::set<std::pair<int, int>> want;
@@ -194,7 +234,10 @@ int check_level(const std::string& path, const std::string& size, const std::str
   }
   if (level.start() != s) fail("start " + cell_text(level.start()) + ", want " + cell_text(s));
   if (level.goal() != g) fail("goal " + cell_text(level.goal()) + ", want " + cell_text(g));
-  if (level.rules().neighbours != astar::Neighbours::Eight) fail("neighbours changed from 8");
+  if (level.topology() != *topology) fail("topology " + std::string(astar::to_string(level.topology())));
+  else if (level.is_hex() && level.hex_stagger() != *stagger)
+    fail("stagger " + std::string(astar::to_string(level.hex_stagger())));
+  if (!level.is_hex() && level.rules().neighbours != astar::Neighbours::Eight) fail("neighbours changed from 8");
   if (!level.edges().empty()) fail("the level has edge overrides");
   int wall_count = 0;
   for (int y = 0; y < h; ++y)
@@ -239,16 +282,15 @@ int wall_pixels(const std::string& sidecar, const std::vector<std::string>& cell
     std::fprintf(stderr, "FAIL: cannot read %s\n", png.c_str());
     return 1;
   }
-  const double s = side.at("cell_px").get<double>();
-  const double ox = side.at("origin").at(0).get<double>();
-  const double oy = side.at("origin").at(1).get<double>();
+  const Shown shown = shown_in(side);
   for (const std::string& text : cells) {
     int x = 0, y = 0;
     if (!parse_pair(text, ',', x, y)) {
       fail("expected a cell X,Y, got '" + text + "'");
       continue;
     }
-    const int sx = static_cast<int>(ox + (x + 0.5) * s), sy = static_cast<int>(oy + (y + 0.5) * s);
+    const studio::LevelPoint centre = shown.map.to_screen(shown.geometry.centre({x, y}));
+    const int sx = static_cast<int>(centre.x), sy = static_cast<int>(centre.y);
     if (sx < 0 || sy < 0 || sx >= w || sy >= h) {
       fail("cell " + cell_text({x, y}) + " is outside " + png);
       continue;
@@ -269,6 +311,8 @@ int wall_pixels(const std::string& sidecar, const std::vector<std::string>& cell
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "cell" && argc == 5) return cell_center(argv[2], std::atoi(argv[3]), std::atoi(argv[4]));
+  if (mode == "corner" && argc == 6 && std::atoi(argv[5]) >= 0 && std::atoi(argv[5]) < 6)
+    return cell_center(argv[2], std::atoi(argv[3]), std::atoi(argv[4]), std::atoi(argv[5]));
   if (mode == "guard-button" && argc == 3) return button_in_row(argv[2], 3, 2);
   if (mode == "buttons" && argc == 5) {
     const int n = std::atoi(argv[3]), k = std::atoi(argv[4]);
@@ -280,10 +324,11 @@ int main(int argc, char** argv) {
     return check_level(argv[2], argv[3], argv[4], argv[5], std::vector<std::string>(argv + 6, argv + argc));
   std::fprintf(stderr,
                "usage: %s cell SHOT.png.json X Y\n"
+               "       %s corner SHOT.png.json X Y I\n"
                "       %s guard-button SHOT.png\n"
                "       %s wall-pixels SHOT.png.json X,Y [X,Y ...] wall|open\n"
                "       %s buttons SHOT.png N K\n"
-               "       %s level LEVEL.json WxH SX,SY GX,GY [X,Y ...]\n",
-               argv[0], argv[0], argv[0], argv[0], argv[0]);
+               "       %s level LEVEL.json WxH[:TOPOLOGY:STAGGER] SX,SY GX,GY [X,Y ...]\n",
+               argv[0], argv[0], argv[0], argv[0], argv[0], argv[0]);
   return 2;
 }

@@ -1,5 +1,6 @@
 // What the studio's screenshot checkers share: the PNG's pixels, colour comparison, and the
-// mapping from level cells to window pixels that a sidecar gives (origin, cell size, canvas).
+// mapping from level cells to window pixels that a sidecar gives (origin, cell size, canvas, and
+// on hex levels the topology: the studio's own state/grid_geometry.hpp places the hexagons).
 #pragma once
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 
 #include "astar/grid.hpp"
 #include "astar/level_io.hpp"
+#include "state/grid_geometry.hpp"
 #include "state/palette.hpp"
 
 namespace astar::test {
@@ -51,17 +53,33 @@ inline bool close_to(Rgb a, Rgb b, int tolerance) {
 struct Mapping {
   double ox = 0, oy = 0, s = 0;
   double cx = 0, cy = 0, cw = 0, ch = 0;  // canvas
-  // Pixel bounds of a cell's interior, shrunk by `inset` pixels on each side.
+  studio::GridGeometry geometry;  // hex levels: where the hexagons are (squares: unused)
+  // The box of a cell the checks look inside, in level units: the square, or on a hex level
+  // the hexagon's label box (the widest box inside it, 0.8 wide).
+  studio::LevelBox box(Cell c) const {
+    if (geometry.is_hex()) return geometry.label_box(c);
+    return {static_cast<double>(c.x), static_cast<double>(c.y), c.x + 1.0, c.y + 1.0};
+  }
+  // Pixel bounds of a cell's interior (that box), shrunk by `inset` pixels on each side.
   bool interior(Cell c, double inset, int& x0, int& y0, int& x1, int& y1) const {
-    x0 = static_cast<int>(std::ceil(ox + c.x * s + inset));
-    y0 = static_cast<int>(std::ceil(oy + c.y * s + inset));
-    x1 = static_cast<int>(std::floor(ox + (c.x + 1) * s - inset)) - 1;
-    y1 = static_cast<int>(std::floor(oy + (c.y + 1) * s - inset)) - 1;
+    const studio::LevelBox b = box(c);
+    x0 = static_cast<int>(std::ceil(ox + b.x0 * s + inset));
+    y0 = static_cast<int>(std::ceil(oy + b.y0 * s + inset));
+    x1 = static_cast<int>(std::floor(ox + b.x1 * s - inset)) - 1;
+    y1 = static_cast<int>(std::floor(oy + b.y1 * s - inset)) - 1;
     return x0 <= x1 && y0 <= y1 && x0 >= cx && y0 >= cy && x1 < cx + cw && y1 < cy + ch;
   }
+  // The pixel (fx, fy) of the way across that box (0.5, 0.5: the centre).
+  void point(Cell c, double fx, double fy, double& x, double& y) const {
+    const studio::LevelBox b = box(c);
+    x = ox + (b.x0 + (b.x1 - b.x0) * fx) * s;
+    y = oy + (b.y0 + (b.y1 - b.y0) * fy) * s;
+  }
   void center(Cell c, int& x, int& y) const {
-    x = static_cast<int>(std::floor(ox + (c.x + 0.5) * s));
-    y = static_cast<int>(std::floor(oy + (c.y + 0.5) * s));
+    double px = 0, py = 0;
+    point(c, 0.5, 0.5, px, py);
+    x = static_cast<int>(std::floor(px));
+    y = static_cast<int>(std::floor(py));
   }
 };
 
@@ -75,6 +93,9 @@ inline Mapping mapping_of(const nlohmann::json& side) {
   m.cy = side.at("canvas").at(1).get<double>();
   m.cw = side.at("canvas").at(2).get<double>();
   m.ch = side.at("canvas").at(3).get<double>();
+  if (const auto hex = studio::hex_layout_named(side.value("topology", "square"), side.value("stagger", "odd"));
+      hex && side.contains("level"))
+    m.geometry = studio::GridGeometry(side.at("level").at(0).get<int>(), side.at("level").at(1).get<int>(), hex);
   return m;
 }
 

@@ -268,6 +268,25 @@ else
   echo "skipped: $movingai/den312d.map not found (set ASTAR_MOVINGAI_DIR)"
 fi
 
+# [SECTION] Hex levels: hexagons in all four layouts (tests/studio/data/hex_level.json, pointy-top
+# odd as written, and flat-top, even), two by A* mid-search and two by Dijkstra at the end: the
+# checker finds each hexagon through the studio's own mapping (state/grid_geometry.hpp) and
+# checks walls, open, closed and path cells against its own search on the hex level. (Heights
+# hidden: the checker's colours are those of flat ground, and a hill shades its neighbours too.)
+hex_level=$(dirname "$0")/data/hex_level.json
+for case in hex-pointy-top:odd:steps hex-pointy-top:even:run hex-flat-top:odd:run hex-flat-top:even:steps; do
+  layout=${case%:*} hex=$(echo "${case%:*}" | tr ':' '-')
+  sed -e "s/\"hex-pointy-top\"/\"${layout%:*}\"/" -e "s/\"stagger\": \"odd\"/\"stagger\": \"${layout#*:}\"/" \
+    "$hex_level" >"$out/$hex.json"
+  if [ "${case##*:}" = steps ]; then
+    shot_on 1280x800 "$hex-steps" "$out/$hex.json" --heuristic hex --hide-layer heights --steps 6 -- \
+      --expect in-progress --iteration 6
+  else  # Dijkstra to the end: A* closes little more than the path here
+    shot_on 1280x800 "$hex-run" "$out/$hex.json" --algorithm dijkstra --hide-layer heights --run -- \
+      --expect found
+  fi
+done
+
 # A missing shader folder: a clear message naming the file, no crash.
 expect_failure missing-shader "no-shaders/grid.vert" \
   env ASTAR_SHADER_DIR="$out/no-shaders" "$xvfb_run" -s "-screen 0 1280x800x24" "$studio" "$level" --screenshot "$out/noshader.png" --frames 2

@@ -229,7 +229,8 @@ GridRenderer::Uniforms GridRenderer::locate_uniforms(GLuint id) {
           at("u_terrain_count"), at("u_max_cost"),  at("u_min_cost"),     at("u_height_abs"),
           at("u_contour_step"), at("u_high"),       at("u_low"),          at("u_height_tint"),
           at("u_contour"),     at("u_contour_alpha"), at("u_agent"),      at("u_agent_ink"),
-          at("u_agents_block")};
+          at("u_agents_block"), at("u_hex_flat"),   at("u_hex_even"),     at("u_hex_origin"),
+          at("u_background")};
 }
 
 // The texture units and the heat map's ramp: set once per program.
@@ -392,6 +393,7 @@ void GridRenderer::sync(const GridSource& source) {
   }
   read_terrains(level);
   agents_block_ = level.agents_block();
+  hex_ = level.hex_layout();
   apply(
       source.level_changes, level_revision_, resized, level, [&] { write_layers(level); },
       [&](Cell c) { write_cell(level, c); },
@@ -538,8 +540,9 @@ std::optional<GridRenderer::Placement> GridRenderer::place(const ImDrawCmd* cmd)
   at.origin_x = fx(p.origin_x);
   at.origin_y = fy(p.origin_y);
   at.cell_px = p.cell_px * scale.x;
-  const float level_x1 = at.origin_x + at.cell_px * static_cast<float>(at.level_w);
-  const float level_y1 = at.origin_y + at.cell_px * static_cast<float>(at.level_h);
+  at.geometry = GridGeometry(at.level_w, at.level_h, hex_);
+  const float level_x1 = at.origin_x + at.cell_px * static_cast<float>(at.geometry.extent_x());
+  const float level_y1 = at.origin_y + at.cell_px * static_cast<float>(at.geometry.extent_y());
   at.x0 = std::max({at.origin_x, fx(p.canvas_x0), fx(cmd->ClipRect.x)});
   at.y0 = std::max({at.origin_y, fy(p.canvas_y0), fy(cmd->ClipRect.y)});
   at.x1 = std::min({level_x1, fx(p.canvas_x1), fx(cmd->ClipRect.z)});
@@ -570,7 +573,8 @@ unsigned GridRenderer::features_shown(const Placement& at) const {
   const bool patterns = look.patterns && at.cell_px >= kPatternMinPx;
   const bool heat = heat_ready_ && look.heat > 0.0f;
   return (costs ? kGridCosts : 0u) | (heights ? kGridHeights : 0u) | (agents ? kGridAgents : 0u) |
-         (patterns ? kGridPatterns : 0u) | (heat ? kGridHeat : 0u);
+         (patterns ? kGridPatterns : 0u) | (heat ? kGridHeat : 0u) |
+         (at.geometry.is_hex() ? kGridHex : 0u);
 }
 
 // Where the level is: the quad, the mapping from pixels to cells, the grid lines.
@@ -584,6 +588,15 @@ void GridRenderer::set_view_uniforms(const Uniforms& u, const Placement& at) con
   // Grid lines fade in between 6 and 12 pixels per cell.
   glUniform1f(u.grid_alpha, std::clamp((at.cell_px - 6.0f) / 6.0f, 0.0f, 1.0f));
   glUniform1f(u.line_px, pending_.look.line_px);
+  // Hex levels: the layout and cell (0, 0)'s centre, in level units (grid_geometry.hpp), and the
+  // background around the hexagons. (Unused, so absent, in the square variants.)
+  if (const auto& hex = at.geometry.hex()) {
+    glUniform1i(u.hex_flat, hex->orientation == astar::HexOrientation::FlatTop ? 1 : 0);
+    glUniform1i(u.hex_even, hex->stagger == astar::HexStagger::Even ? 1 : 0);
+    const LevelPoint o = at.geometry.hex_origin();
+    glUniform2f(u.hex_origin, static_cast<float>(o.x), static_cast<float>(o.y));
+    set_colours({{u.background, pending_.look.colors->background}});
+  }
 }
 
 // The palette (the View menu may change it any frame; a few uniforms cost nothing), the

@@ -5,7 +5,8 @@
 // cells' tiles, see changed_tiles.hpp), so a frame costs what changed, not the level's size. The
 // heat map is a fifth texture of raw values (HeatField), coloured in the shader from its range:
 // a search step that widens the range changes no texel. The terrain palette, the cost, height and
-// heat ranges and the layer opacities are uniforms.
+// heat ranges and the layer opacities are uniforms. A hex level (the level of the last sync) is
+// drawn as hexagons, by the GRID_HEX variant, placed as state/grid_geometry.hpp places them.
 //
 //   GridRenderer r;
 //   if (!r.init(shader_override_dir())) show(r.error());  // nothing can be drawn
@@ -32,6 +33,7 @@
 #include "canvas/changed_tiles.hpp"
 #include "canvas/embedded_shaders.hpp"
 #include "platform/grid_shader_source.hpp"
+#include "state/grid_geometry.hpp"
 #include "state/heat_field.hpp"
 #include "overlays/draw_basics.hpp"  // kPatternMinPx
 #include "state/palette.hpp"
@@ -107,6 +109,7 @@ class GridRenderer {
     GLint cells, costs, heights, walls_alpha, costs_alpha, heights_alpha, agents_alpha;
     GLint terrains, terrain_count, max_cost, min_cost, height_abs, contour_step;
     GLint high, low, height_tint, contour, contour_alpha, agent, agent_ink, agents_block;
+    GLint hex_flat, hex_even, hex_origin, background;
   };
   // One variant of grid.frag (a combination of GridFeature bits), linked with grid.vert.
   struct Program {
@@ -120,6 +123,7 @@ class GridRenderer {
     float origin_x, origin_y, cell_px;
     float x0, y0, x1, y1;  // the quad: the level clipped to the canvas and ImGui's clip rectangle
     int level_w, level_h;
+    GridGeometry geometry;  // where the cells are (grid_geometry.hpp)
   };
 
   // [SECTION] Programs
@@ -194,6 +198,7 @@ class GridRenderer {
   static constexpr std::size_t kTerrainFloats = 4;
   std::vector<float> terrains_;
   bool agents_block_ = true;
+  std::optional<astar::HexLayout> hex_;  // the level's, at the last sync: hexagons (GRID_HEX)
   std::uint64_t level_revision_ = 0, search_revision_ = 0;
   std::string error_;
   std::string size_error_;

@@ -4,6 +4,9 @@
 
 #include <imgui.h>
 
+#include "overlays/cell_shapes.hpp"
+#include "state/grid_geometry.hpp"
+
 namespace studio {
 
 void LevelThumbnail::set(const astar::Level& level) {
@@ -13,6 +16,7 @@ void LevelThumbnail::set(const astar::Level& level) {
   const int step = side > kMaxSide ? (side + kMaxSide - 1) / kMaxSide : 1;
   w_ = (level_w_ + step - 1) / step;
   h_ = (level_h_ + step - 1) / step;
+  hex_ = step == 1 ? level.hex_layout() : std::nullopt;
   const astar::LevelColours colours(level);
   px_.assign(static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_), {});
   for (int y = 0; y < h_; ++y)
@@ -32,6 +36,7 @@ void LevelThumbnail::Draw(float max_w, float max_h) const {
     ImGui::Dummy(ImVec2(max_w, max_h));
     return;
   }
+  if (hex_) return draw_hexagons(max_w, max_h);
   const float s = std::min(max_w / static_cast<float>(w_), max_h / static_cast<float>(h_));
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const ImVec2 size(s * static_cast<float>(w_), s * static_cast<float>(h_));
@@ -48,6 +53,23 @@ void LevelThumbnail::Draw(float max_w, float max_h) const {
       x0 = x;
     }
   }
+  dl->AddRect(ImVec2(p.x - 1, p.y - 1), ImVec2(p.x + size.x + 1, p.y + size.y + 1),
+              IM_COL32(120, 120, 130, 255));
+  ImGui::Dummy(size);
+}
+
+void LevelThumbnail::draw_hexagons(float max_w, float max_h) const {
+  const GridGeometry g(w_, h_, hex_);
+  const float s = std::min(max_w / static_cast<float>(g.extent_x()), max_h / static_cast<float>(g.extent_y()));
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const ImVec2 size(s * static_cast<float>(g.extent_x()), s * static_cast<float>(g.extent_y()));
+  const ScreenMap map{p.x, p.y, s};
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (int y = 0; y < h_; ++y)
+    for (int x = 0; x < w_; ++x) {
+      const astar::Rgb8 c = px_[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x)];
+      fill_cell(dl, map, g, {x, y}, IM_COL32(c.r, c.g, c.b, 255));
+    }
   dl->AddRect(ImVec2(p.x - 1, p.y - 1), ImVec2(p.x + size.x + 1, p.y + size.y + 1),
               IM_COL32(120, 120, 130, 255));
   ImGui::Dummy(size);

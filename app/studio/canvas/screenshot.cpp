@@ -74,6 +74,10 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
   j << "  \"ui_scale\": " << a.ui_scale << ",\n";
   j << "  \"font_px\": " << a.font_px * scale_y << ",\n";
   j << "  \"level\": [" << level.width() << ", " << level.height() << "],\n";
+  // Hex levels: where the cells are is state/grid_geometry.hpp's GridGeometry of the level's
+  // size, topology and stagger, shown at "origin" with "cell_px" pixels per level unit.
+  j << "  \"topology\": " << json_string(astar::to_string(level.topology())) << ",\n";
+  if (level.is_hex()) j << "  \"stagger\": " << json_string(astar::to_string(level.hex_stagger())) << ",\n";
   j << "  \"start\": [" << level.start().x << ", " << level.start().y << "],\n";
   j << "  \"goal\": [" << level.goal().x << ", " << level.goal().y << "],\n";
   const astar::SearchOptions& o = search.options();

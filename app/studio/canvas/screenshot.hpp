@@ -6,7 +6,10 @@
 //    "iteration":n, "state":"...", "message":"..." (why invalid), "partial":bool (the path shown
 //    is partial), "path_cost":c or null, "path":[[x,y],...] (Theta*: waypoints), ...,
 //    "trace": null or {"file", "format", "events", "events_applied", "findings", "kinds", ...}}
-// Cell (cx, cy)'s top-left pixel is (ox + cx*s, oy + cy*s) in window pixels, top-left origin.
+//    "topology":"square"|"hex-pointy-top"|"hex-flat-top", "stagger":"odd"|"even" (hex levels),
+// Cell (cx, cy)'s top-left pixel is (ox + cx*s, oy + cy*s) in window pixels, top-left origin, on a
+// square level; on any level level point p (state/grid_geometry.hpp's level units) is at
+// (ox + p.x*s, oy + p.y*s), and GridGeometry(W, H, layout).centre(cell) is a cell's centre.
 #pragma once
 
 #include <cstdint>

@@ -7,6 +7,7 @@
 
 #include "astar/shape_handles.hpp"
 #include "astar/shapes.hpp"
+#include "overlays/cell_shapes.hpp"
 
 namespace studio {
 
@@ -37,9 +38,8 @@ static_assert(std::size(kTools) == static_cast<std::size_t>(Tool::_Max));
 constexpr const char* kLayerLabels[] = {"Walls", "Costs", "Heights", "Agents", "Edges", "Shapes"};
 static_assert(std::size(kLayerLabels) == static_cast<std::size_t>(Layer::_Max));
 
-Cell cell_of(ImVec2 pos) {
-  return {static_cast<int>(std::floor(pos.x)), static_cast<int>(std::floor(pos.y))};
-}
+// The cell, square or hexagon, holding `pos` (level units: grid_geometry.hpp).
+Cell cell_of(const astar::Level& level, ImVec2 pos) { return GridGeometry(level).cell_at({pos.x, pos.y}); }
 
 // The canvas position of a point in cell units.
 ImVec2 screen_of(const View& v, float x, float y) {
@@ -104,7 +104,7 @@ void ToolInput::cross_border(Studio& studio, Cell a, Cell b) {
 }
 
 void ToolInput::press(Studio& studio, ImVec2 pos, bool other) {
-  const Cell c = cell_of(pos);
+  const Cell c = cell_of(studio.level(), pos);
   layer_ = studio.appearance.layers.active;
   other_ = other;
   anchor_ = last_ = c;
@@ -309,7 +309,7 @@ bool ToolInput::cells_unlocked(const Studio& studio) {
 }
 
 void ToolInput::drag(Studio& studio, ImVec2 pos) {
-  const Cell c = cell_of(pos);
+  const Cell c = cell_of(studio.level(), pos);
   astar::Editor& ed = studio.editor();
   const astar::Level& lv = studio.level();
   switch (mode_) {
@@ -359,7 +359,7 @@ void ToolInput::drag(Studio& studio, ImVec2 pos) {
 
 void ToolInput::release(Studio& studio, ImVec2 pos) {
   drag(studio, pos);
-  const Cell c = cell_of(pos);
+  const Cell c = cell_of(studio.level(), pos);
   astar::Editor& ed = studio.editor();
   const bool flip = other_;
   switch (mode_) {
@@ -410,6 +410,7 @@ void ToolInput::draw_preview(const Studio& studio, ImDrawList* dl, std::optional
   const View& v = studio.view;
   const ImU32 ink = IM_COL32(255, 255, 255, 230), shadow = IM_COL32(0, 0, 0, 170);
   auto outline = [&](int x0, int y0, int x1, int y1, ImU32 col, float thick) {
+    if (studio.level().is_hex()) return outline_block(dl, studio.view, studio.level(), {x0, y0, x1, y1}, col, thick);
     const ImVec2 a = screen_of(v, static_cast<float>(x0), static_cast<float>(y0));
     const ImVec2 b = screen_of(v, static_cast<float>(x1 + 1), static_cast<float>(y1 + 1));
     dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), shadow, 0, 0, thick + 1);
@@ -438,7 +439,7 @@ void ToolInput::draw_preview(const Studio& studio, ImDrawList* dl, std::optional
   } else if (hover && mode_ == Mode::None && is_cell_layer(layer) &&
              (tool == Tool::Brush || tool == Tool::Eraser || tool == Tool::Line)) {
     // The brush's footprint under the mouse.
-    for (Cell c : astar::brush_cells(cell_of(*hover), studio.tools.size))
+    for (Cell c : astar::brush_cells(cell_of(studio.level(), *hover), studio.tools.size))
       if (studio.level().in_bounds(c)) outline(c.x, c.y, c.x, c.y, IM_COL32(255, 255, 255, 120), 1.0f);
   }
   draw_polygon_preview(studio, dl, hover);

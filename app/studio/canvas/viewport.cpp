@@ -21,14 +21,20 @@ using astar::Cell;
 
 // [SECTION] View mapping
 
-void fit_view(View& view, int level_w, int level_h) {
+void fit_view(View& view, int level_w, int level_h) { fit_view(view, GridGeometry(level_w, level_h)); }
+
+void fit_view(View& view, const GridGeometry& geometry) {
   view.fit_pending = false;
-  if (level_w <= 0 || level_h <= 0 || view.canvas_w <= 0 || view.canvas_h <= 0) return;
+  // The picture's size in level units: the cells' on squares, a little more or less on hexes.
+  const auto level_w = static_cast<float>(geometry.extent_x());
+  const auto level_h = static_cast<float>(geometry.extent_y());
+  if (geometry.width() <= 0 || geometry.height() <= 0 || view.canvas_w <= 0 || view.canvas_h <= 0) return;
   if (view.initial_zoom > 0.0f) {
     // --zoom/--focus: a given cell size, centred on a cell.
     view.cell_px = view.initial_zoom;
-    const float fx = view.focus_x >= 0 ? static_cast<float>(view.focus_x) + 0.5f : level_w * 0.5f;
-    const float fy = view.focus_y >= 0 ? static_cast<float>(view.focus_y) + 0.5f : level_h * 0.5f;
+    const LevelPoint focus = geometry.centre({view.focus_x, view.focus_y});
+    const float fx = view.focus_x >= 0 ? static_cast<float>(focus.x) : level_w * 0.5f;
+    const float fy = view.focus_y >= 0 ? static_cast<float>(focus.y) : level_h * 0.5f;
     view.offset_x = std::round(view.canvas_w * 0.5f - fx * view.cell_px);
     view.offset_y = std::round(view.canvas_h * 0.5f - fy * view.cell_px);
     view.initial_zoom = 0.0f;
@@ -37,25 +43,19 @@ void fit_view(View& view, int level_w, int level_h) {
   const float margin = 12.0f;
   const float aw = std::max(1.0f, view.canvas_w - 2 * margin);
   const float ah = std::max(1.0f, view.canvas_h - 2 * margin);
-  float px = std::min(aw / static_cast<float>(level_w), ah / static_cast<float>(level_h));
+  float px = std::min(aw / level_w, ah / level_h);
   if (px >= 4.0f) px = std::floor(px);  // whole pixels per cell: even grid lines
   view.cell_px = std::min(px, kMaxCellPx);
   view.offset_x = std::round((view.canvas_w - view.cell_px * level_w) * 0.5f);
   view.offset_y = std::round((view.canvas_h - view.cell_px * level_h) * 0.5f);
 }
 
-Cell Viewport::cell_at(const View& view, ImVec2 screen) const {
-  // Clamped before the conversion: far-away (or invalid, -FLT_MAX) positions stay ints.
-  auto to_cell = [&](float pixels) {
-    return static_cast<int>(std::clamp(std::floor(pixels / view.cell_px), -1.0e6f, 1.0e6f));
-  };
-  return {to_cell(screen.x - view.canvas_x - view.offset_x),
-          to_cell(screen.y - view.canvas_y - view.offset_y)};
+Cell Viewport::cell_at(const View& view, const astar::Level& level, ImVec2 screen) {
+  return GridGeometry(level).pick(screen_map(view), screen.x, screen.y);
 }
 
 ImVec2 Viewport::level_pos(const View& view, ImVec2 screen) {
-  const float px = std::max(view.cell_px, 1e-6f);
-  return {(screen.x - view.canvas_x - view.offset_x) / px, (screen.y - view.canvas_y - view.offset_y) / px};
+  return to_imvec(screen_map(view).to_level(screen.x, screen.y));
 }
 
 // [SECTION] Canvas
@@ -89,7 +89,8 @@ void Viewport::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts, 
   view.canvas_y = p0.y;
   view.canvas_w = size.x;
   view.canvas_h = size.y;
-  if (view.fit_pending) fit_view(view, level.width(), level.height());
+  const GridGeometry geometry(level);
+  if (view.fit_pending) fit_view(view, geometry);
 
   ImGui::InvisibleButton("canvas", size,
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
@@ -103,8 +104,9 @@ void Viewport::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts, 
   const ImU32 background = color(studio.appearance.colors().background);
   const float ox = p0.x + view.offset_x, oy = p0.y + view.offset_y;
   const float gx0 = std::max(p0.x, std::ceil(ox)), gy0 = std::max(p0.y, std::ceil(oy));
-  const float gx1 = std::min(p1.x, std::floor(ox + view.cell_px * static_cast<float>(level.width())));
-  const float gy1 = std::min(p1.y, std::floor(oy + view.cell_px * static_cast<float>(level.height())));
+  // (Hex levels: the grid paints the background between the hexagons of its box.)
+  const float gx1 = std::min(p1.x, std::floor(ox + view.cell_px * static_cast<float>(geometry.extent_x())));
+  const float gy1 = std::min(p1.y, std::floor(oy + view.cell_px * static_cast<float>(geometry.extent_y())));
   if (!renderer.draws() || gx1 <= gx0 || gy1 <= gy0) {
     dl->AddRectFilled(p0, p1, background);
   } else {
@@ -146,7 +148,8 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
     if (!io.MouseDown[ImGuiMouseButton_Left]) finish_drag(studio, last_pos_);
     return;
   }
-  const Cell cell = cell_at(view, io.MousePos);
+  const GridGeometry geometry(level);
+  const Cell cell = cell_at(view, level, io.MousePos);
   if ((hovered || active) && level.in_bounds(cell)) hovered_ = cell;
 
   // Zoom around the cursor.
@@ -175,8 +178,9 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
   auto on_marker = [&](Cell m) {
     if (cell == m) return true;
     const float r = std::max(5.0f, view.cell_px * 0.34f);
-    const float mx = view.canvas_x + view.offset_x + (m.x + 0.5f) * view.cell_px - io.MousePos.x;
-    const float my = view.canvas_y + view.offset_y + (m.y + 0.5f) * view.cell_px - io.MousePos.y;
+    const LevelPoint centre = screen_map(view).to_screen(geometry.centre(m));
+    const float mx = static_cast<float>(centre.x) - io.MousePos.x;
+    const float my = static_cast<float>(centre.y) - io.MousePos.y;
     return mx * mx + my * my <= r * r;
   };
   const bool on_start = on_marker(level.start()), on_goal = on_marker(level.goal());
@@ -226,11 +230,7 @@ void Viewport::draw_overlays(const Studio& studio, const Fonts& fonts, ImDrawLis
   const OverlayContext overlays(studio, fonts, dl);
   overlays.draw_all();
   // The cell under the mouse.
-  if (hovered_ && drag_ == Drag::None) {
-    const ImVec2 a = overlays.corner(*hovered_);
-    const float px = overlays.px;
-    dl->AddRect(a, ImVec2(a.x + px, a.y + px), IM_COL32(40, 130, 255, 220), 0.0f, 0, 2.0f);
-  }
+  if (hovered_ && drag_ == Drag::None) overlays.outline(*hovered_, IM_COL32(40, 130, 255, 220), 2.0f);
 }
 
 }  // namespace studio

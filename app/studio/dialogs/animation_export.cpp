@@ -3,6 +3,7 @@
 #include "platform/gl.hpp"
 #include "platform/platform.hpp"
 #include "canvas/screenshot.hpp"
+#include "state/grid_geometry.hpp"
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -71,8 +72,9 @@ std::optional<astar::Status> AnimationExport::after_render(Studio& studio, float
   const View& v = studio.view;
   const float margin = 6.0f;
   const float lx = v.canvas_x + v.offset_x - margin, ly = v.canvas_y + v.offset_y - margin;
-  const float lw = studio.level().width() * v.cell_px + 2 * margin;
-  const float lh = studio.level().height() * v.cell_px + 2 * margin;
+  const GridGeometry geometry(studio.level());  // the picture's size: squares' or hexagons'
+  const float lw = static_cast<float>(geometry.extent_x()) * v.cell_px + 2 * margin;
+  const float lh = static_cast<float>(geometry.extent_y()) * v.cell_px + 2 * margin;
   const float x0 = std::max(v.canvas_x, lx), y0 = std::max(v.canvas_y, ly);
   const float x1 = std::min(v.canvas_x + v.canvas_w, lx + lw);
   const float y1 = std::min(v.canvas_y + v.canvas_h, ly + lh);

@@ -11,6 +11,7 @@
 #include "state/palette.hpp"
 #include "canvas/screenshot.hpp"
 #include "canvas/viewport.hpp"
+#include "overlays/cell_shapes.hpp"
 
 namespace studio {
 
@@ -369,7 +370,8 @@ void CompareWindow::draw_pane(Pane& pane, std::size_t index, const Fonts& fonts,
   v.canvas_y = p0.y;
   v.canvas_w = size.x;
   v.canvas_h = size.y;
-  fit_view(v, level_.width(), level_.height());
+  const GridGeometry geometry(level_);  // square cells or hexagons
+  fit_view(v, geometry);
   ImGui::Dummy(size);
 
   if (!pane.renderer) {
@@ -397,18 +399,20 @@ void CompareWindow::draw_pane(Pane& pane, std::size_t index, const Fonts& fonts,
   pane.renderer->draw(dl, v, level_.width(), level_.height(), grid_look(look));
   const float px = v.cell_px;
   const float ox = v.canvas_x + v.offset_x, oy = v.canvas_y + v.offset_y;
-  auto center = [&](Cell c) { return ImVec2(ox + (c.x + 0.5f) * px, oy + (c.y + 0.5f) * px); };
-  dl->AddRect(ImVec2(ox - 1, oy - 1), ImVec2(ox + level_.width() * px + 1, oy + level_.height() * px + 1),
-              IM_COL32(120, 124, 136, 255));
+  const ScreenMap map = screen_map(v);
+  auto center = [&](Cell c) { return on_screen(map, geometry.centre(c)); };
+  if (geometry.is_hex())
+    outline_cells(dl, map, geometry, {0, 0, level_.width() - 1, level_.height() - 1}, IM_COL32(120, 124, 136, 255), 1.0f);
+  else
+    dl->AddRect(ImVec2(ox - 1, oy - 1), ImVec2(ox + level_.width() * px + 1, oy + level_.height() * px + 1),
+                IM_COL32(120, 124, 136, 255));
   if (pane.path.size() >= 2) {
     std::vector<ImVec2> points;
     for (Cell c : pane.path) points.push_back(center(c));
     dl->AddPolyline(points.data(), static_cast<int>(points.size()), color(pal.path), 0,
                     std::clamp(px * 0.22f, 2.0f, 8.0f));
   } else if (const auto taken = search.last_taken(); taken && !astar::finished(search.state())) {
-    const ImVec2 a(ox + taken->x * px, oy + taken->y * px);
-    dl->AddRect(a, ImVec2(a.x + px, a.y + px), color(pal.taken), 0.0f, 0,
-                std::clamp(px * 0.1f, 1.5f, 3.0f));
+    outline_cell(dl, map, geometry, *taken, color(pal.taken), std::clamp(px * 0.1f, 1.5f, 3.0f));
   }
   draw_endpoint_marker(dl, fonts, center(level_.start()), px, pal.start, "S");
   draw_endpoint_marker(dl, fonts, center(level_.goal()), px, pal.goal, "G");

@@ -8,9 +8,13 @@ namespace studio {
 
 using astar::Cell;
 
-void draw_debugger_marks(const Studio& studio, ImDrawList* dl, ImVec2 origin, float px) {
-  auto corner = [&](Cell c) { return ImVec2(origin.x + c.x * px, origin.y + c.y * px); };
-  auto centre = [&](Cell c) { return ImVec2(origin.x + (c.x + 0.5f) * px, origin.y + (c.y + 0.5f) * px); };
+void draw_debugger_marks(const OverlayContext& ctx) {
+  const Studio& studio = ctx.studio;
+  ImDrawList* dl = ctx.dl;
+  const float px = ctx.px;
+  // In the top-left corner of the cell's label box (a square's own corner).
+  auto corner = [&](Cell c) { return ctx.label_corner(c); };
+  auto centre = [&](Cell c) { return ctx.center(c); };
   const float r = std::clamp(px * 0.16f, 2.5f, 7.0f);
   const astar::Breakpoints& b = studio.session().breakpoints();
   for (Cell c : b.on_take) {

@@ -22,6 +22,7 @@ struct Fonts {
 // Zoom thresholds (cell size in pixels).
 inline constexpr float kArrowMinPx = 12.0f;  // cameFrom arrows from here
 inline constexpr float kTextMinPx = 48.0f;   // g, h, f from here
+inline constexpr float kHexTextZoom = 1.25f;  // on hexagons from 1.25 times that (less room)
 inline constexpr float kOrderMinPx = 22.0f;  // expansion order numbers from here
 inline constexpr float kMaxCellPx = 256.0f;
 // Patterns (the second cue beside hue) from here, in framebuffer pixels.

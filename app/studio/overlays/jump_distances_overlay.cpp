@@ -52,10 +52,10 @@ class JumpDistancesCache {
   std::vector<std::uint8_t> mask_;
 };
 
-// Whether the overlay shows: JPS, running here (not refused), a level the table is made for,
-// cells large enough for labels, the overlay on.
+// Whether the overlay shows: JPS, running here (not refused: never on hexes), a level the table
+// is made for, cells large enough for labels, the overlay on.
 bool shown(const OverlayContext& ctx) {
-  return ctx.show_text && ctx.ov.on(OverlayId::JumpDistances) &&
+  return ctx.show_text && ctx.ov.on(OverlayId::JumpDistances) && !ctx.level.is_hex() &&
          ctx.search.options().algorithm == astar::Algorithm::JumpPoint &&
          ctx.search.state() != astar::SearchState::Invalid &&
          ctx.level.cell_count() <= astar::JumpDistances::kMaxCells;

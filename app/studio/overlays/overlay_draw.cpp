@@ -150,13 +150,24 @@ OverlayContext::OverlayContext(const Studio& s, const Fonts& f, ImDrawList* list
       px(s.view.cell_px),
       k(s.appearance.label_scale()),
       ox(s.view.canvas_x + s.view.offset_x),
-      oy(s.view.canvas_y + s.view.offset_y) {
+      oy(s.view.canvas_y + s.view.offset_y),
+      geom(s.level()),
+      map(screen_map(s.view)) {
   const View& view = s.view;
-  x0 = std::max(0, static_cast<int>(std::floor((view.canvas_x - ox) / px)));
-  y0 = std::max(0, static_cast<int>(std::floor((view.canvas_y - oy) / px)));
-  x1 = std::min(level.width() - 1, static_cast<int>(std::floor((view.canvas_x + view.canvas_w - ox) / px)));
-  y1 = std::min(level.height() - 1, static_cast<int>(std::floor((view.canvas_y + view.canvas_h - oy) / px)));
-  show_text = px >= kTextMinPx * k;
+  if (!geom.is_hex()) {
+    x0 = std::max(0, static_cast<int>(std::floor((view.canvas_x - ox) / px)));
+    y0 = std::max(0, static_cast<int>(std::floor((view.canvas_y - oy) / px)));
+    x1 = std::min(level.width() - 1, static_cast<int>(std::floor((view.canvas_x + view.canvas_w - ox) / px)));
+    y1 = std::min(level.height() - 1, static_cast<int>(std::floor((view.canvas_y + view.canvas_h - oy) / px)));
+  } else {
+    const LevelPoint a = map.to_level(view.canvas_x, view.canvas_y);
+    const LevelPoint b = map.to_level(view.canvas_x + view.canvas_w, view.canvas_y + view.canvas_h);
+    const CellSpan span = geom.cells_near({a.x, a.y, b.x, b.y});
+    x0 = span.x0, y0 = span.y0, x1 = span.x1, y1 = span.y1;
+  }
+  // A hexagon's label box is smaller than a square's (0.8 wide, 0.6 or 0.66 high): g, h and f
+  // come in later.
+  show_text = px >= kTextMinPx * k * (geom.is_hex() ? kHexTextZoom : 1.0f);
 }
 
 void OverlayContext::draw_all() const {
@@ -178,7 +189,7 @@ void OverlayContext::draw_all() const {
   endpoints();
   walk_trail();  // the agent over the start marker it left
   findings();  // over the markers: a finding may sit on the start or the goal
-  draw_debugger_marks(studio, dl, ImVec2(ox, oy), px);
+  draw_debugger_marks(*this);
 }
 
 // [SECTION] A trace's findings
@@ -190,7 +201,7 @@ void OverlayContext::findings() const {
   const ImU32 mark = color(kFindingMark), edge = color(pal.text, 0.8f);
   for (const astar::Finding& f : t->report.findings) {
     if (f.cell.x < x0 || f.cell.x > x1 || f.cell.y < y0 || f.cell.y > y1) continue;
-    const ImVec2 p(corner(f.cell).x + px * 0.5f, corner(f.cell).y + d + 1);
+    const ImVec2 p(center(f.cell).x, label_corner(f.cell).y + d + 1);
     const ImVec2 q[4] = {{p.x, p.y - d}, {p.x + d, p.y}, {p.x, p.y + d}, {p.x - d, p.y}};
     dl->AddConvexPolyFilled(q, 4, mark);
     dl->AddPolyline(q, 4, edge, ImDrawFlags_Closed, 1.0f);
@@ -206,8 +217,13 @@ void OverlayContext::findings() const {
 
 // The level's outline, so its edge shows against the background even next to walls.
 void OverlayContext::level_outline() const {
+  const float thick = k >= 1.5f ? 2.0f : 1.0f;
+  if (geom.is_hex()) {  // the hexagons' outer sides
+    outline_cells(dl, map, geom, {0, 0, level.width() - 1, level.height() - 1}, color(pal.level_outline), thick);
+    return;
+  }
   dl->AddRect(ImVec2(ox - 1, oy - 1), ImVec2(ox + level.width() * px + 1, oy + level.height() * px + 1),
-              color(pal.level_outline), 0.0f, 0, k >= 1.5f ? 2.0f : 1.0f);
+              color(pal.level_outline), 0.0f, 0, thick);
 }
 
 // Collision shapes over the grid (under arrows, path and markers): a filled outline, and when the
@@ -271,14 +287,15 @@ void OverlayContext::edge_overrides() const {
   const float size = std::clamp(px * 0.3f, 12.0f * k, 18.0f * k);
   const ImU32 halo = color(pal.floor, 0.85f * alpha);
   auto draw_one = [&](Cell from, astar::Dir d, const astar::EdgeOverride& e) {
-    const ImVec2 c(ox + (from.x + 0.5f) * px, oy + (from.y + 0.5f) * px);
+    const ImVec2 c = center(from);
     const ImU32 ink = color(e.blocked ? look.edge_blocked : look.edge, alpha);
     if (!arrows) {
       const float r = std::max(1.0f, px * 0.18f);
       dl->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), ink);
       return;
     }
-    const float vx = static_cast<float>(astar::dx(d)) * px, vy = static_cast<float>(astar::dy(d)) * px;
+    const ImVec2 v = step(from, d);  // to the neighbour's centre: the border is half-way
+    const float vx = v.x, vy = v.y;
     const float len = std::sqrt(vx * vx + vy * vy);
     const float ux = vx / len, uy = vy / len;
     const float nx = -uy * kEdgeLane * px, ny = ux * kEdgeLane * px;  // to the right on screen
@@ -320,7 +337,7 @@ void OverlayContext::edge_overrides() const {
   for (int y = ey0; y <= ey1; ++y)
     for (int x = ex0; x <= ex1; ++x) {
       if (!level.has_edges({x, y})) continue;
-      for (astar::Dir d : astar::kAllDirs)
+      for (astar::Dir d : level.directions())
         if (const auto e = level.edge({x, y}, d)) draw_one({x, y}, d, *e);
     }
 }
@@ -337,18 +354,18 @@ void OverlayContext::backward_side() const {
       const Cell c{x, y};
       if (level.wall(c) || studio.session().path_contains(c)) continue;
       if (search.side(c) != astar::Side::Backward) continue;
-      const ImVec2 a = corner(c);
-      dl->AddRectFilled(a, ImVec2(a.x + px, a.y + px), col);
+      fill(c, col);
     }
 }
 
-// cameFrom arrows: from each visited cell towards its parent. Zoomed out they cross the cell
-// centre; with g/h/f shown they are smaller and sit below f, leaving the corners to g and h.
+// cameFrom arrows: from each visited cell towards its parent's centre (on hexes along one of
+// the six directions). Zoomed out they cross the cell centre; with g/h/f shown they are smaller
+// and sit below f, leaving the corners to g and h.
 void OverlayContext::came_from_arrows() const {
   if (ov.on(OverlayId::Arrows) && px >= kArrowMinPx * k) {
     const float arrow_alpha = ov.alpha(OverlayId::Arrows);
     const ImU32 col = color(pal.arrow, (show_text ? 0.6f : 0.55f) * arrow_alpha);
-    const float shift = show_text ? 0.3f * px : 0.0f;
+    const float shift = show_text ? (geom.is_hex() ? 0.24f : 0.3f) * px : 0.0f;
     const float t0 = show_text ? -0.13f : -0.22f, t1 = show_text ? 0.13f : 0.34f;
     const float head = show_text ? std::clamp(px * 0.09f, 3.0f, 8.0f) : std::clamp(px * 0.13f, 3.0f, 8.0f);
     const float thick = std::clamp(px * 0.045f, 1.0f, 2.5f);
@@ -365,6 +382,11 @@ void OverlayContext::came_from_arrows() const {
           dl->AddLine(c0, center(*n.parent), jump_col, std::max(1.0f, thick * 0.6f));
         const ImVec2 c(c0.x, c0.y + shift);
         float dx = static_cast<float>(n.parent->x - x), dy = static_cast<float>(n.parent->y - y);
+        if (geom.is_hex()) {  // offset cells are not where their hexagons are: the centres are
+          const ImVec2 p = center(*n.parent);
+          dx = p.x - c0.x;
+          dy = p.y - c0.y;
+        }
         const float len = std::sqrt(dx * dx + dy * dy);
         dx /= len;
         dy /= len;
@@ -491,12 +513,14 @@ void OverlayContext::meeting_cell() const {
   }
 }
 
-// g (top left), h (top right) and f (centre): the classic layout.
+// g (top left), h (top right) and f (centre) of the cell's label box: the classic layout.
 void OverlayContext::cell_values() const {
   if (show_text) {
-    const float small = std::clamp(px * 0.2f, 10.0f * k, 18.0f * k);
-    const float large = std::clamp(px * 0.3f, 13.0f * k, 32.0f * k);
-    const float pad = std::max(2.0f, px * 0.06f);
+    const ImVec2 box = label_size();
+    const float unit = text_unit();
+    const float small = std::clamp(unit * 0.2f, 10.0f * k, 18.0f * k);
+    const float large = std::clamp(unit * 0.3f, 13.0f * k, 32.0f * k);
+    const float pad = std::max(2.0f, unit * 0.06f);
     const ImU32 text = color(pal.text);
     const ImU32 faint = color(pal.text, 0.75f);
     char g[32], h[32], f[32];
@@ -516,13 +540,13 @@ void OverlayContext::cell_values() const {
           format_value(h, sizeof h, n.h);
         }
         format_value(f, sizeof f, n.f);
-        const ImVec2 tl = corner({x, y});
+        const ImVec2 tl = label_corner({x, y});
         const ImVec2 c = center({x, y});
         const ImVec2 hs = fonts.small->CalcTextSizeA(small, FLT_MAX, 0.0f, h);
         dl->AddText(fonts.small, small, ImVec2(tl.x + pad + 1, tl.y + pad), faint, g);
-        dl->AddText(fonts.small, small, ImVec2(tl.x + px - pad - hs.x, tl.y + pad), faint, h);
+        dl->AddText(fonts.small, small, ImVec2(tl.x + box.x - pad - hs.x, tl.y + pad), faint, h);
         const ImVec2 fs = fonts.large->CalcTextSizeA(large, FLT_MAX, 0.0f, f);
-        dl->AddText(fonts.large, large, ImVec2(c.x - fs.x * 0.5f, c.y - fs.y * 0.5f - px * 0.02f),
+        dl->AddText(fonts.large, large, ImVec2(c.x - fs.x * 0.5f, c.y - fs.y * 0.5f - unit * 0.02f),
                     text, f);
       }
     // Costs other than 1, bottom left, on every open cell (they explain the g values).
@@ -532,8 +556,8 @@ void OverlayContext::cell_values() const {
         if (Cell{x, y} == level.start() || Cell{x, y} == level.goal()) continue;  // badge there
         char cost[32] = "\xC3\x97";  // a multiplication sign
         format_value(cost + 2, sizeof cost - 2, level.cost({x, y}));
-        const ImVec2 tl = corner({x, y});
-        dl->AddText(fonts.small, small, ImVec2(tl.x + pad + 1, tl.y + px - pad - small), faint, cost);
+        const ImVec2 tl = label_corner({x, y});
+        dl->AddText(fonts.small, small, ImVec2(tl.x + pad + 1, tl.y + box.y - pad - small), faint, cost);
       }
   }
 }
@@ -544,6 +568,7 @@ void OverlayContext::cell_values() const {
 void OverlayContext::expansion_order() const {
   if (ov.on(OverlayId::Order) && px >= kOrderMinPx * k) {
     const std::vector<std::int64_t>& order = studio.session().expansion_order();
+    const ImVec2 box = label_size();
     const float size = show_text ? std::clamp(px * 0.17f, 9.0f * k, 15.0f * k)
                                  : std::clamp(px * 0.36f, 9.0f * k, 20.0f * k);
     const float a = ov.alpha(OverlayId::Order);
@@ -555,10 +580,10 @@ void OverlayContext::expansion_order() const {
         if (it <= 0) continue;
         std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(it));
         const ImVec2 ts = fonts.small->CalcTextSizeA(size, FLT_MAX, 0.0f, buf);
-        if (ts.x > px - 4.0f) continue;  // too many digits for this zoom
-        const ImVec2 c = center({x, y}), tl = corner({x, y});
+        if (ts.x > box.x - 4.0f) continue;  // too many digits for this zoom
+        const ImVec2 c = center({x, y}), tl = label_corner({x, y});
         const float pad = std::max(3.0f, px * 0.06f);
-        const ImVec2 at = show_text ? ImVec2(tl.x + px - pad - ts.x, tl.y + px - pad - ts.y)
+        const ImVec2 at = show_text ? ImVec2(tl.x + box.x - pad - ts.x, tl.y + box.y - pad - ts.y)
                                     : ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f);
         dl->AddRectFilled(ImVec2(at.x - 2.0f, at.y), ImVec2(at.x + ts.x + 2.0f, at.y + ts.y), pill, 3.0f);
         dl->AddText(fonts.small, size, at, ink, buf);
@@ -575,6 +600,7 @@ void OverlayContext::heuristic_marks() const {
     const float a = ov.alpha(OverlayId::Heuristic);
     const ImU32 mark = color(kOverestimateMark, a), bad = color(kInconsistentMark, a);
     const float t = kOverestimateMarkSize * px;
+    const ImVec2 box = label_size();
     const astar::MovePolicy policy(level);
     const float thick = std::clamp(px * 0.05f, 1.0f, 2.5f);
     for (int y = y0; y <= y1; ++y)
@@ -582,7 +608,7 @@ void OverlayContext::heuristic_marks() const {
         const Cell c{x, y};
         const std::size_t i = report->index(c);
         if (report->overestimates[i]) {
-          const ImVec2 z(corner(c).x + px, corner(c).y + px);
+          const ImVec2 z(label_corner(c).x + box.x, label_corner(c).y + box.y);
           dl->AddTriangleFilled(ImVec2(z.x - t, z.y), ImVec2(z.x, z.y - t), z, mark);
         }
         if (!report->inconsistent[i] || px < kArrowMinPx * k) continue;
@@ -612,16 +638,11 @@ void OverlayContext::last_step() const {
   const float relaxed_thick = std::clamp(px * 0.06f, 1.0f, 2.0f);
   const float inset = show_text ? relaxed_thick * 0.5f + 1.0f : std::max(1.5f, px * 0.08f);
   if (ov.on(OverlayId::Examined))
-    for (Cell c : search.last_relaxed()) {
-      const ImVec2 a = corner(c);
-      dl->AddRect(ImVec2(a.x + inset, a.y + inset), ImVec2(a.x + px - inset, a.y + px - inset),
-                  color(pal.relaxed, ov.alpha(OverlayId::Examined)), 0.0f, 0, relaxed_thick);
-    }
+    for (Cell c : search.last_relaxed())
+      outline(c, color(pal.relaxed, ov.alpha(OverlayId::Examined)), relaxed_thick, inset);
   if (const auto taken = search.last_taken(); taken && ov.on(OverlayId::Current)) {
-    const ImVec2 a = corner(*taken);
     const float t = std::clamp(px * 0.1f, 2.0f, 4.0f);
-    dl->AddRect(ImVec2(a.x - t * 0.5f, a.y - t * 0.5f), ImVec2(a.x + px + t * 0.5f, a.y + px + t * 0.5f),
-                color(pal.taken, ov.alpha(OverlayId::Current)), 0.0f, 0, t);
+    outline(*taken, color(pal.taken, ov.alpha(OverlayId::Current)), t, -t * 0.5f);
   }
 }
 
@@ -630,12 +651,11 @@ void OverlayContext::last_step() const {
 void OverlayContext::endpoints() const {
   auto marker = [&](Cell c, palette::Rgb rgb, const char* label) {
     if (show_text) {
-      const ImVec2 a = corner(c);
+      const ImVec2 a = label_corner(c), box = label_size();
       const float t = std::clamp(px * 0.05f, 2.0f, 4.0f);
-      dl->AddRect(ImVec2(a.x + t * 0.5f, a.y + t * 0.5f), ImVec2(a.x + px - t * 0.5f, a.y + px - t * 0.5f),
-                  color(rgb), 0.0f, 0, t);
+      outline(c, color(rgb), t, t * 0.5f);
       const float r = std::clamp(px * 0.13f, 7.0f, 14.0f);
-      const ImVec2 m(a.x + t + r + 2.0f, a.y + px - t - r - 2.0f);
+      const ImVec2 m(a.x + t + r + 2.0f, a.y + box.y - t - r - 2.0f);
       dl->AddCircleFilled(m, r, color(rgb), 20);
       const float size = r * 1.3f;
       const ImVec2 s = fonts.large->CalcTextSizeA(size, FLT_MAX, 0.0f, label);

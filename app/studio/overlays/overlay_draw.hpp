@@ -9,12 +9,17 @@
 //
 // A new overlay is a member here, called from draw_all in its place (later draws on top), with
 // its toggle in overlays.hpp when people can turn it off.
+//
+// Cells are squares or hexagons (state/grid_geometry.hpp): overlays place marks with center(),
+// label_rect() and step(), and fill or outline whole cells with cell_shapes.hpp, never with
+// square corners, so they sit on hexagons too.
 #pragma once
 
 #include <imgui.h>
 
 #include "astar/algorithms.hpp"
 #include "astar/grid.hpp"
+#include "overlays/cell_shapes.hpp"
 #include "overlays/draw_basics.hpp"
 #include "state/overlays.hpp"
 #include "state/palette.hpp"
@@ -34,14 +39,33 @@ struct OverlayContext {
   const Overlays& ov;
   const Fonts& fonts;
   ImDrawList* dl;
-  float px;  // cell size in pixels
+  float px;  // cell size in pixels (a hexagon's size across its sides)
   float k;   // label scale: cell labels, zoom thresholds and line widths follow the UI scale
-  float ox, oy;  // cell (0, 0)'s top-left corner on screen
+  float ox, oy;  // the level's top-left corner on screen (square levels: cell (0, 0)'s)
+  GridGeometry geom;  // where the cells are, in level units
+  ScreenMap map;      // level units on screen
   int x0, y0, x1, y1;  // the visible cells: everything costs what the canvas shows
   bool show_text;      // zoomed in enough for g, h and f
 
+  // A square cell's top-left corner (square-only drawing: collision shapes).
   ImVec2 corner(astar::Cell c) const { return ImVec2(ox + c.x * px, oy + c.y * px); }
-  ImVec2 center(astar::Cell c) const { return ImVec2(ox + (c.x + 0.5f) * px, oy + (c.y + 0.5f) * px); }
+  ImVec2 center(astar::Cell c) const {
+    if (!geom.is_hex()) return ImVec2(ox + (c.x + 0.5f) * px, oy + (c.y + 0.5f) * px);
+    return on_screen(map, geom.centre(c));
+  }
+  // The box inside the cell for its labels (the whole square, or the widest that fits a hexagon):
+  // its top-left corner and size on screen.
+  ImVec2 label_corner(astar::Cell c) const;
+  ImVec2 label_size() const;
+  // The length the labels' sizes follow: the cell size on squares, less on hexagons (the label
+  // box's width, or its height's worth, whichever is less).
+  float text_unit() const;
+  // Screen pixels from c's centre along the unit step towards its neighbour in direction d.
+  ImVec2 step(astar::Cell c, astar::Dir d) const;
+  void fill(astar::Cell c, ImU32 col, float inset = 0.0f) const { fill_cell(dl, map, geom, c, col, inset); }
+  void outline(astar::Cell c, ImU32 col, float thick, float inset = 0.0f) const {
+    outline_cell(dl, map, geom, c, col, thick, inset);
+  }
 
   void level_outline() const;
   void backward_side() const;
@@ -74,7 +98,7 @@ struct OverlayContext {
 };
 
 // Canvas marks: a red dot on breakpoint cells, and an arrow to the move just examined (green:
-// relaxed, grey: skipped) while an iteration is under way. `origin` is cell (0, 0)'s top-left.
-void draw_debugger_marks(const Studio& studio, ImDrawList* dl, ImVec2 origin, float cell_px);
+// relaxed, grey: skipped) while an iteration is under way.
+void draw_debugger_marks(const OverlayContext& ctx);
 
 }  // namespace studio

@@ -27,21 +27,23 @@ void OverlayContext::consistency_tints() const {
       const astar::Consistency c = rs->vertex({x, y}).consistency;
       if (c == astar::Consistency::Consistent) continue;
       const bool over = c == astar::Consistency::OverConsistent;
-      const ImVec2 a = corner({x, y}), z(a.x + px, a.y + px);
-      dl->AddRectFilled(a, z, color(over ? kOver : kUnder, 0.45f));
-      dl->AddRect(a, z, color(over ? kOver : kUnder, 0.95f), 0.0f, 0, thick);
+      fill({x, y}, color(over ? kOver : kUnder, 0.45f));
+      outline({x, y}, color(over ? kOver : kUnder, 0.95f), thick);
       if (!hatch) continue;
+      // The hatch inside the cell's label box (the whole square; most of a hexagon).
+      const ImVec2 a = label_corner({x, y}), box = label_size();
       for (float t = 0.25f; t < 1.0f; t += 0.25f)  // over: rising lines; under: falling
-        dl->AddLine(over ? ImVec2(a.x, a.y + px * t) : ImVec2(a.x, a.y + px * (1 - t)),
-                    over ? ImVec2(a.x + px * t, a.y) : ImVec2(a.x + px * t, a.y + px),
+        dl->AddLine(over ? ImVec2(a.x, a.y + box.y * t) : ImVec2(a.x, a.y + box.y * (1 - t)),
+                    over ? ImVec2(a.x + box.x * t, a.y) : ImVec2(a.x + box.x * t, a.y + box.y),
                     color(pal.text, 0.6f), 1.0f);
     }
   if (studio.session().repair_text().empty()) return;
   const float s = std::max(2.0f, px * 0.18f);
   for (const astar::Cell c : rs->repair_cells()) {
     if (c.x < x0 || c.x > x1 || c.y < y0 || c.y > y1) continue;
-    const ImVec2 a = corner(c);
-    dl->AddRectFilled(ImVec2(a.x + px - s, a.y + px - s), ImVec2(a.x + px, a.y + px), color(kRepaired, 0.95f));
+    const ImVec2 a = label_corner(c), box = label_size();
+    dl->AddRectFilled(ImVec2(a.x + box.x - s, a.y + box.y - s), ImVec2(a.x + box.x, a.y + box.y),
+                      color(kRepaired, 0.95f));
   }
 }
 

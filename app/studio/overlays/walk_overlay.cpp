@@ -19,22 +19,36 @@ void OverlayContext::walk_fog() const {
   const astar::AgentWalk* walk = studio.walk();
   if (!walk || !walk->sensor()) return;
   const ImU32 fog = color(palette::blend(pal.background, kFog, 0.35f), 0.62f);
-  for (int y = y0; y <= y1; ++y)
-    for (int x = x0; x <= x1;) {
-      if (walk->seen({x, y})) {
-        ++x;
-        continue;
+  if (geom.is_hex()) {  // hexagons do not join into rectangles: one each
+    for (int y = y0; y <= y1; ++y)
+      for (int x = x0; x <= x1; ++x)
+        if (!walk->seen({x, y})) fill({x, y}, fog);
+  } else {
+    for (int y = y0; y <= y1; ++y)
+      for (int x = x0; x <= x1;) {
+        if (walk->seen({x, y})) {
+          ++x;
+          continue;
+        }
+        const int from = x;
+        while (x <= x1 && !walk->seen({x, y})) ++x;
+        dl->AddRectFilled(corner({from, y}), ImVec2(ox + x * px, oy + (y + 1) * px), fog);
       }
-      const int from = x;
-      while (x <= x1 && !walk->seen({x, y})) ++x;
-      dl->AddRectFilled(corner({from, y}), ImVec2(ox + x * px, oy + (y + 1) * px), fog);
-    }
+  }
   const int r = *walk->sensor();
   const astar::Cell at = walk->at();
+  const float thick = std::max(1.5f, px * 0.06f);
+  if (geom.is_hex()) {  // the block of cells around it, as offset rows and columns
+    outline_cells(dl, map, geom,
+                  {std::max(0, at.x - r), std::max(0, at.y - r), std::min(level.width() - 1, at.x + r),
+                   std::min(level.height() - 1, at.y + r)},
+                  color(kTrail, 0.9f), thick);
+    return;
+  }
   const ImVec2 a(ox + std::max(0, at.x - r) * px, oy + std::max(0, at.y - r) * px);
   const ImVec2 z(ox + (std::min(level.width() - 1, at.x + r) + 1) * px,
                  oy + (std::min(level.height() - 1, at.y + r) + 1) * px);
-  dl->AddRect(a, z, color(kTrail, 0.9f), 0.0f, 0, std::max(1.5f, px * 0.06f));
+  dl->AddRect(a, z, color(kTrail, 0.9f), 0.0f, 0, thick);
 }
 
 void OverlayContext::walk_trail() const {

@@ -28,22 +28,24 @@ inline constexpr std::uint8_t kSearchUnseen = 0, kSearchOpen = 1, kSearchClosed 
 // grid.frag's features, each compiled in only where the picture shows it: llvmpipe, Mesa's CPU
 // renderer, runs both sides of a branch even when a uniform turns one off, so a layer that is
 // hidden or empty would still cost every pixel (the heights layer's seven texel reads most).
-// GridRenderer compiles one program per combination, at its first use.
+// GridRenderer compiles one program per combination, at its first use. GRID_HEX is the hexagons
+// of a hex level (the cell of each pixel found by cube rounding): square levels never run it.
 enum GridFeature : unsigned {
   kGridCosts = 1, kGridHeights = 2, kGridAgents = 4, kGridPatterns = 8, kGridHeat = 16,
-  kAllGridFeatures = 31
+  kGridHex = 32, kAllGridFeatures = 63
 };
 struct GridFeatureInfo {
   unsigned bit;
   const char* macro;  // grid.frag's switch: #if GRID_COSTS ...
   const char* what;   // what the picture lacks without it, for messages
 };
-inline constexpr std::array<GridFeatureInfo, 5> kGridFeatureInfo{{
+inline constexpr std::array<GridFeatureInfo, 6> kGridFeatureInfo{{
     {kGridCosts, "GRID_COSTS", "the Costs layer"},
     {kGridHeights, "GRID_HEIGHTS", "the Heights layer"},
     {kGridAgents, "GRID_AGENTS", "the Agents layer"},
     {kGridPatterns, "GRID_PATTERNS", "the patterns on open and closed cells"},
-    {kGridHeat, "GRID_HEAT", "the heat map"}}};
+    {kGridHeat, "GRID_HEAT", "the heat map"},
+    {kGridHex, "GRID_HEX", "the hexagons of a hex level (drawn as squares)"}}};
 
 // One #define that with_features() adds: its name and its GLSL value.
 struct ShaderDefine {

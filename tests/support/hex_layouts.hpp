@@ -1,0 +1,25 @@
+// The four hex offset layouts (astar/hex_coords.hpp) for tests that run over each, and Red Blob's
+// name of each for their messages.
+//
+//   for (const astar::HexLayout l : astar::test::kHexLayouts) { INFO(astar::test::layout_name(l)); ... }
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "astar/hex_coords.hpp"
+
+namespace astar::test {
+
+inline constexpr std::array<HexLayout, 4> kHexLayouts{{{HexOrientation::PointyTop, HexStagger::Odd},
+                                                       {HexOrientation::PointyTop, HexStagger::Even},
+                                                       {HexOrientation::FlatTop, HexStagger::Odd},
+                                                       {HexOrientation::FlatTop, HexStagger::Even}}};
+
+// "odd-r", "even-r", "odd-q", "even-q".
+inline std::string layout_name(HexLayout l) {
+  return std::string(l.stagger == HexStagger::Odd ? "odd-" : "even-") +
+         (l.orientation == HexOrientation::PointyTop ? "r" : "q");
+}
+
+}  // namespace astar::test
