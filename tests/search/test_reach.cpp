@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <queue>
 #include <random>
 #include <utility>
@@ -95,39 +96,46 @@ bool plain_step(const Level& lv, Cell a, Cell b, bool& diagonal) {
   return false;
 }
 
-struct PlainOracle {
-  std::vector<Quarters> dist;
-  std::vector<bool> reached;
-};
-
-// Dijkstra over the plain rule: entering b costs cost(b) times the step's length, kept exactly.
-PlainOracle plain_distances(const Level& lv, Cell from) {
+// A plain Dijkstra with a lazy queue ordered exactly by `cmp` (-1, 0 or 1): the least cost from
+// `from` to every cell (none: unreachable). steps(a, d, offer) offers offer(b, cost to b) for
+// each step out of a, d being a's cost.
+template <class Cost, class Cmp, class Steps>
+std::vector<std::optional<Cost>> exact_dijkstra(const Level& lv, Cell from, Cmp cmp, Steps steps) {
   const auto idx = [&](Cell c) { return static_cast<std::size_t>(c.y * lv.width() + c.x); };
-  PlainOracle o{std::vector<Quarters>(static_cast<std::size_t>(lv.cell_count())),
-                std::vector<bool>(static_cast<std::size_t>(lv.cell_count()), false)};
-  std::vector<bool> done(o.reached.size(), false);
-  using Item = std::pair<Quarters, Cell>;
-  const auto later = [](const Item& x, const Item& y) { return compare_quarters(x.first, y.first) > 0; };
+  std::vector<std::optional<Cost>> dist(static_cast<std::size_t>(lv.cell_count()));
+  std::vector<bool> done(dist.size(), false);
+  using Item = std::pair<Cost, Cell>;
+  const auto later = [&](const Item& x, const Item& y) { return cmp(x.first, y.first) > 0; };
   std::priority_queue<Item, std::vector<Item>, decltype(later)> pq(later);
-  o.reached[idx(from)] = true;
-  pq.push({{}, from});
+  dist[idx(from)] = Cost{};
+  pq.push({Cost{}, from});
   while (!pq.empty()) {
     const auto [d, a] = pq.top();
     pq.pop();
     if (done[idx(a)]) continue;
     done[idx(a)] = true;
+    steps(a, d, [&](Cell b, Cost nd) {
+      std::optional<Cost>& old = dist[idx(b)];
+      if (old && cmp(nd, *old) >= 0) return;
+      old = nd;
+      pq.push({nd, b});
+    });
+  }
+  return dist;
+}
+
+using PlainOracle = std::vector<std::optional<Quarters>>;
+
+// Dijkstra over the plain rule: entering b costs cost(b) times the step's length, kept exactly.
+PlainOracle plain_distances(const Level& lv, Cell from) {
+  return exact_dijkstra<Quarters>(lv, from, compare_quarters, [&](Cell a, Quarters d, auto offer) {
     for (Cell b : oracle_neighbours(lv, a)) {
       bool diagonal = false;
       if (!plain_step(lv, a, b, diagonal)) continue;
       const auto q = static_cast<std::int64_t>(std::lround(lv.cost(b) * 4));
-      const Quarters nd{d.a + (diagonal ? 0 : q), d.b + (diagonal ? q : 0)};
-      if (o.reached[idx(b)] && compare_quarters(nd, o.dist[idx(b)]) >= 0) continue;
-      o.reached[idx(b)] = true;
-      o.dist[idx(b)] = nd;
-      pq.push({nd, b});
+      offer(b, Quarters{d.a + (diagonal ? 0 : q), d.b + (diagonal ? q : 0)});
     }
-  }
-  return o;
+  });
 }
 
 // Whether a distance is within the budget as reach.hpp defines it: the budget rounded once to the
@@ -164,8 +172,8 @@ Level plain_level(std::mt19937& rng) {
 double pick_budget(std::mt19937& rng, const PlainOracle& o) {
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   std::vector<double> exact;
-  for (std::size_t i = 0; i < o.dist.size(); ++i)
-    if (o.reached[i] && o.dist[i].b == 0) exact.push_back(static_cast<double>(o.dist[i].a) / 4.0);
+  for (const std::optional<Quarters>& d : o)
+    if (d && d->b == 0) exact.push_back(static_cast<double>(d->a) / 4.0);
   const int how = pick(0, 3);
   if (how == 0 || exact.empty()) return pick(0, 60) / 4.0 + (pick(0, 1) ? 0.1 : 0.0);
   const double d = exact[static_cast<std::size_t>(pick(0, static_cast<int>(exact.size()) - 1))];
@@ -193,8 +201,8 @@ bool row_major(Cell a, Cell b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
 // in `range`; each parent is in the range and one plain step cheaper; the border is the oracle's.
 void check_against_plain(const Level& lv, const MovementRange& range, const PlainOracle& o) {
   const auto idx = [&](Cell c) { return static_cast<std::size_t>(c.y * lv.width() + c.x); };
-  std::vector<bool> in(o.reached.size(), false);
-  for (std::size_t i = 0; i < o.reached.size(); ++i) in[i] = o.reached[i] && within(o.dist[i], range.budget);
+  std::vector<bool> in(o.size(), false);
+  for (std::size_t i = 0; i < o.size(); ++i) in[i] = o[i] && within(*o[i], range.budget);
   std::vector<bool> listed(in.size(), false);
   for (const RangeCell& rc : range.cells) {
     INFO("cell (", rc.cell.x, ", ", rc.cell.y, ")");
@@ -202,7 +210,7 @@ void check_against_plain(const Level& lv, const MovementRange& range, const Plai
     CHECK_FALSE(listed[idx(rc.cell)]);
     listed[idx(rc.cell)] = true;
     REQUIRE(in[idx(rc.cell)]);
-    const Quarters d = o.dist[idx(rc.cell)];
+    const Quarters d = *o[idx(rc.cell)];
     CHECK(rc.cost == ExactCost{d.a * 250'000, d.b * 250'000});
     if (rc.cell == range.from) {
       CHECK_FALSE(rc.parent.has_value());
@@ -213,7 +221,7 @@ void check_against_plain(const Level& lv, const MovementRange& range, const Plai
     bool diagonal = false;
     REQUIRE(plain_step(lv, *rc.parent, rc.cell, diagonal));
     const auto q = static_cast<std::int64_t>(std::lround(lv.cost(rc.cell) * 4));
-    const Quarters via = o.dist[idx(*rc.parent)];
+    const Quarters via = *o[idx(*rc.parent)];
     CHECK(compare_quarters({via.a + (diagonal ? 0 : q), via.b + (diagonal ? q : 0)}, d) == 0);
   }
   CHECK(listed == in);
@@ -281,29 +289,12 @@ namespace {
 // policy lists (jumps across included), with a lazy queue ordered exactly.
 std::vector<std::optional<ExactCost>> policy_distances(const Level& lv, Cell from) {
   const MovePolicy policy(lv);
-  std::vector<std::optional<ExactCost>> dist(static_cast<std::size_t>(lv.cell_count()));
-  std::vector<bool> done(dist.size(), false);
-  using Item = std::pair<ExactCost, Cell>;
-  const auto later = [](const Item& x, const Item& y) { return compare(x.first, y.first) > 0; };
-  std::priority_queue<Item, std::vector<Item>, decltype(later)> pq(later);
-  const auto idx = [&](Cell c) { return static_cast<std::size_t>(c.y * lv.width() + c.x); };
-  dist[idx(from)] = ExactCost{};
-  pq.push({{}, from});
-  while (!pq.empty()) {
-    const auto [d, a] = pq.top();
-    pq.pop();
-    if (done[idx(a)]) continue;
-    done[idx(a)] = true;
+  const auto exactly = [](ExactCost x, ExactCost y) { return compare(x, y); };
+  return exact_dijkstra<ExactCost>(lv, from, exactly, [&](Cell a, ExactCost d, auto offer) {
     policy.for_each_move(a, [&](const Move& m) {
-      if (!m.possible()) return;
-      const ExactCost nd = d + m.exact;
-      std::optional<ExactCost>& old = dist[idx(m.to)];
-      if (old && compare(nd, *old) >= 0) return;
-      old = nd;
-      pq.push({nd, m.to});
+      if (m.possible()) offer(m.to, d + m.exact);
     });
-  }
-  return dist;
+  });
 }
 
 // random_level's rules and layers on a hex layout: edge overrides in directions a hex lacks go.
