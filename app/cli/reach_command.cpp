@@ -115,6 +115,10 @@ int reach_command(std::span<const std::string> args) {
   const ReachArgs& a = parsed.value();
   const std::optional<Level> level = load_level_or_map_or_report(a.search.level_path);
   if (!level) return kExitBadInput;
+  if (const std::string why = check_square_only_options(a.search, *level); !why.empty()) {
+    print_error(a.search.level_path + ": " + why);
+    return kExitBadInput;
+  }
   if (Status ok = check_cell_arg(*level, "--from", a.from); !ok) {
     print_error(a.search.level_path + ": " + ok.error());
     return kExitBadInput;
@@ -149,7 +153,8 @@ std::string reach_help() {
   h += "                       cost, parent or -, border yes|no); json: {from: {x, y},\n";
   h += "                       budget, topology, cells: [{x, y, cost, parent}], border:\n";
   h += "                       [{x, y}]}. Default: text.\n";
-  h += "  --neighbours 4|8     moves per square cell, over the level's own rule.\n";
+  h += "  --neighbours 4|8     moves per square cell, over the level's own rule (refused on\n";
+  h += "                       hex levels, as --diagonal is).\n";
   h += rule_options_help();
   h += "  Exit 0 with the range.\n";
   return h;

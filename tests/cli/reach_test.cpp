@@ -136,7 +136,8 @@ TEST_CASE("reach: JSON on squares, hexes of both orientations and a MovingAI map
   SUBCASE("square, 8 neighbours, and --neighbours 4 over it") {
     const std::string text = level_text();
     const std::string file = scratch().write("square.json", text);
-    const Run r = scratch().run({"reach", file, "--from", "0,0", "--budget", "4", "--format", "json"});
+    const Run r =
+        scratch().run({"reach", file, "--from", "0,0", "--budget", "4", "--format", "json"});
     REQUIRE(r.code == 0);
     check_json(r.out, core_range(text, {0, 0}, 4.0));
     CHECK(nlohmann::json::parse(r.out)["topology"] == "square");
@@ -150,7 +151,8 @@ TEST_CASE("reach: JSON on squares, hexes of both orientations and a MovingAI map
     SUBCASE(topology.c_str()) {
       const std::string text = level_text(topology);
       const std::string file = scratch().write(topology + ".json", text);
-      const Run r = scratch().run({"reach", file, "--from", "1,2", "--budget", "3.5", "--format", "json"});
+      const Run r =
+          scratch().run({"reach", file, "--from", "1,2", "--budget", "3.5", "--format", "json"});
       INFO("stderr: ", r.err);
       REQUIRE(r.code == 0);
       check_json(r.out, core_range(text, {1, 2}, 3.5));
@@ -160,7 +162,8 @@ TEST_CASE("reach: JSON on squares, hexes of both orientations and a MovingAI map
   SUBCASE("a MovingAI map: --from is all it needs") {
     const std::string map = "type octile\nheight 3\nwidth 4\nmap\n.@..\n....\n..@.\n";
     const std::string file = scratch().write("small.map", map);
-    const Run r = scratch().run({"reach", file, "--from", "0,0", "--budget", "2", "--format", "json"});
+    const Run r =
+        scratch().run({"reach", file, "--from", "0,0", "--budget", "2", "--format", "json"});
     INFO("stderr: ", r.err);
     REQUIRE(r.code == 0);
     auto level = astar::parse_movingai_map(map, "small.map");
@@ -190,7 +193,8 @@ TEST_CASE("reach: bad input is refused with the option named") {
                 "--budget: expected a finite number >= 0, got 'two'");
   check_refused(run({"--from", "0;0", "--budget", "3"}), "--from: expected X,Y");
   check_refused(run({"--from", "9,1", "--budget", "3"}),
-                file + ": --from (9, 1) is outside the level (0, 0)-(5, 3) (the level is 6 x 4 cells)");
+                file + ": --from (9, 1) is outside the level (0, 0)-(5, 3) (the level is 6 x 4 "
+                       "cells)");
   check_refused(run({"--from", "2,0", "--budget", "3"}), file + ": --from (2, 0) is inside a wall");
   check_refused(run({"--from", "0,0", "--budget", "3", "--format", "yaml"}),
                 "--format: unknown value 'yaml'");
@@ -200,6 +204,15 @@ TEST_CASE("reach: bad input is refused with the option named") {
   check_refused(scratch().run({"reach", (scratch().path() / "none.json").string(), "--from", "0,0",
                                "--budget", "3"}),
                 "none.json");
+}
+
+TEST_CASE("reach: square-grid rules are refused on hex levels, naming the option") {
+  const std::string file = scratch().write("hex-rules.json", level_text("hex-flat-top"));
+  const auto run = [&](const std::string& option, const std::string& value) {
+    return scratch().run({"reach", file, "--from", "0,0", "--budget", "3", option, value});
+  };
+  check_refused(run("--neighbours", "4"), file + ": --neighbours does not apply to hex levels");
+  check_refused(run("--diagonal", "never"), file + ": --diagonal does not apply to hex levels");
 }
 
 TEST_CASE("reach: --help documents it, and astar --help lists it") {

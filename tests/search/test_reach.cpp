@@ -5,12 +5,11 @@
 //   must equal the oracle's {cells with distance <= budget} exactly;
 // - a plain Dijkstra over MovePolicy's moves with exact sums, for every rule (heights, edges,
 //   jumps, agents, 3D steps) on squares and hexes;
-// - oracle.hpp's Dijkstra (its own cost formula, doubles) for every rule on squares, within its
-//   stated slack.
+// - oracle.hpp's and hex_oracle.hpp's Dijkstras (their own cost formula, doubles) for every rule
+//   on squares and hexes, within their stated slack.
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -22,6 +21,7 @@
 
 #include "astar/moves.hpp"
 #include "astar/reach.hpp"
+#include "support/hex_oracle.hpp"
 #include "support/oracle.hpp"
 #include "support/random_level.hpp"
 
@@ -45,20 +45,8 @@ int sign_of(std::int64_t a, std::int64_t b) {
 }
 int compare_quarters(Quarters x, Quarters y) { return sign_of(x.a - y.a, x.b - y.b); }
 
-// hex-grids.md's table: the six (dcol, drow) of a cell by its layout and the parity of its row
-// (pointy-top) or column (flat-top): odd-r, even-r, odd-q, even-q; even line first.
-constexpr std::array<std::array<std::array<std::pair<int, int>, 6>, 2>, 4> kHexTable{{
-    {{{{{1, 0}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}, {0, 1}}},
-      {{{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {0, 1}, {1, 1}}}}},
-    {{{{{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {0, 1}, {1, 1}}},
-      {{{1, 0}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}, {0, 1}}}}},
-    {{{{{1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {0, 1}}},
-      {{{1, 1}, {1, 0}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}}}}},
-    {{{{{1, 1}, {1, 0}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}}},
-      {{{1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {0, 1}}}}},
-}};
-
-// The neighbours of c as the oracle sees them: a cell's 8 squares around it, or its 6 hexes.
+// The neighbours of c as the oracle sees them: a cell's 8 squares around it, or its 6 hexes
+// (hex_oracle.hpp's copy of hex-grids.md's table).
 std::vector<Cell> oracle_neighbours(const Level& lv, Cell c) {
   std::vector<Cell> out;
   if (!lv.is_hex()) {
@@ -67,10 +55,7 @@ std::vector<Cell> oracle_neighbours(const Level& lv, Cell c) {
         if (dx != 0 || dy != 0) out.push_back({c.x + dx, c.y + dy});
     return out;
   }
-  const bool pointy = lv.topology() == Topology::HexPointyTop;
-  const int layout = (pointy ? 0 : 2) + (lv.hex_stagger() == HexStagger::Even ? 1 : 0);
-  const int parity = (pointy ? c.y : c.x) & 1;
-  for (const auto& [dc, dr] : kHexTable[static_cast<std::size_t>(layout)][static_cast<std::size_t>(parity)])
+  for (const auto& [dc, dr] : astar::test::oracle_hex_offsets(lv, c))
     out.push_back({c.x + dc, c.y + dr});
   return out;
 }
@@ -297,18 +282,6 @@ std::vector<std::optional<ExactCost>> policy_distances(const Level& lv, Cell fro
   });
 }
 
-// random_level's rules and layers on a hex layout: edge overrides in directions a hex lacks go.
-Level on_hexes(Level lv, int layout) {
-  lv.set_topology(layout < 2 ? Topology::HexPointyTop : Topology::HexFlatTop,
-                  layout % 2 ? HexStagger::Even : HexStagger::Odd);
-  const auto edges = lv.edges();
-  for (const auto& [key, e] : edges)
-    if (!lv.has_direction(key.second)) lv.clear_edge(lv.cell(CellIndex(key.first)), key.second);
-  lv.rules().neighbours = MovementRules{}.neighbours;
-  lv.rules().diagonal = MovementRules{}.diagonal;
-  return lv;
-}
-
 // A budget near the costs the level has: a fraction of the dearest reachable cost, or one of the
 // reachable costs exactly (value() rounds it: the limit then falls within a micro-unit of it).
 double policy_budget(std::mt19937& rng, const std::vector<std::optional<ExactCost>>& dist) {
@@ -324,12 +297,12 @@ double policy_budget(std::mt19937& rng, const std::vector<std::optional<ExactCos
 
 }  // namespace
 
-TEST_CASE("[reach] every rule, squares and hexes: the range is a plain Dijkstra's within the budget") {
+TEST_CASE("[reach] every rule, squares and hexes: a plain Dijkstra's cells within the budget") {
   std::mt19937 rng(3103);
   int levels = 0, hexes = 0, jumps = 0;
   for (int k = 0; k < 400; ++k) {
-    Level lv = astar::test::random_level(rng, 12);
-    if (k % 2) lv = on_hexes(lv, static_cast<int>(rng() % 4));
+    const Level lv =
+        k % 2 ? astar::test::random_hex_level(rng, 12) : astar::test::random_level(rng, 12);
     const Cell from = lv.start();
     const auto dist = policy_distances(lv, from);
     const double budget = policy_budget(rng, dist);
@@ -354,12 +327,15 @@ TEST_CASE("[reach] every rule, squares and hexes: the range is a plain Dijkstra'
   MESSAGE(levels << " levels (" << hexes << " hex, " << jumps << " with jumps)");
 }
 
-TEST_CASE("[reach] every rule on squares: oracle.hpp's distances, within its slack") {
+TEST_CASE("[reach] every rule: oracle.hpp's and hex_oracle.hpp's distances, within their slack") {
   std::mt19937 rng(3104);
   int decided = 0, skipped = 0;
-  for (int k = 0; k < 300; ++k) {
-    Level lv = astar::test::random_level(rng, 12);
-    const std::vector<double> dist = astar::test::oracle_distances(lv, lv.rules());
+  for (int k = 0; k < 400; ++k) {
+    const Level lv =
+        k % 2 ? astar::test::random_hex_level(rng, 12) : astar::test::random_level(rng, 12);
+    const std::vector<double> dist =
+        lv.is_hex() ? astar::test::oracle_hex_distances(lv, lv.rules(), lv.start())
+                    : astar::test::oracle_distances(lv, lv.rules());
     double dearest = 0;
     for (double d : dist)
       if (d != astar::test::kOracleInf) dearest = std::max(dearest, d);
@@ -376,7 +352,8 @@ TEST_CASE("[reach] every rule on squares: oracle.hpp's distances, within its sla
         ++decided;
         continue;
       }
-      const double slack = astar::test::oracle_slack(lv.rules(), dist[i], static_cast<std::size_t>(lv.cell_count()));
+      const double slack = astar::test::oracle_slack(lv.rules(), dist[i],
+                                                     static_cast<std::size_t>(lv.cell_count()));
       if (std::abs(dist[i] - budget) <= slack + 1e-6) {  // on the limit: either is right
         ++skipped;
         continue;

@@ -50,7 +50,8 @@ TEST_CASE("[reach] the budget is compared exactly: reach.hpp's example") {
   // . . . . . . .
   // . . . . . . .
   // . . . . . . .
-  const Level lv = ascii_level(".......\n.......\n.......\n...S...\n.......\n.......\n.......", eight());
+  const Level lv =
+      ascii_level(".......\n.......\n.......\n...S...\n.......\n.......\n.......", eight());
   const Result<MovementRange> r = movement_range(lv, {3, 3}, 2.5);
   REQUIRE(r.ok());
   CHECK(lists(r.value(), {5, 3}));      // 2
@@ -86,7 +87,8 @@ TEST_CASE("[reach] refusals name the cell or the budget") {
           "the budget must be a finite number >= 0, got nan");
     CHECK(movement_range(lv, {0, 0}, std::numeric_limits<double>::infinity()).error() ==
           "the budget must be a finite number >= 0, got inf");
-    CHECK(movement_range(lv, {0, 0}, -1.0).error() == "the budget must be a finite number >= 0, got -1");
+    CHECK(movement_range(lv, {0, 0}, -1.0).error() ==
+          "the budget must be a finite number >= 0, got -1");
   }
   SUBCASE("a budget with any algorithm but Dijkstra, or with a partial path") {
     for (Algorithm a : {Algorithm::AStar, Algorithm::WeightedAStar, Algorithm::GreedyBestFirst,
@@ -161,7 +163,8 @@ TEST_CASE("[reach] stepped: the range grows, steps back exactly, and ends range-
 TEST_CASE("[reach] micro-steps and the last take: the budget is checked before every take") {
   // S 1 1 9 .
   const Level lv = ascii_level("S119.");
-  BestFirstSearch s(lv, range_options(2.0));  // reaches (1, 0) at 1 and (2, 0) at 2; (3, 0) costs 11
+  // It reaches (1, 0) for 1 and (2, 0) for 2; (3, 0) costs 11.
+  BestFirstSearch s(lv, range_options(2.0));
   while (s.micro_step() == SearchState::InProgress) {
   }
   CHECK(s.state() == SearchState::RangeComplete);

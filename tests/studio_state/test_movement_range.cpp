@@ -63,7 +63,7 @@ void check_drawn_is_core_range(const astar::Search& s, double budget) {
 
 }  // namespace
 
-TEST_CASE("[movement range] the panel's switch: Dijkstra with the budget, stepped, rewound, ended") {
+TEST_CASE("[movement range] the panel's switch: Dijkstra with a budget, stepped, rewound, ended") {
   auto st = studio_with(Algorithm::AStar);
   SearchSession& s = st->session();
   CHECK(whole_range(s.search()).empty());

@@ -32,9 +32,11 @@ CellOutline outline_of(const OverlayContext& ctx, astar::Cell c) {
   else
     for (astar::Dir d : kSquareSides) o.sides[static_cast<std::size_t>(o.n++)] = d;
   const ImVec2 m = ctx.center(c);
+  const auto beside = [&](int i) {  // the centre of the neighbour across side i
+    return ctx.center(ctx.level.neighbour(c, o.sides[static_cast<std::size_t>(i % o.n)]));
+  };
   for (int i = 0; i < o.n; ++i) {
-    const ImVec2 a = ctx.center(ctx.level.neighbour(c, o.sides[static_cast<std::size_t>(i)]));
-    const ImVec2 b = ctx.center(ctx.level.neighbour(c, o.sides[static_cast<std::size_t>((i + 1) % o.n)]));
+    const ImVec2 a = beside(i), b = beside(i + 1);
     o.corners[static_cast<std::size_t>(i)] =
         hex ? ImVec2((m.x + a.x + b.x) / 3.0f, (m.y + a.y + b.y) / 3.0f)
             : ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
@@ -45,7 +47,8 @@ CellOutline outline_of(const OverlayContext& ctx, astar::Cell c) {
 }  // namespace
 
 void draw_movement_range(const OverlayContext& ctx) {
-  const std::vector<RangeCellView> cells = visible_range(ctx.search, ctx.x0, ctx.y0, ctx.x1, ctx.y1);
+  const std::vector<RangeCellView> cells =
+      visible_range(ctx.search, ctx.x0, ctx.y0, ctx.x1, ctx.y1);
   if (cells.empty()) return;
   ImDrawList* dl = ctx.dl;
   // Cells side by side: no anti-aliased fringe, which would leave seams between them.

@@ -70,7 +70,8 @@ std::uint8_t outside_directions(const Level& level, Cell c, const InRange& in_ra
   std::uint8_t out = 0;
   for (Dir d : level.directions()) {
     const Cell n = level.neighbour(c, d);
-    if (!level.in_bounds(n) || !in_range(n)) out |= static_cast<std::uint8_t>(1u << static_cast<int>(d));
+    if (!level.in_bounds(n) || !in_range(n))
+      out |= static_cast<std::uint8_t>(1u << static_cast<int>(d));
   }
   return out;
 }
