@@ -57,6 +57,10 @@ std::string export_help();
 int walk_command(std::span<const std::string> args);
 std::string walk_help();
 
+// astar reach LEVEL --from X,Y --budget B [--format json]: the movement range and its costs
+int reach_command(std::span<const std::string> args);
+std::string reach_help();
+
 // The "Exit codes:" section printed by every help text.
 std::string exit_codes_help();
 

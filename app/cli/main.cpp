@@ -15,7 +15,7 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<Command, 10> kCommands{{
+constexpr std::array<Command, 11> kCommands{{
     {"run", "search one level with a chosen algorithm and print the path, cost and counters",
      &run_command, &run_help},
     {"bench", "run MovingAI scenario files and compare every length with the optimal one",
@@ -39,6 +39,8 @@ constexpr std::array<Command, 10> kCommands{{
     {"export", "write a level as a MovingAI .map (walls only)", &export_command, &export_help},
     {"walk", "a D* Lite agent walks to the goal, discovering walls within a sensor radius",
      &walk_command, &walk_help},
+    {"reach", "the movement range: every cell a unit reaches with a budget, and what each costs",
+     &reach_command, &reach_help},
 }};
 
 const Command* find_command(std::string_view name) {
@@ -99,6 +101,7 @@ std::string exit_codes_help() {
   h += "  0   a path was found, or help was shown\n";
   h += "      (bench: every file ran; with --check, no query broke the guarantee)\n";
   h += "      (check-trace: the trace has no findings)\n";
+  h += "      (reach: the range was listed)\n";
   h += "  1   no path: the goal cannot be reached, or --max-iterations was reached first\n";
   h += "      (also when --partial prints a partial path)\n";
   h += "      (bench --check: some query's length breaks the algorithm's guarantee)\n";

@@ -12,6 +12,7 @@
 #include "astar/moves.hpp"
 #include "overlays/jump_distances_overlay.hpp"
 #include "overlays/layer_look.hpp"
+#include "overlays/reach_overlay.hpp"
 
 namespace studio {
 
@@ -177,6 +178,7 @@ void OverlayContext::draw_all() const {
   edge_overrides();
   walk_fog();
   consistency_tints();
+  draw_movement_range(*this);  // the range's region and border, under arrows and the path
   came_from_arrows();
   path();
   smoothed_path();

@@ -2,6 +2,7 @@
 // rules that change the search, and the outcome with the path's cost move by move.
 #include "panels/panels.hpp"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include "panels/overlays_panel.hpp"
 #include "panels/panel_widgets.hpp"
 #include "panels/rules_editor.hpp"
+#include "state/movement_range.hpp"
 #include "state/search_labels.hpp"
 #include "panels/trace_panels.hpp"
 #include "panels/walk_panel.hpp"
@@ -207,6 +209,28 @@ void draw_path_options(Studio& studio) {
                     "even across dearer cells.");
 }
 
+// Movement range (state/movement_range.hpp): on, the search is Dijkstra from the start (the
+// unit's cell) stopped at the budget, and the canvas tints the range and outlines its border.
+void draw_movement_range_controls(Studio& studio, float combo_w) {
+  SearchSession& session = studio.session();
+  bool on = session.movement_range();
+  if (ImGui::Checkbox("Movement range", &on)) session.set_movement_range(on);
+  if (ImGui::IsItemHovered())
+    wrapped_tooltip("Every cell a unit standing on the start can reach with the budget's movement "
+                    "points, and the cheapest cost of each: Dijkstra with no goal, stopped when "
+                    "the next cell would cost more than the budget. Step to watch it grow; move "
+                    "the unit with the Start tool.");
+  if (!on) return;
+  double budget = session.range_budget();
+  ImGui::SetNextItemWidth(combo_w);
+  if (ImGui::InputDouble("Budget", &budget, 0.5, 1.0, "%.2f"))
+    session.set_range_budget(std::isfinite(budget) ? std::max(0.0, budget) : 0.0);
+  if (ImGui::IsItemHovered())
+    wrapped_tooltip("Movement points. A cell is in the range when its cheapest cost is at most "
+                    "the budget, compared exactly: 1 + sqrt 2 is within 2.5, 2 sqrt 2 is not.");
+  ImGui::TextDisabled("%s", range_summary(session.search()).c_str());
+}
+
 // 4 or 8 neighbours and the diagonal rule, a warning when the heuristic can overestimate under
 // them, and the heuristic check.
 void draw_neighbour_rules(Studio& studio) {
@@ -323,6 +347,7 @@ void SearchPanel::Draw(Studio& studio) {
     draw_algorithm_choice(studio, combo_w);
     draw_heuristic_and_ties(studio, combo_w);
     draw_path_options(studio);
+    draw_movement_range_controls(studio, combo_w);
     draw_walk_controls(studio);
   }
   draw_neighbour_rules(studio);

@@ -114,6 +114,13 @@ class SearchSession {
   void set_partial_path(bool on);
   // Whether the current algorithm can show a partial path (bidirectional A* cannot).
   static bool supports_partial_path(astar::Algorithm a) { return astar::info(a).partial_paths; }
+  // Movement range (search_session_range.cpp, state/movement_range.hpp): Dijkstra from the start
+  // (the unit's cell) with no goal, stopped at a budget (astar::SearchOptions::budget). On, the
+  // algorithm becomes Dijkstra and the budget range_budget(); off, the budget goes (Dijkstra stays).
+  void set_movement_range(bool on);
+  bool movement_range() const { return options_.budget.has_value(); }
+  void set_range_budget(double budget);  // kept while the range is off
+  double range_budget() const { return range_budget_; }
   // What the level suggests (a lesson's search): its options, smoothing and walk.
   void apply_preset();
   // Bumped each time a new search is made (edits, options, reset, a new level).
@@ -253,6 +260,7 @@ class SearchSession {
   SessionContext ctx_;
   int search_w_ = 0, search_h_ = 0;  // the level's size when the search was made
   astar::SearchOptions options_;
+  double range_budget_ = 5.0;              // the movement range's budget, kept while it is off
   astar::TraceRecorder recorder_;          // the search's listener: its event log
   std::unique_ptr<astar::Search> search_;  // holds the level: recreated after every edit
   astar::ReplanningSearch* replanning_ = nullptr;  // search_ when it is LPA* or D* Lite, typed

@@ -33,6 +33,11 @@ struct EndpointArgs {
 // column and the row, whole numbers from 0), got 'TEXT'".
 Result<Cell> parse_cell_arg(std::string_view option, std::string_view text);
 
+// A cell given as `option` ("--from", say), checked as the level checks an endpoint (in bounds,
+// not a wall, not on a blocking agent); the message starts with the option: "--from (40, 4) is
+// outside the level (0, 0)-(31, 19) (the level is 32 x 20 cells)".
+Status check_cell_arg(const Level& level, std::string_view option, Cell c);
+
 // Each endpoint given, checked as the level checks its own (in bounds, not a wall, not on a
 // blocking agent), the start first; the message starts with "--start" or "--goal". Start and goal
 // may be the same cell.

@@ -43,8 +43,11 @@ const PseudoCode& pseudocode(Algorithm a);
 // generating) -> the first line, expanding -> take, closing -> close,
 // generating -> the "new n" line, updating -> the "better path" line, end -> the last line.
 const PseudoCode& imported_pseudocode();
+// A movement range's loop (SearchOptions::budget, reach.hpp): Dijkstra's, without a goal test,
+// while the least g in open is within the budget, returning the closed cells.
+const PseudoCode& range_pseudocode();
 // The text code_position(search).line indexes: imported_pseudocode() when search.imported(),
-// else pseudocode(search.options().algorithm).
+// range_pseudocode() when it has a budget, else pseudocode(search.options().algorithm).
 const PseudoCode& pseudocode_of(const Search& search);
 
 struct CodeVariable {

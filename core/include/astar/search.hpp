@@ -55,6 +55,9 @@ enum class SearchState : std::uint8_t {
   NoPath,          // the open set ran empty: the goal cannot be reached
   IterationLimit,  // max_iterations steps were taken without reaching the goal
   Invalid,         // the search could not start (bad endpoints, unsupported level): message()
+  // A movement range (options.budget) is complete: no open node is within the budget (or none
+  // is left), so the closed cells are the range (reach.hpp).
+  RangeComplete,
   _Max
 };
 std::string_view to_string(SearchState s);
@@ -81,6 +84,12 @@ struct SearchOptions {
   // say, standing on the start (Godot's raycast exclude list). The search then runs on a copy of
   // the level without them (check_supported refuses an index that is not a shape).
   std::vector<std::uint32_t> ignore_shapes{};
+  // A movement range instead of a path (reach.hpp): Dijkstra only, no goal test, and the search
+  // ends RangeComplete when the least g in the open set exceeds the budget (or nothing is left),
+  // so the cells it took are every cell reachable for at most the budget. The budget is rounded
+  // once to the micro-unit, as a cell's cost is, then compared exactly with each g (a + b sqrt 2:
+  // 1 + sqrt 2 is within 2.5, 2 sqrt 2 is not). None: a search for the goal.
+  std::optional<double> budget{};
 };
 
 // `options` with what a level's preset sets (level.preset): names already checked by level_io;
@@ -89,13 +98,14 @@ SearchOptions with_preset(SearchOptions options, const SearchPreset& preset);
 
 // `options` as the algorithm takes them: the weight back to 1 for algorithms that take none,
 // the tie-break first-in for breadth-first, partial paths off where unsupported
-// (info(a).takes_weight, .takes_tie_break, .partial_paths). What the studio searches with,
-// whatever its controls were last set to.
+// (info(a).takes_weight, .takes_tie_break, .partial_paths) and for a movement range (a budget:
+// it has no goal). What the studio searches with, whatever its controls were last set to.
 SearchOptions normalize(SearchOptions options);
 
 // Empty when the options themselves are acceptable, else the reason, in check_supported's
 // words: the weight a finite number >= 1 and only for algorithms that take one, max_iterations
-// >= 0, partial paths only where supported. check_supported starts with it.
+// >= 0, partial paths only where supported, a budget a finite number >= 0, for Dijkstra only and
+// without partial paths. check_supported starts with it.
 std::string check_options(const SearchOptions& options);
 
 // Empty when `options` can search `level` under `rules`, else the reason (the search then starts

@@ -129,6 +129,17 @@ PseudoCode make(Algorithm a) {
   return code;
 }
 
+// Dijkstra's text for a movement range: the budget bounds the loop, and there is no goal.
+PseudoCode make_range() {
+  PseudoCode code = make(Algorithm::Dijkstra);
+  std::vector<std::string>& l = code.lines;
+  l[0] = "open <- {unit}; g[unit] <- 0";
+  l[1] = "while lowest g in open <= budget:";
+  l[3] = "  (no goal: current is in the range)";
+  l[11] = "return closed: the range, g its costs";
+  return code;
+}
+
 void at_step(CodePosition& p, Algorithm a, CodeStep s) {
   p.step = s;
   p.line = pseudocode(a).line_of[static_cast<int>(s)];
@@ -290,8 +301,14 @@ const PseudoCode& imported_pseudocode() {
   return code;
 }
 
+const PseudoCode& range_pseudocode() {
+  static const PseudoCode code = make_range();
+  return code;
+}
+
 const PseudoCode& pseudocode_of(const Search& search) {
-  return search.imported() ? imported_pseudocode() : pseudocode(search.options().algorithm);
+  if (search.imported()) return imported_pseudocode();
+  return search.options().budget ? range_pseudocode() : pseudocode(search.options().algorithm);
 }
 
 const PseudoCode& pseudocode(Algorithm a) {
@@ -339,6 +356,13 @@ CodePosition code_position(const Search& s) {
     p.note = "the open set is empty";
     return p;
   }
+  if (s.state() == SearchState::RangeComplete) {
+    at_step(p, a, CodeStep::NoPath);
+    p.variables.push_back({"budget", fixed2_text(*s.options().budget)});
+    p.note = s.open_size() == 0 ? "the open set is empty: every reachable cell is in the range"
+                                : "the lowest g in open is over the budget";
+    return p;
+  }
 
   const std::size_t examined = s.examined();
   if (examined == 0) {  // taken, nothing examined yet (or nothing to examine)
@@ -346,7 +370,8 @@ CodePosition code_position(const Search& s) {
     p.variables.push_back({"f[current]", fixed2_text(cur.f)});
     add_current_g();
     p.variables.push_back({"h[current]", fixed2_text(cur.h)});
-    p.note = "not the goal: move it to closed";
+    p.note = s.options().budget ? "within the budget: move it to closed"
+                                : "not the goal: move it to closed";
   } else {
     const Move& m = s.taken_moves()[examined - 1];
     p.variables.push_back({"n", cell_text(m.to)});

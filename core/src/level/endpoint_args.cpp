@@ -28,16 +28,19 @@ Result<Cell> parse_cell_arg(std::string_view option, std::string_view text) {
   return c;
 }
 
+Status check_cell_arg(const Level& level, std::string_view option, Cell c) {
+  std::string why = level.check_endpoint(option, c);
+  if (why.empty()) return Ok{};
+  if (!level.in_bounds(c))
+    why += " (the level is " + std::to_string(level.width()) + " x " +
+           std::to_string(level.height()) + " cells)";
+  return Error{std::move(why)};
+}
+
 Status check_endpoint_args(const Level& level, const EndpointArgs& e) {
-  for (const auto& [option, cell] : {std::pair{"--start", e.start}, std::pair{"--goal", e.goal}}) {
-    if (!cell) continue;
-    std::string why = level.check_endpoint(option, *cell);
-    if (why.empty()) continue;
-    if (!level.in_bounds(*cell))
-      why += " (the level is " + std::to_string(level.width()) + " x " +
-             std::to_string(level.height()) + " cells)";
-    return Error{std::move(why)};
-  }
+  for (const auto& [option, cell] : {std::pair{"--start", e.start}, std::pair{"--goal", e.goal}})
+    if (cell)
+      if (Status ok = check_cell_arg(level, option, *cell); !ok) return ok;
   return Ok{};
 }
 

@@ -102,6 +102,10 @@ BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
   // decided once (a scan of the whole level), not at every restart.
   unsupported_ = check_supported(level, rules, options_);
   if (unsupported_.empty()) unsupported_ = check_exact_range(policy_);
+  // Every g is below 2e12 (check_exact_range), so a larger budget reaches as far as 2e12 does,
+  // and its micro-units stay far inside 64 bits.
+  if (options_.budget && unsupported_.empty())
+    budget_ = ExactCost::straight(std::min(*options_.budget, 2.0e12));
   // The uniform-grid fast path, for algorithms whose successors are the level's moves.
   // (Square cells only: its successor table steps by fixed offsets, and hex rows alternate.)
   uniform_ = unsupported_.empty() && !level_->is_hex() && options_.algorithm != Algorithm::JumpPoint &&
@@ -377,8 +381,9 @@ bool BestFirstSearch::take() {
   examined_ = 0;
   moves_stale_ = false;
 
-  // Goal test when taken (not when generated), so the path found is optimal.
-  if (cur == to_u32(goal_)) {
+  // Goal test when taken (not when generated), so the path found is optimal. A movement range
+  // has no goal.
+  if (cur == to_u32(goal_) && !budget_) {
     state_ = SearchState::Found;
     mid_ = false;
     note_trace_end();
@@ -395,8 +400,10 @@ void BestFirstSearch::begin_moves() {
 
 void BestFirstSearch::finish_iteration() {
   mid_ = false;
-  if (open_size() == 0)
-    state_ = SearchState::NoPath;  // nothing left to take: the goal cannot be reached
+  if (open_size() == 0)  // nothing left to take: the goal cannot be reached, or the range is all
+    state_ = budget_ ? SearchState::RangeComplete : SearchState::NoPath;
+  else if (budget_ && compare(top_g(), *budget_) > 0)  // the next cell costs more than the budget
+    state_ = SearchState::RangeComplete;
   else if (options_.max_iterations > 0 && metrics_.expanded >= options_.max_iterations)
     state_ = SearchState::IterationLimit;
   note_trace_end();

@@ -28,10 +28,11 @@ SearchState BestFirstSearch::run() {
 
 // Whether a batch loop may run now: nobody hears the steps, a recording search is at the end of
 // its trace (steps undone are replayed, not searched), no iteration is under way, the search
-// goes on, and no partial path needs the nearest cell kept.
+// goes on, no partial path needs the nearest cell kept, and no budget needs checking (a movement
+// range steps: finish_iteration stops it).
 bool BestFirstSearch::batch_ready() const {
   return !listener_ && (!recording_ || at_ == records_.size()) && !mid_ &&
-         state_ == SearchState::InProgress && !options_.partial_path;
+         state_ == SearchState::InProgress && !options_.partial_path && !budget_;
 }
 
 // The batch loops' shared parts. Their start: a recording search writes its trace as take()

@@ -16,8 +16,9 @@
 namespace astar {
 
 namespace {
-constexpr std::string_view kStateNames[] = {"in-progress", "found", "no-path", "iteration-limit",
-                                            "invalid"};
+constexpr std::string_view kStateNames[] = {"in-progress",     "found",   "no-path",
+                                            "iteration-limit", "invalid", "range-complete"};
+static_assert(std::size(kStateNames) == static_cast<std::size_t>(SearchState::_Max));
 constexpr std::string_view kSideNames[] = {"forward", "backward"};
 
 // A label inside a sentence: "bidirectional A*" (the first letter lowered when a lower-case
@@ -116,11 +117,27 @@ SearchOptions with_preset(SearchOptions o, const SearchPreset& p) {
   return o;
 }
 
+namespace {
+// check_options' words on a movement range's budget (SearchOptions::budget).
+std::string check_budget(const SearchOptions& o) {
+  if (!o.budget) return {};
+  const AlgorithmInfo& a = info(o.algorithm);
+  if (!std::isfinite(*o.budget) || !(*o.budget >= 0.0))
+    return "the budget must be a finite number >= 0, got " + number_text(*o.budget);
+  // Only an order by g takes every cell within the budget before any beyond it.
+  if (a.order != Priority::G || a.extras.sides || a.extras.replans)
+    return "a budget (a movement range) needs " + std::string(info(Algorithm::Dijkstra).label) +
+           ", which takes cells in order of cost; " + std::string(a.label) + " does not";
+  if (o.partial_path) return "a movement range (a budget) has no goal, so no partial path";
+  return {};
+}
+}  // namespace
+
 SearchOptions normalize(SearchOptions o) {
   const AlgorithmInfo& a = info(o.algorithm);
   if (!a.takes_weight) o.weight = 1.0;
   if (!a.takes_tie_break) o.tie_break = TieBreak::FirstIn;
-  if (!a.partial_paths) o.partial_path = false;
+  if (!a.partial_paths || o.budget) o.partial_path = false;
   return o;
 }
 
@@ -133,7 +150,7 @@ std::string check_options(const SearchOptions& o) {
   if (o.max_iterations < 0) return "max_iterations must be >= 0";
   if (o.partial_path && !a.partial_paths)
     return "partial paths are not supported by " + lowercase_label(a);
-  return {};
+  return check_budget(o);
 }
 
 namespace {

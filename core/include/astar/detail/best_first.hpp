@@ -293,6 +293,9 @@ class BestFirstSearch final : public Search {
   std::int64_t h_units_ = 0;  // h_scale_ in micro-units per unit of distance, rounded down
   bool height_h_ = false;     // h measures in 3D ("3d" steps on a level with heights)
   std::string unsupported_;     // check_supported's verdict, made once
+  // A movement range's budget in exact units (options_.budget, rounded once to the micro-unit):
+  // no goal test, and the search ends RangeComplete when the next g exceeds it. None: a search.
+  std::optional<ExactCost> budget_;
   CellIndex start_{}, goal_{};  // of this direction: a backward search starts at the goal
   Cell goal_cell_{};
 
