@@ -11,6 +11,9 @@
 #   Ctrl+S: the file holds max_climb 2, neighbours 4, agent_radius 4.5, search.max_iterations 3.
 #   Ctrl+Z, Ctrl+S: the radius is gone (its typing was one undo step), the rest kept.
 #   Ctrl+Z x5, Ctrl+S: the rules and the guard of the original file, the search found.
+#   3D step lengths ticked and undone. Topology: hex pointy-top chosen, the question about the
+#   circle answered Change -> saved as a hex level without shapes, searched with hex distance;
+#   Ctrl+Z -> square again with its circle.
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
 set -u
 studio=$1 checker=$2 out=$3
@@ -122,4 +125,25 @@ press
 saved_rules 'r.get("step_length") == "3d"'
 tap ctrl+z
 saved_rules '"step_length" not in r'
+
+# Topology: pointy-top hexes chosen in the Level panel's list. Hexes take no shapes, so the
+# studio asks first; Change drops the circle as part of the one undo step, and the search runs
+# with hex distance. Ctrl+Z: square again, the circle back.
+move 150 420
+for _ in 1 2 3 4 5 6 7 8 9 10; do xdo click 4 || die "wheel"; done  # the top of the sidebar
+drawn
+widget level.topology
+press
+widget level.topology_hex-pointy-top
+press
+widget level.topology_change
+press
+shots=$((shots + 1))
+shot $shots
+trace_is $shots 's["state"] == "found"' 's["heuristic"] == "hex"' \
+  's["status"].startswith("The level is hex, pointy top, odd rows pushed right now. Hex levels")'
+saved_rules 'lv.get("topology") == "hex-pointy-top"' 'lv.get("stagger") == "odd"' \
+  'lv.get("shapes", []) == []' '"neighbours" not in r'
+tap ctrl+z
+saved_rules '"topology" not in lv' 'len(lv.get("shapes", [])) == 1' 'r.get("neighbours") == 8'
 exit 0

@@ -38,9 +38,6 @@ static_assert(std::size(kTools) == static_cast<std::size_t>(Tool::_Max));
 constexpr const char* kLayerLabels[] = {"Walls", "Costs", "Heights", "Agents", "Edges", "Shapes"};
 static_assert(std::size(kLayerLabels) == static_cast<std::size_t>(Layer::_Max));
 
-// The cell, square or hexagon, holding `pos` (level units: grid_geometry.hpp).
-Cell cell_of(const astar::Level& level, ImVec2 pos) { return GridGeometry(level).cell_at({pos.x, pos.y}); }
-
 // The canvas position of a point in cell units.
 ImVec2 screen_of(const View& v, float x, float y) {
   return {v.canvas_x + v.offset_x + x * v.cell_px, v.canvas_y + v.offset_y + y * v.cell_px};
@@ -53,6 +50,10 @@ std::string value_text(double v) {
 }
 
 }  // namespace
+
+Cell cell_of(const astar::Level& level, ImVec2 pos) {
+  return GridGeometry(level).cell_at({pos.x, pos.y});
+}
 
 const ToolInfo& tool_info(Tool t) { return kTools[static_cast<int>(t)]; }
 const char* layer_label(Layer l) { return kLayerLabels[static_cast<int>(l)]; }
@@ -82,8 +83,8 @@ void ToolInput::dab(Studio& studio, Cell c) {
 }
 
 void ToolInput::cross_border(Studio& studio, Cell a, Cell b) {
-  const auto d = astar::dir_between(a, b);
   const astar::Level& lv = studio.level();
+  const auto d = lv.direction_between(a, b);
   if (!d || !lv.in_bounds(a) || !lv.in_bounds(b)) return;
   astar::Editor& ed = studio.editor();
   const ToolSettings& t = studio.tools;
@@ -166,7 +167,7 @@ void ToolInput::press_edges(Studio& studio, Cell c) {
   ed.begin(tool == Tool::Eraser ? "Clear moves" : "Set moves");
   mode_ = tool == Tool::Eraser ? Mode::EdgeErase : Mode::Edge;
   if (mode_ == Mode::EdgeErase && studio.level().in_bounds(c))
-    for (astar::Dir d : astar::kAllDirs) ed.set_edge(c, d, std::nullopt);
+    for (astar::Dir d : studio.level().directions()) ed.set_edge(c, d, std::nullopt);
 }
 
 // Shapes: the Eraser removes the shape under the mouse; Select (or the Brush on a shape) grabs
@@ -177,6 +178,10 @@ void ToolInput::press_shapes(Studio& studio, ImVec2 pos) {
   astar::Editor& ed = studio.editor();
   const astar::Level& lv = studio.level();
   const auto hit = shape_at(lv, pos);
+  if (lv.is_hex()) {
+    studio.status = "Hex levels take no collision shapes";
+    return;
+  }
   if (tool == Tool::Eraser) {
     if (hit) {
       ed.remove_shape(*hit);
@@ -268,10 +273,12 @@ void ToolInput::keys(Studio& studio) {
     return;
   }
   if (ImGui::GetIO().WantTextInput) return;
-  if (ImGui::IsKeyPressed(ImGuiKey_Escape)) {
+  // ImGui 1.86 reads keys by the backend's numbers: GetKeyIndex maps its names to them.
+  const auto pressed = [](ImGuiKey_ k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k)); };
+  if (pressed(ImGuiKey_Escape)) {
     polygon_.clear();
     studio.status = "Polygon dropped";
-  } else if (ImGui::IsKeyPressed(ImGuiKey_Enter) || ImGui::IsKeyPressed(ImGuiKey_KeyPadEnter)) {
+  } else if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter)) {
     close_polygon(studio);
   }
 }
@@ -309,34 +316,26 @@ bool ToolInput::cells_unlocked(const Studio& studio) {
 }
 
 void ToolInput::drag(Studio& studio, ImVec2 pos) {
-  const Cell c = cell_of(studio.level(), pos);
-  astar::Editor& ed = studio.editor();
   const astar::Level& lv = studio.level();
+  const Cell c = cell_of(lv, pos);
+  astar::Editor& ed = studio.editor();
+  // Strokes: from the last cell to this one, each a neighbour of the one before (a hex line on
+  // hexes).
+  const bool walks = mode_ == Mode::Stroke || mode_ == Mode::Edge || mode_ == Mode::EdgeErase;
+  const std::vector<Cell> passed =
+      walks && c != last_ ? astar::line_cells(lv, last_, c) : std::vector<Cell>{};
   switch (mode_) {
     case Mode::Stroke:
-      if (c != last_) {
-        Cell prev = last_;
-        astar::for_each_cell_on_line(last_, c, [&](Cell k) {
-          if (k != prev) dab(studio, k);
-          prev = k;
-        });
-      }
+      for (std::size_t k = 1; k < passed.size(); ++k) dab(studio, passed[k]);
       break;
     case Mode::Edge:
-      if (c != last_) {
-        Cell prev = last_;
-        astar::for_each_cell_on_line(last_, c, [&](Cell k) {
-          if (k != prev) cross_border(studio, prev, k);
-          prev = k;
-        });
-      }
+      for (std::size_t k = 1; k < passed.size(); ++k)
+        cross_border(studio, passed[k - 1], passed[k]);
       break;
     case Mode::EdgeErase:
-      if (c != last_)
-        astar::for_each_cell_on_line(last_, c, [&](Cell k) {
-          if (lv.in_bounds(k))
-            for (astar::Dir d : astar::kAllDirs) ed.set_edge(k, d, std::nullopt);
-        });
+      for (Cell k : passed)
+        if (lv.in_bounds(k))
+          for (astar::Dir d : lv.directions()) ed.set_edge(k, d, std::nullopt);
       break;
     case Mode::Select: studio.selection = astar::CellRect{anchor_, c}; break;
     case Mode::ShapeMove:
@@ -406,28 +405,50 @@ void ToolInput::release(Studio& studio, ImVec2 pos) {
 
 // [SECTION] Preview
 
-void ToolInput::draw_preview(const Studio& studio, ImDrawList* dl, std::optional<ImVec2> hover) const {
-  const View& v = studio.view;
-  const ImU32 ink = IM_COL32(255, 255, 255, 230), shadow = IM_COL32(0, 0, 0, 170);
-  auto outline = [&](int x0, int y0, int x1, int y1, ImU32 col, float thick) {
-    if (studio.level().is_hex()) return outline_block(dl, studio.view, studio.level(), {x0, y0, x1, y1}, col, thick);
+namespace {
+
+// Draws the previews' outlines of cells and rectangles of cells, white over a dark shadow.
+struct PreviewPen {
+  const astar::Level& lv;
+  const View& v;
+  ImDrawList* dl;
+  static constexpr ImU32 kShadow = IM_COL32(0, 0, 0, 170);
+
+  // Cells x0..x1, y0..y1 as one rectangle (squares).
+  void box(int x0, int y0, int x1, int y1, ImU32 col, float thick) const {
     const ImVec2 a = screen_of(v, static_cast<float>(x0), static_cast<float>(y0));
     const ImVec2 b = screen_of(v, static_cast<float>(x1 + 1), static_cast<float>(y1 + 1));
-    dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), shadow, 0, 0, thick + 1);
+    dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), kShadow, 0, 0, thick + 1);
     dl->AddRect(a, b, col, 0, 0, thick);
-  };
+  }
+  // One cell: its square, or on hexes its hexagon (overlays/cell_shapes.hpp).
+  void cell(Cell c, ImU32 col, float thick) const { rect(c.x, c.y, c.x, c.y, col, thick); }
+  // An offset rectangle of cells: one rectangle on squares; on hexes the outline of its hexagons.
+  void rect(int x0, int y0, int x1, int y1, ImU32 col, float thick) const {
+    if (lv.is_hex()) return outline_block(dl, v, lv, {x0, y0, x1, y1}, col, thick);
+    box(x0, y0, x1, y1, col, thick);
+  }
+};
+
+}  // namespace
+
+void ToolInput::draw_preview(const Studio& studio, ImDrawList* dl, std::optional<ImVec2> hover) const {
+  const View& v = studio.view;
+  const astar::Level& lv = studio.level();
+  const PreviewPen pen{lv, v, dl};
+  const ImU32 ink = IM_COL32(255, 255, 255, 230);
   const Layer layer = studio.appearance.layers.active;
   const Tool tool = studio.tools.tool;
-  // The selection (cell layers), dashed by alternating colours.
+  // The selection (cell layers).
   if (studio.selection && layer != Layer::Shapes) {
     const astar::CellRect& r = *studio.selection;
-    outline(r.x0(), r.y0(), r.x1(), r.y1(), IM_COL32(80, 200, 255, 255), 2.0f);
+    pen.rect(r.x0(), r.y0(), r.x1(), r.y1(), IM_COL32(80, 200, 255, 255), 2.0f);
   }
   if (mode_ == Mode::Rect) {
-    outline(std::min(anchor_.x, last_.x), std::min(anchor_.y, last_.y), std::max(anchor_.x, last_.x),
-            std::max(anchor_.y, last_.y), ink, 2.0f);
+    pen.rect(std::min(anchor_.x, last_.x), std::min(anchor_.y, last_.y),
+             std::max(anchor_.x, last_.x), std::max(anchor_.y, last_.y), ink, 2.0f);
   } else if (mode_ == Mode::Line) {
-    astar::for_each_cell_on_line(anchor_, last_, [&](Cell c) { outline(c.x, c.y, c.x, c.y, ink, 1.0f); });
+    for (Cell c : astar::line_cells(lv, anchor_, last_)) pen.cell(c, ink, 1.0f);
   } else if (mode_ == Mode::Box) {
     const ImVec2 a = screen_of(v, std::min(anchor_pos_.x, last_pos_.x), std::min(anchor_pos_.y, last_pos_.y));
     const ImVec2 b = screen_of(v, std::max(anchor_pos_.x, last_pos_.x), std::max(anchor_pos_.y, last_pos_.y));
@@ -435,12 +456,12 @@ void ToolInput::draw_preview(const Studio& studio, ImDrawList* dl, std::optional
   } else if (mode_ == Mode::MoveSelection && studio.selection) {
     const astar::CellRect& r = *studio.selection;
     const int ddx = last_.x - anchor_.x, ddy = last_.y - anchor_.y;
-    outline(r.x0() + ddx, r.y0() + ddy, r.x1() + ddx, r.y1() + ddy, ink, 2.0f);
+    pen.rect(r.x0() + ddx, r.y0() + ddy, r.x1() + ddx, r.y1() + ddy, ink, 2.0f);
   } else if (hover && mode_ == Mode::None && is_cell_layer(layer) &&
              (tool == Tool::Brush || tool == Tool::Eraser || tool == Tool::Line)) {
     // The brush's footprint under the mouse.
-    for (Cell c : astar::brush_cells(cell_of(studio.level(), *hover), studio.tools.size))
-      if (studio.level().in_bounds(c)) outline(c.x, c.y, c.x, c.y, IM_COL32(255, 255, 255, 120), 1.0f);
+    for (Cell c : astar::brush_cells(lv, cell_of(lv, *hover), studio.tools.size))
+      if (lv.in_bounds(c)) pen.cell(c, IM_COL32(255, 255, 255, 120), 1.0f);
   }
   draw_polygon_preview(studio, dl, hover);
   draw_shape_handles(studio, dl, hover);

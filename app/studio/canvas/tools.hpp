@@ -6,7 +6,13 @@
 //   Cell layers (walls, costs, heights, agents): Brush, Eraser, Fill, Rectangle, Line,
 //     Eyedropper, Select (drag a rectangle; drag inside it to move its content).
 //   Edges: drag across cell borders; each border crossed gets the edge mode (weight, one-way,
-//     block, clear). The Eraser clears every override leaving the cells it passes.
+//     block, clear) in the direction between the two cells (Level::direction_between: one of
+//     the six on hexes). The Eraser clears every override leaving the cells it passes.
+//   On hex levels the brush is a hexagon of hexes, a line or a stroke a hex line, a fill
+//     follows the six neighbours (astar::brush_cells, line_cells, Editor::fill); rectangles and
+//     selections are offset rectangles of columns and rows, moved by columns and rows.
+// Everything after the press works on cells: the mouse's point becomes a cell in one place,
+// cell_of.
 //   Shapes: Brush places a circle, Rectangle drags a box, Line clicks a convex polygon's
 //     corners, Select picks a shape to move it or drag its handles (astar/shape_handles.hpp:
 //     resize, turn, add or remove a polygon's corner), the Eraser removes the shape clicked.
@@ -34,9 +40,14 @@ const ToolInfo& tool_info(Tool t);  // its key: tool_key_text (commands.hpp)
 // The layer shortcuts: 1..6 in astar::Layer order.
 const char* layer_label(astar::Layer l);  // "Walls", ...
 
+// The cell under `pos`, a point in the canvas's level units (the viewport's level_pos): the
+// square or the hexagon holding it, through state/grid_geometry.hpp, the mapping the viewport,
+// the renderer and the overlays share. The tools' only link from points to cells.
+astar::Cell cell_of(const astar::Level& level, ImVec2 pos);
+
 class ToolInput {
  public:
-  // The mouse at `pos` in cell units (cell = floor(pos)); `other` is Shift at the press.
+  // The mouse at `pos` in level units (cell_of); `other` is Shift at the press.
   void press(Studio& studio, ImVec2 pos, bool other);
   void drag(Studio& studio, ImVec2 pos);
   void release(Studio& studio, ImVec2 pos);

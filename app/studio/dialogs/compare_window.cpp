@@ -9,6 +9,7 @@
 
 #include "astar/line_of_sight.hpp"
 #include "state/palette.hpp"
+#include "state/search_labels.hpp"
 #include "canvas/screenshot.hpp"
 #include "canvas/viewport.hpp"
 #include "overlays/cell_shapes.hpp"
@@ -65,6 +66,10 @@ void CompareWindow::rebuild(const astar::Level& level) {
   level_ = level;
   setup_changed_ = false;
   playing_ = false;
+  // A heuristic the level's topology refuses gives way to its default (hex distance on hexes).
+  for (Pane& p : panes_)
+    if (!astar::check_heuristic_topology(p.options.heuristic, level_.topology()).empty())
+      p.options.heuristic = astar::default_heuristic(level_.topology());
   std::vector<astar::CompareEntry> entries;
   for (const Pane& p : panes_) entries.push_back(entry_of(p));
   auto made = astar::Comparison::make(level_, std::move(entries));
@@ -294,12 +299,19 @@ void CompareWindow::draw_algorithm_combo(Pane& pane, float width) {
   for (int a = 0; a < static_cast<int>(astar::Algorithm::_Max); ++a) {
     const auto alg = static_cast<astar::Algorithm>(a);
     const bool chosen = !pane.trace && alg == o.algorithm;
-    if (ImGui::Selectable(std::string(astar::info(alg).label).c_str(), chosen) && !chosen) {
+    const std::string label(astar::info(alg).label);
+    // Off where the level's topology refuses it (JPS and Theta* on hexes), saying why.
+    const std::string_view refusal = topology_refusal(alg, level_.topology());
+    ImGui::BeginDisabled(!refusal.empty());
+    if (ImGui::Selectable(label.c_str(), chosen) && !chosen) {
       pane.trace = false;
       o.algorithm = alg;
       o.weight = astar::info(alg).takes_weight ? 2.0 : 1.0;
       setup_changed_ = true;
     }
+    ImGui::EndDisabled();
+    if (!refusal.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("%s %s.", label.c_str(), std::string(refusal).c_str());
   }
   ImGui::EndCombo();
 }
@@ -312,8 +324,7 @@ bool CompareWindow::draw_setup(Pane& pane, std::size_t index) {
   ImGui::BeginDisabled(pane.trace || !astar::info(o.algorithm).uses_heuristic);
   ImGui::SetNextItemWidth(w * 0.26f);
   if (ImGui::BeginCombo("##heuristic", std::string(astar::to_string(o.heuristic)).c_str())) {
-    for (int h = 0; h < static_cast<int>(astar::Heuristic::_Max); ++h) {
-      const auto heu = static_cast<astar::Heuristic>(h);
+    for (const astar::Heuristic heu : heuristics_for(level_.topology())) {
       if (ImGui::Selectable(std::string(astar::to_string(heu)).c_str(), heu == o.heuristic) &&
           heu != o.heuristic) {
         o.heuristic = heu;

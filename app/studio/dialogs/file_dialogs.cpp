@@ -17,6 +17,7 @@
 #include "astar/level_io.hpp"
 #include "panels/panel_widgets.hpp"
 #include "platform/platform.hpp"
+#include "state/topology_words.hpp"
 
 namespace studio {
 
@@ -223,13 +224,17 @@ void FileDialogs::draw_new(Studio& studio) {
   ImGui::InputInt("Width", &new_w_);
   ImGui::SetNextItemWidth(160);
   ImGui::InputInt("Height", &new_h_);
+  topology_picker(new_topology_, new_stagger_, 160);
   const std::string problem = astar::Level::check_size(new_w_, new_h_);
   if (!problem.empty()) ImGui::TextColored(kErrorText, "%s", problem.c_str());
   ImGui::Spacing();
   ImGui::BeginDisabled(!problem.empty());
   if (ImGui::Button("Create", ImVec2(100, 0))) {
-    studio.set_level(astar::Level(new_w_, new_h_), "");
-    studio.status = "New " + std::to_string(new_w_) + " x " + std::to_string(new_h_) + " level";
+    astar::Level level(new_w_, new_h_);
+    level.set_topology(new_topology_, new_stagger_);
+    studio.set_level(std::move(level), "");
+    studio.status = "New " + std::to_string(new_w_) + " x " + std::to_string(new_h_) + " " +
+                    topology_text(studio.level()) + " level";
     ImGui::CloseCurrentPopup();
   }
   ImGui::EndDisabled();

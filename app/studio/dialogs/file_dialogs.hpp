@@ -67,6 +67,8 @@ class FileDialogs {
   bool open_level_ = false;
 
   int new_w_ = 24, new_h_ = 16;
+  astar::Topology new_topology_ = astar::Topology::Square;
+  astar::HexStagger new_stagger_ = astar::HexStagger::Odd;
   std::string open_path_, open_error_text_;
   std::vector<std::string> open_list_;
   std::string save_as_path_, save_as_error_;

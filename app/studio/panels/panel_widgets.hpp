@@ -7,10 +7,13 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include <imgui.h>
 
+#include "astar/level.hpp"
 #include "state/palette.hpp"
+#include "state/studio.hpp"
 #include "state/text.hpp"  // value_text
 
 namespace studio {
@@ -29,6 +32,20 @@ void wrapped_tooltip(const std::string& text);
 void tip(const char* text);
 // Centres the next window (a modal) on the display.
 void center_next_window();
+// Records the last item in studio.widget_rects as `name` ("level." and its label in lower case,
+// spaces as '_'): its first `w` pixels, a frame high (the label left out), when wholly in view.
+// Nothing without a prefix. The F12 sidecar lists them for the end-to-end tests.
+void mark_item(Studio& studio, std::string_view prefix, std::string_view label, float w);
+// The same for the last list entry (a Selectable, whose rectangle reaches into the spacing
+// around it): its rectangle less that spacing.
+void mark_entry(Studio& studio, std::string_view prefix, std::string_view label);
+// A level's topology: a combo of square, pointy-top and flat-top hexes, and for hexes two radio
+// buttons for the stagger (odd, even: which rows or columns are pushed over). True when the
+// user changed either. The New level dialog's and the Level panel's; with `marks`, its widgets
+// are marked "level.topology", "level.topology_hex-pointy-top" (an open list's entries, by
+// their file names), "level.stagger_even", ...
+bool topology_picker(astar::Topology& t, astar::HexStagger& stagger, float combo_w,
+                     Studio* marks = nullptr);
 bool any_popup_open();
 
 // One line of the Log: its text, and whether it takes a node (drawn in amber).

@@ -40,6 +40,16 @@ struct LevelPanel {
   void Draw(Studio& studio);
   std::string name_buffer_;
   RulesEditor rules_;
+
+ private:
+  // The topology: changed at once, or after asking when the change drops shapes or edges.
+  void topology(Studio& studio);
+  void topology_question(Studio& studio);
+  struct PendingTopology {
+    astar::Topology topology = astar::Topology::Square;
+    astar::HexStagger stagger = astar::HexStagger::Odd;
+    std::string loss;  // what it drops, in words
+  } pending_;
 };
 
 struct InspectorPanel {

@@ -2,7 +2,6 @@
 #include "panels/rules_editor.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdint>
 #include <iterator>
 #include <string>
@@ -21,22 +20,6 @@ constexpr const char* kDiagonalLabels[] = {"Always", "At least one side open",
 static_assert(std::size(kDiagonalLabels) == static_cast<std::size_t>(astar::DiagonalPolicy::_Max));
 
 constexpr double kMaxCostField = 1e6;  // the cost fields' top (files take more; 0..1e6 is plenty)
-
-// Records the last item in studio.widget_rects as `name` ("level." and its label in lower case,
-// spaces as '_'): its first `w` pixels, a frame high (the label left out), when wholly in view.
-void mark_item(Studio& studio, std::string_view prefix, std::string_view label, float w) {
-  if (prefix.empty()) return;
-  const ImVec2 a = ImGui::GetItemRectMin();
-  const float h = ImGui::GetFrameHeight();
-  const ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 c0 = dl->GetClipRectMin(), c1 = dl->GetClipRectMax();
-  if (a.x < c0.x || a.y < c0.y || a.x + w > c1.x || a.y + h > c1.y) return;
-  std::string name(prefix);
-  name += '.';
-  for (char ch : label.substr(0, label.find("##")))
-    name += ch == ' ' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  studio.widget_rects[name] = {a.x, a.y, w, h};
-}
 
 // A rule field's tooltip: also over a disabled field (it says why it is off), and as wide as
 // wrapped_tooltip; the dialogs' tip() shows only over enabled ones.
@@ -61,6 +44,13 @@ void greyed_field(const char* label, const char* text, float w, const char* why)
 
 void neighbours_editor(Studio& studio, float combo_w, std::string_view marks) {
   const astar::MovementRules& rules = studio.level().rules();
+  if (studio.level().is_hex()) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("Neighbours: 6 (hexes have six neighbours)");
+    rule_tip("Every hex touches six others across its six sides, and each step is 1 long: the "
+             "square grid's 4 or 8 neighbours and its diagonal rule do not apply.");
+    return;
+  }
   const float radio_w = ImGui::GetFrameHeight();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Neighbours");
@@ -169,10 +159,16 @@ void RulesEditor::movement(Studio& studio) {
   cost_field(studio, "Drop cost", r.drop_cost, 0.5, w,
              "Added once to a move that goes down, however far (within the drop limit). 0: drops "
              "are free.", c);
-  cost_field(studio, "Agent radius", r.agent_radius, 0.1, w,
-             "How far, in cells, every move keeps from the collision shapes: a move whose line, "
-             "widened by this radius, touches a shape is impossible. 0: the agent is a point. "
-             "Without shapes it changes nothing.", c);
+  // Hex levels take no shapes: the radius is shown there only to set one back to 0.
+  if (!studio.level().is_hex() || r.agent_radius != 0.0)
+    cost_field(studio, "Agent radius", r.agent_radius, 0.1, w,
+               studio.level().is_hex()
+                   ? "Hex levels take no collision shapes, and no search runs with a radius: "
+                     "set it to 0."
+                   : "How far, in cells, every move keeps from the collision shapes: a move whose "
+                     "line, widened by this radius, touches a shape is impossible. 0: the agent "
+                     "is a point. Without shapes it changes nothing.",
+               c);
   step_length_field(studio, r.step_length, c);
   if (c.changed) studio.set_rules(r, c.key);
   const astar::Level& level = studio.level();
@@ -196,9 +192,14 @@ void RulesEditor::step_length_field(Studio& studio, astar::StepLength& length, C
     c.changed = true;
     c.key.clear();
   }
-  rule_tip("Measure each step in 3D, one height level as tall as a cell is wide, as Godot's AStar3D "
-      "does: a climb or drop of 2 is sqrt 5 long, not 1, so a path over a hill is longer than the "
-      "walk round it. Unticked: 1 a step, sqrt 2 diagonally, whatever the heights.");
+  rule_tip(studio.level().is_hex()
+               ? "Measure each step in 3D, one height level as tall as a hex step is long: a climb "
+                 "or drop of 2 is sqrt 5 long, not 1, so a path over a hill is longer than the "
+                 "walk round it. Unticked: 1 a step, whatever the heights."
+               : "Measure each step in 3D, one height level as tall as a cell is wide, as Godot's "
+                 "AStar3D does: a climb or drop of 2 is sqrt 5 long, not 1, so a path over a hill "
+                 "is longer than the walk round it. Unticked: 1 a step, sqrt 2 diagonally, "
+                 "whatever the heights.");
   mark_item(studio, "level", "3D step lengths", ImGui::GetFrameHeight());
 }
 

@@ -41,7 +41,7 @@ std::string label_of(astar::Algorithm a) { return std::string(astar::info(a).lab
 std::string algorithm_summary(astar::Algorithm a, const Studio& studio) {
   return "Guarantee: " +
          guarantee_text(a, studio.session().options().weight, studio.session().heuristic(),
-                        studio.level().rules().neighbours) +
+                        studio.level().rules().neighbours, studio.level().topology()) +
          "\nf = " + std::string(astar::info(a).priority);
 }
 
@@ -116,9 +116,15 @@ void draw_algorithm_choice(Studio& studio, float combo_w) {
     for (int i = 0; i < static_cast<int>(astar::Algorithm::_Max); ++i) {
       const auto a = static_cast<astar::Algorithm>(i);
       const bool selected = a == algorithm;
+      // Off where the level's topology refuses it (JPS and Theta* on hexes), saying why.
+      const std::string_view refusal = topology_refusal(a, studio.level().topology());
+      ImGui::BeginDisabled(!refusal.empty());
       if (ImGui::Selectable(label_of(a).c_str(), selected)) session.set_algorithm(a);
+      ImGui::EndDisabled();
       if (selected) ImGui::SetItemDefaultFocus();
-      if (ImGui::IsItemHovered())
+      if (!refusal.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        wrapped_tooltip(label_of(a) + " " + std::string(refusal) + ".");
+      else if (ImGui::IsItemHovered())
         wrapped_tooltip(algorithm_summary(a, studio) + "\n\n" + algorithm_note(a));
     }
     ImGui::EndCombo();
@@ -143,14 +149,23 @@ void draw_algorithm_choice(Studio& studio, float combo_w) {
 void draw_heuristic_and_ties(Studio& studio, float combo_w) {
   SearchSession& session = studio.session();
   const astar::AlgorithmInfo& ai = astar::info(session.algorithm());
-  int h = static_cast<int>(session.heuristic());
+  // The heuristics the level's topology takes: hex distance and zero on hexes.
+  const astar::Heuristic current = session.heuristic();
   ImGui::BeginDisabled(!ai.uses_heuristic);
   ImGui::SetNextItemWidth(combo_w);
-  if (ImGui::Combo("Heuristic", &h, kHeuristicLabels, static_cast<int>(std::size(kHeuristicLabels))))
-    session.set_heuristic(static_cast<astar::Heuristic>(h));
+  if (ImGui::BeginCombo("Heuristic", heuristic_label(current))) {
+    for (const astar::Heuristic h : heuristics_for(studio.level().topology())) {
+      if (ImGui::Selectable(heuristic_label(h), h == current)) session.set_heuristic(h);
+      if (h == current) ImGui::SetItemDefaultFocus();
+    }
+    ImGui::EndCombo();
+  }
   ImGui::EndDisabled();
   if (!ai.uses_heuristic && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("%s uses no heuristic", std::string(ai.label).c_str());
+  else if (studio.level().is_hex() && ImGui::IsItemHovered())
+    wrapped_tooltip("On hexes: hex distance (the fewest steps) or zero. Manhattan, octile and "
+                    "the others measure square cells.");
 
   // Off for breadth-first, which is first in, first out: shown as the search runs it.
   int t = static_cast<int>(astar::normalize(session.options()).tie_break);
@@ -188,7 +203,8 @@ void draw_path_options(Studio& studio) {
                                        : (std::string(astar::info(algorithm).label) +
                                           " has no partial paths").c_str());
 
-  const bool smooth_ok = SearchSession::supports_smoothing(algorithm);
+  const bool hex = studio.level().is_hex();
+  const bool smooth_ok = SearchSession::supports_smoothing(algorithm) && !hex;
   bool smooth = session.smooth() && smooth_ok;
   ImGui::BeginDisabled(!smooth_ok);
   if (ImGui::Checkbox("Smooth path", &smooth)) session.set_smooth(smooth);
@@ -196,6 +212,8 @@ void draw_path_options(Studio& studio) {
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip(smooth_ok ? "Also show the path string-pulled: straight segments between "
                                   "waypoints that see each other (cyan)"
+                      : hex     ? "Off on hex levels: smoothing's line of sight is traced through "
+                                  "square cells"
                                 : "Theta*'s path is already any-angle");
   ImGui::SameLine();
   bool respect = session.smooth_respects_costs();
@@ -240,7 +258,9 @@ void draw_neighbour_rules(Studio& studio) {
   const astar::MovementRules& rules = studio.level().rules();
   neighbours_editor(studio, ImGui::GetContentRegionAvail().x * 0.6f);
   if (studio.trace_mode()) return;  // the heuristic below is our search's, not the trace's
-  if (!astar::guarantee_holds(session.algorithm(), session.heuristic(), rules.neighbours)) {
+  // On hexes the list offers only admissible heuristics (and the session swaps the others).
+  if (!studio.level().is_hex() &&
+      !astar::guarantee_holds(session.algorithm(), session.heuristic(), rules.neighbours)) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kWarnText,
                        "%s is not admissible with %s neighbours: it can overestimate, so the path "

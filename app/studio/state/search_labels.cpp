@@ -6,7 +6,7 @@
 namespace studio {
 
 std::string guarantee_text(astar::Algorithm a, double weight, astar::Heuristic h,
-                           astar::Neighbours n) {
+                           astar::Neighbours n, astar::Topology t) {
   const astar::AlgorithmInfo& i = astar::info(a);
   std::string text;
   if (i.guarantee == astar::Guarantee::BoundedByWeight) {
@@ -16,9 +16,24 @@ std::string guarantee_text(astar::Algorithm a, double weight, astar::Heuristic h
   } else {
     text = std::string(astar::to_string(i.guarantee));
   }
-  if (astar::guarantee_holds(a, h, n)) return text;
-  return text + " only with an admissible heuristic; " + heuristic_label(h) + " is not one with " +
-         std::string(astar::to_string(n)) + " neighbours";
+  if (astar::guarantee_holds(a, h, n, t)) return text;
+  const std::string where = t == astar::Topology::Square
+                                ? " with " + std::string(astar::to_string(n)) + " neighbours"
+                                : std::string(" on hexes");
+  return text + " only with an admissible heuristic; " + heuristic_label(h) + " is not one" + where;
+}
+
+std::vector<astar::Heuristic> heuristics_for(astar::Topology t) {
+  std::vector<astar::Heuristic> out;
+  for (int i = 0; i < static_cast<int>(astar::Heuristic::_Max); ++i) {
+    const auto h = static_cast<astar::Heuristic>(i);
+    if (astar::check_heuristic_topology(h, t).empty()) out.push_back(h);
+  }
+  return out;
+}
+
+std::string_view topology_refusal(astar::Algorithm a, astar::Topology t) {
+  return t == astar::Topology::Square ? std::string_view() : astar::info(a).hex_refusal;
 }
 
 namespace {

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "astar/make_search.hpp"
+#include "state/search_labels.hpp"
 
 namespace studio {
 
@@ -40,6 +41,7 @@ astar::SearchOptions SearchSession::search_options() const {
 }
 
 void SearchSession::new_search() {
+  fit_heuristic();
   ++generation_;
   recorder_.clear();
   recorder_.set_limit(kMaxLogEvents);
@@ -108,7 +110,25 @@ void SearchSession::set_algorithm(astar::Algorithm a) {
 void SearchSession::set_heuristic(astar::Heuristic h) {
   if (h == options_.heuristic) return;
   options_.heuristic = h;
+  swapped_heuristic_.reset();  // the user's choice stands
   options_changed();
+}
+
+void SearchSession::fit_heuristic() {
+  const astar::Topology t = level().topology();
+  const astar::Heuristic h = options_.heuristic;
+  if (astar::check_heuristic_topology(h, t).empty()) return;
+  const bool back =
+      swapped_heuristic_ && astar::check_heuristic_topology(*swapped_heuristic_, t).empty();
+  options_.heuristic = back ? *swapped_heuristic_ : astar::default_heuristic(t);
+  swapped_heuristic_ = h;
+  options_dirty_ = true;
+  // After the edit's own message (a new topology says what it dropped), as a sentence of its own.
+  std::string& status = ctx_.status;
+  if (!status.empty()) status += status.ends_with('.') ? " " : ". ";
+  status += std::string("Heuristic: ") + heuristic_label(options_.heuristic) + " (" +
+            heuristic_label(h) + " does not measure " + (level().is_hex() ? "hexes" : "squares") +
+            ").";
 }
 
 void SearchSession::set_weight(double w) {
@@ -172,9 +192,11 @@ void SearchSession::update_path() {
     update_smoothed();
 }
 
-void SearchSession::update_smoothed() {
-  path_.update_smoothed(!ctx_.trace && supports_smoothing(options_.algorithm), level());
+bool SearchSession::smoothing_applies() const {
+  return !ctx_.trace && supports_smoothing(options_.algorithm) && !level().is_hex();
 }
+
+void SearchSession::update_smoothed() { path_.update_smoothed(smoothing_applies(), level()); }
 
 void SearchSession::set_smooth(bool on) {
   if (on == path_.smooth) return;

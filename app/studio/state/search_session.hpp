@@ -105,6 +105,11 @@ class SearchSession {
   const astar::SearchOptions& options() const { return options_; }
   astar::SearchOptions search_options() const;
   astar::Algorithm algorithm() const { return options_.algorithm; }
+  // The heuristic follows the level's topology: before each new search and re-run, one the
+  // topology refuses (astar::check_heuristic_topology: a square one on hexes, hex distance on
+  // squares) gives way to the one it replaced last time, if the topology takes that, else to
+  // astar::default_heuristic; the status line says so. So a level made hex and square again
+  // gets its Manhattan back.
   astar::Heuristic heuristic() const { return options_.heuristic; }
   // Each keeps the iteration, like an edit (the search is made anew and stepped there).
   void set_algorithm(astar::Algorithm a);
@@ -220,6 +225,9 @@ class SearchSession {
   bool smooth_respects_costs() const { return path_.smooth_options.respect_costs; }
   void set_smooth_respects_costs(bool on);
   static bool supports_smoothing(astar::Algorithm a) { return astar::info(a).smoothable; }
+  // Whether the path shown is smoothed when smooth() is on: the algorithm supports it, no trace
+  // is open, and the level is square (smoothing's line of sight is traced through squares).
+  bool smoothing_applies() const;
   // The smoothed waypoints of path(); empty when smoothing is off, unsupported or there is no path.
   const std::vector<astar::Cell>& smoothed() const { return path_.smoothed(); }
   double smoothed_length() const { return path_.smoothed_length(); }
@@ -246,6 +254,7 @@ class SearchSession {
   void update_path();
   void clear_path();
   void options_changed();
+  void fit_heuristic();  // see heuristic()
   void update_smoothed();
   void seek_trace_event(std::size_t index);  // seek_event with a trace open
   void rerun_trace();                        // rerun with a trace open
@@ -278,6 +287,7 @@ class SearchSession {
   bool target_end_ = false;
   std::uint64_t generation_ = 0;
   std::optional<astar::HeuristicReport> heuristic_report_;
+  std::optional<astar::Heuristic> swapped_heuristic_;  // the one fit_heuristic replaced last
   mutable SearchCaches caches_;  // expansion_order()'s numbers and heat_field()'s field
 };
 

@@ -19,6 +19,9 @@ bool SearchSession::repair_search() {
   if (!rs || ctx_.trace || options_dirty_ || search_->state() == astar::SearchState::Invalid ||
       !fits_level())
     return false;
+  // Another topology: other neighbours everywhere, a new search (the search's level is its copy).
+  if (rs->level().topology() != lv.topology() || rs->level().hex_stagger() != lv.hex_stagger())
+    return false;
   // A step back across a repair put the level before it back in the search: compare levels.
   const bool compare = repair_.edited_all || rs->repair().number != repair_.applied;
   const bool was_finished = astar::finished(search_->state());

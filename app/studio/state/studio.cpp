@@ -10,6 +10,7 @@
 #include "astar/file_io.hpp"
 #include "astar/level_io.hpp"
 #include "astar/trace.hpp"
+#include "state/topology_words.hpp"
 
 namespace studio {
 
@@ -118,6 +119,15 @@ astar::Status Studio::resize_level(int width, int height, astar::Anchor anchor) 
 
 bool Studio::move_start(Cell c) { return editor().set_start(c); }
 bool Studio::move_goal(Cell c) { return editor().set_goal(c); }
+
+bool Studio::set_topology(astar::Topology t, astar::HexStagger stagger) {
+  const astar::TopologyLoss loss = astar::topology_loss(level(), t);
+  if (!editor().set_topology(t, stagger)) return false;
+  selected_shape.reset();
+  status = "The level is " + topology_text(level()) + " now.";
+  if (!loss.empty()) status += " " + topology_loss_text(loss, t) + " Undo brings them back.";
+  return true;
+}
 
 void Studio::set_neighbours(astar::Neighbours n) { doc_.set_neighbours(n); }
 void Studio::set_diagonal(astar::DiagonalPolicy d) { doc_.set_diagonal(d); }

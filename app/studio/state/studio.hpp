@@ -73,6 +73,11 @@ class Studio : public UiState {
   astar::Status resize_level(int width, int height, astar::Anchor anchor);
   bool move_start(astar::Cell c);                     // false when c is not an open free cell
   bool move_goal(astar::Cell c);
+  // The level's topology and stagger, one undo step (astar::Editor::set_topology), dropping
+  // what astar::topology_loss counts: ask first (topology_words.hpp says what). The status line
+  // names the new topology and what was dropped; the search's heuristic follows the topology
+  // (SearchSession::heuristic). False when nothing changed.
+  bool set_topology(astar::Topology t, astar::HexStagger stagger);
   void set_neighbours(astar::Neighbours n);
   void set_diagonal(astar::DiagonalPolicy p);
   // The movement rules, brought within what level files accept (astar::within_file_limits). A

@@ -227,7 +227,7 @@ const std::vector<Command>& table() {
       {"brush.smaller", "Smaller brush", "", "Edit", "Brush size down (1..64)",
        {key(GLFW_KEY_LEFT_BRACKET, true)}, K::Canvas,
        [](CommandTarget& t) { t.studio.tools.size = std::max(1, t.studio.tools.size - 1); }},
-      {"brush.larger", "Larger brush", "", "Edit", "Brush size up (sizes above 2 are discs)",
+      {"brush.larger", "Larger brush", "", "Edit", "Brush size up (sizes above 2 are discs; on hexes, hexagons)",
        {key(GLFW_KEY_RIGHT_BRACKET, true)}, K::Canvas,
        [](CommandTarget& t) { t.studio.tools.size = std::min(astar::kMaxBrush, t.studio.tools.size + 1); }},
       // Lessons

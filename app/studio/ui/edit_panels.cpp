@@ -133,6 +133,9 @@ void ToolsPanel::Draw(Studio& studio) {
   if (astar::is_cell_layer(layer)) {
     ImGui::SetNextItemWidth(-FLT_MIN);
     ImGui::SliderInt("##size", &t.size, 1, astar::kMaxBrush, "brush size %d  ([ ])", ImGuiSliderFlags_AlwaysClamp);
+    if (studio.level().is_hex() && ImGui::IsItemHovered())
+      ImGui::SetTooltip("On hexes the brush covers every hex fewer than %d steps from the one "
+                        "under the mouse", t.size);
     if (t.tool == Tool::Rectangle) ImGui::Checkbox("Filled (Shift: the other)", &t.filled);
   }
   switch (layer) {
@@ -163,6 +166,10 @@ void ToolsPanel::Draw(Studio& studio) {
       break;
     }
     case Layer::Shapes: {
+      if (studio.level().is_hex()) {
+        hint("Hex levels take no collision shapes.");
+        break;
+      }
       if (t.tool == Tool::Brush) log_slider("##radius", t.shape_radius, 0.05f, 20.0f, "circle radius %.2f");
       hint("Brush: click to place a circle. Rectangle: drag a box. Line: click a polygon's "
            "corners, then its first corner again. Select: drag a shape to move it, its square "

@@ -56,6 +56,9 @@ void HelpWindow::Draw() {
   if (table("edit")) {
     draw_help_rows("Edit", row);
     row("Edit > Resize level", "New size, with an anchor for the old content");
+    row("Hex levels", "Level panel > Topology (or File > New). The brush paints a hexagon of "
+                      "hexes, a line is a hex line, a fill follows the six neighbours; rectangles "
+                      "and selections are columns and rows, moved by columns and rows");
     ImGui::EndTable();
   }
   section("Search");
@@ -71,11 +74,12 @@ void HelpWindow::Draw() {
   ImGui::TextWrapped(
       "Search > Algorithm picks the search; the line below it says what the path is worth and "
       "what f is. Dijkstra and Breadth-first use no heuristic (greyed out); Weighted A* has a "
-      "Weight slider. Jump Point Search and Theta* need every cell to cost 1, 8 neighbours and "
-      "no corner cutting: elsewhere they do not run and the panel says why. Theta*'s path is "
-      "any-angle waypoints. Bidirectional A* shows the search from the goal in a bluer hue and "
-      "its meeting cell with a gold ring. Partial path: with no path, a dashed line to the "
-      "reached cell nearest the goal.");
+      "Weight slider. Jump Point Search and Theta* need square cells that all cost 1, 8 "
+      "neighbours and no corner cutting: elsewhere they do not run and the panel says why (on "
+      "hex levels they are greyed out; the heuristics there are hex distance and zero). "
+      "Theta*'s path is any-angle waypoints. Bidirectional A* shows the search from the goal in "
+      "a bluer hue and its meeting cell with a gold ring. Partial path: with no path, a dashed "
+      "line to the reached cell nearest the goal.");
   ImGui::TextDisabled("Command line: --algorithm NAME, --weight W (astar-studio --help).");
   section("Files");
   if (table("files")) {

@@ -1,7 +1,8 @@
 // Editing a level: the layers tools paint, the operations (brush, line, rectangle, flood fill,
-// heights, edge overrides, shapes, agents, selection, resize, whole-level replace) and an undo
-// history whose steps keep only what changed. The studio's tools call these; the tests drive
-// them with long random sequences and compare every undo and redo with the level it restores.
+// heights, edge overrides, shapes, agents, selection, resize, topology, whole-level replace) and
+// an undo history whose steps keep only what changed. The studio's tools call these; the tests
+// drive them with long random sequences and compare every undo and redo with the level it
+// restores.
 //
 // Every operation goes through Editor so that it is recorded. Between begin() and end() all
 // operations form one undo step (a mouse stroke, a paste); outside, each operation is its own.
@@ -60,6 +61,28 @@ struct CellRect {
 // a disc of that diameter above. Cells outside the level are included; operations clip them.
 inline constexpr int kMaxBrush = 64;
 std::vector<Cell> brush_cells(Cell centre, int size);
+// The cells a brush of `size` covers on this level: brush_cells(centre, size) on squares; on
+// hexes the hexes less than `size` steps from the centre (hex_distance: size 1 is the centre
+// hex, 2 adds its six neighbours, n covers 3n(n - 1) + 1 hexes). Cells outside are included.
+std::vector<Cell> brush_cells(const Level& level, Cell centre, int size);
+// The cells a line tool or a brush stroke passes from a to b, a first and b last, each a
+// neighbour of the one before: for_each_cell_on_line's cells on squares, hex_line's on hexes.
+std::vector<Cell> line_cells(const Level& level, Cell a, Cell b);
+
+// What giving a level topology t would drop: its collision shapes and the agent radius that
+// keeps moves off them when t is a hex topology (hex levels take no shapes), and the edge
+// overrides going a direction t lacks (N and S on pointy-top hexes, E and W on flat-top). The
+// studio asks before dropping them (Editor::set_topology).
+struct TopologyLoss {
+  std::size_t shapes = 0;
+  std::size_t edges = 0;
+  bool agent_radius = false;  // a radius other than 0 goes back to 0
+  bool empty() const { return shapes == 0 && edges == 0 && !agent_radius; }
+};
+TopologyLoss topology_loss(const Level& level, Topology t);
+// Whether a level of topology t has direction d: every direction on squares, the six of
+// hex_dirs on hexes.
+bool topology_has_direction(Topology t, Dir d);
 
 // How the Heights brush changes the cells under it.
 enum class HeightMode : std::uint8_t {
@@ -93,8 +116,11 @@ struct Clip {
   bool empty() const { return width == 0 || height == 0; }
 };
 
-// The level-wide settings an edit may change as one (rules, terrain palette, agents toggle, name).
+// The level-wide settings an edit may change as one (topology, rules, terrain palette, agents
+// toggle, name).
 struct LevelProps {
+  Topology topology = Topology::Square;
+  HexStagger stagger = HexStagger::Odd;
   MovementRules rules;
   std::vector<Terrain> terrains;
   bool agents_block = true;
@@ -166,16 +192,23 @@ class Editor {
   int brush(Layer layer, Cell centre, int size, double v);
   int line(Layer layer, Cell a, Cell b, int size, double v);
   int rect(Layer layer, CellRect r, bool filled, double v);
-  // Tiled's bucket fill: the 4-connected region of cells holding the same value as `seed` in
-  // `layer` takes v. On the other layers walls bound the region (a fill inside a room stays in).
+  // The brush and the line cover brush_cells(level, ...) and line_cells(level, ...): squares or
+  // discs and lines of squares on square levels, hexagons of hexes and hex lines on hex levels.
+  // Tiled's bucket fill: the connected region of cells holding the same value as `seed` in
+  // `layer` takes v, 4-connected on squares (E, S, W, N), through the six neighbours on hexes.
+  // On the other layers walls bound the region (a fill inside a room stays in).
   int fill(Layer layer, Cell seed, double v);
   // Heights under a brush: set, raise, lower or smooth (values clamped to +-kMaxAbsHeight).
+  // Smooth takes the mean of the 3 x 3 cells around each on squares, of the hex and its six
+  // neighbours on hexes.
   int heights(Cell centre, int size, HeightMode mode, int value);
 
-  // Edge overrides: nullopt removes it. False when nothing changed or `from` is outside.
+  // Edge overrides: nullopt removes it. False when nothing changed, `from` is outside, or the
+  // level's topology has no direction d (N or S on pointy-top hexes, E or W on flat-top).
   bool set_edge(Cell from, Dir d, std::optional<EdgeOverride> e);
 
-  // Collision shapes (check_shape must accept them; false otherwise or when nothing changed).
+  // Collision shapes (check_shape must accept them; false otherwise, when nothing changed, and
+  // for a new shape on a hex level).
   bool add_shape(const Shape& s);
   bool set_shape(std::size_t i, const Shape& s);
   bool remove_shape(std::size_t i);
@@ -189,8 +222,14 @@ class Editor {
 
   // Rules, terrain palette, agents toggle, name: the new props as one change.
   // With a `merge_key`, a change right after another lone one with the same key joins its undo
-  // step (typing a name is one step, not one per key).
+  // step (typing a name is one step, not one per key). A new topology is refused (false) while
+  // topology_loss is not empty: set_topology drops those first.
   bool set_props(const LevelProps& p, std::string_view merge_key = {});
+  // The level's topology and, on hexes, its stagger, as one undo step that also drops what
+  // topology_loss(level, t) counts (and the search's ignore list with the shapes). The cells
+  // stay where they are: only which of them are neighbours changes, and an edge override keeps
+  // its direction. False when nothing changes (a square level's stagger means nothing).
+  bool set_topology(Topology t, HexStagger stagger);
 
   // Selection. copy() reads; erase() blanks cells and removes their edges; paste() writes the clip
   // with its top-left cell at `at` (clipped to the level); move() is erase + paste as one step.

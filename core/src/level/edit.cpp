@@ -7,6 +7,8 @@
 #include <cassert>
 #include <cmath>
 #include <cstdio>
+#include <optional>
+#include <span>
 #include <utility>
 
 
@@ -72,23 +74,9 @@ std::string check_cell_value(Layer layer, double v) {
   return std::string(to_string(layer)) + " is not a cell layer";
 }
 
-std::vector<Cell> brush_cells(Cell centre, int size) {
-  size = std::clamp(size, 1, kMaxBrush);
-  std::vector<Cell> out;
-  const int lo = -(size - 1) / 2;  // size 2 covers the centre and the cells right and below
-  const double c = (size - 1) / 2.0 + lo;  // the brush's centre in offsets
-  const double r2 = size * size / 4.0;
-  for (int dy = lo; dy < lo + size; ++dy)
-    for (int dx = lo; dx < lo + size; ++dx) {
-      const double ex = dx - c, ey = dy - c;
-      if (size <= 2 || ex * ex + ey * ey <= r2 + 0.25) out.push_back({centre.x + dx, centre.y + dy});
-    }
-  return out;
-}
-
 LevelProps props_of(const Level& level) {
-  return {level.rules(), level.terrains, level.agents_block(), level.name, level.description,
-          level.preset};
+  return {level.topology(), level.hex_stagger(), level.rules(), level.terrains,
+          level.agents_block(), level.name, level.description, level.preset};
 }
 
 std::size_t EditStep::bytes() const {
@@ -211,7 +199,7 @@ int Editor::brush(Layer layer, Cell centre, int size, double v) {
   if (!is_cell_layer(layer) || !check_cell_value(layer, v).empty()) return 0;
   AutoGroup g(*this, "Brush " + std::string(to_string(layer)));
   int n = 0;
-  for (Cell c : brush_cells(centre, size))
+  for (Cell c : brush_cells(*level_, centre, size))
     if (level_->in_bounds(c)) n += write_cell(layer, to_u32(level_->index(c)), v);
   return n;
 }
@@ -224,7 +212,7 @@ int Editor::line(Layer layer, Cell a, Cell b, int size, double v) {
   const int m = kMaxSide + kMaxBrush;
   a = {std::clamp(a.x, -m, m), std::clamp(a.y, -m, m)};
   b = {std::clamp(b.x, -m, m), std::clamp(b.y, -m, m)};
-  for_each_cell_on_line(a, b, [&](Cell c) { n += brush(layer, c, size, v); });
+  for (Cell c : line_cells(*level_, a, b)) n += brush(layer, c, size, v);
   return n;
 }
 
@@ -250,6 +238,10 @@ int Editor::fill(Layer layer, Cell seed, double v) {
   if (target == v) return 0;
   AutoGroup g(*this, "Fill " + std::string(to_string(layer)));
   // Region first (writing as we go could stop at a skipped endpoint and leak around it).
+  // Squares connect through their sides only (a wall's corner gap does not leak); hexes through
+  // all six, which are all sides.
+  static constexpr Dir kSides[] = {Dir::E, Dir::S, Dir::W, Dir::N};
+  const std::span<const Dir> dirs = lv.is_hex() ? lv.directions() : std::span<const Dir>(kSides);
   std::vector<std::uint8_t> seen(static_cast<std::size_t>(lv.cell_count()), 0);
   std::vector<Cell> stack{seed}, region;
   seen[to_u32(lv.index(seed))] = 1;
@@ -257,8 +249,8 @@ int Editor::fill(Layer layer, Cell seed, double v) {
     const Cell c = stack.back();
     stack.pop_back();
     region.push_back(c);
-    for (Dir d : {Dir::E, Dir::S, Dir::W, Dir::N}) {
-      const Cell n = step(c, d);
+    for (Dir d : dirs) {
+      const Cell n = lv.neighbour(c, d);
       if (!lv.in_bounds(n)) continue;
       const auto i = to_u32(lv.index(n));
       // Walls bound the regions of the other layers: a cost fill inside a room stays inside.
@@ -273,11 +265,28 @@ int Editor::fill(Layer layer, Cell seed, double v) {
   return n;
 }
 
+namespace {
+// The rounded mean height of c and the cells around it inside the level: the 3 x 3 block on
+// squares, the hex and its six neighbours on hexes.
+double mean_height_around(const Level& lv, Cell c) {
+  double sum = 0;
+  int count = 0;
+  auto add = [&](Cell n) {
+    if (!lv.in_bounds(n)) return;
+    sum += lv.height_at(n);
+    ++count;
+  };
+  add(c);
+  for (Dir d : lv.directions()) add(lv.neighbour(c, d));
+  return std::round(sum / count);
+}
+}  // namespace
+
 int Editor::heights(Cell centre, int size, HeightMode mode, int value) {
   const Level& lv = *level_;
   AutoGroup g(*this, std::string(to_string(mode)) + " heights");
   std::vector<std::pair<std::uint32_t, double>> writes;
-  for (Cell c : brush_cells(centre, size)) {
+  for (Cell c : brush_cells(lv, centre, size)) {
     if (!lv.in_bounds(c)) continue;
     const double h = lv.height_at(c);
     double v = h;
@@ -285,18 +294,7 @@ int Editor::heights(Cell centre, int size, HeightMode mode, int value) {
       case HeightMode::Set: v = value; break;
       case HeightMode::Raise: v = h + value; break;
       case HeightMode::Lower: v = h - value; break;
-      case HeightMode::Smooth: {
-        double sum = 0;
-        int count = 0;
-        for (int dy = -1; dy <= 1; ++dy)
-          for (int dx = -1; dx <= 1; ++dx)
-            if (const Cell n{c.x + dx, c.y + dy}; lv.in_bounds(n)) {
-              sum += lv.height_at(n);
-              ++count;
-            }
-        v = std::round(sum / count);
-        break;
-      }
+      case HeightMode::Smooth: v = mean_height_around(lv, c); break;
       case HeightMode::_Max: break;
     }
     v = std::clamp(v, -double{kMaxAbsHeight}, double{kMaxAbsHeight});
@@ -316,7 +314,7 @@ void Editor::write_edge(Level::EdgeKey key, std::optional<EdgeOverride> e) {
 }
 
 bool Editor::set_edge(Cell from, Dir d, std::optional<EdgeOverride> e) {
-  if (!level_->in_bounds(from)) return false;
+  if (!level_->in_bounds(from) || (e && !level_->has_direction(d))) return false;
   if (e && !e->blocked && !(std::isfinite(e->weight) && e->weight > 0 && e->weight <= kMaxCost))
     return false;
   if (e && e->blocked) e->weight = 1.0;  // as Level::set_edge stores it
@@ -342,7 +340,8 @@ void Editor::change_shapes(const char* label, const std::function<void(Level&)>&
 }
 
 bool Editor::add_shape(const Shape& s) {
-  if (!check_shape(s).empty() || level_->shapes().size() >= kMaxShapes) return false;
+  if (!check_shape(s).empty() || level_->shapes().size() >= kMaxShapes || level_->is_hex())
+    return false;
   change_shapes("Add shape", [&](Level& lv) { lv.add_shape(s); });
   return true;
 }
@@ -410,6 +409,7 @@ void Editor::record_endpoint(bool start, Cell c) {
 
 namespace {
 void apply_props(Level& lv, const LevelProps& p) {
+  lv.set_topology(p.topology, p.stagger);
   lv.rules() = p.rules;
   lv.terrains = p.terrains;
   lv.set_agents_block(p.agents_block);
@@ -423,6 +423,11 @@ bool Editor::set_props(const LevelProps& p, std::string_view merge_key) {
   Level& lv = *level_;
   const LevelProps before = props_of(lv);
   if (before == p) return false;
+  if (p.topology != lv.topology()) {  // the new props' radius, the level's shapes and edges
+    TopologyLoss loss = topology_loss(lv, p.topology);
+    loss.agent_radius = p.topology != Topology::Square && p.rules.agent_radius != 0.0;
+    if (!loss.empty()) return false;
+  }
   // Agents that block may not stand on the start or goal.
   if (p.agents_block && !lv.agents_block() &&
       (lv.agent(lv.start()) || lv.agent(lv.goal())))
@@ -448,6 +453,29 @@ bool Editor::set_props(const LevelProps& p, std::string_view merge_key) {
   ++version_;
   notify_level();
   return true;
+}
+
+bool Editor::set_topology(Topology t, HexStagger stagger) {
+  Level& lv = *level_;
+  if (t == Topology::Square) stagger = lv.hex_stagger();  // kept for a later return to hexes
+  if (t == lv.topology() && stagger == lv.hex_stagger()) return false;
+  std::string label = "Topology " + std::string(to_string(t));
+  if (t != Topology::Square) label += ", " + std::string(to_string(stagger)) + " stagger";
+  AutoGroup g(*this, label);
+  std::vector<Level::EdgeKey> lost;
+  for (const auto& [key, e] : lv.edges())
+    if (!topology_has_direction(t, key.second)) lost.push_back(key);
+  for (const Level::EdgeKey& key : lost)
+    set_edge(lv.cell(CellIndex(key.first)), key.second, std::nullopt);
+  LevelProps p = props_of(lv);
+  p.topology = t;
+  p.stagger = stagger;
+  if (t != Topology::Square && !lv.shapes().empty()) {
+    change_shapes(label.c_str(), [](Level& l) { l.set_shapes({}); });
+    p.preset.ignore_shapes.reset();  // its shapes are gone
+  }
+  if (t != Topology::Square) p.rules.agent_radius = 0.0;
+  return set_props(p);
 }
 
 Clip Editor::copy(CellRect r) const {
@@ -547,13 +575,7 @@ Status Editor::resize(int width, int height, Anchor anchor) {
   const int col = ai % 3, row = ai / 3;  // 0 left/top, 1 centre, 2 right/bottom
   const int ox = col == 0 ? 0 : col == 1 ? (width - old.width()) / 2 : width - old.width();
   const int oy = row == 0 ? 0 : row == 1 ? (height - old.height()) / 2 : height - old.height();
-  LevelProps p = props_of(old);
-  lv.rules() = p.rules;
-  lv.terrains = p.terrains;
-  lv.set_agents_block(p.agents_block);
-  lv.name = p.name;
-  lv.description = p.description;
-  lv.preset = p.preset;
+  apply_props(lv, props_of(old));
   for (int y = 0; y < old.height(); ++y)
     for (int x = 0; x < old.width(); ++x) {
       const Cell from{x, y}, to{x + ox, y + oy};
