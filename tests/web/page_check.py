@@ -6,6 +6,7 @@ site served from 127.0.0.1 by a server this script starts and stops. It reads th
      prints it: "Arrived at the goal in N moves";
   2. lesson 01 opened without running: iteration 0; Step (N, held as a person holds it) takes
      iteration 1; End runs to the end, and the cost is `astar run`'s to 9 significant digits;
+     the hex lesson 18 by link with &run, drawn as hexagons, finds `astar run`'s cost;
   3. files: F12 gives a download (the screenshot), whose sidecar says where a path cell is; a
      click there paints a wall and the search runs again, to `astar run`'s cost on the level the
      autosave kept, and the next F12's download shows the wall; a second tab does not offer that
@@ -91,6 +92,13 @@ def lesson_and_keys(browser, base):
     text = browser.wait_status(lambda t: "found" in t, 10)
     browser.screenshot("lesson01.png")
     check(f"found, cost {float(run['cost']):.9g}" in text, f"End finds astar run's cost {run['cost']}: {text!r}")
+
+    # A hex lesson by link: drawn as hexagons (lesson18.png), run to astar run's cost.
+    hex_run = cli_json("run", os.path.join(lessons, "18-hex-manhattan.json"))
+    browser.call("Page.navigate", url=base + "?lesson=18-hex-manhattan&run")
+    text = browser.wait_status(lambda t: "found" in t, 60)
+    browser.screenshot("lesson18.png")
+    check(f"found, cost {float(hex_run['cost']):.9g}" in text, f"the hex lesson finds astar run's cost {hex_run['cost']}: {text!r}")
 
 
 def paint_a_wall(browser, ratio=1, folder=None):
