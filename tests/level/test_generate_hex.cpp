@@ -40,8 +40,9 @@ GeneratorOptions hex_options(GeneratorKind kind, int layout, std::uint64_t seed)
   o.width = 31;
   o.height = 21;
   o.seed = seed;
-  o.topology = layout < 2 ? Topology::HexPointyTop : Topology::HexFlatTop;
-  o.stagger = layout % 2 ? HexStagger::Even : HexStagger::Odd;
+  const HexLayout l = astar::test::kHexLayouts[static_cast<std::size_t>(layout)];
+  o.topology = astar::test::topology_of(l);
+  o.stagger = l.stagger;
   return o;
 }
 

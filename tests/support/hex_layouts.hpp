@@ -8,6 +8,7 @@
 #include <string>
 
 #include "astar/hex_coords.hpp"
+#include "astar/level.hpp"
 
 namespace astar::test {
 
@@ -15,6 +16,12 @@ inline constexpr std::array<HexLayout, 4> kHexLayouts{{{HexOrientation::PointyTo
                                                        {HexOrientation::PointyTop, HexStagger::Even},
                                                        {HexOrientation::FlatTop, HexStagger::Odd},
                                                        {HexOrientation::FlatTop, HexStagger::Even}}};
+
+// The level topology of a layout (its stagger is the layout's): level.set_topology(topology_of(l),
+// l.stagger) makes a level of that layout.
+constexpr Topology topology_of(HexLayout l) {
+  return l.orientation == HexOrientation::PointyTop ? Topology::HexPointyTop : Topology::HexFlatTop;
+}
 
 // "odd-r", "even-r", "odd-q", "even-q".
 inline std::string layout_name(HexLayout l) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "astar/level.hpp"
+#include "support/hex_layouts.hpp"
 #include "support/oracle.hpp"
 #include "support/random_level.hpp"
 
@@ -127,9 +128,9 @@ inline double oracle_hex_path_cost(const Level& lv, const MovementRules& r,
 // a hex does not have are turned to the next direction clockwise that it has.
 inline Level random_hex_level(std::mt19937& rng, int max_side = 12) {
   Level lv = random_level(rng, max_side);
-  const int layout = std::uniform_int_distribution<int>(0, 3)(rng);
-  lv.set_topology(layout < 2 ? Topology::HexPointyTop : Topology::HexFlatTop,
-                  layout % 2 ? HexStagger::Even : HexStagger::Odd);
+  const auto pick = static_cast<std::size_t>(std::uniform_int_distribution<int>(0, 3)(rng));
+  const HexLayout layout = kHexLayouts[pick];
+  lv.set_topology(topology_of(layout), layout.stagger);
   const auto edges = lv.edges();
   for (const auto& [key, e] : edges) {
     if (lv.has_direction(key.second)) continue;

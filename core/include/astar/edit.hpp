@@ -80,9 +80,6 @@ struct TopologyLoss {
   bool empty() const { return shapes == 0 && edges == 0 && !agent_radius; }
 };
 TopologyLoss topology_loss(const Level& level, Topology t);
-// Whether a level of topology t has direction d: every direction on squares, the six of
-// hex_dirs on hexes.
-bool topology_has_direction(Topology t, Dir d);
 
 // How the Heights brush changes the cells under it.
 enum class HeightMode : std::uint8_t {

@@ -31,6 +31,17 @@ std::string_view to_string(Topology t);  // "square", "hex-pointy-top", "hex-fla
 std::optional<Topology> parse_topology(std::string_view name);
 std::string_view to_string(HexStagger s);  // "odd", "even"
 std::optional<HexStagger> parse_hex_stagger(std::string_view name);
+// Whether a level of topology t has direction d: every direction on squares, the six of
+// hex_dirs on hexes (Level::has_direction asks it of the level's own).
+constexpr bool topology_has_direction(Topology t, Dir d) {
+  switch (t) {
+    case Topology::HexPointyTop: return is_hex_dir(HexOrientation::PointyTop, d);
+    case Topology::HexFlatTop: return is_hex_dir(HexOrientation::FlatTop, d);
+    case Topology::Square:
+    case Topology::_Max: break;
+  }
+  return true;
+}
 
 enum class Neighbours : std::uint8_t { Four, Eight, _Max };
 
@@ -202,7 +213,7 @@ class Level {
   // of them), the six hex_dirs on hexes; in kAllDirs' order either way.
   std::span<const Dir> directions() const;
   // True when d is one of directions().
-  bool has_direction(Dir d) const;
+  bool has_direction(Dir d) const { return topology_has_direction(topology_, d); }
   // The cell next to c in direction d (one of directions()); may be outside the level.
   Cell neighbour(Cell c, Dir d) const {
     if (!is_hex()) return step(c, d);

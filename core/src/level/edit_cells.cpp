@@ -43,16 +43,6 @@ std::vector<Cell> line_cells(const Level& level, Cell a, Cell b) {
   return out;
 }
 
-bool topology_has_direction(Topology t, Dir d) {
-  switch (t) {
-    case Topology::HexPointyTop: return is_hex_dir(HexOrientation::PointyTop, d);
-    case Topology::HexFlatTop: return is_hex_dir(HexOrientation::FlatTop, d);
-    case Topology::Square:
-    case Topology::_Max: break;
-  }
-  return true;
-}
-
 TopologyLoss topology_loss(const Level& level, Topology t) {
   TopologyLoss loss;
   if (t != Topology::Square) {

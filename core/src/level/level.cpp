@@ -65,11 +65,6 @@ std::span<const Dir> Level::directions() const {
   return kAllDirs;
 }
 
-bool Level::has_direction(Dir d) const {
-  const std::optional<HexLayout> hex = hex_layout();
-  return !hex || is_hex_dir(hex->orientation, d);
-}
-
 std::optional<Dir> Level::direction_between(Cell a, Cell b) const {
   if (const std::optional<HexLayout> hex = hex_layout()) return hex_dir_between(*hex, a, b);
   return dir_between(a, b);
