@@ -399,12 +399,13 @@ TEST_CASE("[cli] a Tiled hex map made by hand: imported, then searched from Tile
   for (int y = 0; y < kH; ++y)
     for (int x = 0; x < kW; ++x) CHECK(lv.wall({x, y}) == (kGids[std::size_t(y * kW + x)] == 1));
 
-  for (const auto& [from, to] : std::vector<std::pair<std::pair<int, int>, std::pair<int, int>>>{
+  for (const auto& query : std::vector<std::pair<std::pair<int, int>, std::pair<int, int>>>{
            {{0, 0}, {6, 4}}, {{0, 4}, {6, 0}}, {{1, 1}, {5, 3}}, {{6, 2}, {0, 2}}}) {
-    CAPTURE(from.first);
-    CAPTURE(from.second);
-    CAPTURE(to.first);
-    CAPTURE(to.second);
+    const auto& [from, to] = query;  // CAPTURE names query's parts: clang 14 cannot capture a binding
+    CAPTURE(query.first.first);
+    CAPTURE(query.first.second);
+    CAPTURE(query.second.first);
+    CAPTURE(query.second.second);
     for (const std::vector<std::string>& search :
          {std::vector<std::string>{"--heuristic", "hex"}, {"--algorithm", "dijkstra"}}) {
       const auto xy = [](std::pair<int, int> c) {

@@ -280,7 +280,9 @@ TEST_CASE("[Tiled] hex maps: the grid's refusals name the file and the field") {
       {map_with(R"("orientation": "hexagonal", "staggeraxis": "Y", "staggerindex": "odd")"),
        "hex.tmj: staggeraxis: expected \"y\" (pointy-top) or \"x\" (flat-top), got 'Y'"},
   };
-  for (const auto& [text, message] : cases) {
+  for (const auto& one : cases) {  // not a binding: clang 14 cannot capture one in CAPTURE
+    const std::string& text = one.first;
+    const std::string& message = one.second;
     CAPTURE(text);
     CHECK(hex_error(text) == message);
     auto info = parse_tiled_map_info(text, "hex.tmj", fs::temp_directory_path());

@@ -108,7 +108,8 @@ TEST_CASE("[geometry] square levels map as the studio always has: cell = floor((
 
 TEST_CASE("[geometry] hex centres follow the offset layouts, and the picture fills [0, extent] tightly") {
   for (const HexLayout l : kHexLayouts)
-    for (const auto& [w, h] : {std::pair{12, 9}, std::pair{1, 1}, std::pair{1, 5}, std::pair{6, 1}}) {
+    for (const auto& size : {std::pair{12, 9}, std::pair{1, 1}, std::pair{1, 5}, std::pair{6, 1}}) {
+      const int w = size.first, h = size.second;  // not bound: clang 14 cannot capture a binding
       INFO(layout_name(l), " ", w, "x", h);
       const GridGeometry g(w, h, l);
       CHECK(g.is_hex());

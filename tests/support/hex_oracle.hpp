@@ -95,7 +95,8 @@ inline std::vector<double> oracle_hex_distances(const Level& lv, const MovementR
   dist[static_cast<std::size_t>(s)] = 0;
   pq.push({0.0, s});
   while (!pq.empty()) {
-    const auto [d, i] = pq.top();
+    const double d = pq.top().first;  // named, not bound: clang 14 cannot capture a binding
+    const int i = pq.top().second;
     pq.pop();
     if (d > dist[static_cast<std::size_t>(i)]) continue;
     oracle_hex_moves(lv, r, Cell{i % lv.width(), i / lv.width()}, [&](Cell b, double c) {
