@@ -101,7 +101,8 @@ std::string exit_codes_help() {
   h += "  0   a path was found, or help was shown\n";
   h += "      (bench: every file ran; with --check, no query broke the guarantee)\n";
   h += "      (check-trace: the trace has no findings)\n";
-  h += "      (reach: the range was listed)\n";
+  h += "      (reach: the range was listed; run: a level's movement range, search.budget,\n";
+  h += "      was completed)\n";
   h += "  1   no path: the goal cannot be reached, or --max-iterations was reached first\n";
   h += "      (also when --partial prints a partial path)\n";
   h += "      (bench --check: some query's length breaks the algorithm's guarantee)\n";

@@ -1,8 +1,9 @@
 // astar reach LEVEL --from X,Y --budget B [--format json]: the movement range of a unit standing
 // on X,Y with B movement points (astar/reach.hpp): every cell it can reach for at most B, the
 // cheapest cost of each and the cell before it on a cheapest way, and the range's border. The
-// level's rules apply, with the rule overrides of `astar run`. Exit 0 with the range, 2 on bad
-// input (the message names the option or the level's field).
+// level's rules apply, with the rule overrides of `astar run`. --from defaults to the level's
+// start, --budget to its preset's (search.budget, a lesson's range). Exit 0 with the range, 2 on
+// bad input (the message names the option or the level's field).
 #include <array>
 #include <optional>
 #include <string>
@@ -30,8 +31,8 @@ std::vector<OptionSpec> reach_options() {
 
 struct ReachArgs {
   SearchArgs search;  // LEVEL, --neighbours and the rules (no algorithm: a range is Dijkstra's)
-  Cell from;
-  double budget = 0.0;
+  std::optional<Cell> from;      // none: the level's start
+  std::optional<double> budget;  // none: the level's search.budget
   Format format = Format::Text;
 };
 
@@ -51,16 +52,16 @@ Result<ReachArgs> parse_reach_args(std::span<const std::string> args) {
   auto search = read_search_args(p, "reach");
   if (!search) return Error{search.error()};
   out.search = std::move(search.value());
-  const std::string* from = p.get("--from");
-  if (from == nullptr) return Error{"reach: missing --from X,Y (the unit's cell)" + see_help};
-  const std::string* budget = p.get("--budget");
-  if (budget == nullptr) return Error{"reach: missing --budget B (its movement points)" + see_help};
-  Result<Cell> cell = parse_cell_arg("--from", *from);
-  if (!cell) return Error{cell.error()};
-  out.from = cell.value();
-  Result<double> b = parse_budget(*budget);
-  if (!b) return Error{b.error()};
-  out.budget = b.value();
+  if (const std::string* from = p.get("--from")) {
+    Result<Cell> cell = parse_cell_arg("--from", *from);
+    if (!cell) return Error{cell.error()};
+    out.from = cell.value();
+  }
+  if (const std::string* budget = p.get("--budget")) {
+    Result<double> b = parse_budget(*budget);
+    if (!b) return Error{b.error()};
+    out.budget = b.value();
+  }
   auto format = read_format(p);
   if (!format) return Error{format.error()};
   out.format = format.value();
@@ -113,18 +114,29 @@ int reach_command(std::span<const std::string> args) {
     return kExitBadInput;
   }
   const ReachArgs& a = parsed.value();
+  if (!a.from && a.search.level_path.ends_with(".map")) {
+    print_error(a.search.level_path + ": a MovingAI map has no start of its own: give --from X,Y");
+    return kExitBadInput;
+  }
   const std::optional<Level> level = load_level_or_map_or_report(a.search.level_path);
   if (!level) return kExitBadInput;
+  const Cell from = a.from.value_or(level->start());
+  const std::optional<double> budget = a.budget ? a.budget : level->preset.budget;
+  if (!budget) {
+    print_error("reach: missing --budget B (its movement points; " + a.search.level_path +
+                " sets no search.budget) (see 'astar reach --help')");
+    return kExitBadInput;
+  }
   if (const std::string why = check_square_only_options(a.search, *level); !why.empty()) {
     print_error(a.search.level_path + ": " + why);
     return kExitBadInput;
   }
-  if (Status ok = check_cell_arg(*level, "--from", a.from); !ok) {
+  if (Status ok = check_cell_arg(*level, "--from", from); !ok) {
     print_error(a.search.level_path + ": " + ok.error());
     return kExitBadInput;
   }
   const Result<MovementRange> range =
-      movement_range(*level, rules_for(*level, a.search), a.from, a.budget);
+      movement_range(*level, rules_for(*level, a.search), from, *budget);
   if (!range) {
     print_error(a.search.level_path + ": " + range.error());
     return kExitBadInput;
@@ -136,7 +148,7 @@ int reach_command(std::span<const std::string> args) {
 
 std::string reach_help() {
   std::string h;
-  h += "astar reach LEVEL --from X,Y --budget B [--format text|json] [rule options]\n";
+  h += "astar reach LEVEL [--from X,Y] [--budget B] [--format text|json] [rule options]\n";
   h += "  The movement range of a unit standing on X,Y with B movement points: every cell\n";
   h += "  it can reach for a cost of at most B (Dijkstra from X,Y, stopped at the budget),\n";
   h += "  the cheapest cost of each, the cell before it on a cheapest way, and the border\n";
@@ -144,10 +156,12 @@ std::string reach_help() {
   h += "  and hex levels alike; LEVEL may be a MovingAI .map.\n";
   h += "  --from X,Y           the unit's cell: X the column, Y the row, from 0 at the top\n";
   h += "                       left. Refused (exit 2) outside the level, in a wall or on a\n";
-  h += "                       blocking agent.\n";
+  h += "                       blocking agent. Default: the level's start.\n";
   h += "  --budget B           the movement points, a finite number >= 0. Rounded once to\n";
   h += "                       the micro-unit (as a cell's cost is), then compared exactly\n";
   h += "                       with each cost: 1 + sqrt 2 is within 2.5, 2 sqrt 2 is not.\n";
+  h += "                       Default: the level's search.budget (a lesson's range);\n";
+  h += "                       required when it has none.\n";
   h += "  --format text|json   text: 'range from (X,Y), budget B: N cells, M on the border',\n";
   h += "                       then one tab-separated row per cell, cheapest first (cell,\n";
   h += "                       cost, parent or -, border yes|no); json: {from: {x, y},\n";

@@ -238,7 +238,9 @@ int run_command(std::span<const std::string> args) {
                          std::move(actions),
                          ranked};
   return write_output(cfg.format == Format::Json ? report_json(report) : report_text(report),
-                      outcome == SearchState::Found ? kExitFound : kExitNoPath);
+                      outcome == SearchState::Found || outcome == SearchState::RangeComplete
+                          ? kExitFound
+                          : kExitNoPath);
 }
 
 std::string run_help() {

@@ -116,7 +116,7 @@ void apply_level_preset(SearchArgs& args, const Level& level) {
   auto given = [&](std::string_view name) {
     return std::find(args.given.begin(), args.given.end(), name) != args.given.end();
   };
-  if (given("--algorithm")) p.algorithm.reset(), p.weight.reset();
+  if (given("--algorithm")) p.algorithm.reset(), p.weight.reset(), p.budget.reset();
   if (given("--heuristic")) p.heuristic.reset();
   if (given("--weight")) p.weight.reset();
   if (given("--tie-break")) p.tie_break.reset();

@@ -171,7 +171,52 @@ TEST_CASE("reach: JSON on squares, hexes of both orientations and a MovingAI map
     auto range = astar::movement_range(level.value(), {0, 0}, 2.0);
     REQUIRE(range.ok());
     check_json(r.out, range.value());
+    // A map has no start, so --from is not optional there.
+    const Run no_from = scratch().run({"reach", file, "--budget", "2"});
+    CHECK(no_from.code == 2);
+    CHECK(no_from.err.find(file + ": a MovingAI map has no start of its own: give --from X,Y") !=
+          std::string::npos);
   }
+}
+
+TEST_CASE("reach: --from defaults to the level's start, --budget to its search.budget") {
+  nlohmann::json j = nlohmann::json::parse(level_text("hex-pointy-top"));
+  const std::string plain = scratch().write("defaults.json", j.dump());
+  j["search"] = {{"algorithm", "dijkstra"}, {"budget", 2.5}};
+  const std::string preset = scratch().write("defaults-preset.json", j.dump());
+  const Run given =
+      scratch().run({"reach", plain, "--from", "0,0", "--budget", "2.5", "--format", "json"});
+  REQUIRE(given.code == 0);
+  check_json(given.out, core_range(j.dump(), {0, 0}, 2.5));
+  const Run no_from = scratch().run({"reach", plain, "--budget", "2.5", "--format", "json"});
+  CHECK(no_from.code == 0);
+  CHECK(no_from.out == given.out);  // the start is (0, 0)
+  const Run from_preset = scratch().run({"reach", preset, "--format", "json"});
+  CHECK(from_preset.code == 0);
+  CHECK(from_preset.out == given.out);
+  // A budget on the command line wins over the level's.
+  const Run wins = scratch().run({"reach", preset, "--budget", "4", "--format", "json"});
+  REQUIRE(wins.code == 0);
+  check_json(wins.out, core_range(j.dump(), {0, 0}, 4.0));
+  CHECK(wins.out != given.out);
+}
+
+TEST_CASE("run: a level whose preset is a movement range completes it, exit 0") {
+  nlohmann::json j = nlohmann::json::parse(level_text("hex-pointy-top"));
+  j["search"] = {{"algorithm", "dijkstra"}, {"budget", 2.5}};
+  const std::string file = scratch().write("run-range.json", j.dump());
+  const Run r = scratch().run({"run", file, "--format", "json"});
+  INFO("stderr: ", r.err);
+  CHECK(r.code == 0);
+  const nlohmann::json out = nlohmann::json::parse(r.out);
+  CHECK(out["outcome"] == "range-complete");
+  // One iteration per cell of the range: Dijkstra takes each once and stops.
+  CHECK(out["iterations"].get<std::size_t>() == core_range(j.dump(), {0, 0}, 2.5).cells.size());
+  // Another algorithm on the command line searches for the goal instead (the budget is the
+  // preset's Dijkstra's).
+  const Run astar = scratch().run({"run", file, "--algorithm", "astar", "--format", "json"});
+  CHECK(astar.code == 0);
+  CHECK(nlohmann::json::parse(astar.out)["outcome"] == "found");
 }
 
 TEST_CASE("reach: bad input is refused with the option named") {
@@ -181,8 +226,8 @@ TEST_CASE("reach: bad input is refused with the option named") {
     args.insert(args.end(), extra.begin(), extra.end());
     return scratch().run(args);
   };
-  check_refused(run({"--budget", "3"}), "reach: missing --from X,Y");
-  check_refused(run({"--from", "0,0"}), "reach: missing --budget B");
+  check_refused(run({"--from", "0,0"}),
+                "reach: missing --budget B (its movement points; " + file + " sets no search.budget)");
   check_refused(run({"--from", "0,0", "--budget", "nan"}),
                 "--budget: expected a finite number >= 0, got 'nan'");
   check_refused(run({"--from", "0,0", "--budget", "inf"}),
@@ -223,5 +268,5 @@ TEST_CASE("reach: --help documents it, and astar --help lists it") {
     CHECK_MESSAGE(h.out.find(s) != std::string::npos, s);
   const Run all = scratch().run({"--help"});
   CHECK(all.out.find("  reach ") != std::string::npos);
-  CHECK(all.out.find("astar reach LEVEL --from X,Y --budget B") != std::string::npos);
+  CHECK(all.out.find("astar reach LEVEL [--from X,Y] [--budget B]") != std::string::npos);
 }

@@ -378,6 +378,20 @@ TEST_CASE("[level-io] a lesson's description and search: read, written after the
     CHECK(parse_level(walk_text, "b.json").value() == w.value());
   }
 
+  SUBCASE("a movement range's budget round-trips and reaches the search options") {
+    const auto b = parse_level(with(R"("name": "Small",)", R"("name": "Small", "search": {"algorithm": "dijkstra", "budget": 4.5},)"), "a.json");
+    REQUIRE_MESSAGE(b.ok(), (b.ok() ? "" : b.error()));
+    CHECK(b.value().preset.budget == 4.5);
+    CHECK(with_preset({}, b.value().preset).budget == 4.5);
+    CHECK_FALSE(with_preset({}, lv.preset).budget.has_value());
+    const std::string budget_text = level_to_json(b.value());
+    CHECK(budget_text.find(R"("search": {"algorithm": "dijkstra", "budget": 4.5},)") != std::string::npos);
+    CHECK(parse_level(budget_text, "b.json").value() == b.value());
+    Level astar_budget = b.value();  // the writer refuses what the reader would
+    astar_budget.preset.algorithm = "astar";
+    CHECK_FALSE(save_level(astar_budget, (std::filesystem::temp_directory_path() / "astar-budget.json").string()).ok());
+  }
+
   SUBCASE("bad values name the field") {
     auto err = [](const std::string& search) {
       return error_of(with(R"("name": "Small",)", R"("name": "Small", "search": )" + search + ","));
@@ -396,6 +410,16 @@ TEST_CASE("[level-io] a lesson's description and search: read, written after the
           "a.json: search.sensor: applies to \"walk\": true only");
     CHECK(err(R"({"algorithm": "d-star-lite", "walk": true, "sensor": 0})") ==
           "a.json: search.sensor: must be an integer 1..8192, got 0");
+    CHECK(err(R"({"budget": 3})") ==
+          "a.json: search.budget: a movement range needs \"algorithm\": \"dijkstra\"");
+    CHECK(err(R"({"algorithm": "greedy", "budget": 3})") ==
+          "a.json: search.budget: a movement range needs \"algorithm\": \"dijkstra\", got \"greedy\"");
+    CHECK(err(R"({"algorithm": "dijkstra", "budget": "far"})") ==
+          "a.json: search.budget: must be a finite number, got \"far\"");
+    CHECK(err(R"({"algorithm": "dijkstra", "budget": 1e10})") ==
+          "a.json: search.budget: must be a number 0..1000000000, got 10000000000");
+    CHECK(err(R"({"algorithm": "dijkstra", "partial_path": true, "budget": 2})") ==
+          "a.json: search.budget: a movement range has no goal, so no \"partial_path\"");
     CHECK(err(R"({"speed": 3})") == "a.json: search.speed: unknown field");
     CHECK(err(R"([1])") == "a.json: search: expected an object, got array");
     CHECK(error_of(with(R"("name": "Small",)", R"("name": "Small", "description": 7,)")) ==

@@ -317,10 +317,19 @@ const std::vector<OptionSpec>& option_table() {
        [](Options& o, Seen&, V v) {
          return named("--algorithm", v, o.algorithm, astar::parse_algorithm, "one of " + algorithm_names(), true);
        }},
-      {"--heuristic", "NAME", [] { return text("manhattan, euclidean, octile (default), chebyshev or zero"); },
+      {"--heuristic", "NAME",
+       [] { return text("manhattan, euclidean, octile (default on squares), chebyshev, hex (default on hexes; the only one there with zero) or zero"); },
        [](Options& o, Seen&, V v) {
          return named("--heuristic", v, o.heuristic, astar::parse_heuristic,
-                      "manhattan, euclidean, octile, chebyshev or zero", false);
+                      "manhattan, euclidean, octile, chebyshev, hex or zero", false);
+       }},
+      {"--range", "B",
+       [] { return text("show the movement range: every cell a unit on the start reaches with B movement points (Dijkstra stopped at B), over the level's search.budget"); },
+       [](Options& o, Seen&, V v) {
+         double b = 0.0;
+         const std::string e = number_in("--range", v, b, 0.0, 1e9, "movement points 0..1000000000");
+         if (e.empty()) o.range = b;
+         return e;
        }},
       {"--weight", "W", [] { return text("weighted A*'s w, 1..10 (default 2); needs --algorithm weighted-astar"); },
        [](Options& o, Seen& s, V v) {

@@ -2,7 +2,7 @@
 //                                          [--steps K | --run] [--back K] [--play-steps K]
 //                                          [--size WxH] [--zoom PX]
 //                                          [--focus X,Y] [--start X,Y] [--goal X,Y]
-//                                          [--algorithm NAME] [--heuristic NAME]
+//                                          [--algorithm NAME] [--heuristic NAME] [--range B]
 //                                          [--weight W] [--tie-break NAME] [--partial-path]
 //                                          [--smooth] [--gif FILE [--gif-range A:B]
 //                                          [--gif-frames N] [--gif-delay MS] [--gif-shrink K]]
@@ -59,6 +59,7 @@ struct Options {
   astar::TieBreak tie_break = astar::TieBreak::LargerG;
   bool partial_path = false;
   bool smooth = false;               // also show the path smoothed by string pulling
+  std::optional<double> range;       // --range B: the movement range with B points (Dijkstra)
   // --gif FILE: export an animation of the run (see AnimationSettings), then exit.
   std::string gif;
   std::int64_t gif_from = 0, gif_to = -1;

@@ -30,6 +30,12 @@ void SearchSession::apply_preset() {
   options_.tie_break = o.tie_break;
   options_.partial_path = o.partial_path;
   if (p.smooth) path_.smooth = *p.smooth;
+  if (p.budget) {  // a lesson's movement range (its algorithm is Dijkstra: the reader checks)
+    range_budget_ = *p.budget;
+    options_.budget = *p.budget;
+  } else if (options_.budget && options_.algorithm != astar::Algorithm::Dijkstra) {
+    options_.budget.reset();  // the lesson's algorithm takes no budget: the range goes
+  }
   ctx_.walk.apply_preset(p);
 }
 

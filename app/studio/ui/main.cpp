@@ -180,6 +180,10 @@ void apply_command_line(studio::Studio& studio, const studio::Options& options) 
   if (options.was_given("--heuristic")) session.set_heuristic(options.heuristic);
   if (options.was_given("--weight")) session.set_weight(options.weight);
   if (options.was_given("--tie-break")) session.set_tie_break(options.tie_break);
+  if (options.range) {  // the movement range (Dijkstra), over the level's search.budget
+    session.set_range_budget(*options.range);
+    session.set_movement_range(true);
+  }
   if (options.partial_path) session.set_partial_path(true);
   if (options.smooth) session.set_smooth(true);
   studio.appearance.layers = options.layers;  // --hide-layer, --layer-opacity (before --tool)

@@ -18,6 +18,7 @@ std::string link_query(const astar::SearchOptions& options, std::int64_t steps, 
   if (info.takes_weight) q += "&weight=" + astar::shortest_text(o.weight);
   if (info.takes_tie_break) q += "&tie-break=" + std::string(astar::to_string(o.tie_break));
   if (o.partial_path) q += "&partial-path";
+  if (o.budget) q += "&range=" + astar::shortest_text(*o.budget);  // the movement range
   if (finished) q += "&run";
   else if (steps > 0) q += "&steps=" + std::to_string(steps);
   return q;

@@ -159,6 +159,8 @@ struct SearchPreset {
   // `sensor`: it sees walls within that many cells (1..kMaxSide; needs walk), else all of them.
   std::optional<bool> walk;
   std::optional<std::int64_t> sensor;
+  // A movement range (SearchOptions::budget, reach.hpp) instead of a path: "dijkstra" only.
+  std::optional<double> budget;
   bool empty() const { return *this == SearchPreset{}; }
   friend bool operator==(const SearchPreset&, const SearchPreset&) = default;
 };

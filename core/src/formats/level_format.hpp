@@ -26,6 +26,7 @@ inline constexpr int kMaxJumpHeight = JumpRules::kMaxHeight;  // rules.jump.up a
 inline constexpr int kMaxJumpGap = JumpRules::kMaxGap;        // rules.jump.gap
 inline constexpr std::size_t kMaxDescription = 20000;         // characters
 inline constexpr std::size_t kMaxTracePath = 255;             // search.trace, bytes
+inline constexpr double kMaxBudget = 1e9;                     // search.budget, movement points
 
 // search.trace: relative, inside the level's folder (no ".." part), 1..kMaxTracePath bytes.
 inline bool trace_path_ok(std::string_view p) {
@@ -45,6 +46,8 @@ inline bool trace_path_ok(std::string_view p) {
 // walls' shape, then each field. The grids in `taken` stand in for the document's "cost" and
 // "heights" (null there). Throws Fail.
 Level parse_document_level(const json& root, const TakenGrids& taken);
+// "description" and "search" (level_lesson_reader.cpp), into level.description and .preset.
+void parse_lesson(const json& root, Level& level);
 
 // Empty when level_to_json(level) is a file parse_level accepts, else why not.
 std::string check_saveable(const Level& level);

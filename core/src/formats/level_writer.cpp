@@ -104,7 +104,9 @@ std::string check_saveable(const Level& level) {
       (p.tie_break && !parse_tie_break(*p.tie_break)) || (p.weight && !(*p.weight >= 1 && *p.weight <= 100)) ||
       (p.max_iterations && (*p.max_iterations < 1 || *p.max_iterations > SearchPreset::kMaxIterations)) ||
       (p.trace && !trace_path_ok(*p.trace)) || (p.sensor && (*p.sensor < 1 || *p.sensor > kMaxSide)) ||
-      (p.walk.value_or(false) && p.algorithm != "d-star-lite") || (p.sensor && !p.walk.value_or(false)))
+      (p.walk.value_or(false) && p.algorithm != "d-star-lite") || (p.sensor && !p.walk.value_or(false)) ||
+      (p.budget && (!(*p.budget >= 0.0 && *p.budget <= kMaxBudget) || p.algorithm != "dijkstra" ||
+                    p.partial_path.value_or(false))))
     return "search has a value the reader would refuse";
   if (p.ignore_shapes)
     for (std::uint32_t i : *p.ignore_shapes)
@@ -194,6 +196,7 @@ void append_lesson(std::string& out, const Level& level) {
   if (p.trace) fields.push_back("\"trace\": " + json_text(*p.trace));
   if (p.walk) fields.push_back(std::string("\"walk\": ") + (*p.walk ? "true" : "false"));
   if (p.sensor) fields.push_back("\"sensor\": " + std::to_string(*p.sensor));
+  if (p.budget) fields.push_back("\"budget\": " + number_text(*p.budget));
   if (p.ignore_shapes) {
     std::string list;
     for (std::uint32_t i : *p.ignore_shapes) list += (list.empty() ? "" : ", ") + std::to_string(i);

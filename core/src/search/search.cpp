@@ -114,6 +114,7 @@ SearchOptions with_preset(SearchOptions o, const SearchPreset& p) {
   if (p.partial_path) o.partial_path = *p.partial_path;
   if (p.max_iterations) o.max_iterations = *p.max_iterations;
   if (p.ignore_shapes) o.ignore_shapes = *p.ignore_shapes;
+  if (p.budget) o.budget = *p.budget;
   return o;
 }
 
