@@ -157,3 +157,34 @@ TEST_CASE("[movement range] on hexes: the border's sides are hex sides") {
   // Only the visible part is listed.
   CHECK(visible_range(s.search(), 0, 0, 1, 1).size() <= 4);
 }
+
+TEST_CASE("[movement range] a level's preset budget opens it on; a lesson for A* turns it off") {
+  auto st = studio_with(Algorithm::AStar);
+  SearchSession& s = st->session();
+  astar::Level range_level = wall_level();
+  range_level.preset.algorithm = "dijkstra";
+  range_level.preset.budget = 3.5;
+  st->set_level(range_level, "");
+  st->flush();
+  CHECK(s.movement_range());
+  CHECK(s.range_budget() == 3.5);
+  s.run_to_end();
+  CHECK(s.search().state() == SearchState::RangeComplete);
+  check_drawn_is_core_range(s.search(), 3.5);
+
+  // A level whose lesson names another algorithm: the range goes, the search is for the goal.
+  astar::Level astar_level = wall_level();
+  astar_level.preset.algorithm = "astar";
+  st->set_level(astar_level, "");
+  st->flush();
+  CHECK_FALSE(s.movement_range());
+  s.run_to_end();
+  CHECK(s.search().state() == SearchState::Found);
+  CHECK(s.range_budget() == 3.5);  // kept for the switch
+
+  // A level with no preset leaves the switch as it was.
+  s.set_movement_range(true);
+  st->set_level(wall_level(), "");
+  st->flush();
+  CHECK(s.movement_range());
+}

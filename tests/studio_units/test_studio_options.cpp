@@ -70,3 +70,14 @@ TEST_CASE("[studio options] --help lists --start and --goal") {
   CHECK(help.find("  --goal X,Y") != std::string::npos);
   CHECK(help.find("MovingAI") != std::string::npos);
 }
+
+TEST_CASE("[studio options] --range B: the movement range's budget, a number >= 0") {
+  CHECK_FALSE(parse({"level.json"}).value().range.has_value());
+  CHECK(parse({"level.json", "--range", "4.5"}).value().range == 4.5);
+  CHECK(parse({"--range", "0"}).value().range == 0.0);
+  CHECK(error_of({"--range", "-1"}).find("--range") == 0);
+  CHECK(error_of({"--range", "-1"}).find("movement points 0..1000000000") != std::string::npos);
+  CHECK(error_of({"--range", "nan"}).find("movement points") != std::string::npos);
+  CHECK(error_of({"--range"}) == "--range: missing value");
+  CHECK(studio::usage().find("  --range B") != std::string::npos);
+}

@@ -100,6 +100,16 @@ def lesson_and_keys(browser, base):
     browser.screenshot("lesson18.png")
     check(f"found, cost {float(hex_run['cost']):.9g}" in text, f"the hex lesson finds astar run's cost {hex_run['cost']}: {text!r}")
 
+    # Movement ranges by link: lesson 19's own (its search.budget), and &range=B on lesson 18;
+    # Dijkstra takes one hex per iteration, as many as astar reach lists.
+    for query, lesson, budget in (("?lesson=19-hex-movement-points&run", "19-hex-movement-points.json", []),
+                                  ("?lesson=18-hex-manhattan&range=3&run", "18-hex-manhattan.json", ["--budget", "3"])):
+        cells = len(cli_json("reach", os.path.join(lessons, lesson), *budget)["cells"])
+        browser.call("Page.navigate", url=base + query)
+        text = browser.wait_status(lambda t: "range-complete" in t and lesson in t, 60)
+        browser.screenshot(lesson.replace(".json", "-range.png"))
+        check(f"Dijkstra, iteration {cells}, range-complete" in text, f"{query}: the range of {cells} hexes, as astar reach lists: {text!r}")
+
 
 def paint_a_wall(browser, ratio=1, folder=None):
     """F12's sidecar says where the path's middle cell is (in the canvas's pixels, `ratio` to a

@@ -140,8 +140,9 @@ std::optional<AnimationSettings> AnimationDialog::Draw(const Studio& studio) {
     ImGui::CloseCurrentPopup();
   }
   ImGui::SameLine();
-  if (ImGui::Button("Cancel", ImVec2(120, 0)) || ImGui::IsKeyPressed(ImGuiKey_Escape))
-    ImGui::CloseCurrentPopup();
+  // ImGui 1.86 reads keys by the backend's index (GLFW's): GetKeyIndex maps ImGuiKey_Escape.
+  const bool escape = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+  if (ImGui::Button("Cancel", ImVec2(120, 0)) || escape) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
   return chosen;
 }

@@ -146,6 +146,9 @@ void GenerateDialog::draw_kind_size_seed() {
     o.height = size[1];
   }
   tip("Width and height in cells. Mazes use odd sides fully (maze rooms sit at odd x and y).");
+  topology_picker(o.topology, o.stagger, 200.0f, nullptr);
+  tip("Square cells or hexagons. On hexes a maze keeps its lattice: each room opens only to its "
+      "four corridors, so it stays a perfect maze.");
   ImGui::SetNextItemWidth(200.0f);
   ImGui::InputScalar("Seed", ImGuiDataType_U64, &o.seed);
   tip("The same seed and settings make the same level, on every machine.");
