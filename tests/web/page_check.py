@@ -99,6 +99,7 @@ def lesson_and_keys(browser, base):
     text = browser.wait_status(lambda t: "found" in t, 60)
     browser.screenshot("lesson18.png")
     check(f"found, cost {float(hex_run['cost']):.9g}" in text, f"the hex lesson finds astar run's cost {hex_run['cost']}: {text!r}")
+    paint_a_hex(browser, base, "18-hex-manhattan")
 
     # Movement ranges by link: lesson 19's own (its search.budget), and &range=B on lesson 18;
     # Dijkstra takes one hex per iteration, as many as astar reach lists.
@@ -113,16 +114,21 @@ def lesson_and_keys(browser, base):
 
 def paint_a_wall(browser, ratio=1, folder=None):
     """F12's sidecar says where the path's middle cell is (in the canvas's pixels, `ratio` to a
-    CSS pixel); a click there paints a wall. Returns the cell and the status after the search ran
-    again."""
+    CSS pixel: E2E_CHECK's cell maps it, squares and hexagons alike); a click there paints a wall.
+    Returns the cell and the status after the search ran again."""
     browser.key("F12", "F12", 123)
     shot = wait_download("astar-studio-1.png", folder=folder)
     check(shot is not None, "F12's screenshot arrives as a download (astar-studio-1.png)")
-    side = json.loads(page_file(browser, "/astar-studio-1.png.json"))
+    side_text = page_file(browser, "/astar-studio-1.png.json")
+    side = json.loads(side_text)
     before = browser.status()
     cell = side["path"][len(side["path"]) // 2]
-    x = side["origin"][0] + (cell[0] + 0.5) * side["cell_px"]
-    y = side["origin"][1] + (cell[1] + 0.5) * side["cell_px"]
+    side_file = os.path.join(folder or downloads, "astar-studio-1.png.json")
+    with open(side_file, "w") as f:
+        f.write(side_text)
+    at = subprocess.run([e2e_check, "cell", side_file, str(cell[0]), str(cell[1])], capture_output=True, text=True)
+    check(at.returncode == 0, f"E2E_CHECK places path cell {cell} in the canvas: {at.stderr.strip()}")
+    x, y = (int(v) for v in at.stdout.split()) if at.returncode == 0 else (0, 0)
     browser.click(x / ratio, y / ratio)
     text = browser.wait_status(lambda t: " *  |" in t and "found" in t, 10)
     check(" *  |" in text and text != before, f"a click on path cell {cell} paints a wall, the search runs again: {text!r}")
@@ -138,6 +144,33 @@ def paint_a_wall(browser, ratio=1, folder=None):
     else:
         check(False, "the second F12 arrives as a download (astar-studio-2.png)")
     return cell, text
+
+
+def paint_a_hex(browser, base, lesson):
+    """A hex lesson by link (no autosave: the storage stays the later tests'): a click on its
+    path's middle hexagon paints a wall there, and the search then finds astar run's cost on the
+    lesson with that wall. Downloads go to their own folder (F12 counts from 1 on every page)."""
+    folder = os.path.join(downloads, "hex")
+    os.makedirs(folder, exist_ok=True)
+    browser.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=folder)
+    try:
+        browser.call("Page.navigate", url=base + f"?lesson={lesson}&run&autosave-seconds=0")
+        browser.wait_status(lambda t: "found" in t and lesson in t, 60)
+        cell, text = paint_a_wall(browser, folder=folder)
+        with open(os.path.join(lessons, lesson + ".json")) as f:
+            level = json.load(f)
+        row = level["walls"][cell[1]]
+        level["walls"][cell[1]] = row[:cell[0]] + "#" + row[cell[0] + 1:]
+        painted = os.path.join(folder, "painted.json")
+        with open(painted, "w") as f:
+            json.dump(level, f)
+        run = cli_json("run", painted)
+        check(run.get("path") is not None and [cell[0], cell[1]] not in run["path"],
+              f"astar run on the lesson with a wall at {cell} goes round it: {run!r}")
+        check(status_cost(text) == float(f"{float(run.get('cost', -1)):.9g}"),
+              f"and the page's search found that cost ({run.get('cost')}): {text!r}")
+    finally:
+        browser.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=downloads)
 
 
 def wait_autosave(browser, seconds=20):
