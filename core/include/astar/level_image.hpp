@@ -1,6 +1,6 @@
 // A level drawn as a picture, for File > Export image in the studio and `astar export LEVEL -o
-// OUT.png`; its cell colours (LevelColours) also for the dialogs' preview thumbnails. No GL: plain RGB bytes, written as PNG by
-// stb_image_write.
+// OUT.png`; its cell colours (LevelColours) also for the dialogs' preview thumbnails. No GL:
+// plain RGB bytes, written as PNG by stb_image_write.
 //
 //   auto img = render_level_image(level, {.cell_px = 8});      // an error names a bad cell_px
 //   Status s = save_level_image(level, {.cell_px = 8}, "out.png");
