@@ -65,9 +65,9 @@ void ExportDialog::Draw(Studio& studio) {
     problem = astar::check_level_image_options(level, image_);
     if (problem.empty()) {
       const astar::LevelImageSize size = astar::level_image_size(level, image_.cell_px);
+      const char* hex_note = level.is_hex() ? " (hexagons: pixels per cell centre to centre)" : "";
       ImGui::TextDisabled("%lld x %lld pixels%s", static_cast<long long>(size.width),
-                          static_cast<long long>(size.height),
-                          level.is_hex() ? " (hexagons, pixels per cell from centre to centre)" : "");
+                          static_cast<long long>(size.height), hex_note);
     }
     ImGui::Checkbox("Grid lines (from 6 px per cell)", &image_.grid);
     ImGui::Checkbox("Start and goal", &image_.endpoints);
