@@ -94,8 +94,9 @@ int export_command(std::span<const std::string> args) {
       print_error(s.error());
       return kExitInternal;
     }
-    return write_output("wrote " + path + " (" + std::to_string(level->width() * image.cell_px) +
-                            " x " + std::to_string(level->height() * image.cell_px) + " px, " +
+    const LevelImageSize size = level_image_size(*level, image.cell_px);
+    return write_output("wrote " + path + " (" + std::to_string(size.width) + " x " +
+                            std::to_string(size.height) + " px, " +
                             std::to_string(image.cell_px) + " px per cell)\n",
                         kExitFound);
   }
@@ -135,12 +136,15 @@ std::string export_help() {
   h += "\n";
   h += "  OUT.png is a picture of the level, N x N pixels per cell (default 4, 1..16, each side\n";
   h += "  at most 8192 px): walls, terrain colours of costs, heights shaded, agents, start and\n";
-  h += "  goal, grid lines from 6 px per cell. The studio's File > Export image draws the same.\n";
+  h += "  goal, grid lines from 6 px per cell. Hex levels are drawn as hexagons, N pixels from\n";
+  h += "  one centre to the next (the hexagon's width across flats), on a dark background. The\n";
+  h += "  studio's File > Export image draws the same.\n";
   h += "\n";
   h += "Options:\n";
   h += "  -o, --output OUT     the file to write (atomically); its extension picks the\n";
   h += "                       format: .map, .tmj or .png.\n";
-  h += "  --cell-px N          pixels per cell of a .png (1..16, default 4).\n";
+  h += "  --cell-px N          pixels per cell of a .png (1..16, default 4; on hexes from one\n";
+  h += "                       centre to the next).\n";
   h += "  -h, --help           show this help and exit.\n";
   return h;
 }

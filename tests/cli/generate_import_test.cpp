@@ -184,6 +184,32 @@ TEST_CASE("[cli] export -o OUT.png draws the level with the core rasteriser") {
                 "cell-px: 9 px per cell makes a 9000 x 180 image; at most 8192 px a side (use 1..8)");
 }
 
+TEST_CASE("[cli] export -o OUT.png draws a hex level as hexagons, tight around them") {
+  // 7 x 5 flat-top, even columns pushed down, 6 px from centre to centre: 6 columns 1.5 sizes
+  // apart and one hex of 2 sizes wide (11 * 6 / sqrt 3 = 38.1), 5.5 hexes high.
+  astar::Level lv(7, 5);
+  lv.set_topology(astar::Topology::HexFlatTop, astar::HexStagger::Even);
+  lv.set_wall({2, 1}, true);
+  lv.set_goal({6, 4});
+  const std::string level = in_scratch("hex-picture.json");
+  REQUIRE(astar::save_level(lv, level).ok());
+  const std::string png = in_scratch("hex-picture.png");
+  const Run e = kCli.run({"export", level, "-o", png, "--cell-px", "6"});
+  check_ok(e);
+  CHECK(e.out == "wrote " + png + " (39 x 33 px, 6 px per cell)\n");
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 3);
+  REQUIRE(px != nullptr);
+  CHECK(w == 39);
+  CHECK(h == 33);
+  // The top-left pixel is outside every hexagon: the background.
+  CHECK(std::array<int, 3>{px[0], px[1], px[2]} == std::array<int, 3>{30, 31, 36});
+  auto expected = astar::render_level_image(loaded(level), {.cell_px = 6});
+  REQUIRE(expected.ok());
+  CHECK(std::equal(expected.value().rgb.begin(), expected.value().rgb.end(), px));
+  stbi_image_free(px);
+}
+
 TEST_CASE("[cli] import a PNG as walls, costs or heights") {
   // 4 x 2: black, dark grey, light grey, white on both rows.
   const std::vector<std::uint8_t> px{0, 60, 180, 255, 0, 60, 180, 255};

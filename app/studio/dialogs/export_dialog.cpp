@@ -63,8 +63,12 @@ void ExportDialog::Draw(Studio& studio) {
     ImGui::SetNextItemWidth(220.0f);
     ImGui::SliderInt("Pixels per cell", &image_.cell_px, 1, astar::kMaxLevelImageCellPx);
     problem = astar::check_level_image_options(level, image_);
-    if (problem.empty())
-      ImGui::TextDisabled("%d x %d pixels", level.width() * image_.cell_px, level.height() * image_.cell_px);
+    if (problem.empty()) {
+      const astar::LevelImageSize size = astar::level_image_size(level, image_.cell_px);
+      const char* hex_note = level.is_hex() ? " (hexagons: pixels per cell centre to centre)" : "";
+      ImGui::TextDisabled("%lld x %lld pixels%s", static_cast<long long>(size.width),
+                          static_cast<long long>(size.height), hex_note);
+    }
     ImGui::Checkbox("Grid lines (from 6 px per cell)", &image_.grid);
     ImGui::Checkbox("Start and goal", &image_.endpoints);
     ImGui::TextDisabled("Walls, terrain colours of costs, heights shaded, agents.");

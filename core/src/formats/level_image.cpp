@@ -8,6 +8,7 @@
 #include <stb_image_write.h>  // the implementation is compiled into libstb
 
 #include "astar/file_io.hpp"
+#include "formats/level_image_hex.hpp"
 
 namespace astar {
 
@@ -37,6 +38,8 @@ Rgb8 from_hex(std::uint32_t rgb) {
 }
 
 }  // namespace
+
+Rgb8 detail::grid_line_colour(Rgb8 cell) { return scale(cell, 0.78); }
 
 LevelColours::LevelColours(const Level& level) : level_(&level), terrains_(terrains_of(level)) {
   const auto& costs = level.costs();
@@ -70,21 +73,36 @@ Rgb8 LevelColours::cell(Cell c) const {
   return colour;
 }
 
+LevelImageSize level_image_size(const Level& level, int cell_px) {
+  if (const std::optional<HexLayout> hex = level.hex_layout())
+    return detail::hex_level_image_size(level, *hex, cell_px);
+  return {std::int64_t{level.width()} * cell_px, std::int64_t{level.height()} * cell_px};
+}
+
+namespace {
+bool fits(const LevelImageSize& s) {
+  return s.width <= kMaxLevelImageSide && s.height <= kMaxLevelImageSide;
+}
+}  // namespace
+
 int max_level_image_cell_px(const Level& level) {
-  const int side = std::max({level.width(), level.height(), 1});
-  return std::clamp(kMaxLevelImageSide / side, 1, kMaxLevelImageCellPx);
+  for (int px = kMaxLevelImageCellPx; px > 1; --px)
+    if (fits(level_image_size(level, px))) return px;
+  return 1;
 }
 
 std::string check_level_image_options(const Level& level, const LevelImageOptions& o) {
   if (o.cell_px < 1 || o.cell_px > kMaxLevelImageCellPx)
     return "cell-px: must be 1.." + std::to_string(kMaxLevelImageCellPx) + ", got " +
            std::to_string(o.cell_px);
-  const std::int64_t w = std::int64_t{level.width()} * o.cell_px;
-  const std::int64_t h = std::int64_t{level.height()} * o.cell_px;
-  if (w > kMaxLevelImageSide || h > kMaxLevelImageSide)
-    return "cell-px: " + std::to_string(o.cell_px) + " px per cell makes a " + std::to_string(w) +
-           " x " + std::to_string(h) + " image; at most " + std::to_string(kMaxLevelImageSide) +
-           " px a side (use 1.." + std::to_string(max_level_image_cell_px(level)) + ")";
+  if (const LevelImageSize s = level_image_size(level, o.cell_px); !fits(s)) {
+    const bool one_fits = fits(level_image_size(level, 1));
+    return "cell-px: " + std::to_string(o.cell_px) + " px per cell makes a " +
+           std::to_string(s.width) + " x " + std::to_string(s.height) + " image; at most " +
+           std::to_string(kMaxLevelImageSide) + " px a side " +
+           (one_fits ? "(use 1.." + std::to_string(max_level_image_cell_px(level)) + ")"
+                     : std::string("(too big even at 1 px per cell)"));
+  }
   if (level.width() < 1 || level.height() < 1) return "the level has no cells";
   return "";
 }
@@ -92,18 +110,13 @@ std::string check_level_image_options(const Level& level, const LevelImageOption
 Result<RgbImage> render_level_image(const Level& level, const LevelImageOptions& o) {
   if (std::string why = check_level_image_options(level, o); !why.empty()) return Error{why};
   const LevelColours colours(level);
+  if (const std::optional<HexLayout> hex = level.hex_layout())
+    return detail::render_hex_level_image(level, *hex, o, colours);
   const int px = o.cell_px;
   RgbImage img;
   img.width = level.width() * px;
   img.height = level.height() * px;
   img.rgb.resize(static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height) * 3);
-  auto put = [&](int x, int y, Rgb8 c) {
-    const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(img.width) +
-                           static_cast<std::size_t>(x)) * 3;
-    img.rgb[i] = c.r;
-    img.rgb[i + 1] = c.g;
-    img.rgb[i + 2] = c.b;
-  };
   const bool grid = o.grid && px >= 6;
   const int inset = px >= 4 ? px / 4 : 0;
   for (int cy = 0; cy < level.height(); ++cy) {
@@ -111,7 +124,7 @@ Result<RgbImage> render_level_image(const Level& level, const LevelImageOptions&
       const Cell c{cx, cy};
       const Rgb8 base = colours.cell(c);
       const bool line_colour = grid && !level.wall(c);
-      const Rgb8 line = line_colour ? scale(base, 0.78) : base;
+      const Rgb8 line = line_colour ? detail::grid_line_colour(base) : base;
       std::optional<Rgb8> marker;
       if (o.endpoints && c == level.start()) marker = kImageStart;
       else if (o.endpoints && c == level.goal()) marker = kImageGoal;
@@ -120,7 +133,7 @@ Result<RgbImage> render_level_image(const Level& level, const LevelImageOptions&
           Rgb8 colour = (grid && (x == 0 || y == 0)) ? line : base;
           if (marker && x >= inset && y >= inset && x < px - inset && y < px - inset)
             colour = *marker;
-          put(cx * px + x, cy * px + y, colour);
+          img.set(cx * px + x, cy * px + y, colour);
         }
       }
     }
