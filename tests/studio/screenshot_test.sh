@@ -188,7 +188,7 @@ fi
 
 # Lessons: each opens with the search it sets up (the sidecar names its algorithm and heuristic,
 # as the lesson file does) and runs to the end (no-path for the no-path lesson, iteration-limit for
-# the guard lesson, else found).
+# the guard lesson, range-complete for a lesson whose search is a movement range, else found).
 lessons=$(dirname "$level")/lessons
 n=0
 for f in "$lessons"/*.json; do
@@ -209,6 +209,9 @@ for f in "$lessons"/*.json; do
   case $name in
     *no-path*) want_state=no-path ;;
     *guard*) want_state=iteration-limit ;;  # the lesson about a guard that stops a search
+  esac
+  case $file in
+    *'"search":{'*'"budget":'*) want_state=range-complete ;;  # search.budget: a movement range
   esac
   [ -n "$want_algorithm" ] && [ "$got_algorithm" = "$want_algorithm" ] || fail "lesson $name: algorithm '$got_algorithm', the lesson sets '$want_algorithm'"
   [ -z "$want_heuristic" ] || [ "$got_heuristic" = "$want_heuristic" ] || fail "lesson $name: heuristic '$got_heuristic', the lesson sets '$want_heuristic'"

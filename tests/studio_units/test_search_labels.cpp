@@ -52,6 +52,10 @@ TEST_CASE("[studio] a lesson's setup is named as the controls name it") {
         "Algorithm Weighted A*, Heuristic Manhattan, Weight w = 2.5, Tie-break Larger g first, "
         "Partial path on, Smooth path on, Iteration guard 1000");
   p = {};
+  p.algorithm = "dijkstra";
+  p.budget = 4.5;
+  CHECK(lesson_setup_text(p) == "Algorithm Dijkstra, Movement range on, Budget 4.5");
+  p = {};
   p.algorithm = "astar";
   p.trace = "13-find-the-bug.trace.jsonl";
   CHECK(lesson_setup_text(p) ==

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <optional>
 
+#include "astar/number_chars.hpp"  // shortest_text
+
 namespace studio {
 
 std::string guarantee_text(astar::Algorithm a, double weight, astar::Heuristic h,
@@ -68,6 +70,7 @@ std::string lesson_setup_text(const astar::SearchPreset& p) {
   if (p.partial_path && *p.partial_path) add("Partial path on");
   if (p.smooth && *p.smooth) add("Smooth path on");
   if (p.max_iterations) add("Iteration guard " + std::to_string(*p.max_iterations));
+  if (p.budget) add("Movement range on, Budget " + astar::shortest_text(*p.budget));
   if (!p.trace) return out;
   const std::string trace = "the trace " + *p.trace + " replayed";
   return out.empty() ? trace : trace + "; after Close trace: " + out;
