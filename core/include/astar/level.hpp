@@ -139,6 +139,19 @@ inline constexpr std::size_t kMaxTerrains = 64;
 inline constexpr std::size_t kMaxTerrainName = 40;  // bytes
 // road 1, grass 2, forest 5, swamp 10: the palette of a level that has none of its own.
 std::vector<Terrain> default_terrains();
+
+// A unit that moves (issue 32: flow fields, cooperative pathfinding): where it starts and where
+// it goes, and, optionally, its priority (cooperative planners plan the highest first; equal or
+// none: in the list's order). Units never share a start or a goal, and stand on open cells. The
+// agents layer stays for units that never move.
+struct Unit {
+  Cell start;
+  Cell goal;
+  std::optional<int> priority;  // 0..kMaxUnitPriority
+  friend bool operator==(const Unit&, const Unit&) = default;
+};
+inline constexpr std::size_t kMaxUnits = 10000;
+inline constexpr int kMaxUnitPriority = 1000000;
 // The search a level suggests, for lessons: applied when the studio opens the level, and the
 // defaults of `astar run` (its options override them). Names as the command line spells them;
 // level_io checks them when it reads a file. Unset fields leave the user's choice alone.
@@ -312,6 +325,14 @@ class Level {
   std::string description;  // a lesson's explanation, shown beside the grid; may be empty
   SearchPreset preset;      // the search this level suggests (lessons)
   std::vector<Terrain> terrains;  // the Costs palette; empty: default_terrains()
+  std::vector<Unit> units;        // the units that move (issue 32); check_units says if usable
+
+  // Empty when every unit is usable, else the first problem, naming the unit by its index:
+  // "units[2].goal (3, 4) is inside a wall", "units[3].start (1, 1) is units[0].start too",
+  // "units[1].priority must be 0..1000000, got -1", "units: at most 10000, got 10001".
+  std::string check_units() const;
+  // Whether c is a unit's start or goal (a wall or blocking agent may not cover it).
+  bool unit_endpoint(Cell c) const;
 
   // Empty when start and goal are usable (in bounds, not walls), else a message.
   std::string check_endpoints() const;

@@ -48,6 +48,10 @@ inline bool trace_path_ok(std::string_view p) {
 Level parse_document_level(const json& root, const TakenGrids& taken);
 // "description" and "search" (level_lesson_reader.cpp), into level.description and .preset.
 void parse_lesson(const json& root, Level& level);
+// "units" (level_units_reader.cpp), into level.units; then, with walls and agents read,
+// check_units_fit refuses units that do not fit the level (Level::check_units), naming the unit.
+void parse_units(const json& units, Level& level);
+void check_units_fit(const Level& level);
 
 // Empty when level_to_json(level) is a file parse_level accepts, else why not.
 std::string check_saveable(const Level& level);

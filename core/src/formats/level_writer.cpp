@@ -147,6 +147,7 @@ std::string check_saveable(const Level& level) {
   }
   if (std::string msg = check_saveable_terrains(level); !msg.empty()) return msg;
   if (std::string msg = check_saveable_hex(level); !msg.empty()) return msg;
+  if (std::string msg = level.check_units(); !msg.empty()) return msg;
   return check_saveable_shapes(level);
 }
 
@@ -236,6 +237,21 @@ void append_agents_and_terrains(std::string& out, const Level& level) {
   }
 }
 
+std::string cell_json(Cell c) { return "[" + std::to_string(c.x) + ", " + std::to_string(c.y) + "]"; }
+
+// Appends ",\n  \"units\": [...]" (one unit per line), or nothing when there are none.
+void append_units(std::string& out, const Level& level) {
+  if (level.units.empty()) return;
+  out += ",\n  \"units\": [\n";
+  for (std::size_t i = 0; i < level.units.size(); ++i) {
+    const Unit& u = level.units[i];
+    out += "    {\"start\": " + cell_json(u.start) + ", \"goal\": " + cell_json(u.goal);
+    if (u.priority) out += ", \"priority\": " + std::to_string(*u.priority);
+    out += i + 1 < level.units.size() ? "},\n" : "}\n";
+  }
+  out += "  ]";
+}
+
 // Appends "[a, b, ...]" with each number written to read back exactly.
 void append_numbers(std::string& out, std::initializer_list<double> v) {
   out += "[";
@@ -290,8 +306,6 @@ std::size_t estimated_size(const Level& level, bool write_costs, bool write_heig
                     (1 + (write_costs ? 16 : 0) + (write_heights ? 10 : 0)) +
          level.edges().size() * 64;
 }
-
-std::string cell_json(Cell c) { return "[" + std::to_string(c.x) + ", " + std::to_string(c.y) + "]"; }
 
 std::string limit_json(int v) { return v == kUnlimited ? std::string("null") : std::to_string(v); }
 
@@ -422,6 +436,7 @@ std::string level_to_json(const Level& level) {
   level_file::append_edges(out, level);
   level_file::append_shapes(out, level);
   level_file::append_agents_and_terrains(out, level);
+  level_file::append_units(out, level);
   out += "\n}\n";
   return out;
 }

@@ -163,7 +163,7 @@ void Editor::notify_level() {
 }
 
 // Writes one cell of a cell layer and records it; false when it already held v or the cell is an
-// endpoint that a wall or blocking agent may not cover.
+// endpoint (the level's or a unit's) that a wall or blocking agent may not cover.
 bool Editor::write_cell(Layer layer, std::uint32_t i, double v) {
   Level& lv = *level_;
   const Cell c = lv.cell(CellIndex(i));
@@ -171,7 +171,7 @@ bool Editor::write_cell(Layer layer, std::uint32_t i, double v) {
   const double before = cell_value(lv, layer, c);
   if (before == v) return false;
   const bool blocks = (layer == Layer::Walls || (layer == Layer::Agents && lv.agents_block())) && v != 0;
-  if (blocks && (c == lv.start() || c == lv.goal())) return false;
+  if (blocks && (c == lv.start() || c == lv.goal() || lv.unit_endpoint(c))) return false;
   switch (layer) {
     case Layer::Walls: lv.set_wall(c, v != 0); break;
     case Layer::Costs: lv.set_cost(c, v); break;
@@ -610,6 +610,15 @@ Status Editor::resize(int width, int height, Anchor anchor) {
     }
   lv.set_start(start);
   lv.set_goal(goal);
+  // Units move with the content; those whose start or goal leaves the level or lands on a wall
+  // are dropped.
+  lv.units.clear();
+  for (Unit u : old.units) {
+    u.start = {u.start.x + ox, u.start.y + oy};
+    u.goal = {u.goal.x + ox, u.goal.y + oy};
+    if (lv.in_bounds(u.start) && lv.in_bounds(u.goal) && lv.open(u.start) && lv.open(u.goal))
+      lv.units.push_back(u);
+  }
   replace(std::move(lv), "Resize to " + std::to_string(width) + " x " + std::to_string(height));
   return Ok{};
 }

@@ -9,6 +9,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 namespace astar {
@@ -216,6 +217,35 @@ std::string Level::check_endpoint(std::string_view what, Cell c) const {
   if (wall(c)) return head() + " is inside a wall";
   if (solid(c)) return head() + " is on an agent (agents block)";
   return {};
+}
+
+std::string Level::check_units() const {
+  if (units.size() > kMaxUnits)
+    return "units: at most " + std::to_string(kMaxUnits) + ", got " + std::to_string(units.size());
+  // Cells taken so far by starts and by goals, and by which unit.
+  std::unordered_map<std::uint32_t, std::size_t> starts, goals;
+  for (std::size_t k = 0; k < units.size(); ++k) {
+    const Unit& u = units[k];
+    const std::string who = "units[" + std::to_string(k) + "]";
+    if (std::string why = check_endpoint(who + ".start", u.start); !why.empty()) return why;
+    if (std::string why = check_endpoint(who + ".goal", u.goal); !why.empty()) return why;
+    if (u.priority && (*u.priority < 0 || *u.priority > kMaxUnitPriority))
+      return who + ".priority must be 0.." + std::to_string(kMaxUnitPriority) + ", got " +
+             std::to_string(*u.priority);
+    for (auto [taken, end] : {std::pair{&starts, "start"}, std::pair{&goals, "goal"}}) {
+      const Cell c = std::string_view(end) == "start" ? u.start : u.goal;
+      const auto [at, fresh] = taken->emplace(to_u32(index(c)), k);
+      if (!fresh)
+        return who + "." + end + " " + cell_text(c) + " is units[" + std::to_string(at->second) +
+               "]." + end + " too";
+    }
+  }
+  return {};
+}
+
+bool Level::unit_endpoint(Cell c) const {
+  return std::any_of(units.begin(), units.end(),
+                     [c](const Unit& u) { return u.start == c || u.goal == c; });
 }
 
 std::string Level::check_endpoints() const {

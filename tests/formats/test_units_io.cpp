@@ -1,0 +1,111 @@
+// The units that move (issue 32) in level files: read, written after the other layers, read back
+// equal; every refusal names the unit and its field; the editor keeps walls off units' cells and
+// moves units with a resize.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "astar/edit.hpp"
+#include "astar/level_io.hpp"
+
+using namespace astar;
+
+namespace {
+
+// A 6 x 4 level with a wall at (2, 1), and `units` as its "units" field (none when empty).
+std::string level_with_units(const std::string& units) {
+  return R"({
+  "format": "astar-studio-level", "version": 1, "width": 6, "height": 4,
+  "start": [0, 0], "goal": [5, 3],
+  "walls": ["......", "..#...", "......", "......"])" +
+         (units.empty() ? std::string() : ",\n  \"units\": " + units) + "\n}\n";
+}
+
+std::string error_of(const std::string& units) {
+  const auto r = parse_level(level_with_units(units), "u.json");
+  REQUIRE_FALSE(r.ok());
+  return r.error();
+}
+
+}  // namespace
+
+TEST_CASE("[units] read, written after the other layers, read back equal") {
+  const auto r = parse_level(level_with_units(R"([{"start": [0, 1], "goal": [5, 1]},
+                                                  {"start": [0, 2], "goal": [5, 2], "priority": 3}])"),
+                             "u.json");
+  REQUIRE_MESSAGE(r.ok(), (r.ok() ? "" : r.error()));
+  const Level& lv = r.value();
+  REQUIRE(lv.units.size() == 2);
+  CHECK(lv.units[0] == Unit{{0, 1}, {5, 1}, std::nullopt});
+  CHECK(lv.units[1] == Unit{{0, 2}, {5, 2}, 3});
+  CHECK(lv.unit_endpoint({5, 2}));
+  CHECK_FALSE(lv.unit_endpoint({1, 2}));
+  const std::string text = level_to_json(lv);
+  CHECK(text.find(R"(  "units": [
+    {"start": [0, 1], "goal": [5, 1]},
+    {"start": [0, 2], "goal": [5, 2], "priority": 3}
+  ])") != std::string::npos);
+  const auto back = parse_level(text, "b.json");
+  REQUIRE(back.ok());
+  CHECK(back.value() == lv);
+  // A level without units writes none.
+  const auto none = parse_level(level_with_units(""), "n.json");
+  REQUIRE(none.ok());
+  CHECK(none.value().units.empty());
+  CHECK(level_to_json(none.value()).find("units") == std::string::npos);
+}
+
+TEST_CASE("[units] bad units are refused, naming the unit and the field") {
+  CHECK(error_of("{}") == "u.json: units: expected an array, got object");
+  CHECK(error_of("[3]") == "u.json: units[0]: expected an object, got number");
+  CHECK(error_of(R"([{"start": [0, 1]}])") == "u.json: units[0].goal: missing field");
+  CHECK(error_of(R"([{"start": [0, 1], "goal": [5, 1], "speed": 2}])") ==
+        "u.json: units[0].speed: unknown field");
+  CHECK(error_of(R"([{"start": [0, 1], "goal": [5, 1], "priority": -1}])") ==
+        "u.json: units[0].priority: must be an integer 0..1000000, got -1");
+  CHECK(error_of(R"([{"start": [0, 1], "goal": [2, 1]}])") ==
+        "u.json: units[0].goal: (2, 1) is inside a wall");
+  CHECK(error_of(R"([{"start": [0, 1], "goal": [5, 1]}, {"start": [9, 1], "goal": [4, 1]}])") ==
+        "u.json: units[1].start: (9, 1) is outside the level (0, 0)-(5, 3)");
+  CHECK(error_of(R"([{"start": [0, 1], "goal": [5, 1]}, {"start": [0, 2], "goal": [5, 1]}])") ==
+        "u.json: units[1].goal: (5, 1) is units[0].goal too");
+  CHECK(error_of(R"([{"start": [0, 1], "goal": [5, 1]}, {"start": [0, 1], "goal": [5, 2]}])") ==
+        "u.json: units[1].start: (0, 1) is units[0].start too");
+  // One unit's goal may be another's start: they move in time.
+  CHECK(parse_level(level_with_units(R"([{"start": [0, 1], "goal": [5, 1]},
+                                         {"start": [5, 1], "goal": [0, 1]}])"),
+                    "u.json")
+            .ok());
+  // The writer refuses what the reader would.
+  Level lv = parse_level(level_with_units(""), "n.json").value();
+  lv.units = {Unit{{0, 1}, {2, 1}, std::nullopt}};
+  const Status saved = save_level(lv, "/nonexistent-folder/u.json");
+  REQUIRE_FALSE(saved.ok());
+  CHECK(saved.error().find("units[0].goal (2, 1) is inside a wall") != std::string::npos);
+}
+
+TEST_CASE("[units] the editor keeps walls and blocking agents off units' cells; resize moves them") {
+  Level lv = parse_level(level_with_units(R"([{"start": [0, 1], "goal": [5, 1]},
+                                              {"start": [0, 3], "goal": [5, 3 ]}])"),
+                         "u.json")
+                 .value();
+  Editor ed(lv);
+  ed.set_cell(Layer::Walls, {0, 1}, 1.0);
+  ed.set_cell(Layer::Agents, {5, 1}, 1.0);
+  ed.set_cell(Layer::Walls, {1, 1}, 1.0);  // not a unit's: painted
+  CHECK_FALSE(lv.wall({0, 1}));
+  CHECK_FALSE(lv.agent({5, 1}));
+  CHECK(lv.wall({1, 1}));
+  CHECK(lv.check_units().empty());
+  // Grown by two columns on the left: every unit two to the right. Shrunk from the right: the
+  // units whose goal falls off are dropped.
+  REQUIRE(ed.resize(8, 4, Anchor::Right).ok());
+  REQUIRE(lv.units.size() == 2);
+  CHECK(lv.units[0].start == Cell{2, 1});
+  CHECK(lv.units[0].goal == Cell{7, 1});
+  REQUIRE(ed.resize(6, 4, Anchor::TopLeft).ok());
+  CHECK(lv.units.empty());
+  CHECK(lv.check_units().empty());
+  ed.undo();
+  CHECK(lv.units.size() == 2);
+}
