@@ -109,3 +109,27 @@ TEST_CASE("[units] the editor keeps walls and blocking agents off units' cells; 
   ed.undo();
   CHECK(lv.units.size() == 2);
 }
+
+TEST_CASE("[units] added and removed in the editor, one undo step each, refused when unfit") {
+  Level lv = parse_level(level_with_units(""), "u.json").value();
+  Editor ed(lv);
+  CHECK(ed.add_unit(Unit{{0, 1}, {5, 1}, std::nullopt}));
+  CHECK(ed.add_unit(Unit{{0, 2}, {5, 2}, 4}));
+  REQUIRE(lv.units.size() == 2);
+  // Refused: a goal in the wall, a start another unit has, nothing to remove.
+  CHECK_FALSE(ed.add_unit(Unit{{0, 3}, {2, 1}, std::nullopt}));
+  CHECK_FALSE(ed.add_unit(Unit{{0, 1}, {4, 3}, std::nullopt}));
+  CHECK_FALSE(ed.remove_unit(2));
+  CHECK(lv.units.size() == 2);
+  CHECK(ed.remove_unit(0));
+  REQUIRE(lv.units.size() == 1);
+  CHECK(lv.units[0].priority == 4);
+  CHECK(ed.undo());
+  CHECK(lv.units.size() == 2);
+  CHECK(ed.undo());
+  CHECK(lv.units.size() == 1);
+  CHECK(ed.redo());
+  CHECK(lv.units.size() == 2);
+  CHECK(lv.units[1] == Unit{{0, 2}, {5, 2}, 4});
+  CHECK_FALSE(ed.set_units(lv.units));  // nothing changed: no step
+}

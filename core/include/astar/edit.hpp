@@ -147,13 +147,15 @@ struct EditStep {
   std::vector<CellChange> cells;
   std::vector<EdgeChange> edges;
   std::optional<std::pair<std::vector<Shape>, std::vector<Shape>>> shapes;
+  std::optional<std::pair<std::vector<Unit>, std::vector<Unit>>> units;
   std::optional<std::pair<Cell, Cell>> start, goal;
   // Held apart: steps that change props are rare, and two LevelProps inline would make every
   // one-cell step about a kilobyte.
   std::unique_ptr<std::pair<LevelProps, LevelProps>> props;
   std::shared_ptr<const Level> level_before, level_after;  // resize, replace
   bool empty() const {
-    return cells.empty() && edges.empty() && !shapes && !start && !goal && !props && !level_before;
+    return cells.empty() && edges.empty() && !shapes && !units && !start && !goal && !props &&
+           !level_before;
   }
   std::size_t bytes() const;  // an estimate of the memory it holds
 };
@@ -209,6 +211,13 @@ class Editor {
   bool add_shape(const Shape& s);
   bool set_shape(std::size_t i, const Shape& s);
   bool remove_shape(std::size_t i);
+
+  // Units that move (level.hpp's Unit): the whole list, or one added or removed, as one step
+  // named by `label`. False when nothing changed, i is not a unit, or Level::check_units refuses
+  // the new list (a start or goal not open, or shared).
+  bool set_units(std::vector<Unit> units, const char* label = "Edit units");
+  bool add_unit(const Unit& u);
+  bool remove_unit(std::size_t i);
 
   // Start and goal: false when c is not an open cell or is the other endpoint.
   bool set_start(Cell c) { return move_endpoint(true, c); }

@@ -83,6 +83,7 @@ std::size_t EditStep::bytes() const {
   std::size_t n = sizeof(EditStep) + label.size() + cells.size() * sizeof(CellChange) +
                   edges.size() * sizeof(EdgeChange);
   if (shapes) n += (shapes->first.size() + shapes->second.size()) * sizeof(Shape);
+  if (units) n += (units->first.size() + units->second.size()) * sizeof(Unit);
   if (props) n += sizeof(*props) + 2 * (props->first.description.size() + props->first.name.size());
   auto level_bytes = [](const Level* lv) -> std::size_t {
     return lv ? static_cast<std::size_t>(lv->cell_count()) * 12 + lv->edges().size() * 64 : 0;
@@ -118,6 +119,7 @@ void Editor::end() {
     open_.cells.clear();
     open_.edges.clear();
     open_.shapes.reset();
+    open_.units.reset();
     open_.start.reset();
     open_.goal.reset();
     open_.props.reset();
@@ -337,6 +339,34 @@ void Editor::change_shapes(const char* label, const std::function<void(Level&)>&
   else open_.shapes->second = level_->shapes();
   ++version_;
   notify_level();
+}
+
+bool Editor::set_units(std::vector<Unit> units, const char* label) {
+  if (units == level_->units) return false;
+  std::swap(level_->units, units);  // `units` now holds the list before
+  if (!level_->check_units().empty()) {
+    std::swap(level_->units, units);
+    return false;
+  }
+  AutoGroup g(*this, label);
+  if (!open_.units) open_.units.emplace(std::move(units), level_->units);
+  else open_.units->second = level_->units;
+  ++version_;
+  notify_level();
+  return true;
+}
+
+bool Editor::add_unit(const Unit& u) {
+  std::vector<Unit> units = level_->units;
+  units.push_back(u);
+  return set_units(std::move(units), "Add unit");
+}
+
+bool Editor::remove_unit(std::size_t i) {
+  if (i >= level_->units.size()) return false;
+  std::vector<Unit> units = level_->units;
+  units.erase(units.begin() + static_cast<std::ptrdiff_t>(i));
+  return set_units(std::move(units), "Remove unit");
 }
 
 bool Editor::add_shape(const Shape& s) {
@@ -666,11 +696,13 @@ void Editor::apply_to(Level& lv, const EditStep& s, bool forward) {
       else lv.clear_edge(from, e.key.second);
     }
     if (s.shapes) lv.set_shapes(s.shapes->second);
+    if (s.units) lv.units = s.units->second;
     if (s.start) lv.set_start(s.start->second);
     if (s.goal) lv.set_goal(s.goal->second);
   } else {
     if (s.goal) lv.set_goal(s.goal->first);
     if (s.start) lv.set_start(s.start->first);
+    if (s.units) lv.units = s.units->first;
     if (s.shapes) lv.set_shapes(s.shapes->first);
     for (auto e = s.edges.rbegin(); e != s.edges.rend(); ++e) {
       const Cell from = lv.cell(CellIndex(e->key.first));
@@ -690,7 +722,7 @@ void Editor::apply(const EditStep& s, bool forward) {
     return;
   }
   const std::size_t touched = s.cells.size() + s.edges.size();
-  if (s.props || s.shapes || s.start || s.goal || touched > 4096) {
+  if (s.props || s.shapes || s.units || s.start || s.goal || touched > 4096) {
     notify_level();
   } else {
     for (const auto& c : s.cells) notify_cell(c.index);
