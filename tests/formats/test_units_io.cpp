@@ -3,10 +3,13 @@
 // moves units with a resize.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "astar/edit.hpp"
 #include "astar/level_io.hpp"
+#include "astar/movingai.hpp"
 
 using namespace astar;
 
@@ -132,4 +135,35 @@ TEST_CASE("[units] added and removed in the editor, one undo step each, refused 
   CHECK(lv.units.size() == 2);
   CHECK(lv.units[1] == Unit{{0, 2}, {5, 2}, 4});
   CHECK_FALSE(ed.set_units(lv.units));  // nothing changed: no step
+}
+
+TEST_CASE("[units] a MovingAI scenario's first K queries as units, on its map with 4 neighbours") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "astar-units-scen";
+  std::filesystem::create_directories(dir);
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir / name) << text;
+    return (dir / name).string();
+  };
+  write("small.map", "type octile\nheight 3\nwidth 5\nmap\n.....\n.@@..\n.....\n");
+  const std::string scen = write("small.map.scen",
+                                 "version 1\n"
+                                 "0\tsmall.map\t5\t3\t0\t0\t4\t2\t6.8\n"
+                                 "0\tsmall.map\t5\t3\t4\t0\t0\t2\t6.8\n"
+                                 "0\tsmall.map\t5\t3\t0\t2\t4\t2\t4\n");
+  const auto two = load_movingai_units(scen, 2);
+  REQUIRE_MESSAGE(two.ok(), (two.ok() ? "" : two.error()));
+  REQUIRE(two.value().units.size() == 2);
+  CHECK(two.value().units[0] == Unit{{0, 0}, {4, 2}, std::nullopt});
+  CHECK(two.value().units[1] == Unit{{4, 0}, {0, 2}, std::nullopt});
+  CHECK(two.value().rules().neighbours == Neighbours::Four);
+  CHECK(two.value().wall({1, 1}));
+  // The third query shares unit 0's goal; a fourth does not exist.
+  const auto three = load_movingai_units(scen, 3);
+  REQUIRE_FALSE(three.ok());
+  CHECK(three.error() == scen + ": line 4 (unit 2): goal (4, 2) is unit 0's goal too");
+  const auto four = load_movingai_units(scen, 4);
+  REQUIRE_FALSE(four.ok());
+  CHECK(four.error() == scen + ": 4 agents asked for, the scenario has 3 queries");
+  CHECK(load_movingai_units(scen, 0).error() == scen + ": the number of agents must be 1..10000, got 0");
+  std::filesystem::remove_all(dir);
 }
