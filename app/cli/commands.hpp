@@ -57,6 +57,10 @@ std::string export_help();
 int walk_command(std::span<const std::string> args);
 std::string walk_help();
 
+// astar units LEVEL [--scen FILE --agents K] [--format json]: many units' plans in time, conflicts
+int units_command(std::span<const std::string> args);
+std::string units_help();
+
 // astar reach LEVEL --from X,Y --budget B [--format json]: the movement range and its costs
 int reach_command(std::span<const std::string> args);
 std::string reach_help();

@@ -15,7 +15,7 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<Command, 11> kCommands{{
+constexpr std::array<Command, 12> kCommands{{
     {"run", "search one level with a chosen algorithm and print the path, cost and counters",
      &run_command, &run_help},
     {"bench", "run MovingAI scenario files and compare every length with the optimal one",
@@ -41,6 +41,8 @@ constexpr std::array<Command, 11> kCommands{{
      &walk_command, &walk_help},
     {"reach", "the movement range: every cell a unit reaches with a budget, and what each costs",
      &reach_command, &reach_help},
+    {"units", "many units at once: each unit's path in time, sum of costs, makespan, conflicts",
+     &units_command, &units_help},
 }};
 
 const Command* find_command(std::string_view name) {

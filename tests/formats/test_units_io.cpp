@@ -70,8 +70,10 @@ TEST_CASE("[units] bad units are refused, naming the unit and the field") {
         "u.json: units[0].goal: (2, 1) is inside a wall");
   CHECK(error_of(R"([{"start": [0, 1], "goal": [5, 1]}, {"start": [9, 1], "goal": [4, 1]}])") ==
         "u.json: units[1].start: (9, 1) is outside the level (0, 0)-(5, 3)");
-  CHECK(error_of(R"([{"start": [0, 1], "goal": [5, 1]}, {"start": [0, 2], "goal": [5, 1]}])") ==
-        "u.json: units[1].goal: (5, 1) is units[0].goal too");
+  // Two units may share a goal (an army's).
+  CHECK(parse_level(level_with_units(R"([{"start": [0, 1], "goal": [5, 1]}, {"start": [0, 2], "goal": [5, 1]}])"),
+                    "u.json")
+            .ok());
   CHECK(error_of(R"([{"start": [0, 1], "goal": [5, 1]}, {"start": [0, 1], "goal": [5, 2]}])") ==
         "u.json: units[1].start: (0, 1) is units[0].start too");
   // One unit's goal may be another's start: they move in time.
@@ -149,21 +151,25 @@ TEST_CASE("[units] a MovingAI scenario's first K queries as units, on its map wi
                                  "version 1\n"
                                  "0\tsmall.map\t5\t3\t0\t0\t4\t2\t6.8\n"
                                  "0\tsmall.map\t5\t3\t4\t0\t0\t2\t6.8\n"
-                                 "0\tsmall.map\t5\t3\t0\t2\t4\t2\t4\n");
-  const auto two = load_movingai_units(scen, 2);
-  REQUIRE_MESSAGE(two.ok(), (two.ok() ? "" : two.error()));
-  REQUIRE(two.value().units.size() == 2);
-  CHECK(two.value().units[0] == Unit{{0, 0}, {4, 2}, std::nullopt});
-  CHECK(two.value().units[1] == Unit{{4, 0}, {0, 2}, std::nullopt});
-  CHECK(two.value().rules().neighbours == Neighbours::Four);
-  CHECK(two.value().wall({1, 1}));
-  // The third query shares unit 0's goal; a fourth does not exist.
-  const auto three = load_movingai_units(scen, 3);
-  REQUIRE_FALSE(three.ok());
-  CHECK(three.error() == scen + ": line 4 (unit 2): goal (4, 2) is unit 0's goal too");
-  const auto four = load_movingai_units(scen, 4);
-  REQUIRE_FALSE(four.ok());
-  CHECK(four.error() == scen + ": 4 agents asked for, the scenario has 3 queries");
-  CHECK(load_movingai_units(scen, 0).error() == scen + ": the number of agents must be 1..10000, got 0");
+                                 "0\tsmall.map\t5\t3\t0\t0\t3\t2\t4\n");
+  const Level map = load_movingai_map((dir / "small.map").string()).value();
+  Level two = map;
+  const Status read = add_movingai_units(two, scen, 2);
+  REQUIRE_MESSAGE(read.ok(), (read.ok() ? "" : read.error()));
+  REQUIRE(two.units.size() == 2);
+  CHECK(two.units[0] == Unit{{0, 0}, {4, 2}, std::nullopt});
+  CHECK(two.units[1] == Unit{{4, 0}, {0, 2}, std::nullopt});
+  CHECK(two.rules().neighbours == Neighbours::Four);
+  CHECK(two.wall({1, 1}));
+  // The third query shares unit 0's start; a fourth does not exist; the map left as it was.
+  Level three = map;
+  CHECK(add_movingai_units(three, scen, 3).error() ==
+        scen + ": line 4 (unit 2): start (0, 0) is unit 0's start too");
+  CHECK(three.units.empty());
+  CHECK(add_movingai_units(three, scen, 4).error() == scen + ": 4 agents asked for, the scenario has 3 queries");
+  CHECK(add_movingai_units(three, scen, 0).error() == scen + ": the number of agents must be 1..10000, got 0");
+  Level wide(6, 3);
+  CHECK(add_movingai_units(wide, scen, 1).error() ==
+        scen + ": line 2: the query is for a 5 x 3 map, the map is 6 x 3");
   std::filesystem::remove_all(dir);
 }

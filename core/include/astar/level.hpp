@@ -142,7 +142,9 @@ std::vector<Terrain> default_terrains();
 
 // A unit that moves (issue 32: flow fields, cooperative pathfinding): where it starts and where
 // it goes, and, optionally, its priority (cooperative planners plan the highest first; equal or
-// none: in the list's order). Units never share a start or a goal, and stand on open cells. The
+// none: in the list's order). Units never share a start; they may share a goal (an army's: one
+// flow field serves them all; cooperative planners, where a unit occupies its goal once there,
+// refuse that by name). Starts and goals are open cells. The
 // agents layer stays for units that never move.
 struct Unit {
   Cell start;

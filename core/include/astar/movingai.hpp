@@ -117,11 +117,12 @@ struct MovingAiScenario {
 Result<MovingAiScenario> load_movingai_scenario(const std::string& scen_path, std::size_t limit = 0);
 
 // The multi-agent benchmark's reading of a scenario (Stern et al. 2019): its first `agents`
-// queries are units (query k: unit k's start and goal) on its map, and its rules are
-// mapf_rules(). Refused, naming the file and the query's line: fewer than `agents` queries, more
-// than kMaxUnits, or a unit that does not fit (Level::check_units: "den312d.map.scen: line 7
-// (unit 5): goal (3, 4) is unit 2's goal too").
-Result<Level> load_movingai_units(const std::string& scen_path, std::size_t agents);
+// queries are units (query k: unit k's start and goal) on `map`, which gets them, and the
+// benchmark's rules, mapf_rules(). Refused, naming the file and the query's line: fewer than
+// `agents` queries, more than kMaxUnits, a query for a map of another size, or a unit that does
+// not fit (Level::check_units: "den312d.map.scen: line 7 (unit 5): start (3, 4) is unit 2's start
+// too").
+Status add_movingai_units(Level& map, const std::string& scen_path, std::size_t agents);
 // 4 neighbours, every move costing 1 (a wait too, in the planners): the benchmark's moves.
 MovementRules mapf_rules();
 

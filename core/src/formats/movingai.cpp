@@ -528,41 +528,49 @@ MovementRules mapf_rules() {
 }
 
 namespace {
-// Level::check_units' "units[5].goal (3, 4) is units[2].goal too" in the scenario's words:
-// "line 7 (unit 5): goal (3, 4) is unit 2's goal too".
-std::string scenario_unit_problem(const std::string& why, const MovingAiScenario& s) {
+// Level::check_units' "units[5].start (3, 4) is units[2].start too" in the scenario's words:
+// "line 7 (unit 5): start (3, 4) is unit 2's start too".
+std::string scenario_unit_problem(const std::string& why, const std::vector<ScenarioQuery>& queries) {
   const std::size_t open = why.find('['), close = why.find(']');
   if (why.rfind("units[", 0) != 0 || close == std::string::npos) return why;
   const std::size_t k = std::stoul(why.substr(open + 1, close - open - 1));
-  std::string rest = why.substr(close + 2);  // "goal (3, 4) is units[2].goal too"
+  std::string rest = why.substr(close + 2);  // "start (3, 4) is units[2].start too"
   if (const std::size_t other = rest.find("units["); other != std::string::npos) {
     const std::size_t end = rest.find(']', other), dot = rest.find('.', end);
     const std::string field = rest.substr(dot + 1, rest.find(' ', dot) - dot - 1);
     rest = rest.substr(0, other) + "unit " + rest.substr(other + 6, end - other - 6) + "'s " + field +
            rest.substr(rest.find(' ', dot));
   }
-  return "line " + std::to_string(s.queries[k].line) + " (unit " + std::to_string(k) + "): " + rest;
+  return "line " + std::to_string(queries[k].line) + " (unit " + std::to_string(k) + "): " + rest;
 }
 }  // namespace
 
-Result<Level> load_movingai_units(const std::string& scen_path, std::size_t agents) {
+Status add_movingai_units(Level& map, const std::string& scen_path, std::size_t agents) {
   if (agents < 1 || agents > kMaxUnits)
     return Error{scen_path + ": the number of agents must be 1.." + std::to_string(kMaxUnits) +
                  ", got " + std::to_string(agents)};
-  auto s = load_movingai_scenario(scen_path, agents);
-  if (!s) return Error{s.error()};
-  MovingAiScenario& scen = s.value();
-  if (scen.queries.size() < agents)
+  auto read = load_movingai_scen(scen_path);
+  if (!read) return Error{read.error()};
+  std::vector<ScenarioQuery>& queries = read.value();
+  if (queries.size() < agents)
     return Error{scen_path + ": " + std::to_string(agents) + " agents asked for, the scenario has " +
-                 std::to_string(scen.queries.size()) + " queries"};
-  Level level = std::move(scen.map);
+                 std::to_string(queries.size()) + " queries"};
+  queries.resize(agents);
+  Level level = map;
   level.rules() = mapf_rules();
-  for (const ScenarioQuery& q : scen.queries) level.units.push_back(Unit{q.start, q.goal, std::nullopt});
+  level.units.clear();
+  for (const ScenarioQuery& q : queries) {
+    if (q.map_width != level.width() || q.map_height != level.height())
+      return Error{scen_path + ": line " + std::to_string(q.line) + ": the query is for a " +
+                   std::to_string(q.map_width) + " x " + std::to_string(q.map_height) +
+                   " map, the map is " + std::to_string(level.width()) + " x " +
+                   std::to_string(level.height())};
+    level.units.push_back(Unit{q.start, q.goal, std::nullopt});
+  }
   if (const std::string why = level.check_units(); !why.empty())
-    return Error{scen_path + ": " + scenario_unit_problem(why, scen)};
-  level.set_start(level.units.front().start);
-  level.set_goal(level.units.front().goal);
-  return level;
+    return Error{scen_path + ": " + scenario_unit_problem(why, queries)};
+  map = std::move(level);
+  return Ok{};
 }
 
 }  // namespace astar

@@ -222,8 +222,8 @@ std::string Level::check_endpoint(std::string_view what, Cell c) const {
 std::string Level::check_units() const {
   if (units.size() > kMaxUnits)
     return "units: at most " + std::to_string(kMaxUnits) + ", got " + std::to_string(units.size());
-  // Cells taken so far by starts and by goals, and by which unit.
-  std::unordered_map<std::uint32_t, std::size_t> starts, goals;
+  // Cells taken so far by starts, and by which unit. Goals may be shared (an army's).
+  std::unordered_map<std::uint32_t, std::size_t> starts;
   for (std::size_t k = 0; k < units.size(); ++k) {
     const Unit& u = units[k];
     const std::string who = "units[" + std::to_string(k) + "]";
@@ -232,13 +232,10 @@ std::string Level::check_units() const {
     if (u.priority && (*u.priority < 0 || *u.priority > kMaxUnitPriority))
       return who + ".priority must be 0.." + std::to_string(kMaxUnitPriority) + ", got " +
              std::to_string(*u.priority);
-    for (auto [taken, end] : {std::pair{&starts, "start"}, std::pair{&goals, "goal"}}) {
-      const Cell c = std::string_view(end) == "start" ? u.start : u.goal;
-      const auto [at, fresh] = taken->emplace(to_u32(index(c)), k);
-      if (!fresh)
-        return who + "." + end + " " + cell_text(c) + " is units[" + std::to_string(at->second) +
-               "]." + end + " too";
-    }
+    const auto [at, fresh] = starts.emplace(to_u32(index(u.start)), k);
+    if (!fresh)
+      return who + ".start " + cell_text(u.start) + " is units[" + std::to_string(at->second) +
+             "].start too";
   }
   return {};
 }

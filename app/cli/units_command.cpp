@@ -1,0 +1,205 @@
+// astar units LEVEL [--scen FILE.scen --agents K] [--algorithm flow-field] [--format json]: the
+// level's units (or a MovingAI scenario's first K queries as units, the multi-agent benchmark's
+// reading) planned together, each unit's path in time, its arrival and cost, the sum of costs,
+// the makespan and every conflict (unit_plans.hpp). The planner today is flow-field: each unit
+// follows the flow field of its goal (flow_plans.hpp), which keeps no unit out of another's way,
+// so the conflicts are the point. Exit 0 when every unit arrives, 1 when some do not, 2 on bad
+// input.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "args.hpp"
+#include "astar/flow_plans.hpp"
+#include "astar/format.hpp"
+#include "astar/movingai.hpp"
+#include "astar/unit_plans.hpp"
+#include "commands.hpp"
+#include "number_args.hpp"
+#include "output.hpp"
+#include "search_args.hpp"
+
+namespace astar::cli {
+
+namespace {
+
+std::vector<OptionSpec> units_options() {
+  std::vector<OptionSpec> out{{"--scen", true},   {"--agents", true}, {"--algorithm", true},
+                              {"--format", true}, {"--neighbours", true}};
+  out.insert(out.end(), kRuleOptionSpecs.begin(), kRuleOptionSpecs.end());
+  return out;
+}
+
+struct UnitsArgs {
+  SearchArgs search;  // LEVEL, --neighbours and the rules
+  std::string scen;   // empty: the level's own units
+  std::size_t agents = 0;
+  Format format = Format::Text;
+};
+
+Result<UnitsArgs> parse_units_args(std::span<const std::string> args) {
+  const std::string see_help = " (see 'astar units --help')";
+  auto parsed = parse_args(args, units_options());
+  if (!parsed) return Error{"units: " + parsed.error() + see_help};
+  ParsedArgs& p = parsed.value();
+  // --algorithm names a units planner, not a search: read here, and kept from the search's.
+  if (const std::string* a = p.get("--algorithm"); a && *a != "flow-field")
+    return Error{"--algorithm: unknown value '" + *a + "' (expected flow-field)"};
+  p.options.erase("--algorithm");
+  UnitsArgs out;
+  auto search = read_search_args(p, "units");
+  if (!search) return Error{search.error()};
+  out.search = std::move(search.value());
+  const std::string* scen = p.get("--scen");
+  const std::string* agents = p.get("--agents");
+  if (agents && !scen) return Error{"units: --agents K needs --scen FILE.scen" + see_help};
+  if (scen) {
+    if (!agents) return Error{"units: --scen needs --agents K (the first K queries)" + see_help};
+    const std::optional<std::uint32_t> k = read_integer<std::uint32_t>(*agents);
+    if (!k || *k < 1 || *k > kMaxUnits)
+      return Error{"--agents: expected a whole number 1.." + std::to_string(kMaxUnits) + ", got '" +
+                   *agents + "'"};
+    out.scen = *scen;
+    out.agents = *k;
+  }
+  auto format = read_format(p);
+  if (!format) return Error{format.error()};
+  out.format = format.value();
+  return out;
+}
+
+// The level with its units: its own, or the scenario's (with the benchmark's rules). None after
+// printing why not.
+std::optional<Level> units_level(const UnitsArgs& a) {
+  std::optional<Level> level = load_level_or_map_or_report(a.search.level_path);
+  if (!level) return std::nullopt;
+  if (!a.scen.empty()) {
+    if (Status s = add_movingai_units(*level, a.scen, a.agents); !s) {
+      print_error(s.error());
+      return std::nullopt;
+    }
+  } else if (level->units.empty()) {
+    print_error(a.search.level_path + ": the level has no units (give them in its \"units\", or "
+                "take a MovingAI scenario's with --scen FILE.scen --agents K)");
+    return std::nullopt;
+  }
+  return level;
+}
+
+// The first tick a plan stands on its goal; none when it never does.
+std::optional<std::size_t> first_arrival(const UnitPlan& p, Cell goal) {
+  for (std::size_t t = 0; t < p.cells.size(); ++t)
+    if (p.cells[t] == goal) return t;
+  return std::nullopt;
+}
+
+std::string conflict_json(const Conflict& c) {
+  const auto cell = [](Cell x) { return "[" + std::to_string(x.x) + ", " + std::to_string(x.y) + "]"; };
+  std::string out = "{\"kind\": \"";
+  out += c.kind == Conflict::Kind::Vertex ? "vertex" : "edge";
+  out += "\", \"units\": [" + std::to_string(c.a) + ", " + std::to_string(c.b) + "], ";
+  if (c.kind == Conflict::Kind::Vertex) out += "\"cell\": " + cell(c.cell);
+  else out += "\"from\": " + cell(c.other) + ", \"to\": " + cell(c.cell);
+  return out + ", \"tick\": " + std::to_string(c.tick) + ", \"text\": " + json_string(conflict_text(c)) + "}";
+}
+
+std::string optional_json(const std::optional<std::size_t>& v) {
+  return v ? std::to_string(*v) : std::string("null");
+}
+
+std::string plans_json(const Level& level, const std::vector<UnitPlan>& plans, const PlanStats& s,
+                       const std::vector<Conflict>& conflicts) {
+  std::string out = "{\"algorithm\": \"flow-field\", \"units\": [";
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    out += i ? ",\n  " : "\n  ";
+    out += "{\"path\": [";
+    for (std::size_t t = 0; t < plans[i].cells.size(); ++t)
+      out += (t ? ", [" : "[") + std::to_string(plans[i].cells[t].x) + ", " +
+             std::to_string(plans[i].cells[t].y) + ", " + std::to_string(t) + "]";
+    out += "], \"arrival\": " + optional_json(first_arrival(plans[i], level.units[i].goal)) +
+           ", \"cost\": " + optional_json(s.costs[i]) + "}";
+  }
+  out += "],\n \"arrived\": " + std::to_string(s.arrived) +
+         ", \"sum_of_costs\": " + std::to_string(s.sum_of_costs) +
+         ", \"makespan\": " + std::to_string(s.makespan) + ",\n \"conflicts\": [";
+  for (std::size_t k = 0; k < conflicts.size(); ++k) out += (k ? ",\n  " : "\n  ") + conflict_json(conflicts[k]);
+  return out + "]}\n";
+}
+
+std::string plans_text(const Level& level, const std::vector<UnitPlan>& plans, const PlanStats& s,
+                       const std::vector<Conflict>& conflicts, std::size_t fields) {
+  std::string out = "units: " + std::to_string(plans.size()) + " following " +
+                    std::to_string(fields) + (fields == 1 ? " flow field" : " flow fields") +
+                    "; arrived " + std::to_string(s.arrived) + ", sum of costs " +
+                    std::to_string(s.sum_of_costs) + ", makespan " + std::to_string(s.makespan) +
+                    ", conflicts " + std::to_string(conflicts.size()) + "\n";
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const Unit& u = level.units[i];
+    out += "unit " + std::to_string(i) + " " + path_text({u.start}) + " -> " + path_text({u.goal}) + ": ";
+    out += s.costs[i] ? "cost " + std::to_string(*s.costs[i]) + ", path " + path_text(plans[i].cells)
+                      : std::string("does not arrive (no way to its goal)");
+    out += "\n";
+  }
+  for (const Conflict& c : conflicts) out += "conflict: " + conflict_text(c) + "\n";
+  return out;
+}
+
+}  // namespace
+
+int units_command(std::span<const std::string> args) {
+  Result<UnitsArgs> parsed = parse_units_args(args);
+  if (!parsed) {
+    print_error(parsed.error());
+    return kExitBadInput;
+  }
+  const UnitsArgs& a = parsed.value();
+  const std::optional<Level> level = units_level(a);
+  if (!level) return kExitBadInput;
+  if (const std::string why = check_square_only_options(a.search, *level); !why.empty()) {
+    print_error(a.search.level_path + ": " + why);
+    return kExitBadInput;
+  }
+  const Result<FlowPlans> plans = flow_field_plans(*level, rules_for(*level, a.search));
+  if (!plans) {
+    print_error(a.search.level_path + ": " + plans.error());
+    return kExitBadInput;
+  }
+  std::vector<Cell> goals;
+  for (const Unit& u : level->units) goals.push_back(u.goal);
+  const PlanStats stats = plan_stats(plans.value().plans, goals);
+  const std::vector<Conflict> conflicts = find_conflicts(plans.value().plans);
+  const int code = stats.arrived == level->units.size() ? kExitFound : kExitNoPath;
+  return write_output(a.format == Format::Json
+                          ? plans_json(*level, plans.value().plans, stats, conflicts)
+                          : plans_text(*level, plans.value().plans, stats, conflicts, plans.value().fields),
+                      code);
+}
+
+std::string units_help() {
+  std::string h;
+  h += "astar units LEVEL [--scen FILE.scen --agents K] [--algorithm flow-field]\n";
+  h += "            [--format text|json] [--neighbours 4|8] [rule options]\n";
+  h += "  Many units moving at once, one move or wait per tick. The units are the level's\n";
+  h += "  (its \"units\": start, goal, priority), or with --scen the first K queries of a\n";
+  h += "  MovingAI scenario on LEVEL (a .map of its size), under the multi-agent benchmark's\n";
+  h += "  rules: 4 neighbours unless --neighbours says otherwise.\n";
+  h += "  --algorithm flow-field  each unit follows the flow field of its goal (units sharing a\n";
+  h += "                       goal share one field). Nothing keeps units apart: the conflicts\n";
+  h += "                       say where they collide. The default, and today the only one.\n";
+  h += "  --scen FILE.scen     units from a MovingAI scenario; needs --agents K (1..10000).\n";
+  h += "  --format text|json   text: a summary line, one line per unit (cost and path), one\n";
+  h += "                       per conflict; json: {units: [{path: [[x, y, t], ...], arrival,\n";
+  h += "                       cost}], arrived, sum_of_costs, makespan, conflicts: [{kind:\n";
+  h += "                       vertex|edge, units, cell | from and to, tick, text}]}.\n";
+  h += "  A unit's path has one entry per tick from its start (t = 0) to its last move; it\n";
+  h += "  stays there after. Its cost is the tick it last arrives on its goal (null when it\n";
+  h += "  never does); arrival, the first. A vertex conflict is two units in one cell at one\n";
+  h += "  tick (a unit on its goal still occupies it); an edge conflict, two units swapping\n";
+  h += "  cells between t - 1 and t.\n";
+  h += rule_options_help();
+  h += "  Exit 0 when every unit arrives (conflicts or not), 1 when some do not.\n";
+  return h;
+}
+
+}  // namespace astar::cli

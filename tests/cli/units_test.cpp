@@ -1,0 +1,120 @@
+// astar units: many units' plans on the command line. Text and JSON against core's
+// flow_field_plans, plan_stats and find_conflicts in process, on a level's own units and on a
+// MovingAI scenario's first K queries; exit codes; bad input (exit 2, the option named).
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "astar/flow_plans.hpp"
+#include "astar/level_io.hpp"
+#include "astar/movingai.hpp"
+#include "astar/unit_plans.hpp"
+#include "cli_runner.hpp"
+
+using astar::test::check_refused;
+using astar::test::Run;
+
+namespace {
+
+const astar::test::CliScratch& scratch() {
+  static const astar::test::CliScratch s("astar-cli-units-tests");
+  return s;
+}
+
+// A corridor with a side pocket: units 0 and 1 meet head on; unit 2 is walled in.
+//   #########
+//   S.......G
+//   ####.####
+//   ###...#.#
+const char* kCorridor = R"({
+  "format": "astar-studio-level", "version": 1, "width": 9, "height": 4,
+  "start": [0, 1], "goal": [8, 1], "rules": {"neighbours": 4},
+  "walls": ["#########", ".........", "####.####", "###...#.#"],
+  "units": [{"start": [0, 1], "goal": [8, 1]}, {"start": [8, 1], "goal": [0, 1]},
+            {"start": [7, 3], "goal": [3, 3], "priority": 2}]
+})";
+
+// The JSON equals core's plans: every path entry [x, y, t], costs, totals and conflicts.
+void check_against_core(const nlohmann::json& out, const astar::Level& lv) {
+  const auto p = astar::flow_field_plans(lv, lv.rules());
+  REQUIRE(p.ok());
+  std::vector<astar::Cell> goals;
+  for (const astar::Unit& u : lv.units) goals.push_back(u.goal);
+  const astar::PlanStats s = astar::plan_stats(p.value().plans, goals);
+  REQUIRE(out["units"].size() == lv.units.size());
+  for (std::size_t i = 0; i < lv.units.size(); ++i) {
+    const std::vector<astar::Cell>& cells = p.value().plans[i].cells;
+    const nlohmann::json& path = out["units"][i]["path"];
+    REQUIRE(path.size() == cells.size());
+    for (std::size_t t = 0; t < cells.size(); ++t)
+      CHECK(path[t] == nlohmann::json::array({cells[t].x, cells[t].y, t}));
+    if (s.costs[i]) CHECK(out["units"][i]["cost"] == *s.costs[i]);
+    else CHECK(out["units"][i]["cost"].is_null());
+  }
+  CHECK(out["sum_of_costs"] == s.sum_of_costs);
+  CHECK(out["makespan"] == s.makespan);
+  CHECK(out["arrived"] == s.arrived);
+  const std::vector<astar::Conflict> c = astar::find_conflicts(p.value().plans);
+  REQUIRE(out["conflicts"].size() == c.size());
+  for (std::size_t k = 0; k < c.size(); ++k) CHECK(out["conflicts"][k]["text"] == astar::conflict_text(c[k]));
+}
+
+}  // namespace
+
+TEST_CASE("units: a level's own units follow flow fields; the head-on meeting is a conflict") {
+  const std::string file = scratch().write("corridor.json", kCorridor);
+  const Run j = scratch().run({"units", file, "--format", "json"});
+  INFO("stderr: ", j.err);
+  CHECK(j.code == 1);  // unit 2 cannot reach its goal
+  const nlohmann::json out = nlohmann::json::parse(j.out);
+  check_against_core(out, astar::parse_level(kCorridor, "c.json").value());
+  CHECK(out["units"][2]["path"].size() == 1);
+  CHECK(out["units"][2]["arrival"].is_null());
+  REQUIRE(out["conflicts"].size() >= 1);
+  CHECK(out["conflicts"][0]["kind"] == "vertex");
+  CHECK(out["conflicts"][0]["units"] == nlohmann::json::array({0, 1}));
+  const Run t = scratch().run({"units", file});
+  CHECK(t.code == 1);
+  CHECK(t.out.rfind("units: 3 following 3 flow fields; arrived 2, sum of costs 16, makespan 8, conflicts ", 0) == 0);
+  CHECK(t.out.find("unit 2 (7,3) -> (3,3): does not arrive (no way to its goal)") != std::string::npos);
+  CHECK(t.out.find("conflict: units 0 and 1 both at (4, 1) at t = 4") != std::string::npos);
+}
+
+TEST_CASE("units: a MovingAI scenario's first K queries, the benchmark's 4 neighbours") {
+  const std::string map = scratch().write("open.map", "type octile\nheight 4\nwidth 6\nmap\n......\n.@@@..\n......\n......\n");
+  const std::string scen = scratch().write("open.map.scen",
+                                           "version 1\n"
+                                           "0\topen.map\t6\t4\t0\t0\t5\t3\t8\n"
+                                           "0\topen.map\t6\t4\t5\t0\t0\t3\t8\n"
+                                           "0\topen.map\t6\t4\t0\t0\t2\t2\t4\n");
+  const Run r = scratch().run({"units", map, "--scen", scen, "--agents", "2", "--format", "json"});
+  INFO("stderr: ", r.err);
+  REQUIRE(r.code == 0);
+  astar::Level lv = astar::load_movingai_map(map).value();
+  REQUIRE(astar::add_movingai_units(lv, scen, 2).ok());
+  check_against_core(nlohmann::json::parse(r.out), lv);
+  CHECK(nlohmann::json::parse(r.out)["makespan"] == 8);  // 4 neighbours: 5 + 3 steps
+  check_refused(scratch().run({"units", map, "--scen", scen, "--agents", "3"}),
+                scen + ": line 4 (unit 2): start (0, 0) is unit 0's start too");
+}
+
+TEST_CASE("units: bad input is refused with the option named") {
+  const std::string file = scratch().write("bad-units.json", kCorridor);
+  const std::string none = scratch().write(
+      "no-units.json", R"({"format": "astar-studio-level", "version": 1, "width": 2, "height": 1,
+                         "start": [0, 0], "goal": [1, 0], "walls": [".."]})");
+  check_refused(scratch().run({"units", file, "--algorithm", "ca-star"}),
+                "--algorithm: unknown value 'ca-star' (expected flow-field)");
+  check_refused(scratch().run({"units", file, "--agents", "3"}), "units: --agents K needs --scen FILE.scen");
+  check_refused(scratch().run({"units", file, "--scen", "x.scen"}), "units: --scen needs --agents K");
+  check_refused(scratch().run({"units", file, "--scen", "x.scen", "--agents", "0"}),
+                "--agents: expected a whole number 1..10000, got '0'");
+  check_refused(scratch().run({"units", none}), none + ": the level has no units");
+  check_refused(scratch().run({"units", file, "--format", "yaml"}), "--format: unknown value 'yaml'");
+  const Run h = scratch().run({"units", "--help"});
+  CHECK(h.code == 0);
+  CHECK(h.out.find("--scen FILE.scen") != std::string::npos);
+  CHECK(scratch().run({"--help"}).out.find("  units ") != std::string::npos);
+}
