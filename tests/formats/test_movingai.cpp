@@ -22,6 +22,7 @@
 #include "astar/make_search.hpp"
 #include "astar/movingai.hpp"
 #include "astar/search.hpp"
+#include "support/movingai_data.hpp"
 #include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -402,18 +403,8 @@ TEST_CASE("[movingai] files: load, messages naming the file, the map of a scenar
 
 namespace {
 
-// The folder of the shared MovingAI files: $ASTAR_MOVINGAI_DIR, else ../shared/movingai beside
-// the project.
-fs::path shared_dir() {
-  if (const char* env = std::getenv("ASTAR_MOVINGAI_DIR"); env != nullptr && *env != '\0')
-    return env;
-  return fs::path(ASTAR_SOURCE_DIR) / ".." / "shared" / "movingai";
-}
-
-bool in_ci() {
-  const char* ci = std::getenv("CI");
-  return ci != nullptr && std::string_view(ci) == "true";
-}
+using test::in_ci;
+fs::path shared_dir() { return test::movingai_dir(); }
 
 // The text the scenario generators printed for a path of `straight` and `diagonal` steps, for
 // the two printing conventions of the shared files; empty for other shapes of text.
