@@ -62,7 +62,7 @@ TEST_CASE("[flow plans] on random levels: each plan is its unit's flow, to its g
     for (std::size_t i = 0; i < lv.units.size(); ++i) {
       const Unit& u = lv.units[i];
       const UnitPlan& plan = p.value().plans[i];
-      FlowField f = make_flow_field(lv, lv.rules(), {u.goal}).value();
+      FlowField f = FlowField::make(lv, lv.rules(), {u.goal}).value();
       f.run();
       CHECK(plan.cells.front() == u.start);
       if (f.unreachable(u.start)) {
@@ -77,7 +77,7 @@ TEST_CASE("[flow plans] on random levels: each plan is its unit's flow, to its g
         CHECK(m->to == plan.cells[t + 1]);
         sum += m->exact;
       }
-      CHECK(sum == f.cost(u.start));
+      CHECK(sum == *f.integration(u.start));
       ++units_checked;
     }
     shared += lv.units.size() - p.value().fields;

@@ -27,16 +27,16 @@ TEST_CASE("[movingai-data] flow fields give every 150th query's optimal length i
     for (std::size_t k = 0; k < qs.size(); k += 150) {
       const ScenarioQuery& q = qs[k];
       INFO("line ", q.line, ": expected ", q.optimal_text);
-      auto field = make_flow_field(map, movingai_rules(), {q.goal});
+      auto field = FlowField::make(map, movingai_rules(), {q.goal});
       REQUIRE(field.ok());
       field.value().run();
-      const double cost = field.value().cost(q.start).value();
+      const double cost = field.value().integration_value(q.start);
       CHECK(movingai_length_matches(q, cost));
       const std::vector<Cell> way = field.value().follow(q.start);
       CHECK(way.back() == q.goal);
       ExactCost sum;
       for (std::size_t i = 0; i + 1 < way.size(); ++i) sum += field.value().flow(way[i])->exact;
-      CHECK(sum == field.value().cost(q.start));
+      CHECK(sum == *field.value().integration(q.start));
       ++queries;
     }
   }

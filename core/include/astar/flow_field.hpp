@@ -1,94 +1,134 @@
-// Flow fields (issue 32): one Dijkstra from the goal, or from several goals, over the moves that
-// ENTER each cell, for a whole army at once (Emerson, "Crowd Pathfinding and Steering Using Flow
-// Field Tiles", Game AI Pro). It gives the integration field, each cell's cheapest cost to reach
-// a goal, and the flow, from each cell the move a unit there takes:
+// Flow fields (issue 32, item 2): one field for a whole army. One Dijkstra from the goal, or from
+// several goals at once, over the moves ENTERING each cell gives every cell's cheapest cost to
+// reach a goal, the integration field, and from it the flow: from each cell, the one move a unit
+// standing there takes. Every unit follows the same field; none plans a path of its own.
 //
-//   Result<FlowField> f = make_flow_field(level, level.rules(), {goal_a, goal_b});
-//   if (!f) report(f.error());          // "goal (9, 2) is inside a wall", "no goal", ...
-//   f.value().run();                    // or step() by step(): one cell settled per iteration
-//   f.value().cost(c);                  // ExactCost to the nearest goal; .value() to show it
-//   f.value().flow(c);                  // the Move a unit on c takes; none on a goal or a cell
-//                                       // that reaches no goal (unreachable(c))
-//   f.value().follow(c);                // c, then every cell the flow leads through to a goal
+//   Result<FlowField> r = FlowField::make(level, rules, {{3, 4}, {9, 1}});  // or make(level)
+//   if (!r) report(r.error());      // "goal (9, 2) is outside the level (0, 0)-(7, 7)", ...
+//   FlowField& f = r.value();
+//   while (f.step()) { /* draw: f.state(c), f.integration(c), f.settle_order().back() */ }
+//   if (std::optional<Move> m = f.flow(c)) arrow(c, m->to);   // none on goals and cut-off cells
+//   std::vector<Cell> way = f.follow(c);                      // c ... a goal, along the flow
 //
-// Stepped like the searches: step() settles the open cell of least exact cost; equal costs go
-// in row-major order (the smaller row, then the smaller column), so a field is the same on every
-// machine. settled(k) is the k-th cell settled.
+// It is STEPPED like a search: one step() settles one cell, so the studio can step and draw the
+// field as it grows. At the start every goal is open at cost 0. A step takes the open cell of
+// least integration cost, EQUAL COSTS BY ROW, THEN COLUMN (the smaller y first, then the smaller
+// x: the cells' row-major order), settles it, fixes its flow, and relaxes the moves entering it
+// (MovePolicy::for_each_move_into). run() steps to the end; the k-th step settles
+// settle_order()[k - 1], and the costs along settle_order() never go down.
 //
-// The flow of a settled cell c that is not a goal is the possible move out of c (for_each_move:
-// steps and jumps across, as the level's rules allow) whose exact cost plus the integration cost
-// of the cell it lands on is least; that cell is settled before c (costs are > 0). Equal sums:
-// the first move in for_each_move's order (kAllDirs': E, SE, S, SW, W, NW, N, NE, the level's
-// directions only; then jumps across). Every comparison is exact (exact_cost.hpp).
+// Costs are exact (exact_cost.hpp: a + b sqrt 2 in micro-units): every comparison and every tie,
+// in the open set and in the flow, is decided by compare(), never by doubles. Levels whose sums
+// could leave that range are refused.
 //
-// What a flow field does not do: each unit follows the flow alone, so units that meet still
-// collide (unit_plans.hpp finds where). Action ranks are not used: the field is by cost.
+// The flow of a cell c is fixed when c is settled. Among the possible moves out of c
+// (MovePolicy::for_each_move) into cells settled before c, it is the move m with the least
+// m.exact + integration(m.to); this least sum is integration(c) itself. TIES: a one-cell straight
+// move (E, S, W, N on squares; every hex step) before a one-cell diagonal (SE, SW, NW, NE) before
+// a jump across; within one kind, the first in kAllDirs' order (E, SE, S, SW, W, NW, N, NE,
+// clockwise from east), and of two jumps across in one direction the shorter. With every move
+// costing more than 0 (every level a file can hold: costs and weights are > 0) no cell settled
+// after c can tie, so the flow is the least over all of c's moves. Because a flow always leads to
+// a cell settled earlier, following it never loops and ends on a goal.
+//
+// Works on every topology and rule (square cells with 4 or 8 neighbours and every diagonal rule,
+// hexes; costs, heights, edge overrides, jumps, agents, shapes, action ranks): the moves are
+// MovePolicy's. The level must outlive the field and not change while it is used; after an edit,
+// make a new field. A flow field does NOT keep units apart: units following one field still walk
+// into the same cells and through each other (docs/algorithms.md, "Flow fields").
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <vector>
 
 #include "astar/exact_cost.hpp"
+#include "astar/grid.hpp"
 #include "astar/level.hpp"
 #include "astar/moves.hpp"
 #include "astar/result.hpp"
 
 namespace astar {
 
+// Where a cell stands in the field's Dijkstra: never reached, reached with a tentative cost
+// (in the open set), or settled with its final cost and its flow.
+enum class FlowCellState : std::uint8_t { Unseen, Open, Settled };
+
 class FlowField {
  public:
-  enum class CellState : std::uint8_t { Unseen, Open, Settled };
+  // A field towards `goals` (several goals: each cell flows to its cheapest) under `rules`.
+  // A goal listed twice counts once. Refused with a message: no goals; a goal outside the level,
+  // in a wall or on a blocking agent ("goal (9, 2) is outside the level (0, 0)-(7, 7)"; with
+  // several goals "goals[1] (3, 4) is inside a wall"); a goal inside a collision shape; an agent
+  // radius that is not acceptable; shapes on a hex level; and levels whose costs are too large
+  // to add up exactly.
+  static Result<FlowField> make(const Level& level, const MovementRules& rules,
+                                std::vector<Cell> goals);
+  // Towards the level's goal, under the level's own rules.
+  static Result<FlowField> make(const Level& level);
 
-  // Use make_flow_field, which checks the goals and the level first.
-  FlowField(const Level& level, const MovementRules& rules, std::vector<Cell> goals);
-
-  // Settles one cell; false when nothing was left to settle (done()).
+  // Settles one cell (see above); false, settling nothing, once done().
   bool step();
+  // Steps to the end.
   void run();
-  bool done() const { return done_; }
-  std::size_t settled_count() const { return order_.size(); }
-  Cell settled(std::size_t k) const { return level_->cell(CellIndex(order_[k])); }
+  // True when the open set is empty: every cell that can reach a goal is settled.
+  bool done() const { return heap_.empty(); }
 
-  CellState state(Cell c) const { return state_[index(c)]; }
-  // The cost to the nearest goal found so far: meaningful once c is seen (not Unseen), final
-  // once it is settled.
-  ExactCost cost(Cell c) const { return cost_[index(c)]; }
+  std::int64_t settled_count() const { return static_cast<std::int64_t>(order_.size()); }
+  std::int64_t open_count() const { return open_count_; }
+  // The cells in the order they were settled: step k (1, 2, ...) settled settle_order()[k - 1].
+  // The goals come first (cost 0, by row then column).
+  const std::vector<Cell>& settle_order() const { return order_; }
+  // The goals, as given, without repeats.
+  const std::vector<Cell>& goals() const { return goals_; }
+  const Level& level() const { return policy_.level(); }
+  const MovementRules& rules() const { return policy_.rules(); }
+
+  // Per cell (c inside the level; else Unseen, none, false):
+  FlowCellState state(Cell c) const;
+  // The integration cost: final when settled, the best found so far when open, none when unseen.
+  std::optional<ExactCost> integration(Cell c) const;
+  // integration(c)->value(), or +infinity when there is none (for heat maps).
+  double integration_value(Cell c) const;
   bool is_goal(Cell c) const;
-  // True once the field is done and c is open but reaches no goal.
-  bool unreachable(Cell c) const { return done_ && state(c) != CellState::Settled; }
-  // The move a unit on c takes: for settled cells that are not goals.
+  // The move a unit on c takes (see above): for a settled cell that is not a goal; none for goals
+  // and for cells not settled (yet).
   std::optional<Move> flow(Cell c) const;
-  // c, then the cells the flow leads through, ending on a goal; just c when c has no flow.
+  // True once done() for an open cell (not a wall, not a blocking agent) that no goal can be
+  // reached from: it was never settled and has no flow.
+  bool unreachable(Cell c) const;
+  // The cells visited following the flow from c: c first, a goal last (just c when c is a goal);
+  // empty when c is not settled. At most settled_count() cells: the flow never loops.
   std::vector<Cell> follow(Cell c) const;
 
-  const std::vector<Cell>& goals() const { return goals_; }
-  const Level& level() const { return *level_; }
-
  private:
-  std::uint32_t index(Cell c) const { return static_cast<std::uint32_t>(level_->index(c)); }
-  void relax_into(std::uint32_t i);
+  struct OpenEntry {
+    ExactCost cost;
+    std::uint32_t index;  // the cell's row-major index: equal costs by row, then column
+  };
+  // Greater-than for std::push_heap: the cheapest entry, then the smallest index, on top.
+  struct Later {
+    bool operator()(const OpenEntry& x, const OpenEntry& y) const {
+      if (const int k = compare(x.cost, y.cost); k != 0) return k > 0;
+      return x.index > y.index;
+    }
+  };
 
-  const Level* level_;
+  FlowField(const Level& level, const MovementRules& rules, std::vector<Cell> goals);
+  void drop_stale();              // pops heap entries of settled cells
+  void settle(std::uint32_t i);   // fixes the flow of cell i, then relaxes the moves into it
+  void fix_flow(std::uint32_t i);
+
   MovePolicy policy_;
   std::vector<Cell> goals_;
+  std::vector<FlowCellState> state_;
   std::vector<ExactCost> cost_;
-  std::vector<CellState> state_;
-  std::vector<std::uint32_t> order_;  // cells settled, in order
-  struct Entry {
-    ExactCost cost;
-    std::uint32_t index;
-  };
-  // The heap's order: x comes out after y (dearer, or as dear and later in row-major order).
-  static bool after(const Entry& x, const Entry& y);
-  std::vector<Entry> heap_;  // a min-heap by (cost, index), stale entries skipped
-  bool done_ = false;
+  std::vector<std::uint8_t> goal_;
+  std::vector<Move> flow_;        // block None: the flow of a settled cell that is not a goal
+  std::vector<OpenEntry> heap_;   // lazy: an improved cell is pushed again, stale entries dropped
+  std::vector<Cell> order_;
+  std::int64_t open_count_ = 0;
 };
-
-// A flow field over `rules` towards `goals`, its goals seeded (nothing settled yet). Refused: no
-// goal, more goals than cells, a goal outside the level, in a wall or on a blocking agent
-// ("goals[1] (9, 2) is inside a wall"), or costs too large to add up exactly.
-Result<FlowField> make_flow_field(const Level& level, const MovementRules& rules,
-                                  std::vector<Cell> goals);
 
 }  // namespace astar

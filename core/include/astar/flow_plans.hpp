@@ -24,7 +24,7 @@ struct FlowPlans {
 };
 
 // Refused: a level without units, units that do not fit it (Level::check_units), or what
-// make_flow_field refuses (costs too large to add up exactly).
+// FlowField::make refuses (costs too large to add up exactly).
 Result<FlowPlans> flow_field_plans(const Level& level, const MovementRules& rules);
 
 }  // namespace astar

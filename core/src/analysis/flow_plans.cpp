@@ -19,11 +19,15 @@ Result<FlowPlans> flow_field_plans(const Level& level, const MovementRules& rule
     by_goal[{level.units[i].goal.y, level.units[i].goal.x}].push_back(i);
   for (const auto& entry : by_goal) {
     const Cell goal = level.units[entry.second.front()].goal;
-    auto field = make_flow_field(level, rules, {goal});
+    auto field = FlowField::make(level, rules, {goal});
     if (!field) return Error{field.error()};
     field.value().run();
     ++out.fields;
-    for (std::size_t i : entry.second) out.plans[i].cells = field.value().follow(level.units[i].start);
+    for (std::size_t i : entry.second) {
+      std::vector<Cell> way = field.value().follow(level.units[i].start);
+      if (way.empty()) way.push_back(level.units[i].start);  // reaches no goal: stays
+      out.plans[i].cells = std::move(way);
+    }
   }
   return out;
 }

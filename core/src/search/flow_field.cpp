@@ -1,48 +1,121 @@
-// Flow fields (flow_field.hpp): a Dijkstra from the goals over the moves entering each cell,
-// exact costs, ties in row-major order; the flow read from the settled costs.
+// Flow fields (flow_field.hpp): the refusals, the stepped Dijkstra from the goals over the moves
+// entering each cell (a lazy binary heap ordered by exact cost, then row-major index), the flow
+// fixed as each cell is settled, and following it.
 #include "astar/flow_field.hpp"
 
 #include <algorithm>
 #include <string>
 
 #include "astar/format.hpp"
+#include "astar/shapes.hpp"
 
 namespace astar {
 
-bool FlowField::after(const Entry& x, const Entry& y) {
-  const int c = compare(x.cost, y.cost);
-  return c != 0 ? c > 0 : x.index > y.index;
+namespace {
+
+// Empty when every sum of move costs on the level stays exact (exact_cost.hpp), else why not:
+// the dearest move, rank points included, times the most steps a cheapest way can take.
+std::string check_exact_range(const MovePolicy& policy) {
+  const Level& level = policy.level();
+  double dearest = dearest_move(level, policy.rules());
+  if (policy.rank_units() > 0) {
+    const ActionRanks& r = policy.rules().ranks;
+    const auto [low, high] = std::minmax_element(level.heights().begin(), level.heights().end());
+    const double rise = static_cast<double>(*high) - *low;
+    const double points = std::max({r.climb, r.drop, r.up, r.down}) * rise + r.across;
+    dearest += points * static_cast<double>(policy.rank_units()) / kCostUnitsPerOne;
+  }
+  if (fits_exact_sums(dearest, static_cast<double>(level.cell_count()))) return {};
+  return "a flow field cannot add up this level's costs exactly: a move may cost " +
+         number_text(dearest) + " and a way take " + count_text(level.cell_count()) +
+         " steps (their product must stay below 2,000,000,000,000)";
+}
+
+// Empty when goal c (named `what`) is usable, else why not: outside the level, solid, or inside
+// a collision shape by the agent radius.
+std::string check_goal(const Level& level, double radius, const std::string& what, Cell c) {
+  if (std::string why = level.check_endpoint(what, c); !why.empty()) return why;
+  if (level.shapes().empty()) return {};
+  const double x = c.x + 0.5, y = c.y + 0.5;
+  const std::optional<std::size_t> i = level.shape_touched(x, y, x, y, radius);
+  if (!i) return {};
+  return what + " " + cell_text(c) + " is inside shapes[" + std::to_string(*i) + "] (" +
+         shape_noun(level.shapes()[*i]) + ")" +
+         (radius > 0 ? " with agent radius " + number_text(radius) : std::string());
+}
+
+// Empty when a field towards `goals` can be made, else why not (flow_field.hpp's list).
+std::string check_field(const Level& level, const MovementRules& rules,
+                        const std::vector<Cell>& goals) {
+  if (goals.empty()) return "a flow field needs at least one goal";
+  if (std::string why = check_agent_radius(rules.agent_radius); !why.empty())
+    return "agent_radius " + why;
+  if (level.is_hex() && (!level.shapes().empty() || rules.agent_radius != 0.0))
+    return "a flow field cannot run with collision shapes on a hex level (shapes are drawn on "
+           "square cells)";
+  for (std::size_t k = 0; k < goals.size(); ++k) {
+    const std::string what = goals.size() == 1 ? "goal" : "goals[" + std::to_string(k) + "]";
+    if (std::string why = check_goal(level, rules.agent_radius, what, goals[k]); !why.empty())
+      return why;
+  }
+  return {};
+}
+
+// The kind of a move for the flow's tie rule: straight one-cell moves, then diagonal ones, then
+// jumps across.
+int tie_rank(const Level& level, const Move& m) {
+  if (m.action == MoveAction::JumpAcross) return 2;
+  return level.is_diagonal_step(m.dir) ? 1 : 0;
+}
+
+}  // namespace
+
+Result<FlowField> FlowField::make(const Level& level, const MovementRules& rules,
+                                  std::vector<Cell> goals) {
+  if (std::string why = check_field(level, rules, goals); !why.empty()) return Error{why};
+  FlowField f(level, rules, std::move(goals));
+  if (std::string why = check_exact_range(f.policy_); !why.empty()) return Error{why};
+  return f;
+}
+
+Result<FlowField> FlowField::make(const Level& level) {
+  return make(level, level.rules(), {level.goal()});
 }
 
 FlowField::FlowField(const Level& level, const MovementRules& rules, std::vector<Cell> goals)
-    : level_(&level),
-      policy_(level, rules),
-      goals_(std::move(goals)),
-      cost_(static_cast<std::size_t>(level.cell_count())),
-      state_(static_cast<std::size_t>(level.cell_count()), CellState::Unseen) {
-  for (Cell g : goals_) {
-    const std::uint32_t i = index(g);
-    if (state_[i] != CellState::Unseen) continue;
-    state_[i] = CellState::Open;
-    cost_[i] = ExactCost{};
+    : policy_(level, rules) {
+  const auto n = static_cast<std::size_t>(level.cell_count());
+  state_.assign(n, FlowCellState::Unseen);
+  cost_.assign(n, ExactCost{});
+  goal_.assign(n, 0);
+  flow_.assign(n, Move{{}, Dir::E, MoveBlock::OutOfBounds, 0.0, MoveAction::Walk, {}});
+  for (Cell g : goals) {
+    const std::uint32_t i = to_u32(level.index(g));
+    if (goal_[i] != 0) continue;  // listed twice
+    goal_[i] = 1;
+    goals_.push_back(g);
+    state_[i] = FlowCellState::Open;
     heap_.push_back({ExactCost{}, i});
+    std::push_heap(heap_.begin(), heap_.end(), Later{});
+    ++open_count_;
   }
-  std::make_heap(heap_.begin(), heap_.end(), after);
+}
+
+void FlowField::drop_stale() {
+  while (!heap_.empty() && state_[heap_.front().index] == FlowCellState::Settled) {
+    std::pop_heap(heap_.begin(), heap_.end(), Later{});
+    heap_.pop_back();
+  }
 }
 
 bool FlowField::step() {
-  while (!heap_.empty()) {
-    std::pop_heap(heap_.begin(), heap_.end(), after);
-    const Entry e = heap_.back();
-    heap_.pop_back();
-    if (state_[e.index] == CellState::Settled || !(e.cost == cost_[e.index])) continue;  // stale
-    state_[e.index] = CellState::Settled;
-    order_.push_back(e.index);
-    relax_into(e.index);
-    return true;
-  }
-  done_ = true;
-  return false;
+  if (done()) return false;
+  const std::uint32_t i = heap_.front().index;
+  std::pop_heap(heap_.begin(), heap_.end(), Later{});
+  heap_.pop_back();
+  settle(i);
+  drop_stale();
+  return true;
 }
 
 void FlowField::run() {
@@ -50,68 +123,86 @@ void FlowField::run() {
   }
 }
 
-// Every possible move entering settled cell i offers its start cell i's cost plus the move's.
-void FlowField::relax_into(std::uint32_t i) {
+void FlowField::settle(std::uint32_t i) {
+  const Level& lv = level();
+  state_[i] = FlowCellState::Settled;
+  --open_count_;
+  order_.push_back(lv.cell(CellIndex(i)));
+  fix_flow(i);
   const ExactCost here = cost_[i];
-  policy_.for_each_move_into(level_->cell(CellIndex(i)), [&](const Move& in) {
+  policy_.for_each_move_into(lv.cell(CellIndex(i)), [&](const Move& in) {
     if (!in.possible()) return;
-    const std::uint32_t j = index(in.to);  // the cell the move leaves
-    if (state_[j] == CellState::Settled) return;
-    const ExactCost offered = here + in.exact;
-    if (state_[j] == CellState::Open && compare(offered, cost_[j]) >= 0) return;
-    state_[j] = CellState::Open;
-    cost_[j] = offered;
-    heap_.push_back({offered, j});
-    std::push_heap(heap_.begin(), heap_.end(), after);
+    const std::uint32_t j = to_u32(lv.index(in.to));  // the cell the move leaves
+    const ExactCost via = here + in.exact;
+    if (state_[j] == FlowCellState::Settled) return;
+    if (state_[j] == FlowCellState::Open && compare(via, cost_[j]) >= 0) return;
+    if (state_[j] == FlowCellState::Unseen) ++open_count_;
+    state_[j] = FlowCellState::Open;
+    cost_[j] = via;
+    heap_.push_back({via, j});
+    std::push_heap(heap_.begin(), heap_.end(), Later{});
   });
 }
 
-bool FlowField::is_goal(Cell c) const {
-  return std::find(goals_.begin(), goals_.end(), c) != goals_.end();
-}
-
-std::optional<Move> FlowField::flow(Cell c) const {
-  if (state(c) != CellState::Settled || is_goal(c)) return std::nullopt;
-  std::optional<Move> best;
+void FlowField::fix_flow(std::uint32_t i) {
+  if (goal_[i] != 0) return;
+  const Level& lv = level();
+  Move& best = flow_[i];
   ExactCost best_sum;
-  policy_.for_each_move(c, [&](const Move& m) {
-    if (!m.possible() || state(m.to) != CellState::Settled) return;
-    const ExactCost sum = m.exact + cost(m.to);
-    if (!best || compare(sum, best_sum) < 0) {  // equal sums: the first move stays
+  policy_.for_each_move(lv.cell(CellIndex(i)), [&](const Move& m) {
+    if (!m.possible()) return;
+    const std::uint32_t j = to_u32(lv.index(m.to));
+    if (state_[j] != FlowCellState::Settled || j == i) return;
+    const ExactCost sum = m.exact + cost_[j];
+    const int k = best.possible() ? compare(sum, best_sum) : -1;
+    if (k < 0 || (k == 0 && tie_rank(lv, m) < tie_rank(lv, best))) {
       best = m;
       best_sum = sum;
     }
   });
-  return best;
+}
+
+FlowCellState FlowField::state(Cell c) const {
+  if (!level().in_bounds(c)) return FlowCellState::Unseen;
+  return state_[to_u32(level().index(c))];
+}
+
+std::optional<ExactCost> FlowField::integration(Cell c) const {
+  if (state(c) == FlowCellState::Unseen) return std::nullopt;
+  return cost_[to_u32(level().index(c))];
+}
+
+double FlowField::integration_value(Cell c) const {
+  const std::optional<ExactCost> cost = integration(c);
+  return cost ? cost->value() : std::numeric_limits<double>::infinity();
+}
+
+bool FlowField::is_goal(Cell c) const {
+  return level().in_bounds(c) && goal_[to_u32(level().index(c))] != 0;
+}
+
+std::optional<Move> FlowField::flow(Cell c) const {
+  if (state(c) != FlowCellState::Settled) return std::nullopt;
+  const Move& m = flow_[to_u32(level().index(c))];
+  if (!m.possible()) return std::nullopt;
+  return m;
+}
+
+bool FlowField::unreachable(Cell c) const {
+  return done() && level().open(c) && state(c) != FlowCellState::Settled;
 }
 
 std::vector<Cell> FlowField::follow(Cell c) const {
-  std::vector<Cell> out{c};
-  // Each move lands on a cell of lower cost, so at most one visit per cell.
-  for (std::int64_t k = 0; k < level_->cell_count(); ++k) {
-    const std::optional<Move> m = flow(out.back());
+  std::vector<Cell> way;
+  if (state(c) != FlowCellState::Settled) return way;
+  way.push_back(c);
+  // Each flow leads to a cell settled earlier, so this ends on a goal; the bound is a guard.
+  while (!is_goal(way.back()) && static_cast<std::int64_t>(way.size()) <= settled_count()) {
+    const std::optional<Move> m = flow(way.back());
     if (!m) break;
-    out.push_back(m->to);
+    way.push_back(m->to);
   }
-  return out;
-}
-
-Result<FlowField> make_flow_field(const Level& level, const MovementRules& rules,
-                                  std::vector<Cell> goals) {
-  if (goals.empty()) return Error{"no goal: a flow field needs at least one"};
-  if (goals.size() > static_cast<std::size_t>(level.cell_count()))
-    return Error{"more goals (" + count_text(static_cast<std::int64_t>(goals.size())) +
-                 ") than cells (" + count_text(level.cell_count()) + ")"};
-  for (std::size_t k = 0; k < goals.size(); ++k)
-    if (std::string why = level.check_endpoint("goals[" + std::to_string(k) + "]", goals[k]);
-        !why.empty())
-      return Error{why};
-  const double dearest = dearest_move(level, rules);
-  if (!fits_exact_sums(dearest, static_cast<double>(level.cell_count())))
-    return Error{"costs too large to add up exactly: a move may cost " + number_text(dearest) +
-                 " and a way take " + count_text(level.cell_count()) +
-                 " steps (their product must stay below 2,000,000,000,000)"};
-  return FlowField(level, rules, std::move(goals));
+  return way;
 }
 
 }  // namespace astar
