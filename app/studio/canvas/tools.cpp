@@ -8,6 +8,7 @@
 #include "astar/shape_handles.hpp"
 #include "astar/shapes.hpp"
 #include "overlays/cell_shapes.hpp"
+#include "state/units_tool.hpp"
 
 namespace studio {
 
@@ -32,6 +33,8 @@ constexpr ToolInfo kTools[] = {
                     "Ctrl+V (at the mouse), Delete. On Shapes: pick a shape, drag to move it; drag "
                     "its handles to resize it, the round one to turn it, a polygon's small ones to "
                     "add a corner; Shift+click a polygon's corner to remove it."},
+    {"Unit", "Unit", "Place units that move, on any layer: click a start, then its goal. Escape or "
+                "a right click cancels the start; a click on a unit's start or goal removes it."},
 };
 static_assert(std::size(kTools) == static_cast<std::size_t>(Tool::_Max));
 
@@ -115,6 +118,10 @@ void ToolInput::press(Studio& studio, ImVec2 pos, bool other) {
   // Selecting and picking change nothing, so they work on locked layers too.
   if (tool == Tool::Select && layer_ != Layer::Shapes) return press_select(studio, c);
   if (tool == Tool::Eyedropper) return pick(studio, c);
+  if (tool == Tool::Unit) {  // units are no layer: locks do not apply
+    unit_tool_click(studio, c);
+    return;
+  }
   if (!studio.layer_editable(layer_)) return;
   switch (layer_) {
     case Layer::Edges: return press_edges(studio, c);
@@ -267,6 +274,7 @@ void ToolInput::close_polygon(Studio& studio) {
 }
 
 void ToolInput::keys(Studio& studio) {
+  unit_tool_tidy(studio);
   if (polygon_.empty()) return;
   if (studio.tools.tool != Tool::Line || studio.appearance.layers.active != Layer::Shapes) {
     polygon_.clear();  // another tool or layer: the polygon being placed is dropped
@@ -305,6 +313,7 @@ void ToolInput::press_cells(Studio& studio, Cell c) {
     case Tool::Line: mode_ = Mode::Line; return;
     case Tool::Eyedropper:  // handled before the layers
     case Tool::Select:
+    case Tool::Unit:
     case Tool::_Max: return;
   }
 }
