@@ -8,6 +8,8 @@
 #include "astar/shape_handles.hpp"
 #include "astar/shapes.hpp"
 #include "overlays/cell_shapes.hpp"
+#include "overlays/draw_basics.hpp"
+#include "overlays/units_overlay.hpp"
 #include "state/units_tool.hpp"
 
 namespace studio {
@@ -474,6 +476,20 @@ void ToolInput::draw_preview(const Studio& studio, ImDrawList* dl, std::optional
   }
   draw_polygon_preview(studio, dl, hover);
   draw_shape_handles(studio, dl, hover);
+  // The Unit tool's pending start: a thin line to the cell under the mouse, its goal-to-be.
+  if (hover && tool == Tool::Unit && studio.unit_start && lv.in_bounds(cell_of(lv, *hover))) {
+    const GridGeometry g(lv);
+    const ImVec2 p = on_screen(screen_map(v), g.centre(*studio.unit_start));
+    const ImVec2 q = on_screen(screen_map(v), g.centre(cell_of(lv, *hover)));
+    // From outside the start's disc (units_overlay.hpp draws it under this preview).
+    const float dx = q.x - p.x, dy = q.y - p.y, len = std::sqrt(dx * dx + dy * dy);
+    const float rim = std::max(4.0f, v.cell_px * 0.36f);
+    if (len > rim) {
+      const ImVec2 from(p.x + dx * rim / len, p.y + dy * rim / len);
+      dl->AddLine(from, q, IM_COL32(0, 0, 0, 90), 4.0f);
+      dl->AddLine(from, q, color(unit_colour(lv.units.size()), 0.95f), 2.0f);
+    }
+  }
 }
 
 // The polygon being placed: its corners so far, the edge to the mouse and, dashed-thin, the edge
