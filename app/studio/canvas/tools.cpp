@@ -8,6 +8,9 @@
 #include "astar/shape_handles.hpp"
 #include "astar/shapes.hpp"
 #include "overlays/cell_shapes.hpp"
+#include "overlays/draw_basics.hpp"
+#include "overlays/units_overlay.hpp"
+#include "state/units_tool.hpp"
 
 namespace studio {
 
@@ -32,6 +35,8 @@ constexpr ToolInfo kTools[] = {
                     "Ctrl+V (at the mouse), Delete. On Shapes: pick a shape, drag to move it; drag "
                     "its handles to resize it, the round one to turn it, a polygon's small ones to "
                     "add a corner; Shift+click a polygon's corner to remove it."},
+    {"Unit", "Unit", "Place units that move, on any layer: click a start, then its goal. Escape or "
+                "a right click cancels the start; a click on a unit's start or goal removes it."},
 };
 static_assert(std::size(kTools) == static_cast<std::size_t>(Tool::_Max));
 
@@ -115,6 +120,10 @@ void ToolInput::press(Studio& studio, ImVec2 pos, bool other) {
   // Selecting and picking change nothing, so they work on locked layers too.
   if (tool == Tool::Select && layer_ != Layer::Shapes) return press_select(studio, c);
   if (tool == Tool::Eyedropper) return pick(studio, c);
+  if (tool == Tool::Unit) {  // units are no layer: locks do not apply
+    unit_tool_click(studio, c);
+    return;
+  }
   if (!studio.layer_editable(layer_)) return;
   switch (layer_) {
     case Layer::Edges: return press_edges(studio, c);
@@ -267,6 +276,7 @@ void ToolInput::close_polygon(Studio& studio) {
 }
 
 void ToolInput::keys(Studio& studio) {
+  unit_tool_tidy(studio);
   if (polygon_.empty()) return;
   if (studio.tools.tool != Tool::Line || studio.appearance.layers.active != Layer::Shapes) {
     polygon_.clear();  // another tool or layer: the polygon being placed is dropped
@@ -305,6 +315,7 @@ void ToolInput::press_cells(Studio& studio, Cell c) {
     case Tool::Line: mode_ = Mode::Line; return;
     case Tool::Eyedropper:  // handled before the layers
     case Tool::Select:
+    case Tool::Unit:
     case Tool::_Max: return;
   }
 }
@@ -465,6 +476,20 @@ void ToolInput::draw_preview(const Studio& studio, ImDrawList* dl, std::optional
   }
   draw_polygon_preview(studio, dl, hover);
   draw_shape_handles(studio, dl, hover);
+  // The Unit tool's pending start: a thin line to the cell under the mouse, its goal-to-be.
+  if (hover && tool == Tool::Unit && studio.unit_start && lv.in_bounds(cell_of(lv, *hover))) {
+    const GridGeometry g(lv);
+    const ImVec2 p = on_screen(screen_map(v), g.centre(*studio.unit_start));
+    const ImVec2 q = on_screen(screen_map(v), g.centre(cell_of(lv, *hover)));
+    // From outside the start's disc (units_overlay.hpp draws it under this preview).
+    const float dx = q.x - p.x, dy = q.y - p.y, len = std::sqrt(dx * dx + dy * dy);
+    const float rim = std::max(4.0f, v.cell_px * 0.36f);
+    if (len > rim) {
+      const ImVec2 from(p.x + dx * rim / len, p.y + dy * rim / len);
+      dl->AddLine(from, q, IM_COL32(0, 0, 0, 90), 4.0f);
+      dl->AddLine(from, q, color(unit_colour(lv.units.size()), 0.95f), 2.0f);
+    }
+  }
 }
 
 // The polygon being placed: its corners so far, the edge to the mouse and, dashed-thin, the edge

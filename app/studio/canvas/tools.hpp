@@ -16,6 +16,8 @@
 //   Shapes: Brush places a circle, Rectangle drags a box, Line clicks a convex polygon's
 //     corners, Select picks a shape to move it or drag its handles (astar/shape_handles.hpp:
 //     resize, turn, add or remove a polygon's corner), the Eraser removes the shape clicked.
+//   Unit (any layer): state/units_tool.hpp's clicks, a start then its goal; a click on a unit's
+//     start or goal removes it.
 #pragma once
 
 #include <optional>
@@ -52,7 +54,8 @@ class ToolInput {
   void drag(Studio& studio, ImVec2 pos);
   void release(Studio& studio, ImVec2 pos);
   bool busy() const { return mode_ != Mode::None; }
-  // Every frame: Enter closes the polygon being placed, Escape drops it.
+  // Every frame: Enter closes the polygon being placed, Escape drops it; the Unit tool's pending
+  // start is dropped when another tool is chosen.
   void keys(Studio& studio);
   // Over the grid, under the start and goal markers.
   void draw_preview(const Studio& studio, ImDrawList* dl, std::optional<ImVec2> hover) const;

@@ -14,6 +14,7 @@
 #include "overlays/overlay_draw.hpp"
 #include "overlays/layer_look.hpp"
 #include "state/palette.hpp"
+#include "state/units_tool.hpp"
 
 namespace studio {
 
@@ -193,12 +194,18 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
   // Left button: drag the start or goal marker, else the tool (tools.hpp). A drag with the
   // Shapes layer active moves shapes, so the markers are dragged from other layers only.
   const ImVec2 pos = level_pos(view, io.MousePos);
-  const bool shapes_active = studio.appearance.layers.active == astar::Layer::Shapes;
+  // The Unit tool clicks through the markers: a unit may start or end on them.
+  const bool markers_fixed = studio.appearance.layers.active == astar::Layer::Shapes ||
+                             studio.tools.tool == Tool::Unit;
+  // A right click that did not pan cancels the Unit tool's pending start.
+  if (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Right) &&
+      io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Right] < 16.0f)
+    unit_tool_cancel(studio);
   if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-    if (on_start && !shapes_active) {
+    if (on_start && !markers_fixed) {
       drag_ = Drag::Start;
       studio.editor().begin("Move start");
-    } else if (on_goal && !shapes_active) {
+    } else if (on_goal && !markers_fixed) {
       drag_ = Drag::Goal;
       studio.editor().begin("Move goal");
     } else {
@@ -220,7 +227,7 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
   last_pos_ = pos;
 
   if (drag_ == Drag::Start || drag_ == Drag::Goal ||
-      (hovered && drag_ == Drag::None && (on_start || on_goal)))
+      (hovered && drag_ == Drag::None && studio.tools.tool != Tool::Unit && (on_start || on_goal)))
     ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
 }
 

@@ -13,6 +13,7 @@
 #include "overlays/jump_distances_overlay.hpp"
 #include "overlays/layer_look.hpp"
 #include "overlays/reach_overlay.hpp"
+#include "overlays/units_overlay.hpp"
 
 namespace studio {
 
@@ -189,6 +190,7 @@ void OverlayContext::draw_all() const {
   heuristic_marks();
   last_step();
   endpoints();
+  draw_units(*this);  // units that move, over the start and goal markers
   walk_trail();  // the agent over the start marker it left
   findings();  // over the markers: a finding may sit on the start or the goal
   draw_debugger_marks(*this);

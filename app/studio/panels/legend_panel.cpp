@@ -9,6 +9,7 @@
 #include "astar/format.hpp"
 #include "panels/panel_widgets.hpp"
 #include "panels/layer_legend.hpp"
+#include "overlays/units_overlay.hpp"
 #include "panels/overlays_panel.hpp"
 
 namespace studio {
@@ -65,6 +66,11 @@ void LegendPanel::Draw(const Studio& studio) {
     }
     if (!studio.level().shapes().empty()) {
       ImGui::TableNextColumn(); swatch("Collision shape", p.shape, p.shape_alpha);
+    }
+    if (!studio.level().units.empty()) {  // each in its colour: the Level panel lists them
+      ImGui::TableNextColumn(); swatch("Units: disc, ring", unit_colour(0), 1.0f);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Each unit in its own colour: its start a disc with its index, its goal a ring");
     }
     if (astar::info(session.algorithm()).extras.meeting) {
       ImGui::TableNextColumn(); swatch("From the goal", p.backward, 1.0f);

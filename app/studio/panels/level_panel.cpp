@@ -1,6 +1,6 @@
 // The Level panel: name, size, topology (asking before a change drops shapes or edges), start and
 // goal, the movement rules and the jump rules edited in place (rules_editor.hpp), the iteration
-// guard, edge overrides and shapes, and the file.
+// guard, edge overrides and shapes, the units that move (units_list.hpp), and the file.
 #include "panels/panels.hpp"
 
 #include <string>
@@ -11,6 +11,7 @@
 #include "astar/edit.hpp"
 #include "astar/format.hpp"
 #include "panels/panel_widgets.hpp"
+#include "panels/units_list.hpp"
 #include "state/topology_words.hpp"
 
 namespace studio {
@@ -30,6 +31,7 @@ void LevelPanel::Draw(Studio& studio) {
   rules_.iteration_guard(studio);
   if (!level.edges().empty()) ImGui::Text("%zu edge overrides", level.edges().size());
   if (!level.shapes().empty()) ImGui::Text("%zu collision shapes", level.shapes().size());
+  draw_units_list(studio);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", studio.file_path().empty() ? "not saved yet" : studio.file_path().c_str());
   ImGui::PopTextWrapPos();

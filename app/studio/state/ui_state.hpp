@@ -36,8 +36,9 @@ struct View {
 };
 
 // The editing tools, with Tiled's shortcuts: each works on the active layer
-// (appearance.layers.active). tools.hpp turns mouse input into Editor operations.
-enum class Tool : std::uint8_t { Brush, Eraser, Fill, Rectangle, Line, Eyedropper, Select, _Max };
+// (appearance.layers.active), but Unit, which places units that move on any layer
+// (units_tool.hpp). tools.hpp turns mouse input into Editor operations.
+enum class Tool : std::uint8_t { Brush, Eraser, Fill, Rectangle, Line, Eyedropper, Select, Unit, _Max };
 // What a drag across a cell border does on the Edges layer.
 enum class EdgeMode : std::uint8_t {
   Weight,  // the move costs edge_weight
@@ -65,6 +66,7 @@ struct UiState {
   std::optional<astar::CellRect> selection;  // the Select tool's rectangle
   astar::Clip clipboard;                     // Ctrl+C / Ctrl+X
   std::optional<std::size_t> selected_shape;  // the Shapes layer's selection
+  std::optional<astar::Cell> unit_start;  // the Unit tool's first click, waiting for its goal
   View view;
   Appearance appearance;  // palette, patterns, presentation mode, UI scale
   std::string status;  // the last message for the status line

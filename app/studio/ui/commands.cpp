@@ -11,6 +11,7 @@
 #include "panels/overlays_panel.hpp"
 #include "panels/panel_widgets.hpp"
 #include "platform/platform.hpp"
+#include "state/units_tool.hpp"
 #include "ui/share_link.hpp"
 
 #include <GLFW/glfw3.h>  // key codes: ImGui 1.86's glfw backend fills io.KeysDown[] by GLFW key
@@ -77,6 +78,7 @@ void toggle_quiz(CommandTarget& t) {
 void deselect(CommandTarget& t) {
   t.studio.selection.reset();
   t.studio.selected_shape.reset();
+  unit_tool_cancel(t.studio);  // the Unit tool's pending start
 }
 
 template <Tool T>
@@ -189,7 +191,7 @@ const std::vector<Command>& table() {
        {key(GLFW_KEY_DELETE)}, K::Canvas, [](CommandTarget& t) { delete_selection(t.studio); }},
       {"edit.select_all", "Select all", "Edit", "Edit", "Select the whole level", {ctrl(GLFW_KEY_A)},
        K::Canvas, [](CommandTarget& t) { select_all(t.studio); }},
-      {"edit.deselect", "Deselect", "", "Edit", "Drop the selection and the selected shape",
+      {"edit.deselect", "Deselect", "", "Edit", "Drop the selection, the selected shape and a unit's pending start",
        {key(GLFW_KEY_ESCAPE)}, K::Canvas, deselect},
       {"edit.resize", "Resize level...", "Edit", "", "", {}, K::Window,
        [](CommandTarget& t) { t.resize.request(t.studio); }, nullptr, nullptr, nullptr, nullptr, true},
@@ -212,6 +214,8 @@ const std::vector<Command>& table() {
        K::Canvas, use_tool<Tool::Eyedropper>, nullptr, tool_chosen<Tool::Eyedropper>},
       {"tool.select", tool_info(Tool::Select).name, "", "Edit", tool_info(Tool::Select).help, {key(GLFW_KEY_S)}, K::Canvas,
        use_tool<Tool::Select>, nullptr, tool_chosen<Tool::Select>},
+      {"tool.unit", tool_info(Tool::Unit).name, "", "Edit", tool_info(Tool::Unit).help, {key(GLFW_KEY_U)}, K::Canvas,
+       use_tool<Tool::Unit>, nullptr, tool_chosen<Tool::Unit>},
       {"layer.walls", "Paint walls", "", "Edit", "Active layer: walls", {key(GLFW_KEY_1), key(GLFW_KEY_W)},
        K::Canvas, paint_layer<Layer::Walls>},
       {"layer.costs", "Paint costs", "", "Edit", "Active layer: costs", {key(GLFW_KEY_2)}, K::Canvas,

@@ -1,0 +1,80 @@
+#!/bin/sh
+# shellcheck disable=SC2086,SC2015,SC2317  # "X Y" pairs split on purpose; "a && b || die"; trap
+# e2e_units.sh STUDIO CHECKER OUTDIR
+# Units that move placed with the Unit tool by real X input (xdotool) under its own Xvfb, on the
+# blank 12 x 8 level (start (1,1), goal (10,6)); Ctrl+S saves, and the file must hold exactly
+# the units the clicks made:
+#   U, click (2,2), click (9,5)                 -> unit 0: (2,2) -> (9,5)
+#   click (3,6), click (9,5): refused           -> nothing; the status names units[0].goal
+#   click (8,2)                                 -> unit 1: (3,6) -> (8,2) (the start stayed)
+#   click (6,4), Escape; click (5,5), right click -> nothing (both cancelled)
+#   click (1,1) (the level's start marker), click (10,1) -> unit 2: (1,1) -> (10,1), not a drag
+#   click (9,5)                                 -> unit 0 removed
+#   Ctrl+Z                                      -> unit 0 back
+# Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
+set -u
+studio=$1 checker=$2 out=$3
+# shellcheck source=e2e_lib.sh
+. "$(dirname "$0")/e2e_lib.sh"
+
+write_blank_level level.json
+start_xvfb
+
+size=1024x640
+map_screenshot $size
+start_studio level.json --size $size
+
+cell_click() { click $(at "$1" "$2"); }
+# right_click X Y: the right button pressed and released at a cell's centre, without moving.
+right_click() {
+  set -- $(at "$1" "$2")
+  xdo mousemove $((win_x + $1)) $((win_y + $2)) mousedown 3 || die "right press"
+  drawn
+  xdo mouseup 3 || die "right release"
+  drawn
+}
+save() {
+  cp level.json before-save.json
+  keys ctrl+s
+  wait_for 10 sh -c '! cmp -s level.json before-save.json' || die "Ctrl+S did not write level.json ($1)"
+  cp level.json "$1"
+}
+
+keys u
+cell_click 2 2; cell_click 9 5
+cell_click 3 6; cell_click 9 5
+shot 1
+trace_is 1 '"units[1].goal (9, 5) is units[0].goal too" in s["status"]'
+cell_click 8 2
+cell_click 6 4; keys Escape
+cell_click 5 5; right_click 5 5
+cell_click 1 1; cell_click 10 1
+save placed.json
+cell_click 9 5
+save removed.json
+tap ctrl+z
+save undone.json
+cell_click 4 4  # a pending start, for the last picture
+shot 2
+ok "units placed, refused, cancelled, removed and brought back by clicks; saved each time"
+
+python3 - <<'PY' || die "the saved levels do not hold the units the clicks made"
+import json, sys
+def units(name):
+    return [(tuple(u["start"]), tuple(u["goal"])) for u in json.load(open(name)).get("units", [])]
+def level(name):
+    return json.load(open(name))
+a, b, c = ((2, 2), (9, 5)), ((3, 6), (8, 2)), ((1, 1), (10, 1))
+bad = []
+for name, expected in (("placed.json", [a, b, c]), ("removed.json", [b, c]), ("undone.json", [a, b, c])):
+    if units(name) != expected:
+        bad.append("%s: units %s, expected %s" % (name, units(name), expected))
+if level("placed.json")["start"] != [1, 1]:
+    bad.append("the level's start moved: %s" % level("placed.json")["start"])
+for x in bad:
+    print("FAIL:", x)
+if bad:
+    sys.exit(1)
+print("ok: three units placed, one refused goal, two cancels, a removal and its undo, all saved")
+PY
+exit 0
