@@ -2,10 +2,10 @@
 # shellcheck disable=SC2086,SC2015,SC2317  # "X Y" pairs split on purpose; "a && b || die"; trap
 # e2e_units.sh STUDIO CHECKER OUTDIR
 # Units that move placed with the Unit tool by real X input (xdotool) under its own Xvfb, on the
-# blank 12 x 8 level (start (1,1), goal (10,6)); Ctrl+S saves, and the file must hold exactly
-# the units the clicks made:
+# blank 12 x 8 level (start (1,1), goal (10,6)) with one wall at (9,4); Ctrl+S saves, and the
+# file must hold exactly the units the clicks made:
 #   U, click (2,2), click (9,5)                 -> unit 0: (2,2) -> (9,5)
-#   click (3,6), click (9,5): refused           -> nothing; the status names units[0].goal
+#   click (3,6), click (9,4): refused           -> nothing; the status says the goal is in a wall
 #   click (8,2)                                 -> unit 1: (3,6) -> (8,2) (the start stayed)
 #   click (6,4), Escape; click (5,5), right click -> nothing (both cancelled)
 #   click (1,1) (the level's start marker), click (10,1) -> unit 2: (1,1) -> (10,1), not a drag
@@ -18,6 +18,13 @@ studio=$1 checker=$2 out=$3
 . "$(dirname "$0")/e2e_lib.sh"
 
 write_blank_level level.json
+python3 - <<'PY' || die "cannot put the wall in level.json"
+import json
+lv = json.load(open("level.json"))
+row = lv["walls"][4]
+lv["walls"][4] = row[:9] + "#" + row[10:]
+json.dump(lv, open("level.json", "w"))
+PY
 start_xvfb
 
 size=1024x640
@@ -42,9 +49,9 @@ save() {
 
 keys u
 cell_click 2 2; cell_click 9 5
-cell_click 3 6; cell_click 9 5
+cell_click 3 6; cell_click 9 4
 shot 1
-trace_is 1 '"units[1].goal (9, 5) is units[0].goal too" in s["status"]'
+trace_is 1 '"units[1].goal (9, 4) is inside a wall" in s["status"]'
 cell_click 8 2
 cell_click 6 4; keys Escape
 cell_click 5 5; right_click 5 5

@@ -92,14 +92,11 @@ TEST_CASE("Unit tool: a refused goal adds nothing, keeps the start and says why"
   CHECK(unit_tool_click(*st, {3, 3}) == UnitClick::Added);
   CHECK(st->level().units.size() == 1);
 
-  SUBCASE("a goal another unit has") {
+  SUBCASE("a goal another unit has is accepted: units may share a goal, as an army does") {
     CHECK(unit_tool_click(*st, {0, 7}) == UnitClick::Started);
-    const std::string shared = refusal(st->level(), {{0, 7}, {3, 3}, std::nullopt});
-    REQUIRE_FALSE(shared.empty());
-    CHECK(unit_tool_click(*st, {3, 3}) == UnitClick::Refused);
-    CHECK(st->level().units.size() == 1);
-    CHECK(contains(st->status, shared));
-    CHECK(contains(st->status, "units[0].goal"));
+    CHECK(refusal(st->level(), {{0, 7}, {3, 3}, std::nullopt}).empty());
+    CHECK(unit_tool_click(*st, {3, 3}) == UnitClick::Added);
+    CHECK(st->level().units.size() == 2);
   }
   SUBCASE("a start on a wall is refused at the first click") {
     CHECK(unit_tool_click(*st, wall) == UnitClick::Refused);
