@@ -130,27 +130,7 @@ std::vector<std::optional<Quarters>> plain_to_goals(const Level& lv, const std::
   return dist;
 }
 
-// A random level of plain costs (quarters from 0.25 to 4.75) and walls: square with 4 or 8
-// neighbours and any diagonal rule, or hex in any of the four layouts.
-Level plain_level(std::mt19937& rng) {
-  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  Level lv(pick(1, 14), pick(1, 14));
-  const int kind = pick(0, 7);  // half square, half hex (0..3: the four layouts)
-  if (kind < 4)
-    lv.set_topology(kind < 2 ? Topology::HexPointyTop : Topology::HexFlatTop,
-                    kind % 2 ? HexStagger::Even : HexStagger::Odd);
-  const int walls = pick(0, 35);
-  for (int y = 0; y < lv.height(); ++y)
-    for (int x = 0; x < lv.width(); ++x) {
-      lv.set_wall({x, y}, pick(0, 99) < walls);
-      if (pick(0, 1)) lv.set_cost({x, y}, pick(1, 19) / 4.0);
-    }
-  if (!lv.is_hex()) {
-    lv.rules().neighbours = pick(0, 2) == 0 ? Neighbours::Four : Neighbours::Eight;
-    lv.rules().diagonal = static_cast<DiagonalPolicy>(pick(0, 3));
-  }
-  return lv;
-}
+Level plain_level(std::mt19937& rng) { return test::random_plain_level(rng, 14); }
 
 // 1 to 4 distinct goals on open cells (cleared of walls, and of agents).
 std::vector<Cell> pick_goals(std::mt19937& rng, Level& lv) {

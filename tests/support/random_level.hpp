@@ -58,6 +58,28 @@ inline Level random_level(std::mt19937& rng, int max_side = 12) {
   return lv;
 }
 
+// A random level of plain costs (quarters from 0.25 to 4.75) and walls, 1..max_side cells a
+// side: square with 4 or 8 neighbours and any diagonal rule, or hex in any of the four layouts.
+inline Level random_plain_level(std::mt19937& rng, int max_side) {
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  Level lv(pick(1, max_side), pick(1, max_side));
+  const int kind = pick(0, 7);  // half square, half hex (0..3: the four layouts)
+  if (kind < 4)
+    lv.set_topology(kind < 2 ? Topology::HexPointyTop : Topology::HexFlatTop,
+                    kind % 2 ? HexStagger::Even : HexStagger::Odd);
+  const int walls = pick(0, 35);
+  for (int y = 0; y < lv.height(); ++y)
+    for (int x = 0; x < lv.width(); ++x) {
+      lv.set_wall({x, y}, pick(0, 99) < walls);
+      if (pick(0, 1)) lv.set_cost({x, y}, pick(1, 19) / 4.0);
+    }
+  if (!lv.is_hex()) {
+    lv.rules().neighbours = pick(0, 2) == 0 ? Neighbours::Four : Neighbours::Eight;
+    lv.rules().diagonal = static_cast<DiagonalPolicy>(pick(0, 3));
+  }
+  return lv;
+}
+
 // A uniform level (walls only: every move costs its length) with room for many improvements:
 // open areas, 4 or 8 neighbours, any diagonal rule.
 inline Level random_uniform_level(std::mt19937& rng, int max_side = 48) {

@@ -51,6 +51,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -249,5 +250,11 @@ std::vector<MoveAction> path_actions(const MovePolicy& policy, const std::vector
 // summed, then split_ranked); nullopt when ranks are off, the path is empty or some step is no
 // possible move.
 std::optional<RankedCost> ranked_path_cost(const MovePolicy& policy, const std::vector<Cell>& path);
+
+// Empty when every sum of moves under `policy` stays exact (exact_cost.hpp): the dearest move,
+// rank points included, times the level's cell count (the most steps a cheapest way takes)
+// within fits_exact_sums. Else why not, for the searches and flow fields to prefix: "a move may
+// cost 5e+08 and a path take 16,384 steps (their product must stay below 2,000,000,000,000)".
+std::string exact_sums_problem(const MovePolicy& policy);
 
 }  // namespace astar

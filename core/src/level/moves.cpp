@@ -5,6 +5,9 @@
 #include <cstdlib>
 #include <iterator>
 #include <limits>
+#include <string>
+
+#include "astar/format.hpp"
 
 namespace astar {
 
@@ -236,6 +239,21 @@ double MovePolicy::min_cost_per_distance() const {
   for (const auto& [key, e] : lv.edges())
     if (!e.blocked) lo = std::min(lo, e.weight / override_length(key.first, key.second));
   return std::isfinite(lo) ? lo : 1.0;
+}
+
+std::string exact_sums_problem(const MovePolicy& policy) {
+  const Level& level = policy.level();
+  double dearest = dearest_move(level, policy.rules());
+  if (policy.rank_units() > 0) {  // plus the most rank points one move can score
+    const ActionRanks& r = policy.rules().ranks;
+    const auto [low, high] = std::minmax_element(level.heights().begin(), level.heights().end());
+    const double rise = static_cast<double>(*high) - *low;
+    const double points = std::max({r.climb, r.drop, r.up, r.down}) * rise + r.across;
+    dearest += points * static_cast<double>(policy.rank_units()) / kCostUnitsPerOne;
+  }
+  if (fits_exact_sums(dearest, static_cast<double>(level.cell_count()))) return {};
+  return "a move may cost " + number_text(dearest) + " and a path take " +
+         count_text(level.cell_count()) + " steps (their product must stay below 2,000,000,000,000)";
 }
 
 }  // namespace astar

@@ -19,20 +19,8 @@ namespace astar {
 namespace {
 // Empty when every sum of move costs on the level stays exact (exact_cost.hpp), else why not.
 std::string check_exact_range(const MovePolicy& policy) {
-  const Level& level = policy.level();
-  double dearest = dearest_move(level, policy.rules());
-  if (policy.rank_units() > 0) {  // plus the most rank points one move can score
-    const ActionRanks& r = policy.rules().ranks;
-    const auto [low, high] = std::minmax_element(level.heights().begin(), level.heights().end());
-    const double rise = static_cast<double>(*high) - *low;
-    const double points = std::max({r.climb, r.drop, r.up, r.down}) * rise + r.across;
-    dearest += points * static_cast<double>(policy.rank_units()) / kCostUnitsPerOne;
-  }
-  const double steps = static_cast<double>(level.cell_count());
-  if (fits_exact_sums(dearest, steps)) return {};
-  return "costs too large to add up exactly: a move may cost " + number_text(dearest) +
-         " and a path take " + count_text(level.cell_count()) +
-         " steps (their product must stay below 2,000,000,000,000)";
+  const std::string why = exact_sums_problem(policy);
+  return why.empty() ? why : "costs too large to add up exactly: " + why;
 }
 
 // The length of a straight segment between two cell centres (Theta*'s any-angle moves on a

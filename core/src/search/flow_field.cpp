@@ -13,22 +13,10 @@ namespace astar {
 
 namespace {
 
-// Empty when every sum of move costs on the level stays exact (exact_cost.hpp), else why not:
-// the dearest move, rank points included, times the most steps a cheapest way can take.
+// Empty when every sum of move costs on the level stays exact (exact_cost.hpp), else why not.
 std::string check_exact_range(const MovePolicy& policy) {
-  const Level& level = policy.level();
-  double dearest = dearest_move(level, policy.rules());
-  if (policy.rank_units() > 0) {
-    const ActionRanks& r = policy.rules().ranks;
-    const auto [low, high] = std::minmax_element(level.heights().begin(), level.heights().end());
-    const double rise = static_cast<double>(*high) - *low;
-    const double points = std::max({r.climb, r.drop, r.up, r.down}) * rise + r.across;
-    dearest += points * static_cast<double>(policy.rank_units()) / kCostUnitsPerOne;
-  }
-  if (fits_exact_sums(dearest, static_cast<double>(level.cell_count()))) return {};
-  return "a flow field cannot add up this level's costs exactly: a move may cost " +
-         number_text(dearest) + " and a way take " + count_text(level.cell_count()) +
-         " steps (their product must stay below 2,000,000,000,000)";
+  const std::string why = exact_sums_problem(policy);
+  return why.empty() ? why : "a flow field cannot add up this level's costs exactly: " + why;
 }
 
 // Empty when goal c (named `what`) is usable, else why not: outside the level, solid, or inside
