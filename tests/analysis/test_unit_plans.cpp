@@ -1,7 +1,7 @@
 // Plans of many units in time (unit_plans.hpp): hand cases for each rule (a unit waiting on its
 // goal still occupies it, following into a cell just left is no conflict, a swap is), and on
 // 500 random sets of plans the conflicts equal a brute force over every pair of units and every
-// tick, written here apart; costs, sum of costs and makespan against their definitions.
+// tick (support/plan_oracle.hpp); costs, sum of costs and makespan against their definitions.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "astar/unit_plans.hpp"
+#include "support/plan_oracle.hpp"
 
 using namespace astar;
 
@@ -17,27 +18,6 @@ namespace {
 
 UnitPlan plan(std::initializer_list<Cell> cells) { return UnitPlan{std::vector<Cell>(cells)}; }
 
-// Every conflict by brute force: every tick up to the longest plan, every pair.
-std::vector<Conflict> brute_conflicts(const std::vector<UnitPlan>& plans) {
-  std::size_t end = 0;
-  for (const UnitPlan& p : plans) end = std::max(end, p.cells.size() - 1);
-  const auto at = [&](std::size_t i, std::size_t t) {
-    const std::vector<Cell>& c = plans[i].cells;
-    return t < c.size() ? c[t] : c.back();
-  };
-  std::vector<Conflict> out;
-  for (std::size_t t = 0; t <= end; ++t) {
-    for (std::size_t a = 0; a < plans.size(); ++a)
-      for (std::size_t b = a + 1; b < plans.size(); ++b)
-        if (at(a, t) == at(b, t)) out.push_back({Conflict::Kind::Vertex, a, b, at(a, t), at(a, t), t});
-    if (t == 0) continue;
-    for (std::size_t a = 0; a < plans.size(); ++a)
-      for (std::size_t b = a + 1; b < plans.size(); ++b)
-        if (!(at(a, t) == at(a, t - 1)) && at(a, t) == at(b, t - 1) && at(b, t) == at(a, t - 1))
-          out.push_back({Conflict::Kind::Edge, a, b, at(a, t), at(b, t), t});
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -105,7 +85,7 @@ TEST_CASE("[unit plans] conflicts equal a brute force on 500 random sets of plan
       }
     }
     const std::vector<Conflict> fast = find_conflicts(plans);
-    const std::vector<Conflict> brute = brute_conflicts(plans);
+    const std::vector<Conflict> brute = test::brute_conflicts(plans);
     CHECK(fast == brute);
     ++compared;
     found += brute.size();
