@@ -1,16 +1,18 @@
-// astar units LEVEL [--scen FILE.scen --agents K] [--algorithm flow-field] [--format json]: the
-// level's units (or a MovingAI scenario's first K queries as units, the multi-agent benchmark's
-// reading) planned together, each unit's path in time, its arrival and cost, the sum of costs,
-// the makespan and every conflict (unit_plans.hpp). The planner today is flow-field: each unit
-// follows the flow field of its goal (flow_plans.hpp), which keeps no unit out of another's way,
-// so the conflicts are the point. Exit 0 when every unit arrives, 1 when some do not, 2 on bad
-// input.
+// astar units LEVEL [--scen FILE.scen --agents K] [--algorithm flow-field|ca-star|whca-star]
+// [--window W] [--horizon T] [--format json]: the level's units (or a MovingAI scenario's first K
+// queries as units, the multi-agent benchmark's reading) planned together, each unit's path in
+// time, its arrival and cost, the sum of costs, the makespan, every conflict (unit_plans.hpp)
+// and every failure the planner names. flow-field: each unit follows the flow field of its goal
+// (flow_plans.hpp), which keeps no unit out of another's way, so the conflicts are the point;
+// ca-star and whca-star plan the units cooperatively (cooperative.hpp). Exit 0 when every unit
+// arrives, 1 when some do not, 2 on bad input.
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "args.hpp"
+#include "astar/cooperative.hpp"
 #include "astar/flow_plans.hpp"
 #include "astar/format.hpp"
 #include "astar/movingai.hpp"
@@ -25,8 +27,9 @@ namespace astar::cli {
 namespace {
 
 std::vector<OptionSpec> units_options() {
-  std::vector<OptionSpec> out{{"--scen", true},   {"--agents", true}, {"--algorithm", true},
-                              {"--format", true}, {"--neighbours", true}};
+  std::vector<OptionSpec> out{{"--scen", true},   {"--agents", true},     {"--algorithm", true},
+                              {"--format", true}, {"--neighbours", true}, {"--window", true},
+                              {"--horizon", true}};
   out.insert(out.end(), kRuleOptionSpecs.begin(), kRuleOptionSpecs.end());
   return out;
 }
@@ -36,18 +39,48 @@ struct UnitsArgs {
   std::string scen;   // empty: the level's own units
   std::size_t agents = 0;
   Format format = Format::Text;
+  std::optional<CooperativeAlgorithm> cooperative;  // none: flow-field
+  CooperativeOptions options;
 };
+
+// --algorithm, --window and --horizon into `out`; empty when they are acceptable.
+std::string read_planner_args(ParsedArgs& p, UnitsArgs& out) {
+  // --algorithm names a units planner, not a search: read here, and kept from the search's.
+  if (const std::string* a = p.get("--algorithm"); a && *a != "flow-field") {
+    out.cooperative = cooperative_algorithm_from(*a);
+    if (!out.cooperative)
+      return "--algorithm: unknown value '" + *a + "' (expected flow-field, ca-star or whca-star)";
+    out.options.algorithm = *out.cooperative;
+  }
+  p.options.erase("--algorithm");
+  if (const std::string* w = p.get("--window")) {
+    const std::optional<std::uint32_t> v = read_integer<std::uint32_t>(*w);
+    if (out.cooperative != CooperativeAlgorithm::WhcaStar)
+      return "--window: only whca-star plans in windows (give --algorithm whca-star)";
+    if (!v || *v < 2 || *v > kMaxWindow)
+      return "--window: expected a whole number 2.." + std::to_string(kMaxWindow) + ", got '" + *w + "'";
+    out.options.window = *v;
+  }
+  if (const std::string* h = p.get("--horizon")) {
+    const std::optional<std::uint32_t> v = read_integer<std::uint32_t>(*h);
+    if (!out.cooperative)
+      return "--horizon: the flow field has no horizon (give --algorithm ca-star or whca-star)";
+    if (!v || *v > kMaxHorizon)
+      return "--horizon: expected a whole number 0.." + std::to_string(kMaxHorizon) + ", got '" + *h + "'";
+    out.options.horizon = *v;
+  }
+  p.options.erase("--window");
+  p.options.erase("--horizon");
+  return {};
+}
 
 Result<UnitsArgs> parse_units_args(std::span<const std::string> args) {
   const std::string see_help = " (see 'astar units --help')";
   auto parsed = parse_args(args, units_options());
   if (!parsed) return Error{"units: " + parsed.error() + see_help};
   ParsedArgs& p = parsed.value();
-  // --algorithm names a units planner, not a search: read here, and kept from the search's.
-  if (const std::string* a = p.get("--algorithm"); a && *a != "flow-field")
-    return Error{"--algorithm: unknown value '" + *a + "' (expected flow-field)"};
-  p.options.erase("--algorithm");
   UnitsArgs out;
+  if (std::string why = read_planner_args(p, out); !why.empty()) return Error{why};
   auto search = read_search_args(p, "units");
   if (!search) return Error{search.error()};
   out.search = std::move(search.value());
@@ -108,9 +141,23 @@ std::string optional_json(const std::optional<std::size_t>& v) {
   return v ? std::to_string(*v) : std::string("null");
 }
 
-std::string plans_json(const Level& level, const std::vector<UnitPlan>& plans, const PlanStats& s,
+// What a planner made: the plans, the failures it named, and its words for the summary line.
+struct Planned {
+  std::string algorithm;  // "flow-field", "ca-star", "whca-star"
+  std::string how;        // "following 2 flow fields", "planned by CA* in priority order"
+  std::vector<UnitPlan> plans;
+  std::vector<UnitFailure> failures;
+};
+
+std::string failure_json(const UnitFailure& f) {
+  return "{\"unit\": " + std::to_string(f.unit) + ", \"kind\": \"" + std::string(to_string(f.kind)) +
+         "\", \"tick\": " + std::to_string(f.tick) + ", \"text\": " + json_string(f.text) + "}";
+}
+
+std::string plans_json(const Level& level, const Planned& planned, const PlanStats& s,
                        const std::vector<Conflict>& conflicts) {
-  std::string out = "{\"algorithm\": \"flow-field\", \"units\": [";
+  const std::vector<UnitPlan>& plans = planned.plans;
+  std::string out = "{\"algorithm\": \"" + planned.algorithm + "\", \"units\": [";
   for (std::size_t i = 0; i < plans.size(); ++i) {
     out += i ? ",\n  " : "\n  ";
     out += "{\"path\": [";
@@ -124,13 +171,16 @@ std::string plans_json(const Level& level, const std::vector<UnitPlan>& plans, c
          ", \"sum_of_costs\": " + std::to_string(s.sum_of_costs) +
          ", \"makespan\": " + std::to_string(s.makespan) + ",\n \"conflicts\": [";
   for (std::size_t k = 0; k < conflicts.size(); ++k) out += (k ? ",\n  " : "\n  ") + conflict_json(conflicts[k]);
+  out += "],\n \"failures\": [";
+  for (std::size_t k = 0; k < planned.failures.size(); ++k)
+    out += (k ? ",\n  " : "\n  ") + failure_json(planned.failures[k]);
   return out + "]}\n";
 }
 
-std::string plans_text(const Level& level, const std::vector<UnitPlan>& plans, const PlanStats& s,
-                       const std::vector<Conflict>& conflicts, std::size_t fields) {
-  std::string out = "units: " + std::to_string(plans.size()) + " following " +
-                    std::to_string(fields) + (fields == 1 ? " flow field" : " flow fields") +
+std::string plans_text(const Level& level, const Planned& planned, const PlanStats& s,
+                       const std::vector<Conflict>& conflicts) {
+  const std::vector<UnitPlan>& plans = planned.plans;
+  std::string out = "units: " + std::to_string(plans.size()) + " " + planned.how +
                     "; arrived " + std::to_string(s.arrived) + ", sum of costs " +
                     std::to_string(s.sum_of_costs) + ", makespan " + std::to_string(s.makespan) +
                     ", conflicts " + std::to_string(conflicts.size()) + "\n";
@@ -138,11 +188,32 @@ std::string plans_text(const Level& level, const std::vector<UnitPlan>& plans, c
     const Unit& u = level.units[i];
     out += "unit " + std::to_string(i) + " " + path_text({u.start}) + " -> " + path_text({u.goal}) + ": ";
     out += s.costs[i] ? "cost " + std::to_string(*s.costs[i]) + ", path " + path_text(plans[i].cells)
-                      : std::string("does not arrive (no way to its goal)");
+                      : "does not arrive, path " + path_text(plans[i].cells);
     out += "\n";
   }
   for (const Conflict& c : conflicts) out += "conflict: " + conflict_text(c) + "\n";
+  for (const UnitFailure& f : planned.failures) out += "failure: " + f.text + "\n";
   return out;
+}
+
+// The plans of the planner the arguments name; an error when it refuses the level.
+Result<Planned> plan_units(const UnitsArgs& a, const Level& level) {
+  const MovementRules rules = rules_for(level, a.search);
+  if (!a.cooperative) {
+    Result<FlowPlans> flow = flow_field_plans(level, rules);
+    if (!flow) return Error{flow.error()};
+    const std::size_t n = flow.value().fields;
+    return Planned{"flow-field", "following " + std::to_string(n) + (n == 1 ? " flow field" : " flow fields"),
+                   std::move(flow.value().plans), {}};
+  }
+  Result<CooperativeResult> r = plan_cooperative(level, rules, a.options);
+  if (!r) return Error{r.error()};
+  const bool whca = *a.cooperative == CooperativeAlgorithm::WhcaStar;
+  std::string how = whca ? "planned by WHCA* (window " + std::to_string(a.options.window) + ")"
+                         : std::string("planned by CA*");
+  how += " in priority order";
+  return Planned{std::string(to_string(*a.cooperative)), how, std::move(r.value().plans),
+                 std::move(r.value().failures)};
 }
 
 }  // namespace
@@ -160,25 +231,26 @@ int units_command(std::span<const std::string> args) {
     print_error(a.search.level_path + ": " + why);
     return kExitBadInput;
   }
-  const Result<FlowPlans> plans = flow_field_plans(*level, rules_for(*level, a.search));
-  if (!plans) {
-    print_error(a.search.level_path + ": " + plans.error());
+  const Result<Planned> planned = plan_units(a, *level);
+  if (!planned) {
+    print_error(a.search.level_path + ": " + planned.error());
     return kExitBadInput;
   }
+  const Planned& p = planned.value();
   std::vector<Cell> goals;
   for (const Unit& u : level->units) goals.push_back(u.goal);
-  const PlanStats stats = plan_stats(plans.value().plans, goals);
-  const std::vector<Conflict> conflicts = find_conflicts(plans.value().plans);
+  const PlanStats stats = plan_stats(p.plans, goals);
+  const std::vector<Conflict> conflicts = find_conflicts(p.plans);
   const int code = stats.arrived == level->units.size() ? kExitFound : kExitNoPath;
-  return write_output(a.format == Format::Json
-                          ? plans_json(*level, plans.value().plans, stats, conflicts)
-                          : plans_text(*level, plans.value().plans, stats, conflicts, plans.value().fields),
+  return write_output(a.format == Format::Json ? plans_json(*level, p, stats, conflicts)
+                                               : plans_text(*level, p, stats, conflicts),
                       code);
 }
 
 std::string units_help() {
   std::string h;
-  h += "astar units LEVEL [--scen FILE.scen --agents K] [--algorithm flow-field]\n";
+  h += "astar units LEVEL [--scen FILE.scen --agents K]\n";
+  h += "            [--algorithm flow-field|ca-star|whca-star] [--window W] [--horizon T]\n";
   h += "            [--format text|json] [--neighbours 4|8] [rule options]\n";
   h += "  Many units moving at once, one move or wait per tick. The units are the level's\n";
   h += "  (its \"units\": start, goal, priority), or with --scen the first K queries of a\n";
@@ -186,12 +258,24 @@ std::string units_help() {
   h += "  rules: 4 neighbours unless --neighbours says otherwise.\n";
   h += "  --algorithm flow-field  each unit follows the flow field of its goal (units sharing a\n";
   h += "                       goal share one field). Nothing keeps units apart: the conflicts\n";
-  h += "                       say where they collide. The default, and today the only one.\n";
+  h += "                       say where they collide. The default.\n";
+  h += "  --algorithm ca-star  cooperative A*: units plan one after another (highest priority\n";
+  h += "                       first), each a space-time A* (waits included) around the cells\n";
+  h += "                       and ticks the units before it hold; a unit on its goal stays.\n";
+  h += "                       Units may not share a goal.\n";
+  h += "  --algorithm whca-star  windowed CA*: each unit plans W ticks ahead, all take W/2 of\n";
+  h += "                       them, and all plan again; a unit on its goal can step aside.\n";
+  h += "  --window W           whca-star's window, 2..100000 ticks (default 16).\n";
+  h += "  --horizon T          ca-star: no plan past tick T (default: none; a unit that cannot\n";
+  h += "                       arrive at any tick is found anyway); whca-star: stop at tick T\n";
+  h += "                       (default 4 * (width + height) + 64).\n";
   h += "  --scen FILE.scen     units from a MovingAI scenario; needs --agents K (1..10000).\n";
   h += "  --format text|json   text: a summary line, one line per unit (cost and path), one\n";
   h += "                       per conflict; json: {units: [{path: [[x, y, t], ...], arrival,\n";
   h += "                       cost}], arrived, sum_of_costs, makespan, conflicts: [{kind:\n";
-  h += "                       vertex|edge, units, cell | from and to, tick, text}]}.\n";
+  h += "                       vertex|edge, units, cell | from and to, tick, text}],\n";
+  h += "                       failures: [{unit, kind, tick, text}]} (kind: no-way, blocked,\n";
+  h += "                       no-room, window-stuck, horizon, deadlock).\n";
   h += "  A unit's path has one entry per tick from its start (t = 0) to its last move; it\n";
   h += "  stays there after. Its cost is the tick it last arrives on its goal (null when it\n";
   h += "  never does); arrival, the first. A vertex conflict is two units in one cell at one\n";

@@ -1,12 +1,15 @@
 // astar units: many units' plans on the command line. Text and JSON against core's
-// flow_field_plans, plan_stats and find_conflicts in process, on a level's own units and on a
-// MovingAI scenario's first K queries; exit codes; bad input (exit 2, the option named).
+// flow_field_plans, plan_cooperative, plan_stats and find_conflicts in process, on a level's own
+// units and on a MovingAI scenario's first K queries (50 units on a 512 x 512 map with CA* and
+// WHCA*: no conflict); exit codes; bad input (exit 2, the option named).
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "astar/cooperative.hpp"
 #include "astar/flow_plans.hpp"
 #include "astar/level_io.hpp"
 #include "astar/movingai.hpp"
@@ -78,7 +81,7 @@ TEST_CASE("units: a level's own units follow flow fields; the head-on meeting is
   const Run t = scratch().run({"units", file});
   CHECK(t.code == 1);
   CHECK(t.out.rfind("units: 3 following 3 flow fields; arrived 2, sum of costs 16, makespan 8, conflicts ", 0) == 0);
-  CHECK(t.out.find("unit 2 (7,3) -> (3,3): does not arrive (no way to its goal)") != std::string::npos);
+  CHECK(t.out.find("unit 2 (7,3) -> (3,3): does not arrive, path (7,3)") != std::string::npos);
   CHECK(t.out.find("conflict: units 0 and 1 both at (4, 1) at t = 4") != std::string::npos);
 }
 
@@ -105,16 +108,97 @@ TEST_CASE("units: bad input is refused with the option named") {
   const std::string none = scratch().write(
       "no-units.json", R"({"format": "astar-studio-level", "version": 1, "width": 2, "height": 1,
                          "start": [0, 0], "goal": [1, 0], "walls": [".."]})");
-  check_refused(scratch().run({"units", file, "--algorithm", "ca-star"}),
-                "--algorithm: unknown value 'ca-star' (expected flow-field)");
+  check_refused(scratch().run({"units", file, "--algorithm", "cbs"}),
+                "--algorithm: unknown value 'cbs' (expected flow-field, ca-star or whca-star)");
+  check_refused(scratch().run({"units", file, "--window", "8"}),
+                "--window: only whca-star plans in windows (give --algorithm whca-star)");
+  check_refused(scratch().run({"units", file, "--algorithm", "whca-star", "--window", "1"}),
+                "--window: expected a whole number 2..100000, got '1'");
+  check_refused(scratch().run({"units", file, "--horizon", "9"}),
+                "--horizon: the flow field has no horizon (give --algorithm ca-star or whca-star)");
+  check_refused(scratch().run({"units", file, "--algorithm", "ca-star", "--horizon", "x"}),
+                "--horizon: expected a whole number 0..10000000, got 'x'");
   check_refused(scratch().run({"units", file, "--agents", "3"}), "units: --agents K needs --scen FILE.scen");
   check_refused(scratch().run({"units", file, "--scen", "x.scen"}), "units: --scen needs --agents K");
   check_refused(scratch().run({"units", file, "--scen", "x.scen", "--agents", "0"}),
                 "--agents: expected a whole number 1..10000, got '0'");
   check_refused(scratch().run({"units", none}), none + ": the level has no units");
+  const std::string shared = scratch().write("shared-goal.json", R"({"format": "astar-studio-level",
+    "version": 1, "width": 3, "height": 1, "start": [0, 0], "goal": [2, 0], "walls": ["..."],
+    "units": [{"start": [0, 0], "goal": [1, 0]}, {"start": [2, 0], "goal": [1, 0]}]})");
+  check_refused(scratch().run({"units", shared, "--algorithm", "ca-star"}),
+                shared + ": units[1].goal (1, 0) is units[0].goal too");
   check_refused(scratch().run({"units", file, "--format", "yaml"}), "--format: unknown value 'yaml'");
   const Run h = scratch().run({"units", "--help"});
   CHECK(h.code == 0);
   CHECK(h.out.find("--scen FILE.scen") != std::string::npos);
   CHECK(scratch().run({"--help"}).out.find("  units ") != std::string::npos);
+}
+
+TEST_CASE("units: CA* and WHCA* plan the level's units apart; failures are named") {
+  const std::string file = scratch().write("corridor-ca.json", kCorridor);
+  const astar::Level lv = astar::parse_level(kCorridor, "c.json").value();
+  for (const std::string name : {"ca-star", "whca-star"}) {
+    CAPTURE(name);
+    const Run j = scratch().run({"units", file, "--algorithm", name, "--format", "json"});
+    INFO("stderr: ", j.err);
+    CHECK(j.code == 1);  // unit 2 is walled in
+    const nlohmann::json out = nlohmann::json::parse(j.out);
+    CHECK(out["algorithm"] == name);
+    astar::CooperativeOptions o;
+    o.algorithm = *astar::cooperative_algorithm_from(name);
+    const auto core = astar::plan_cooperative(lv, lv.rules(), o);
+    REQUIRE(core.ok());
+    REQUIRE(out["units"].size() == 3);
+    for (std::size_t i = 0; i < 3; ++i) {
+      const std::vector<astar::Cell>& cells = core.value().plans[i].cells;
+      REQUIRE(out["units"][i]["path"].size() == cells.size());
+      for (std::size_t t = 0; t < cells.size(); ++t)
+        CHECK(out["units"][i]["path"][t] == nlohmann::json::array({cells[t].x, cells[t].y, t}));
+    }
+    REQUIRE(out["failures"].size() == core.value().failures.size());
+    if (name == "ca-star") {
+      // Unit 0 goes first and straight through; unit 1 cannot reach the pocket in time, finds
+      // no plan and stays on its start, where unit 0 arrives.
+      CHECK(out["arrived"] == 1);
+      REQUIRE(out["conflicts"].size() == 1);
+      CHECK(out["conflicts"][0]["text"] == "units 0 and 1 both at (8, 1) at t = 8");
+      REQUIRE(out["failures"].size() == 2);
+      CHECK(out["failures"][1]["kind"] == "no-room");
+    } else {
+      CHECK(out["arrived"] == 2);  // windows: unit 1 backs into the pocket
+      CHECK(out["conflicts"].empty());
+    }
+    CHECK(out["failures"][0]["unit"] == 2);
+    CHECK(out["failures"][0]["kind"] == "no-way");
+    CHECK(out["failures"][0]["text"] == "unit 2 cannot reach its goal (3, 3) at all: no way on the level");
+  }
+  const Run t = scratch().run({"units", file, "--algorithm", "whca-star", "--window", "6"});
+  CHECK(t.out.rfind("units: 3 planned by WHCA* (window 6) in priority order; arrived 2, ", 0) == 0);
+  CHECK(t.out.find("failure: unit 2 cannot reach its goal (3, 3) at all") != std::string::npos);
+}
+
+TEST_CASE("units: 50 units of a MovingAI scenario on a 512 x 512 map, apart, as a new user runs them") {
+  const auto found = astar::test::shared_movingai_file("random512-10-0.map.scen");
+  if (!found) return;
+  const std::string scen = found->string(), map = scen.substr(0, scen.size() - 5);
+  for (const std::string name : {"ca-star", "whca-star"}) {
+    CAPTURE(name);
+    const Run r = scratch().run({"units", map, "--scen", scen, "--agents", "50", "--algorithm", name,
+                                 "--format", "json"});
+    INFO("stderr: ", r.err);
+    CHECK(r.code == 0);
+    const nlohmann::json out = nlohmann::json::parse(r.out);
+    CHECK(out["arrived"] == 50);
+    CHECK(out["conflicts"].empty());
+    CHECK(out["failures"].empty());
+    // Each unit's cost is at least its query's optimal length (4 neighbours, so the scenario's
+    // octile length is a lower bound too).
+    astar::Level lv = astar::load_movingai_map(map).value();
+    REQUIRE(astar::add_movingai_units(lv, scen, 50).ok());
+    for (std::size_t i = 0; i < 50; ++i) {
+      const astar::Unit& u = lv.units[i];
+      CHECK(out["units"][i]["cost"].get<int>() >= std::abs(u.goal.x - u.start.x) + std::abs(u.goal.y - u.start.y));
+    }
+  }
 }

@@ -88,6 +88,8 @@ enum class UnitFailureKind : std::uint8_t {
   Horizon,      // not on its goal by the horizon
   Deadlock,     // WHCA*: the units' positions repeat, it will never arrive
 };
+// "no-way", "blocked", "no-room", "window-stuck", "horizon", "deadlock"
+std::string_view to_string(UnitFailureKind k);
 struct UnitFailure {
   std::size_t unit = 0;
   UnitFailureKind kind = UnitFailureKind::NoWay;

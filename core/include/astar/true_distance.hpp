@@ -8,12 +8,15 @@
 //   std::optional<ExactCost> h = d.to_goal(c);    // settles cells until c is settled
 //   if (!h) { /* no way from c to the goal on the level */ }
 //
-// Costs are exact (exact_cost.hpp). It keeps 16 bytes and one state per cell of the level, and
-// its open set, for as long as it lives; the policy (and its level) must outlive it.
+// Costs are exact (exact_cost.hpp). It keeps a cost and a state per cell it has reached: in a
+// hash table while those are few (a unit near its goal, the common case among hundreds of units),
+// in an array over the level (24 bytes a cell) once they are more than an eighth of the level.
+// The policy (and its level) must outlive it.
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "astar/exact_cost.hpp"
@@ -44,12 +47,17 @@ class TrueDistance {
       return x.index > y.index;
     }
   };
+  struct Slot {
+    ExactCost cost;
+    std::uint8_t state = 0;  // 0 unseen, 1 open, 2 settled
+  };
   bool settle_next();  // false when the open set is empty
+  Slot& slot(std::uint32_t i);  // made unseen when first asked for
 
   const MovePolicy* policy_;
   Cell goal_;
-  std::vector<ExactCost> cost_;
-  std::vector<std::uint8_t> state_;  // 0 unseen, 1 open, 2 settled
+  std::unordered_map<std::uint32_t, Slot> sparse_;
+  std::vector<Slot> dense_;  // empty while sparse_ holds the cells
   std::vector<Entry> heap_;
   std::int64_t settled_ = 0;
 };

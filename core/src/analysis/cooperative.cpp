@@ -23,6 +23,18 @@ std::string_view to_string(CooperativeAlgorithm a) {
   return "?";
 }
 
+std::string_view to_string(UnitFailureKind k) {
+  switch (k) {
+    case UnitFailureKind::NoWay: return "no-way";
+    case UnitFailureKind::Blocked: return "blocked";
+    case UnitFailureKind::NoRoom: return "no-room";
+    case UnitFailureKind::WindowStuck: return "window-stuck";
+    case UnitFailureKind::Horizon: return "horizon";
+    case UnitFailureKind::Deadlock: return "deadlock";
+  }
+  return "?";
+}
+
 std::optional<CooperativeAlgorithm> cooperative_algorithm_from(std::string_view name) {
   for (CooperativeAlgorithm a : {CooperativeAlgorithm::CaStar, CooperativeAlgorithm::WhcaStar})
     if (to_string(a) == name) return a;
@@ -84,14 +96,16 @@ CooperativePlanner::Run::Run(const Level& lv, const MovementRules& r, Cooperativ
       window(lv.units.size()),
       stuck_said(lv.units.size(), 0),
       no_way(lv.units.size(), 0),
-      by_priority(order),
-      fixed(lv.units.size(), 0) {
+      fixed(lv.units.size(), 0),
+      by_priority(order) {
   for (std::size_t i = 0; i < plans.size(); ++i) {
     plans[i].cells = {lv.units[i].start};
     positions.push_back(lv.units[i].start);
   }
   find_no_way();
   order = window_order();
+  for (std::size_t u : order)
+    if (no_way[u]) failures.push_back(no_way_failure(*this, u));
 }
 
 void CooperativePlanner::Run::find_no_way() {
@@ -172,8 +186,7 @@ bool ca_start_next(Run& run) {
     return false;
   }
   const std::size_t u = run.order[run.next++];
-  if (run.no_way[u]) {
-    run.failures.push_back(no_way_failure(run, u));
+  if (run.no_way[u]) {  // its failure is said when the planner is made
     ca_stay(run, u);
     ++run.unit_steps;
     return false;
@@ -269,7 +282,6 @@ bool whca_start_next(Run& run) {
   }
   const std::size_t u = run.order[run.next++];
   if (run.no_way[u] || run.fixed[u]) {
-    if (run.no_way[u] && run.t0 == 0) run.failures.push_back(no_way_failure(run, u));
     whca_stay(run, u);
     ++run.unit_steps;
     return false;

@@ -13,18 +13,26 @@ constexpr std::uint8_t kOpen = 1, kSettled = 2;
 
 TrueDistance::TrueDistance(const MovePolicy& policy, Cell goal) : policy_(&policy), goal_(goal) {
   const Level& lv = policy.level();
-  const auto n = static_cast<std::size_t>(lv.cell_count());
-  cost_.assign(n, ExactCost{});
-  state_.assign(n, 0);
   if (!lv.open(goal)) return;  // nothing reaches a solid goal
   const std::uint32_t g = to_u32(lv.index(goal));
-  state_[g] = kOpen;
+  slot(g).state = kOpen;
   heap_.push_back({ExactCost{}, g});
+}
+
+TrueDistance::Slot& TrueDistance::slot(std::uint32_t i) {
+  if (!dense_.empty()) return dense_[i];
+  Slot& s = sparse_[i];
+  const auto cells = static_cast<std::size_t>(policy_->level().cell_count());
+  if (sparse_.size() <= cells / 8) return s;
+  dense_.assign(cells, Slot{});
+  for (const auto& entry : sparse_) dense_[entry.first] = entry.second;
+  sparse_ = {};
+  return dense_[i];
 }
 
 bool TrueDistance::settle_next() {
   const Level& lv = policy_->level();
-  while (!heap_.empty() && state_[heap_.front().index] == kSettled) {
+  while (!heap_.empty() && slot(heap_.front().index).state == kSettled) {
     std::pop_heap(heap_.begin(), heap_.end(), Later{});
     heap_.pop_back();
   }
@@ -32,16 +40,17 @@ bool TrueDistance::settle_next() {
   const std::uint32_t i = heap_.front().index;
   std::pop_heap(heap_.begin(), heap_.end(), Later{});
   heap_.pop_back();
-  state_[i] = kSettled;
+  slot(i).state = kSettled;
   ++settled_;
-  const ExactCost here = cost_[i];
+  const ExactCost here = slot(i).cost;
   policy_->for_each_move_into(lv.cell(CellIndex(i)), [&](const Move& in) {
     if (!in.possible()) return;
     const std::uint32_t j = to_u32(lv.index(in.to));  // the cell the move leaves
     const ExactCost via = here + in.exact;
-    if (state_[j] == kSettled || (state_[j] == kOpen && compare(via, cost_[j]) >= 0)) return;
-    state_[j] = kOpen;
-    cost_[j] = via;
+    Slot& to = slot(j);
+    if (to.state == kSettled || (to.state == kOpen && compare(via, to.cost) >= 0)) return;
+    to.state = kOpen;
+    to.cost = via;
     heap_.push_back({via, j});
     std::push_heap(heap_.begin(), heap_.end(), Later{});
   });
@@ -52,9 +61,9 @@ std::optional<ExactCost> TrueDistance::to_goal(Cell c) {
   const Level& lv = policy_->level();
   if (!lv.in_bounds(c)) return std::nullopt;
   const std::uint32_t i = to_u32(lv.index(c));
-  while (state_[i] != kSettled)
+  while (slot(i).state != kSettled)
     if (!settle_next()) return std::nullopt;
-  return cost_[i];
+  return slot(i).cost;
 }
 
 }  // namespace astar
