@@ -25,7 +25,9 @@
 //   at all plan before every other (they stay on their starts, and the others go round them);
 //   with WHCA*, each window, units still on their way plan before units already on their
 //   goals, so those can step aside. Units may not share a goal (refused by name).
-// - The heuristic is the true distance from a reverse Dijkstra per unit (true_distance.hpp).
+// - The heuristic is the true distance from a reverse search per unit, Silver's RRA*: an A* from
+//   the unit's goal towards its start, resumed when a cell off its way is asked for
+//   (true_distance.hpp).
 //
 // Stepping, at two levels as the issue asks: step() takes ONE node of the unit being planned
 // (an iteration); step_unit() finishes that unit's plan (a unit step). Going back replays from

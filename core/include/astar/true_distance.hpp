@@ -8,6 +8,12 @@
 //   std::optional<ExactCost> h = d.to_goal(c);    // settles cells until c is settled
 //   if (!h) { /* no way from c to the goal on the level */ }
 //
+// Guided (Silver's RRA* is an A* from the goal towards the unit's start): given a cell to head
+// for and the least cost a unit of distance can have, the open set is taken by g plus the
+// distance still to that cell (octile, Manhattan with 4 neighbours, hex steps; times that cost),
+// so a query near the unit's way settles a corridor, not a disc. The estimate is consistent, so
+// a settled cell's cost is exact whichever cell is asked for later. Unguided, it is a Dijkstra.
+//
 // Costs are exact (exact_cost.hpp). It keeps a cost and a state per cell it has reached: in a
 // hash table while those are few (a unit near its goal, the common case among hundreds of units),
 // in an array over the level (24 bytes a cell) once they are more than an eighth of the level.
@@ -25,9 +31,19 @@
 
 namespace astar {
 
+// Where a true distance heads for, and the least micro-units a unit of distance costs (the
+// floor of MovePolicy::min_cost_per_distance() times kCostUnitsPerOne; 0: unguided).
+struct DistanceGuide {
+  Cell toward;
+  std::int64_t units = 0;
+};
+// The least cost per unit of distance for guides on `policy`'s level: 0 (no guide) where steps
+// are measured in 3D over heights, which the flat distances do not bound.
+std::int64_t guide_units(const MovePolicy& policy);
+
 class TrueDistance {
  public:
-  TrueDistance(const MovePolicy& policy, Cell goal);
+  TrueDistance(const MovePolicy& policy, Cell goal, std::optional<DistanceGuide> guide = {});
 
   // The least cost from c to the goal, or none when no way leads there (c outside the level
   // included). Settles as many cells as that takes; later calls resume where it stopped.
@@ -38,15 +54,18 @@ class TrueDistance {
 
  private:
   struct Entry {
+    ExactCost key;  // cost + the guide's estimate
     ExactCost cost;
     std::uint32_t index;
   };
   struct Later {
     bool operator()(const Entry& x, const Entry& y) const {
-      if (const int k = compare(x.cost, y.cost); k != 0) return k > 0;
+      if (const int k = compare(x.key, y.key); k != 0) return k > 0;
+      if (const int k = compare(x.cost, y.cost); k != 0) return k < 0;
       return x.index > y.index;
     }
   };
+  ExactCost estimate(Cell c) const;  // the guide's distance from c to its cell
   struct Slot {
     ExactCost cost;
     std::uint8_t state = 0;  // 0 unseen, 1 open, 2 settled
@@ -56,6 +75,8 @@ class TrueDistance {
 
   const MovePolicy* policy_;
   Cell goal_;
+  std::optional<DistanceGuide> guide_;
+  bool four_ = false;
   std::unordered_map<std::uint32_t, Slot> sparse_;
   std::vector<Slot> dense_;  // empty while sparse_ holds the cells
   std::vector<Entry> heap_;

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
+#include <functional>
 #include <map>
 #include <utility>
 
@@ -102,6 +102,7 @@ CooperativePlanner::Run::Run(const Level& lv, const MovementRules& r, Cooperativ
     plans[i].cells = {lv.units[i].start};
     positions.push_back(lv.units[i].start);
   }
+  guide = guide_units(policy);
   find_no_way();
   order = window_order();
   for (std::size_t u : order)
@@ -109,22 +110,31 @@ CooperativePlanner::Run::Run(const Level& lv, const MovementRules& r, Cooperativ
 }
 
 void CooperativePlanner::Run::find_no_way() {
+  // A greedy search towards the goal per unit (the open cell nearest the goal first): it only
+  // asks whether the goal can be reached, and where it can, heading for it finds it soon.
   std::vector<std::uint32_t> stamp(static_cast<std::size_t>(level->cell_count()), 0);
-  std::deque<Cell> queue;
+  using Item = std::pair<int, std::uint32_t>;  // distance left, cell index
+  std::vector<Item> open;
   for (std::size_t u = 0; u < no_way.size(); ++u) {
     const auto mark = static_cast<std::uint32_t>(u + 1);
-    queue.assign(1, unit(u).start);
-    stamp[to_u32(level->index(unit(u).start))] = mark;
+    const Cell goal = unit(u).goal;
+    const auto push = [&](Cell c) {
+      std::uint32_t& s = stamp[to_u32(level->index(c))];
+      if (s == mark) return;
+      s = mark;
+      open.emplace_back(std::abs(c.x - goal.x) + std::abs(c.y - goal.y), to_u32(level->index(c)));
+      std::push_heap(open.begin(), open.end(), std::greater<>{});
+    };
+    open.clear();
+    push(unit(u).start);
     bool found = false;
-    while (!queue.empty() && !found) {
-      const Cell c = queue.front();
-      queue.pop_front();
-      found = c == unit(u).goal;
+    while (!open.empty() && !found) {
+      std::pop_heap(open.begin(), open.end(), std::greater<>{});
+      const Cell c = level->cell(CellIndex(open.back().second));
+      open.pop_back();
+      found = c == goal;
       policy.for_each_move(c, [&](const Move& m) {
-        std::uint32_t& s = stamp[to_u32(level->index(m.to))];
-        if (!m.possible() || s == mark) return;
-        s = mark;
-        queue.push_back(m.to);
+        if (m.possible()) push(m.to);
       });
     }
     no_way[u] = found ? 0 : 1;
@@ -160,7 +170,8 @@ std::vector<std::size_t> CooperativePlanner::Run::window_order() const {
 }
 
 TrueDistance& CooperativePlanner::Run::distance(std::size_t u) {
-  if (!dist[u]) dist[u] = std::make_unique<TrueDistance>(policy, unit(u).goal);
+  if (!dist[u])
+    dist[u] = std::make_unique<TrueDistance>(policy, unit(u).goal, DistanceGuide{unit(u).start, guide});
   return *dist[u];
 }
 

@@ -26,6 +26,7 @@ struct CooperativePlanner::Run {
   std::vector<UnitPlan> plans;
   std::vector<UnitFailure> failures;
   std::vector<std::unique_ptr<TrueDistance>> dist;  // per unit, made when first needed
+  std::int64_t guide = 0;                           // guide_units(policy): heads for the start
   std::unique_ptr<SpaceTimeSearch> search;
   std::optional<std::size_t> current;  // the unit `search` plans
   std::size_t next = 0;                // position in `order` of the next unit to plan

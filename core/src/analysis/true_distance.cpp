@@ -2,7 +2,10 @@
 #include "astar/true_distance.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 
+#include "astar/hex_coords.hpp"
 #include "astar/level.hpp"
 
 namespace astar {
@@ -11,12 +14,36 @@ namespace {
 constexpr std::uint8_t kOpen = 1, kSettled = 2;
 }
 
-TrueDistance::TrueDistance(const MovePolicy& policy, Cell goal) : policy_(&policy), goal_(goal) {
+std::int64_t guide_units(const MovePolicy& policy) {
   const Level& lv = policy.level();
+  const bool heights_3d = policy.rules().step_length == StepLength::Height &&
+                          std::any_of(lv.heights().begin(), lv.heights().end(),
+                                      [&](int h) { return h != lv.heights().front(); });
+  if (heights_3d) return 0;
+  return static_cast<std::int64_t>(std::floor(policy.min_cost_per_distance() * kCostUnitsPerOne));
+}
+
+TrueDistance::TrueDistance(const MovePolicy& policy, Cell goal, std::optional<DistanceGuide> guide)
+    : policy_(&policy), goal_(goal), guide_(guide) {
+  const Level& lv = policy.level();
+  four_ = !lv.is_hex() && policy.rules().neighbours == Neighbours::Four;
+  if (guide_ && guide_->units <= 0) guide_.reset();
   if (!lv.open(goal)) return;  // nothing reaches a solid goal
   const std::uint32_t g = to_u32(lv.index(goal));
   slot(g).state = kOpen;
-  heap_.push_back({ExactCost{}, g});
+  heap_.push_back({estimate(goal), ExactCost{}, g});
+}
+
+ExactCost TrueDistance::estimate(Cell c) const {
+  if (!guide_) return {};
+  const Cell t = guide_->toward;
+  const std::int64_t u = guide_->units;
+  if (const std::optional<HexLayout> hex = policy_->level().hex_layout())
+    return {hex_distance(*hex, c, t) * u, 0};
+  const std::int64_t ddx = std::abs(c.x - t.x), ddy = std::abs(c.y - t.y);
+  if (four_) return {(ddx + ddy) * u, 0};
+  const std::int64_t lo = std::min(ddx, ddy), hi = std::max(ddx, ddy);
+  return {(hi - lo) * u, lo * u};
 }
 
 TrueDistance::Slot& TrueDistance::slot(std::uint32_t i) {
@@ -51,7 +78,7 @@ bool TrueDistance::settle_next() {
     if (to.state == kSettled || (to.state == kOpen && compare(via, to.cost) >= 0)) return;
     to.state = kOpen;
     to.cost = via;
-    heap_.push_back({via, j});
+    heap_.push_back({via + estimate(in.to), via, j});
     std::push_heap(heap_.begin(), heap_.end(), Later{});
   });
   return true;
