@@ -41,11 +41,13 @@ struct UnitsArgs {
   Format format = Format::Text;
   std::optional<CooperativeAlgorithm> cooperative;  // none: flow-field
   CooperativeOptions options;
+  bool planner_given = false;  // --algorithm, --window or --horizon: the level's units_plan is not taken
 };
 
 // --algorithm, --window and --horizon into `out`; empty when they are acceptable.
 std::string read_planner_args(ParsedArgs& p, UnitsArgs& out) {
   // --algorithm names a units planner, not a search: read here, and kept from the search's.
+  out.planner_given = p.has("--algorithm") || p.has("--window") || p.has("--horizon");
   if (const std::string* a = p.get("--algorithm"); a && *a != "flow-field") {
     out.cooperative = cooperative_algorithm_from(*a);
     if (!out.cooperative)
@@ -72,6 +74,18 @@ std::string read_planner_args(ParsedArgs& p, UnitsArgs& out) {
   p.options.erase("--window");
   p.options.erase("--horizon");
   return {};
+}
+
+// The arguments with the level's units_plan when none of --algorithm, --window and --horizon
+// was given (a lesson's planner; level_io has checked its names and numbers).
+UnitsArgs with_units_plan(UnitsArgs a, const Level& level) {
+  if (a.planner_given || !level.units_plan) return a;
+  const UnitsPlanPreset& p = *level.units_plan;
+  a.cooperative = cooperative_algorithm_from(p.algorithm);
+  if (a.cooperative) a.options.algorithm = *a.cooperative;
+  if (p.window) a.options.window = *p.window;
+  a.options.horizon = p.horizon;
+  return a;
 }
 
 Result<UnitsArgs> parse_units_args(std::span<const std::string> args) {
@@ -231,7 +245,7 @@ int units_command(std::span<const std::string> args) {
     print_error(a.search.level_path + ": " + why);
     return kExitBadInput;
   }
-  const Result<Planned> planned = plan_units(a, *level);
+  const Result<Planned> planned = plan_units(with_units_plan(a, *level), *level);
   if (!planned) {
     print_error(a.search.level_path + ": " + planned.error());
     return kExitBadInput;
@@ -256,6 +270,7 @@ std::string units_help() {
   h += "  (its \"units\": start, goal, priority), or with --scen the first K queries of a\n";
   h += "  MovingAI scenario on LEVEL (a .map of its size), under the multi-agent benchmark's\n";
   h += "  rules: 4 neighbours unless --neighbours says otherwise.\n";
+  h += "  Without --algorithm, --window and --horizon, a level's \"units_plan\" chooses.\n";
   h += "  --algorithm flow-field  each unit follows the flow field of its goal (units sharing a\n";
   h += "                       goal share one field). Nothing keeps units apart: the conflicts\n";
   h += "                       say where they collide. The default.\n";

@@ -232,7 +232,7 @@ TEST_CASE("[cooperative] named failures: no way at all, the horizon, a deadlock"
   for (const UnitFailure& f : d.value().failures)
     if (f.kind == UnitFailureKind::Deadlock) {
       deadlock = true;
-      CHECK(f.text.find("deadlocked: at t = ") != std::string::npos);
+      CHECK(f.text.find("every unit stands where it stood at t = ") != std::string::npos);
     }
   CHECK(deadlock);
 }

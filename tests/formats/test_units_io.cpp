@@ -173,3 +173,29 @@ TEST_CASE("[units] a MovingAI scenario's first K queries as units, on its map wi
         scen + ": line 2: the query is for a 5 x 3 map, the map is 6 x 3");
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("[units] units_plan: a lesson's planner, read, written after the units, read back equal") {
+  const std::string units = R"([{"start": [0, 1], "goal": [5, 1]}])";
+  std::string text = level_with_units(units);
+  text.insert(text.rfind('}'), R"(, "units_plan": {"algorithm": "whca-star", "window": 6, "horizon": 90})");
+  const auto r = parse_level(text, "p.json");
+  REQUIRE_MESSAGE(r.ok(), (r.ok() ? "" : r.error()));
+  REQUIRE(r.value().units_plan);
+  CHECK(*r.value().units_plan == UnitsPlanPreset{"whca-star", 6, 90});
+  const std::string out = level_to_json(r.value());
+  CHECK(out.find(R"("units_plan": {"algorithm": "whca-star", "window": 6, "horizon": 90})") != std::string::npos);
+  const auto back = parse_level(out, "b.json");
+  REQUIRE(back.ok());
+  CHECK(back.value() == r.value());
+  // Refused by name: a flow field's horizon, a plan without units.
+  std::string flow = level_with_units(units);
+  flow.insert(flow.rfind('}'), R"(, "units_plan": {"algorithm": "flow-field", "horizon": 5})");
+  CHECK(parse_level(flow, "f.json").error() == "f.json: units_plan.horizon: a flow field has no horizon");
+  std::string lonely = level_with_units("");
+  lonely.insert(lonely.rfind('}'), R"(, "units_plan": {"algorithm": "ca-star"})");
+  CHECK(parse_level(lonely, "l.json").error() == "l.json: units_plan: the level has no units to plan");
+  // A level whose units are all removed writes no plan (it would not read back).
+  Level none = r.value();
+  none.units.clear();
+  CHECK(level_to_json(none).find("units_plan") == std::string::npos);
+}

@@ -44,7 +44,8 @@
 //   "unit 3 finds no way through the reservations of the units planned before it"
 //   "unit 3 is not on its goal (6, 2) by the horizon t = 40"
 //   "unit 2 cannot get past the others in the window at t = 8: it waits on (3, 0)"
-//   "units 1 and 2 are deadlocked: at t = 16 every unit stands where it stood at t = 8"
+//   "unit 1 never reaches its goal (9, 1): at t = 8 every unit stands where it stood at t = 4, so
+//    the windows repeat for ever (deadlocked with unit 2)"
 #pragma once
 
 #include <cstddef>

@@ -153,6 +153,15 @@ struct Unit {
   friend bool operator==(const Unit&, const Unit&) = default;
 };
 inline constexpr std::size_t kMaxUnits = 10000;
+// How a level's units are planned, for lessons (the file's "units_plan"): the planner as the
+// command line names it ("flow-field", "ca-star", "whca-star"; checked when the file is read)
+// and its window and horizon. The studio and `astar units` take it unless told otherwise.
+struct UnitsPlanPreset {
+  std::string algorithm;
+  std::optional<std::uint32_t> window;   // whca-star only
+  std::optional<std::uint32_t> horizon;  // ca-star and whca-star only
+  friend bool operator==(const UnitsPlanPreset&, const UnitsPlanPreset&) = default;
+};
 inline constexpr int kMaxUnitPriority = 1000000;
 // The search a level suggests, for lessons: applied when the studio opens the level, and the
 // defaults of `astar run` (its options override them). Names as the command line spells them;
@@ -328,6 +337,7 @@ class Level {
   SearchPreset preset;      // the search this level suggests (lessons)
   std::vector<Terrain> terrains;  // the Costs palette; empty: default_terrains()
   std::vector<Unit> units;        // the units that move (issue 32); check_units says if usable
+  std::optional<UnitsPlanPreset> units_plan;  // how a lesson plans its units
 
   // Empty when every unit is usable, else the first problem, naming the unit by its index:
   // "units[2].goal (3, 4) is inside a wall", "units[3].start (1, 1) is units[0].start too",

@@ -9,12 +9,14 @@
 //   while (s.step() == SpaceTimeState::InProgress) { /* s.nodes(), s.last_taken() */ }
 //   if (s.state() == SpaceTimeState::Found) use(s.plan());        // plan()[k]: its cell at t0 + k
 //
-// One step takes the open node of least f = g + h (equal f: the larger g, then the node made
+// One step takes the open node of least f = g + h (equal f: the fewer moves, so of two plans
+// costing the same the one that waits rather than wanders; then the larger g, then the node made
 // first), tests it, and makes its successors: every possible move of MovePolicy (one tick each,
 // whatever its length or cost) and the wait, each unless the table blocks it. h is the true
 // distance to the goal (true_distance.hpp): exact and consistent, so a node taken is final and
 // the plan found is the cheapest against the reservations, g adding move costs and wait_cost per
-// wait (on the multi-agent benchmark's rules every move and wait cost 1, so g is the arrival tick).
+// wait (on the multi-agent benchmark's rules every move and wait cost 1, so g is the arrival tick);
+// among the cheapest, one with the fewest moves (costs and moves compared as a pair, g first).
 //
 // The search ends Found when it takes:
 // - the goal at a tick t from which the table lets the unit stay there (for good; with a window,
@@ -56,6 +58,7 @@ struct SpaceTimeNode {
   std::uint32_t t = 0;      // the tick of its best path (ticks after last_tick() share a node)
   ExactCost g;              // the cost from the start
   ExactCost h;              // the true distance to the goal
+  std::uint32_t moves = 0;  // moves (not waits) on its best path
   std::uint32_t parent = 0xFFFFFFFFu;  // index into nodes(); none for the start
   bool closed = false;
   ExactCost f() const { return g + h; }
@@ -93,11 +96,13 @@ class SpaceTimeSearch {
  private:
   struct Entry {
     ExactCost f, g;
+    std::uint32_t moves;
     std::uint32_t node;
   };
   struct Later {
     bool operator()(const Entry& x, const Entry& y) const {
       if (const int k = compare(x.f, y.f); k != 0) return k > 0;
+      if (x.moves != y.moves) return x.moves > y.moves;
       if (const int k = compare(x.g, y.g); k != 0) return k < 0;
       return x.node > y.node;
     }
@@ -105,7 +110,7 @@ class SpaceTimeSearch {
   bool ends_at(const SpaceTimeNode& n);      // the goal test
   void expand(std::uint32_t i);
   void drop_stale();
-  void offer(std::uint32_t from, Cell to, ExactCost cost);
+  void offer(std::uint32_t from, Cell to, ExactCost cost, bool wait);
   std::uint32_t tick_key(std::uint32_t t) const;
   void finish(std::uint32_t i);
 

@@ -94,15 +94,22 @@ std::vector<UnitFailure> whca_stop_failures(const CooperativePlanner::Run& run,
   }
   std::vector<UnitFailure> out;
   for (std::size_t u : away) {
-    if (repeat)
+    if (repeat) {
+      std::vector<std::size_t> others;
+      for (std::size_t v : away)
+        if (v != u) others.push_back(v);
       out.push_back({u, UnitFailureKind::Deadlock, run.t0, away,
-                     (away.size() == 1 ? unit_name(u) + " is" : "units " + number_list(away) + " are") +
-                         " deadlocked: at t = " + std::to_string(run.t0) +
-                         " every unit stands where it stood at t = " + std::to_string(*repeat)});
-    else
+                     unit_name(u) + " never reaches its goal " + cell_text(run.unit(u).goal) +
+                         ": at t = " + std::to_string(run.t0) + " every unit stands where it stood at t = " +
+                         std::to_string(*repeat) + ", so the windows repeat for ever" +
+                         (others.empty() ? std::string() : " (deadlocked with " +
+                                                             std::string(others.size() == 1 ? "unit " : "units ") +
+                                                             number_list(others) + ")")});
+    } else {
       out.push_back({u, UnitFailureKind::Horizon, run.t0, {},
                      unit_name(u) + " is not on its goal " + cell_text(run.unit(u).goal) +
                          " by the horizon t = " + std::to_string(run.horizon)});
+    }
   }
   return out;
 }

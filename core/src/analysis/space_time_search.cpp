@@ -16,10 +16,10 @@ SpaceTimeSearch::SpaceTimeSearch(const MovePolicy& policy, const ReservationTabl
     state_ = SpaceTimeState::NoPlan;
     return;
   }
-  nodes_.push_back({start, limits.t0, ExactCost{}, *h0, 0xFFFFFFFFu, false});
+  nodes_.push_back({start, limits.t0, ExactCost{}, *h0, 0, 0xFFFFFFFFu, false});
   index_[(static_cast<std::uint64_t>(to_u32(policy.level().index(start))) << 32) |
          tick_key(limits.t0)] = 0;
-  heap_.push_back({*h0, ExactCost{}, 0});
+  heap_.push_back({*h0, ExactCost{}, 0, 0});
   open_ = 1;
 }
 
@@ -61,7 +61,7 @@ void SpaceTimeSearch::drop_stale() {
   while (!heap_.empty()) {
     const Entry& top = heap_.front();
     const SpaceTimeNode& n = nodes_[top.node];
-    if (!n.closed && n.g == top.g) return;
+    if (!n.closed && n.g == top.g && n.moves == top.moves) return;
     std::pop_heap(heap_.begin(), heap_.end(), Later{});
     heap_.pop_back();
   }
@@ -83,17 +83,18 @@ void SpaceTimeSearch::expand(std::uint32_t i) {
     return;
   }
   policy_->for_each_move(n.cell, [&](const Move& m) {
-    if (m.possible() && !table_->blocks_move(n.cell, m.to, t1)) offer(i, m.to, m.exact);
+    if (m.possible() && !table_->blocks_move(n.cell, m.to, t1)) offer(i, m.to, m.exact, false);
   });
   // Past the table's last tick a wait leads back to the same node: it cannot help.
   const bool static_now = collapse_ && n.t > table_->last_tick();
-  if (!static_now && !table_->blocks_move(n.cell, n.cell, t1)) offer(i, n.cell, limits_.wait_cost);
+  if (!static_now && !table_->blocks_move(n.cell, n.cell, t1)) offer(i, n.cell, limits_.wait_cost, true);
 }
 
-void SpaceTimeSearch::offer(std::uint32_t from, Cell to, ExactCost cost) {
+void SpaceTimeSearch::offer(std::uint32_t from, Cell to, ExactCost cost, bool wait) {
   const SpaceTimeNode& parent = nodes_[from];
   const std::uint32_t t1 = parent.t + 1;
   const ExactCost g = parent.g + cost;
+  const std::uint32_t moves = parent.moves + (wait ? 0 : 1);
   const std::uint64_t key =
       (static_cast<std::uint64_t>(to_u32(policy_->level().index(to))) << 32) | tick_key(t1);
   const auto [it, fresh] = index_.try_emplace(key, static_cast<std::uint32_t>(nodes_.size()));
@@ -103,17 +104,20 @@ void SpaceTimeSearch::offer(std::uint32_t from, Cell to, ExactCost cost) {
       index_.erase(it);
       return;
     }
-    nodes_.push_back({to, t1, g, *h, from, false});
+    nodes_.push_back({to, t1, g, *h, moves, from, false});
     ++open_;
   } else {
     SpaceTimeNode& old = nodes_[it->second];
-    if (old.closed || compare(g, old.g) >= 0) return;
+    if (old.closed) return;
+    const int k = compare(g, old.g);
+    if (k > 0 || (k == 0 && moves >= old.moves)) return;  // (g, moves): no better
     old.g = g;
+    old.moves = moves;
     old.t = t1;
     old.parent = from;
   }
   const SpaceTimeNode& node = nodes_[it->second];
-  heap_.push_back({node.f(), node.g, it->second});
+  heap_.push_back({node.f(), node.g, node.moves, it->second});
   std::push_heap(heap_.begin(), heap_.end(), Later{});
 }
 

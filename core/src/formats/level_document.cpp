@@ -531,7 +531,8 @@ Level parse_document_level(const json& root, const TakenGrids& taken) {
   check_format_and_version(root);
   check_keys(root, "", {"format", "version", "name", "description", "search", "width", "height",
                         "topology", "stagger", "start", "goal", "rules", "walls", "cost",
-                        "heights", "edges", "shapes", "agents", "terrains", "units"});
+                        "heights", "edges", "shapes", "agents", "terrains", "units",
+                        "units_plan"});
   const GridShape shape = read_size(root);
   const json& walls = check_walls_shape(root, shape);
 
@@ -557,6 +558,7 @@ Level parse_document_level(const json& root, const TakenGrids& taken) {
   if (const json* agents = optional_member(root, "agents")) parse_agents(*agents, level);
   if (const json* terrains = optional_member(root, "terrains")) parse_terrains(*terrains, level);
   if (const json* units = optional_member(root, "units")) parse_units(*units, level);
+  if (const json* plan = optional_member(root, "units_plan")) parse_units_plan(*plan, level);
 
   if (const std::string msg = level.check_endpoints(); !msg.empty())
     fail_with_model_message(msg, {"start", "goal"});

@@ -51,6 +51,8 @@ void parse_lesson(const json& root, Level& level);
 // "units" (level_units_reader.cpp), into level.units; then, with walls and agents read,
 // check_units_fit refuses units that do not fit the level (Level::check_units), naming the unit.
 void parse_units(const json& units, Level& level);
+// "units_plan" (after "units"): the planner a lesson's units take (UnitsPlanPreset), checked.
+void parse_units_plan(const json& plan, Level& level);
 void check_units_fit(const Level& level);
 
 // Empty when level_to_json(level) is a file parse_level accepts, else why not.

@@ -250,6 +250,12 @@ void append_units(std::string& out, const Level& level) {
     out += i + 1 < level.units.size() ? "},\n" : "}\n";
   }
   out += "  ]";
+  if (!level.units_plan) return;
+  const UnitsPlanPreset& p = *level.units_plan;
+  out += ",\n  \"units_plan\": {\"algorithm\": \"" + p.algorithm + "\"";
+  if (p.window) out += ", \"window\": " + std::to_string(*p.window);
+  if (p.horizon) out += ", \"horizon\": " + std::to_string(*p.horizon);
+  out += "}";
 }
 
 // Appends "[a, b, ...]" with each number written to read back exactly.
