@@ -9,14 +9,14 @@
 //   while (s.step() == SpaceTimeState::InProgress) { /* s.nodes(), s.last_taken() */ }
 //   if (s.state() == SpaceTimeState::Found) use(s.plan());        // plan()[k]: its cell at t0 + k
 //
-// One step takes the open node of least f = g + h (equal f: the fewer moves, so of two plans
-// costing the same the one that waits rather than wanders; then the larger g, then the node made
-// first), tests it, and makes its successors: every possible move of MovePolicy (one tick each,
+// One step takes the open node of least f = g + h (equal f: the larger g, then the fewer moves,
+// then the node made first), tests it, and makes its successors: every possible move of MovePolicy (one tick each,
 // whatever its length or cost) and the wait, each unless the table blocks it. h is the true
 // distance to the goal (true_distance.hpp): exact and consistent, so a node taken is final and
 // the plan found is the cheapest against the reservations, g adding move costs and wait_cost per
-// wait (on the multi-agent benchmark's rules every move and wait cost 1, so g is the arrival tick);
-// among the cheapest, one with the fewest moves (costs and moves compared as a pair, g first).
+// wait (on the multi-agent benchmark's rules every move and wait cost 1, so g is the arrival tick).
+// Of two ways into one node costing the same, the one with fewer moves is kept, so plans wait
+// rather than wander where both cost alike.
 //
 // The search ends Found when it takes:
 // - the goal at a tick t from which the table lets the unit stay there (for good; with a window,
@@ -102,8 +102,8 @@ class SpaceTimeSearch {
   struct Later {
     bool operator()(const Entry& x, const Entry& y) const {
       if (const int k = compare(x.f, y.f); k != 0) return k > 0;
-      if (x.moves != y.moves) return x.moves > y.moves;
       if (const int k = compare(x.g, y.g); k != 0) return k < 0;
+      if (x.moves != y.moves) return x.moves > y.moves;
       return x.node > y.node;
     }
   };
