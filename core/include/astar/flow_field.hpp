@@ -33,8 +33,9 @@
 //
 // Works on every topology and rule (square cells with 4 or 8 neighbours and every diagonal rule,
 // hexes; costs, heights, edge overrides, jumps, agents, shapes, action ranks): the moves are
-// MovePolicy's. The level must outlive the field and not change while it is used; after an edit,
-// make a new field. A flow field does NOT keep units apart: units following one field still walk
+// MovePolicy's. The level must outlive the field and not change while it is used; after an edit
+// of some cells, repair() brings a done() field up to date (flow_field_repair.cpp), equal to a
+// new field in every view; after any other change, make a new field. A flow field does NOT keep units apart: units following one field still walk
 // into the same cells and through each other (docs/algorithms.md, "Flow fields").
 #pragma once
 
@@ -75,11 +76,13 @@ class FlowField {
   // True when the open set is empty: every cell that can reach a goal is settled.
   bool done() const { return heap_.empty(); }
 
-  std::int64_t settled_count() const { return static_cast<std::int64_t>(order_.size()); }
+  std::int64_t settled_count() const { return settled_; }
   std::int64_t open_count() const { return open_count_; }
   // The cells in the order they were settled: step k (1, 2, ...) settled settle_order()[k - 1].
   // The goals come first (cost 0, by row then column).
-  const std::vector<Cell>& settle_order() const { return order_; }
+  // After a repair it is rebuilt when first asked for: the settled cells by cost, then row, then
+  // column, which is the order a new field settles them in.
+  const std::vector<Cell>& settle_order() const;
   // The goals, as given, without repeats.
   const std::vector<Cell>& goals() const { return goals_; }
   const Level& level() const { return policy_.level(); }
@@ -102,6 +105,20 @@ class FlowField {
   // empty when c is not settled. At most settled_count() cells: the flow never loops.
   std::vector<Cell> follow(Cell c) const;
 
+  // After `edited` cells of the level changed (a wall, cost, height or agent, an edge override
+  // leaving them), brings a done() field up to date instead of making a new one: the cells whose
+  // way to a goal came within reach of an edit (one cell, or a jump's length, for corners, climbs
+  // and jumps) are searched again from the cells around them, and ways made cheaper spread from
+  // the edit; then the flows near any change are chosen again. Afterwards every view equals a new
+  // field's (make) on the edited level. Refused, the field unchanged, when it is not done, when
+  // the level's size changed, when a goal is no longer usable, when action ranks or the costs'
+  // range changed: make a new field then. `edited` may hold cells twice or outside the level.
+  struct Repair {
+    std::int64_t reset = 0;    // cells whose way came near an edit, searched again
+    std::int64_t settled = 0;  // cells the repair settled (those, and cells made cheaper)
+  };
+  Result<Repair> repair(const std::vector<Cell>& edited);
+
  private:
   struct OpenEntry {
     ExactCost cost;
@@ -119,6 +136,9 @@ class FlowField {
   void drop_stale();              // pops heap entries of settled cells
   void settle(std::uint32_t i);   // fixes the flow of cell i, then relaxes the moves into it
   void fix_flow(std::uint32_t i);
+  // flow_field_repair.cpp: the cells whose way passes a cell marked `near`, reset to unseen.
+  std::vector<std::uint8_t> reset_affected(const std::vector<std::uint8_t>& near);
+  std::int64_t repair_search(std::vector<std::uint8_t>& touched);
 
   MovePolicy policy_;
   std::vector<Cell> goals_;
@@ -127,8 +147,11 @@ class FlowField {
   std::vector<std::uint8_t> goal_;
   std::vector<Move> flow_;        // block None: the flow of a settled cell that is not a goal
   std::vector<OpenEntry> heap_;   // lazy: an improved cell is pushed again, stale entries dropped
-  std::vector<Cell> order_;
+  mutable std::vector<Cell> order_;
+  mutable bool order_stale_ = false;  // a repair changed it: settle_order() sorts it again
+  std::int64_t settled_ = 0;
   std::int64_t open_count_ = 0;
+  bool repairing_ = false;            // settle() then may lower settled cells, and keeps no order
 };
 
 }  // namespace astar

@@ -115,16 +115,21 @@ void FlowField::settle(std::uint32_t i) {
   const Level& lv = level();
   state_[i] = FlowCellState::Settled;
   --open_count_;
-  order_.push_back(lv.cell(CellIndex(i)));
-  fix_flow(i);
+  ++settled_;
+  if (!repairing_) {
+    order_.push_back(lv.cell(CellIndex(i)));
+    fix_flow(i);
+  }
   const ExactCost here = cost_[i];
   policy_.for_each_move_into(lv.cell(CellIndex(i)), [&](const Move& in) {
     if (!in.possible()) return;
     const std::uint32_t j = to_u32(lv.index(in.to));  // the cell the move leaves
     const ExactCost via = here + in.exact;
-    if (state_[j] == FlowCellState::Settled) return;
+    // A repair lowers settled cells too: a way through the edit may be cheaper.
+    if (state_[j] == FlowCellState::Settled && (!repairing_ || compare(via, cost_[j]) >= 0)) return;
     if (state_[j] == FlowCellState::Open && compare(via, cost_[j]) >= 0) return;
-    if (state_[j] == FlowCellState::Unseen) ++open_count_;
+    if (state_[j] == FlowCellState::Settled) --settled_;
+    if (state_[j] != FlowCellState::Open) ++open_count_;
     state_[j] = FlowCellState::Open;
     cost_[j] = via;
     heap_.push_back({via, j});
