@@ -1,6 +1,6 @@
 #!/bin/sh
 # shellcheck disable=SC2086,SC2015,SC2317  # "X Y" pairs split on purpose; "a && b || die"; trap
-# e2e_units.sh STUDIO CHECKER OUTDIR
+# e2e_units.sh STUDIO CHECKER OUTDIR [ASTAR]
 # Units that move placed with the Unit tool by real X input (xdotool) under its own Xvfb, on the
 # blank 12 x 8 level (start (1,1), goal (10,6)) with one wall at (9,4); Ctrl+S saves, and the
 # file must hold exactly the units the clicks made:
@@ -11,9 +11,13 @@
 #   click (1,1) (the level's start marker), click (10,1) -> unit 2: (1,1) -> (10,1), not a drag
 #   click (9,5)                                 -> unit 0 removed
 #   Ctrl+Z                                      -> unit 0 back
+# Then, with ASTAR given, Play units by clicks in the Units section: the Play units box, then the
+# next-tick button three times; the sidecar's tick is 3 and every unit stands where
+# `ASTAR units` (its flow fields) puts it at t = 3; the previous-tick button once: t = 2, again
+# as the CLI.
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
 set -u
-studio=$1 checker=$2 out=$3
+studio=$1 checker=$2 out=$3 astar=${4:-}
 # shellcheck source=e2e_lib.sh
 . "$(dirname "$0")/e2e_lib.sh"
 
@@ -64,6 +68,45 @@ save undone.json
 cell_click 4 4  # a pending start, for the last picture
 shot 2
 ok "units placed, refused, cancelled, removed and brought back by clicks; saved each time"
+
+# rect N NAME: sets wx wy ww wh to widget NAME's in shot N's sidecar, or fails.
+rect() {
+  r=$(python3 -c '
+import json, sys
+w = json.load(open(sys.argv[1]))["widgets"].get(sys.argv[2])
+print(" ".join(str(round(v)) for v in w) if w else "")' "astar-studio-$1.png.json" "$2") || die "cannot read shot $1"
+  [ -n "$r" ] || die "shot $1 has no widget $2"
+  set -- $r
+  wx=$1 wy=$2 ww=$3 wh=$4
+}
+press() { click $((wx + ww / 2)) $((wy + wh / 2)); }
+# cli_at N T: shot N's unit positions equal `astar units undone.json` at tick T.
+cli_at() {
+  "$astar" units undone.json --format json >cli.json
+  python3 - "astar-studio-$1.png.json" cli.json "$2" <<'PY' || die "shot $1: the units are not where the CLI has them at t = $2"
+import json, sys
+s = json.load(open(sys.argv[1]))["units"]
+cli = json.load(open(sys.argv[2]))
+t = int(sys.argv[3])
+want = [u["path"][min(t, len(u["path"]) - 1)][:2] for u in cli["units"]]
+print("studio:", s["tick"], s["positions"], "cli:", want)
+sys.exit(0 if s["tick"] == t and s["positions"] == want else 1)
+PY
+}
+if [ -n "$astar" ]; then
+  keys Escape
+  rect 2 units.play_units; press
+  shot 3
+  holds 3 's["units"]["shown"] and s["units"]["planned"]' || die "Play units did not plan: $(cat astar-studio-3.png.json)"
+  rect 3 units.tick_forward
+  press; press; press
+  shot 4
+  cli_at 4 3
+  rect 4 units.tick_back; press
+  shot 5
+  cli_at 5 2
+  ok "Play units by clicks: ticks forward and back, the units where the CLI has them"
+fi
 
 python3 - <<'PY' || die "the saved levels do not hold the units the clicks made"
 import json, sys

@@ -52,6 +52,19 @@ std::string widgets_json(const Studio& studio, float scale_x, float scale_y) {
 }
 }  // namespace
 
+// Play units: {"shown", "planner", "tick", "last_tick", "positions": [[x, y], ...], "summary"}.
+std::string units_sidecar_json(const Studio& studio) {
+  const UnitsPlayback& p = studio.units_playback;
+  std::ostringstream j;
+  j << "{\"shown\": " << (p.shown() ? "true" : "false") << ", \"planner\": " << json_string(to_string(p.planner()))
+    << ", \"planned\": " << (p.planned() ? "true" : "false") << ", \"tick\": " << p.tick()
+    << ", \"last_tick\": " << p.last_tick() << ", \"positions\": [";
+  const std::vector<astar::Cell> at = p.positions();
+  for (std::size_t i = 0; i < at.size(); ++i) j << (i ? ", [" : "[") << at[i].x << ", " << at[i].y << "]";
+  j << "], \"conflicts_now\": " << p.conflicts_now().size() << ", \"summary\": " << json_string(p.summary()) << "}";
+  return j.str();
+}
+
 astar::Status write_sidecar(const std::string& png_path, const Studio& studio, int fb_w, int fb_h,
                             float scale_x, float scale_y, std::string_view extra) {
   const View& v = studio.view;
@@ -155,6 +168,7 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
   j << ",\n  \"widgets\": " << widgets_json(studio, scale_x, scale_y);
   // Trace mode: the trace's file, events applied, the check's findings (trace_mode.hpp).
   j << ",\n  \"trace\": " << trace_sidecar_json(studio);
+  j << ",\n  \"units\": " << units_sidecar_json(studio);
   if (!extra.empty()) j << ",\n  " << extra;
   j << "\n}\n";
 

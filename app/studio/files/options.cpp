@@ -331,6 +331,19 @@ const std::vector<OptionSpec>& option_table() {
          if (e.empty()) o.range = b;
          return e;
        }},
+      {"--units", "PLANNER",
+       [] { return text("play the level's units, planned by flow-field, ca-star or whca-star (over the level's units_plan)"); },
+       [](Options& o, Seen&, V v) {
+         if (!v) return std::string("--units: missing value (flow-field, ca-star or whca-star)");
+         if (*v != "flow-field" && *v != "ca-star" && *v != "whca-star")
+           return bad_value("--units", *v, "flow-field, ca-star or whca-star");
+         o.units_planner = std::string(*v);
+         return std::string();
+       }},
+      {"--window", "W", [] { return text("whca-star's window for --units, 2..100000 ticks (default 16)"); },
+       [](Options& o, Seen&, V v) { return number_in("--window", v, o.units_window, std::uint32_t{2}, std::uint32_t{100000}, "a window 2..100000"); }},
+      {"--tick", "T", [] { return text("with --units (or a level's units_plan): the time slider at tick T"); },
+       [](Options& o, Seen&, V v) { return number_in("--tick", v, o.units_tick, std::int64_t{0}, std::int64_t{10000000}, "a tick 0..10000000"); }},
       {"--weight", "W", [] { return text("weighted A*'s w, 1..10 (default 2); needs --algorithm weighted-astar"); },
        [](Options& o, Seen& s, V v) {
          s.weight = true;

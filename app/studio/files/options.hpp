@@ -3,6 +3,7 @@
 //                                          [--size WxH] [--zoom PX]
 //                                          [--focus X,Y] [--start X,Y] [--goal X,Y]
 //                                          [--algorithm NAME] [--heuristic NAME] [--range B]
+//                                          [--units PLANNER [--window W] [--tick T]]
 //                                          [--weight W] [--tie-break NAME] [--partial-path]
 //                                          [--smooth] [--gif FILE [--gif-range A:B]
 //                                          [--gif-frames N] [--gif-delay MS] [--gif-shrink K]]
@@ -60,6 +61,11 @@ struct Options {
   bool partial_path = false;
   bool smooth = false;               // also show the path smoothed by string pulling
   std::optional<double> range;       // --range B: the movement range with B points (Dijkstra)
+  // --units PLANNER: Play units with flow-field, ca-star or whca-star (over the level's
+  // units_plan); --window W (whca-star's), --tick T (the time slider at T, clamped to the plans).
+  std::string units_planner;
+  std::uint32_t units_window = 0;    // 0: the level's or the default
+  std::int64_t units_tick = 0;
   // --gif FILE: export an animation of the run (see AnimationSettings), then exit.
   std::string gif;
   std::int64_t gif_from = 0, gif_to = -1;

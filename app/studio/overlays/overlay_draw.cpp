@@ -179,6 +179,7 @@ void OverlayContext::draw_all() const {
   edge_overrides();
   walk_fog();
   consistency_tints();
+  draw_flow_field(*this);  // Play units' flow field: heat and arrows, under the search's marks
   draw_movement_range(*this);  // the range's region and border, under arrows and the path
   came_from_arrows();
   path();
@@ -191,6 +192,7 @@ void OverlayContext::draw_all() const {
   last_step();
   endpoints();
   draw_units(*this);  // units that move, over the start and goal markers
+  draw_units_playback(*this);  // and, playing them, where they stand at the tick
   walk_trail();  // the agent over the start marker it left
   findings();  // over the markers: a finding may sit on the start or the goal
   draw_debugger_marks(*this);

@@ -62,7 +62,8 @@ void draw_units(const OverlayContext& ctx) {
   const std::vector<astar::Unit>& units = ctx.level.units;
   const UnitLook l = look_of(ctx);
   ImDrawList* dl = ctx.dl;
-  for (std::size_t i = 0; i < units.size(); ++i)
+  const bool playing = ctx.studio.units_playback.shown() && ctx.studio.units_playback.planned();
+  for (std::size_t i = 0; i < units.size() && !playing; ++i)
     if (!off_view(ctx, units[i])) start_to_goal(ctx, l, units[i], unit_colour(i));
   for (std::size_t i = 0; i < units.size(); ++i) {
     if (off_view(ctx, units[i])) continue;
@@ -70,7 +71,7 @@ void draw_units(const OverlayContext& ctx) {
     dl->AddCircle(g, l.r, IM_COL32(20, 20, 24, 140), 24, l.ring + 1.5f);
     dl->AddCircle(g, l.r, color(unit_colour(i)), 24, l.ring);
   }
-  for (std::size_t i = 0; i < units.size(); ++i)
+  for (std::size_t i = 0; i < units.size() && !playing; ++i)
     if (!off_view(ctx, units[i])) start_disc(ctx, l, ctx.center(units[i].start), unit_colour(i), std::to_string(i));
   if (const auto& s = ctx.studio.unit_start; s && ctx.level.in_bounds(*s)) {
     const ImVec2 m = ctx.center(*s);

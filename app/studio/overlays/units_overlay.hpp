@@ -32,6 +32,13 @@ inline constexpr std::array<palette::Rgb, 10> kUnitColours{{
 }};
 constexpr palette::Rgb unit_colour(std::size_t i) { return kUnitColours[i % kUnitColours.size()]; }
 
+// With Play units on (Studio::units_playback) only the goal rings: the units are drawn where they
+// stand by draw_units_playback.
 void draw_units(const OverlayContext& ctx);
+// units_playback_overlay.cpp: the flow field of the focused unit's goal (heat, arrows, cells
+// that reach no goal crossed), under the search's marks; and the plans, the cells they hold
+// after the tick (hover: who and when), the units at the tick and this tick's conflicts.
+void draw_flow_field(const OverlayContext& ctx);
+void draw_units_playback(const OverlayContext& ctx);
 
 }  // namespace studio

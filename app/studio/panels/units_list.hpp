@@ -10,5 +10,9 @@
 namespace studio {
 
 void draw_units_list(Studio& studio);
+// units_playback_panel.cpp: Play units (Studio::units_playback), the right column's Units
+// section under the Timeline: the planner, the time slider and what the plans come to; nothing
+// without units.
+void draw_units_playback_panel(Studio& studio);
 
 }  // namespace studio

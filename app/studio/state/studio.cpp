@@ -34,6 +34,7 @@ void Studio::set_level(astar::Level level, std::string path) {
   level_changes.full();
   session_.apply_preset();
   session_.reset_search();
+  units_playback.open_level(doc_.level());
 }
 
 astar::Status Studio::open(const std::string& path) {
@@ -58,12 +59,14 @@ astar::Status Studio::save_as(const std::string& path) {
 void Studio::EditHook::cell_changed(Cell c) {
   studio->level_changes.add(c);
   studio->session_.edited(c);
+  studio->units_playback.edited(c);
 }
 
 void Studio::EditHook::level_changed() {
   Studio& st = *studio;
   st.level_changes.full();
   st.session_.edited_everything();
+  st.units_playback.edited_everything();
   if (st.selected_shape && *st.selected_shape >= st.level().shapes().size()) st.selected_shape.reset();
   // A new size (resize, replace, or undoing them): the search's arrays no longer fit the level,
   // so it is made anew now, not at the end of the frame.
@@ -169,6 +172,7 @@ void Studio::update(double dt) {
   session_.flush();
   poll_following(dt);
   session_.play(dt);
+  units_playback.update(dt, level());
 }
 
 astar::Status Studio::export_trace(const std::string& path) {

@@ -31,6 +31,7 @@
 #include "state/search_session.hpp"
 #include "state/trace_mode.hpp"
 #include "state/ui_state.hpp"
+#include "state/units_playback.hpp"
 #include "state/walk_mode.hpp"
 
 namespace studio {
@@ -141,6 +142,11 @@ class Studio : public UiState {
   bool following() const;
   // Seeks to just after the finding's event and rings its cell.
   void select_finding(std::size_t index);
+
+  // [SECTION] Play units (units_playback.hpp): the level's units planned together and moved on a
+  // time slider. A newly opened level shows its units_plan; edits mark the plans out of date, and
+  // update() plans again (repairing flow fields after edits of cells).
+  UnitsPlayback units_playback;
 
   // [SECTION] Change records for the renderer (declared before session_, which writes them)
   ChangeLog level_changes;

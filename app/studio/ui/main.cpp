@@ -172,6 +172,17 @@ astar::Status load_initial_level(studio::Studio& studio, const studio::Options& 
   return apply_endpoint_options(studio, options);
 }
 
+// --units, --window and --tick: Play units, over the level's units_plan, planned now so the
+// first frame (and a screenshot) shows the tick.
+void apply_units_options(studio::Studio& studio, const studio::Options& options) {
+  studio::UnitsPlayback& p = studio.units_playback;
+  if (!options.units_planner.empty()) p.show(*studio::parse_units_planner(options.units_planner));
+  if (options.units_window > 0) p.set_window(options.units_window);
+  if (!p.shown()) return;
+  p.update(0.0, studio.level());
+  p.set_tick(static_cast<std::size_t>(options.units_tick));
+}
+
 // The command line over what the level suggests (its preset, applied when it opened), then the
 // looks, the tool and the search's starting point.
 void apply_command_line(studio::Studio& studio, const studio::Options& options) {
@@ -186,6 +197,7 @@ void apply_command_line(studio::Studio& studio, const studio::Options& options) 
   }
   if (options.partial_path) session.set_partial_path(true);
   if (options.smooth) session.set_smooth(true);
+  apply_units_options(studio, options);
   studio.appearance.layers = options.layers;  // --hide-layer, --layer-opacity (before --tool)
   // --tool: wall (Brush on walls), erase (Eraser on walls), cost=V, height=H (Brush on that layer).
   constexpr astar::Layer kToolLayers[] = {astar::Layer::Walls, astar::Layer::Walls, astar::Layer::Costs,

@@ -9,6 +9,7 @@
 
 #include "ui/commands.hpp"
 #include "panels/panel_widgets.hpp"
+#include "panels/units_list.hpp"
 
 namespace studio {
 
@@ -80,6 +81,8 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
     ImGui::SameLine();
     ImGui::BeginChild("debugger", ImVec2(0, body_h), true);
     if (ImGui::CollapsingHeader("Timeline", open)) timeline_.Draw(studio);
+    if (!studio.level().units.empty() && ImGui::CollapsingHeader("Units", open))
+      draw_units_playback_panel(studio);
     if (studio.trace_mode() && studio.findings_panel && ImGui::CollapsingHeader("Findings", open))
       findings_.Draw(studio);
     if (studio.session().replanning() && ImGui::CollapsingHeader("Queue", open)) queue_.Draw(studio);

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "astar/flow_field.hpp"
 #include "astar/level.hpp"
 #include "astar/result.hpp"
 #include "astar/unit_plans.hpp"
@@ -22,6 +23,10 @@ struct FlowPlans {
   std::vector<UnitPlan> plans;  // one per unit of the level, in its order
   std::size_t fields = 0;       // flow fields computed: one per distinct goal
 };
+
+// Unit plan of one unit on `field` (done): the cells following its flow from `start`, one a
+// tick, to the goal; just `start` when it reaches no goal (it stays).
+UnitPlan flow_plan(const FlowField& field, Cell start);
 
 // Refused: a level without units, units that do not fit it (Level::check_units), or what
 // FlowField::make refuses (costs too large to add up exactly).

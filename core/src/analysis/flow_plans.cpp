@@ -8,6 +8,12 @@
 
 namespace astar {
 
+UnitPlan flow_plan(const FlowField& field, Cell start) {
+  std::vector<Cell> way = field.follow(start);
+  if (way.empty()) way.push_back(start);  // reaches no goal: stays
+  return UnitPlan{std::move(way)};
+}
+
 Result<FlowPlans> flow_field_plans(const Level& level, const MovementRules& rules) {
   if (level.units.empty()) return Error{"the level has no units"};
   if (std::string why = level.check_units(); !why.empty()) return Error{why};
@@ -23,11 +29,7 @@ Result<FlowPlans> flow_field_plans(const Level& level, const MovementRules& rule
     if (!field) return Error{field.error()};
     field.value().run();
     ++out.fields;
-    for (std::size_t i : entry.second) {
-      std::vector<Cell> way = field.value().follow(level.units[i].start);
-      if (way.empty()) way.push_back(level.units[i].start);  // reaches no goal: stays
-      out.plans[i].cells = std::move(way);
-    }
+    for (std::size_t i : entry.second) out.plans[i] = flow_plan(field.value(), level.units[i].start);
   }
   return out;
 }

@@ -1,0 +1,106 @@
+// Play units in the Level panel (units_list.hpp's draw_units_playback_panel): the planner (flow
+// field, CA*, WHCA* and its window), Play / Pause and a tick at a time, the time slider, what the
+// plans come to, this tick's conflicts and the planner's failures. Its widgets are marked
+// "units.*" for the end-to-end tests.
+#include <algorithm>
+#include <string>
+
+#include <imgui.h>
+
+#include "astar/unit_plans.hpp"
+#include "panels/panel_widgets.hpp"
+#include "panels/units_list.hpp"
+
+namespace studio {
+
+namespace {
+
+void planner_controls(Studio& studio, UnitsPlayback& p) {
+  bool on = p.shown();
+  if (ImGui::Checkbox("Play units", &on)) {
+    if (on) p.show(p.planner());
+    else p.hide();
+  }
+  mark_item(studio, "units", "play units", ImGui::GetFrameHeight());
+  if (ImGui::IsItemHovered())
+    wrapped_tooltip("Plan the units together and move them tick by tick: the time slider, Play, "
+                    "and a tick at a time (the canvas shows each plan, the units where they stand, "
+                    "and this tick's conflicts in red).");
+  if (!p.shown()) return;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+  const std::string label(planner_label(p.planner()));
+  if (ImGui::BeginCombo("Planner", label.c_str())) {
+    for (UnitsPlanner k : kUnitsPlanners) {
+      const std::string name(planner_label(k));
+      if (ImGui::Selectable(name.c_str(), k == p.planner())) p.show(k);
+      mark_entry(studio, "units", "planner " + std::string(to_string(k)));
+    }
+    ImGui::EndCombo();
+  }
+  mark_item(studio, "units", "planner", 100);
+  if (p.planner() == UnitsPlanner::WhcaStar) {
+    int w = static_cast<int>(p.window());
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+    if (ImGui::SliderInt("Window", &w, 2, 64)) p.set_window(static_cast<std::uint32_t>(w));
+    if (ImGui::IsItemHovered())
+      wrapped_tooltip("WHCA* plans each unit this many ticks ahead, then all take half of them "
+                      "and plan again.");
+  }
+}
+
+void time_controls(Studio& studio, UnitsPlayback& p) {
+  if (ImGui::SmallButton("|<")) p.set_tick(0);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("<")) p.step(-1);
+  mark_item(studio, "units", "tick back", 20);
+  ImGui::SameLine();
+  if (ImGui::SmallButton(p.playing ? "Pause" : "Play")) {
+    if (!p.playing && p.tick() == p.last_tick()) p.set_tick(0);
+    p.playing = !p.playing;
+  }
+  mark_item(studio, "units", "play", 30);
+  ImGui::SameLine();
+  if (ImGui::SmallButton(">")) p.step(1);
+  mark_item(studio, "units", "tick forward", 20);
+  ImGui::SameLine();
+  if (ImGui::SmallButton(">|")) p.set_tick(p.last_tick());
+  int t = static_cast<int>(p.tick());
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.7f);
+  const std::string format = "t = %d / " + std::to_string(p.last_tick());
+  if (ImGui::SliderInt("Time", &t, 0, static_cast<int>(p.last_tick()), format.c_str()))
+    p.set_tick(static_cast<std::size_t>(std::max(0, t)));
+  mark_item(studio, "units", "time", 100);
+}
+
+void results(UnitsPlayback& p) {
+  ImGui::PushTextWrapPos(0.0f);
+  if (!p.error().empty()) ImGui::TextColored(kErrorText, "%s", p.summary().c_str());
+  else ImGui::TextUnformatted(p.summary().c_str());
+  for (const astar::Conflict& c : p.conflicts_now()) ImGui::TextColored(kErrorText, "%s", astar::conflict_text(c).c_str());
+  for (const astar::UnitFailure& f : p.failures()) ImGui::TextColored(kWarnText, "%s", f.text.c_str());
+  ImGui::PopTextWrapPos();
+  if (p.planner() == UnitsPlanner::FlowField && p.plans().size() > 1) {
+    int u = static_cast<int>(p.focus_unit);
+    ImGui::SetNextItemWidth(ImGui::GetFrameHeight() * 4.0f);
+    if (ImGui::InputInt("Field of unit", &u))
+      p.focus_unit = static_cast<std::size_t>(std::clamp(u, 0, static_cast<int>(p.plans().size()) - 1));
+    if (ImGui::IsItemHovered()) wrapped_tooltip("The canvas shows the flow field of this unit's goal.");
+  }
+}
+
+}  // namespace
+
+void draw_units_playback_panel(Studio& studio) {
+  UnitsPlayback& p = studio.units_playback;
+  if (studio.level().units.empty()) return;
+  ImGui::PushID("units");  // its |<, <, > and >| are the Timeline's labels too
+  planner_controls(studio, p);
+  if (p.shown()) {
+    if (p.planned()) time_controls(studio, p);
+    results(p);
+  }
+  ImGui::PopID();
+}
+
+}  // namespace studio

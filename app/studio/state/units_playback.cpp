@@ -1,0 +1,253 @@
+// Play units (units_playback.hpp): planning with the chosen planner, repairing the flow fields
+// after cell edits, and the time slider.
+#include "state/units_playback.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "astar/flow_plans.hpp"
+
+namespace studio {
+
+using astar::Cell;
+
+std::string_view to_string(UnitsPlanner p) {
+  switch (p) {
+    case UnitsPlanner::FlowField: return "flow-field";
+    case UnitsPlanner::CaStar: return "ca-star";
+    case UnitsPlanner::WhcaStar: return "whca-star";
+  }
+  return "?";
+}
+
+std::string_view planner_label(UnitsPlanner p) {
+  switch (p) {
+    case UnitsPlanner::FlowField: return "Flow field";
+    case UnitsPlanner::CaStar: return "CA*";
+    case UnitsPlanner::WhcaStar: return "WHCA*";
+  }
+  return "?";
+}
+
+std::optional<UnitsPlanner> parse_units_planner(std::string_view name) {
+  for (UnitsPlanner p : kUnitsPlanners)
+    if (to_string(p) == name) return p;
+  return std::nullopt;
+}
+
+// One flow field per distinct goal, kept between plans so that edits repair it.
+struct UnitsPlayback::GoalField {
+  Cell goal;
+  astar::FlowField field;
+};
+
+UnitsPlayback::UnitsPlayback() = default;
+UnitsPlayback::~UnitsPlayback() = default;
+
+// [SECTION] Settings
+
+void UnitsPlayback::show(UnitsPlanner p) {
+  if (planner_ != p) edited_everything();
+  planner_ = p;
+  shown_ = true;
+  stale_ = stale_ || !planned_;
+  tick_ = 0;
+  playing = false;
+}
+
+void UnitsPlayback::hide() {
+  shown_ = false;
+  playing = false;
+}
+
+void UnitsPlayback::set_window(std::uint32_t w) {
+  w = std::clamp<std::uint32_t>(w, 2, astar::kMaxWindow);
+  if (w == window_) return;
+  window_ = w;
+  stale_ = true;
+}
+
+void UnitsPlayback::set_horizon(std::optional<std::uint32_t> h) {
+  if (h == horizon_) return;
+  horizon_ = h;
+  stale_ = true;
+}
+
+void UnitsPlayback::open_level(const astar::Level& level) {
+  edited_everything();
+  planned_ = false;
+  plans_.clear();
+  tick_ = 0;
+  playing = false;
+  shown_ = false;
+  focus_unit = 0;
+  const std::optional<astar::UnitsPlanPreset>& p = level.units_plan;
+  if (!p) return;
+  if (const std::optional<UnitsPlanner> planner = parse_units_planner(p->algorithm)) planner_ = *planner;
+  if (p->window) window_ = *p->window;
+  horizon_ = p->horizon;
+  shown_ = true;
+}
+
+void UnitsPlayback::edited(Cell c) {
+  stale_ = true;
+  if (!all_edited_) edits_.push_back(c);
+}
+
+void UnitsPlayback::edited_everything() {
+  stale_ = true;
+  all_edited_ = true;
+  edits_.clear();
+  fields_.clear();  // they point into the level, which may be another now
+}
+
+// [SECTION] Planning
+
+void UnitsPlayback::update(double dt, const astar::Level& level) {
+  if (!shown_) return;
+  if (stale_) plan(level);
+  if (!playing) {
+    carry_ = 0.0;
+    return;
+  }
+  carry_ += dt * std::clamp(ticks_per_second, 0.5, 60.0);
+  while (carry_ >= 1.0 && playing) {
+    carry_ -= 1.0;
+    if (!step(1)) playing = false;
+  }
+}
+
+void UnitsPlayback::plan(const astar::Level& level) {
+  stale_ = false;
+  error_.clear();
+  failures_.clear();
+  const astar::Status made = planner_ == UnitsPlanner::FlowField ? plan_flow(level) : plan_cooperative(level);
+  all_edited_ = false;
+  edits_.clear();
+  planned_ = made.ok();
+  if (!planned_) {
+    error_ = made.error();
+    plans_.clear();
+    conflicts_.clear();
+    stats_ = {};
+    fields_.clear();
+    all_edited_ = true;
+    return;
+  }
+  goals_.clear();
+  for (const astar::Unit& u : level.units) goals_.push_back(u.goal);
+  conflicts_ = astar::find_conflicts(plans_);
+  stats_ = astar::plan_stats(plans_, goals_);
+  tick_ = std::min(tick_, last_tick());
+  focus_unit = std::min(focus_unit, plans_.empty() ? 0 : plans_.size() - 1);
+}
+
+astar::Status UnitsPlayback::plan_flow(const astar::Level& level) {
+  if (level.units.empty()) return astar::Error{"the level has no units"};
+  if (std::string why = level.check_units(); !why.empty()) return astar::Error{why};
+  // Repair the fields kept (cell edits only), or make them anew.
+  std::size_t repaired = 0;
+  if (!all_edited_ && !fields_.empty()) {
+    for (auto& f : fields_) {
+      if (!f->field.repair(edits_)) {
+        fields_.clear();
+        break;
+      }
+      ++repaired;
+    }
+  } else {
+    fields_.clear();
+  }
+  if (fields_.empty()) repaired = 0;
+  plans_.assign(level.units.size(), {});
+  std::size_t made = 0;
+  for (std::size_t i = 0; i < level.units.size(); ++i) {
+    const Cell goal = level.units[i].goal;
+    auto it = std::find_if(fields_.begin(), fields_.end(), [&](const auto& f) { return f->goal == goal; });
+    if (it == fields_.end()) {
+      auto field = astar::FlowField::make(level, level.rules(), {goal});
+      if (!field) return astar::Error{field.error()};
+      field.value().run();
+      fields_.push_back(std::make_unique<GoalField>(GoalField{goal, std::move(field).value()}));
+      it = fields_.end() - 1;
+      ++made;
+    }
+    plans_[i] = astar::flow_plan((*it)->field, level.units[i].start);
+  }
+  how_ = repaired > 0 ? "repaired " + std::to_string(repaired) + (repaired == 1 ? " flow field" : " flow fields")
+                      : "made " + std::to_string(made) + (made == 1 ? " flow field" : " flow fields");
+  return astar::Ok{};
+}
+
+astar::Status UnitsPlayback::plan_cooperative(const astar::Level& level) {
+  fields_.clear();
+  astar::CooperativeOptions o;
+  o.algorithm = planner_ == UnitsPlanner::CaStar ? astar::CooperativeAlgorithm::CaStar
+                                                 : astar::CooperativeAlgorithm::WhcaStar;
+  o.window = window_;
+  o.horizon = horizon_;
+  auto r = astar::plan_cooperative(level, level.rules(), o);
+  if (!r) return astar::Error{r.error()};
+  plans_ = std::move(r.value().plans);
+  failures_ = std::move(r.value().failures);
+  how_ = "planned " + std::to_string(r.value().iterations) + " space-time nodes";
+  return astar::Ok{};
+}
+
+// [SECTION] The time slider and the views
+
+std::size_t UnitsPlayback::last_tick() const {
+  std::size_t last = 0;
+  for (const astar::UnitPlan& p : plans_) last = std::max(last, p.cells.size() - 1);
+  return last;
+}
+
+void UnitsPlayback::set_tick(std::size_t t) { tick_ = std::min(t, last_tick()); }
+
+bool UnitsPlayback::step(int ticks) {
+  const std::size_t before = tick_;
+  if (ticks < 0) tick_ -= std::min(tick_, static_cast<std::size_t>(-static_cast<long long>(ticks)));
+  else set_tick(tick_ + static_cast<std::size_t>(ticks));
+  return tick_ != before;
+}
+
+std::vector<Cell> UnitsPlayback::positions() const {
+  std::vector<Cell> out;
+  out.reserve(plans_.size());
+  for (const astar::UnitPlan& p : plans_) out.push_back(p.at(tick_));
+  return out;
+}
+
+std::vector<astar::Conflict> UnitsPlayback::conflicts_now() const {
+  std::vector<astar::Conflict> out;
+  for (const astar::Conflict& c : conflicts_)
+    if (c.tick == tick_) out.push_back(c);
+  return out;
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> UnitsPlayback::holds(Cell c) const {
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  for (std::size_t i = 0; i < plans_.size(); ++i)
+    for (std::size_t t = 0; t < plans_[i].cells.size(); ++t)
+      if (plans_[i].cells[t] == c) out.emplace_back(i, t);
+  return out;
+}
+
+std::string UnitsPlayback::summary() const {
+  if (!error_.empty()) return std::string(planner_label(planner_)) + ": " + error_;
+  if (!planned_) return std::string(planner_label(planner_)) + ": not planned yet";
+  return std::string(planner_label(planner_)) + ": " + std::to_string(plans_.size()) + " units, " +
+         std::to_string(stats_.arrived) + " arrived, sum of costs " + std::to_string(stats_.sum_of_costs) +
+         ", makespan " + std::to_string(stats_.makespan) + ", " + std::to_string(conflicts_.size()) +
+         (conflicts_.size() == 1 ? " conflict" : " conflicts");
+}
+
+const astar::FlowField* UnitsPlayback::field() const {
+  if (planner_ != UnitsPlanner::FlowField || !planned_ || focus_unit >= goals_.size()) return nullptr;
+  for (const auto& f : fields_)
+    if (f->goal == goals_[focus_unit]) return &f->field;
+  return nullptr;
+}
+
+}  // namespace studio

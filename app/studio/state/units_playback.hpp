@@ -1,0 +1,117 @@
+// Play units (issue 32): the level's units planned together and moved tick by tick on a time
+// slider, without a window. The planner is a flow field (each unit follows the field of its
+// goal), cooperative A* or windowed cooperative A* (core's flow_plans.hpp and cooperative.hpp);
+// a level's "units_plan" chooses it when the level opens. Plans are made when they are shown
+// and out of date: an edit of the level marks them so, and the next update() plans again. The
+// flow fields are kept and REPAIRED after edits of cells (FlowField::repair: 3 to 22 times faster
+// than new fields on 512 x 512 maps, docs/benchmarks.md), made anew after any other change.
+//
+//   UnitsPlayback& p = studio.units_playback;
+//   p.show(UnitsPlanner::CaStar);     // plans at the next update(dt, level)
+//   p.update(0.0, level);             // plans now
+//   p.set_tick(7);                    // p.positions()[i]: unit i at t = 7 (core's UnitPlan::at)
+//   p.playing = true;                 // update(dt) moves ticks_per_second ticks a second
+//   say(p.summary());                 // "CA*: 2 units, 2 arrived, sum of costs 23, makespan 15, 0 conflicts"
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "astar/cooperative.hpp"
+#include "astar/flow_field.hpp"
+#include "astar/level.hpp"
+#include "astar/unit_plans.hpp"
+
+namespace studio {
+
+enum class UnitsPlanner : std::uint8_t { FlowField, CaStar, WhcaStar };
+inline constexpr UnitsPlanner kUnitsPlanners[] = {UnitsPlanner::FlowField, UnitsPlanner::CaStar,
+                                                  UnitsPlanner::WhcaStar};
+std::string_view to_string(UnitsPlanner p);    // "flow-field", "ca-star", "whca-star"
+std::string_view planner_label(UnitsPlanner p);  // "Flow field", "CA*", "WHCA*"
+std::optional<UnitsPlanner> parse_units_planner(std::string_view name);
+
+class UnitsPlayback {
+ public:
+  UnitsPlayback();
+  ~UnitsPlayback();
+  UnitsPlayback(const UnitsPlayback&) = delete;
+  UnitsPlayback& operator=(const UnitsPlayback&) = delete;
+
+  // [SECTION] Settings
+  bool playing = false;            // update() moves the tick on; stops at the last tick
+  double ticks_per_second = 4.0;   // 0.5..60
+  // The unit whose goal's flow field the canvas draws (flow-field planner).
+  std::size_t focus_unit = 0;
+
+  bool shown() const { return shown_; }
+  UnitsPlanner planner() const { return planner_; }
+  std::uint32_t window() const { return window_; }
+  std::optional<std::uint32_t> horizon() const { return horizon_; }
+  // Shows the plans of this planner (planned at the next update), from tick 0.
+  void show(UnitsPlanner p);
+  void hide();
+  void set_window(std::uint32_t w);                 // WHCA*: 2..kMaxWindow; plans again
+  void set_horizon(std::optional<std::uint32_t> h);  // plans again
+  // A newly opened level: its units_plan's planner, window and horizon, shown; else hidden.
+  void open_level(const astar::Level& level);
+  // Edits: one cell (the flow fields are repaired), or anything else (made anew).
+  void edited(astar::Cell c);
+  void edited_everything();
+
+  // Once a frame: plans when shown and out of date, then moves the tick while playing.
+  void update(double dt, const astar::Level& level);
+
+  // [SECTION] The time slider
+  std::size_t tick() const { return tick_; }
+  std::size_t last_tick() const;  // the longest plan's last tick (0 without plans)
+  void set_tick(std::size_t t);   // clamped to 0..last_tick()
+  bool step(int ticks);           // false when it could not move (at either end)
+
+  // [SECTION] The plans
+  bool planned() const { return planned_; }
+  bool out_of_date() const { return stale_; }
+  const std::string& error() const { return error_; }  // why it could not plan; empty: it did
+  const std::vector<astar::UnitPlan>& plans() const { return plans_; }
+  const std::vector<astar::UnitFailure>& failures() const { return failures_; }
+  const std::vector<astar::Conflict>& conflicts() const { return conflicts_; }
+  const astar::PlanStats& stats() const { return stats_; }
+  std::vector<astar::Cell> positions() const;               // every unit at tick()
+  std::vector<astar::Conflict> conflicts_now() const;       // those at tick() (edges ending there)
+  // Every (unit, tick) of the plans that stands on c (a unit then stays on its last cell): for
+  // the reservation marks and their tooltip.
+  std::vector<std::pair<std::size_t, std::size_t>> holds(astar::Cell c) const;
+  std::string summary() const;
+  // The flow field of focus_unit's goal (flow-field planner), null otherwise.
+  const astar::FlowField* field() const;
+  // How the last plan was made: "planned", "repaired 2 fields", ...; for the status line.
+  const std::string& how() const { return how_; }
+
+ private:
+  struct GoalField;
+  void plan(const astar::Level& level);
+  astar::Status plan_flow(const astar::Level& level);
+  astar::Status plan_cooperative(const astar::Level& level);
+
+  bool shown_ = false, planned_ = false, stale_ = true, all_edited_ = true;
+  UnitsPlanner planner_ = UnitsPlanner::FlowField;
+  std::uint32_t window_ = 16;
+  std::optional<std::uint32_t> horizon_;
+  std::size_t tick_ = 0;
+  double carry_ = 0.0;
+  std::vector<astar::Cell> edits_;
+  std::vector<std::unique_ptr<GoalField>> fields_;
+  std::vector<astar::UnitPlan> plans_;
+  std::vector<astar::UnitFailure> failures_;
+  std::vector<astar::Conflict> conflicts_;
+  astar::PlanStats stats_;
+  std::vector<astar::Cell> goals_;  // per unit, of the plans
+  std::string error_, how_;
+};
+
+}  // namespace studio
