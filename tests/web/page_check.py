@@ -110,6 +110,34 @@ def lesson_and_keys(browser, base):
         text = browser.wait_status(lambda t: "range-complete" in t and lesson in t, 60)
         browser.screenshot(lesson.replace(".json", "-range.png"))
         check(f"Dijkstra, iteration {cells}, range-complete" in text, f"{query}: the range of {cells} hexes, as astar reach lists: {text!r}")
+    units_by_link(browser, base)
+
+
+def units_by_link(browser, base):
+    """Play units by link: lesson 20 with CA* at tick 5, lesson 21's own WHCA* (its units_plan)
+    at tick 7, lesson 22's flow field at tick 9; F12's sidecar (read from the page's files) puts
+    every unit where `astar units` has it at that tick."""
+    read = ("(() => { try { return new TextDecoder().decode(FS.readFile('/astar-studio-1.png.json')); }"
+            " catch (e) { return ''; } })()")
+    for query, lesson, args, tick in (
+            ("?lesson=20-who-goes-first&units=ca-star&tick=5", "20-who-goes-first", ["--algorithm", "ca-star"], 5),
+            ("?lesson=21-the-window&tick=7", "21-the-window", [], 7),
+            ("?lesson=22-one-field-many-units&units=flow-field&tick=9", "22-one-field-many-units", ["--algorithm", "flow-field"], 9)):
+        cli = cli_json("units", os.path.join(lessons, lesson + ".json"), *args)
+        want = [u["path"][min(tick, len(u["path"]) - 1)][:2] for u in cli["units"]]
+        browser.call("Page.navigate", url=base + query)
+        browser.wait_status(lambda t: lesson in t, 60)
+        browser.key("F12", "F12", 123)
+        deadline = time.time() + 10
+        text = ""
+        while not text.rstrip().endswith("}") and time.time() < deadline:
+            text = browser.evaluate(read) or ""
+            time.sleep(0.1)
+        check(text.rstrip().endswith("}"), f"{query}: F12 wrote its sidecar")
+        units = json.loads(text)["units"] if text.rstrip().endswith("}") else {}
+        check(units.get("tick") == tick and units.get("positions") == want,
+              f"{query}: the units at t = {tick} as astar units has them: {units.get('positions')} vs {want}")
+        browser.screenshot(lesson + "-units.png")
 
 
 def paint_a_wall(browser, ratio=1, folder=None):
