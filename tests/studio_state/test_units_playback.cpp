@@ -136,3 +136,34 @@ TEST_CASE("[units playback] a level without a units_plan opens with it hidden") 
   st.update(0.0);
   CHECK_FALSE(st.units_playback.planned());
 }
+
+TEST_CASE("[units playback] watching CA* plan: nodes, units, back; an edit ends it") {
+  studio::Studio st;
+  open_lesson(st, "20-who-goes-first.json");
+  UnitsPlayback& p = st.units_playback;
+  st.update(0.0);
+  REQUIRE(p.watch(st.level()));
+  const astar::CooperativePlanner& w = *p.watcher();
+  CHECK(w.iterations() == 0);
+  CHECK(p.watch_text().rfind("CA*: iteration 0, planning unit 0", 0) == 0);
+  REQUIRE(p.watch_step_node());
+  CHECK(w.iterations() == 1);
+  REQUIRE(p.watch_step_unit());  // unit 0's plan is committed: it parks on its goal
+  CHECK(w.unit_steps() == 1);
+  CHECK(w.plans()[0].cells.size() == 9);
+  CHECK(w.planning() == std::optional<std::size_t>(1));
+  const std::int64_t at = w.iterations();
+  REQUIRE(p.watch_step_node());
+  REQUIRE(p.watch_step_back());
+  CHECK(p.watcher()->iterations() == at);
+  CHECK(p.watcher()->unit_steps() == 1);
+  p.watch_to_end();
+  CHECK(p.watcher()->done());
+  CHECK(p.watcher()->plans()[0].cells == p.plans()[0].cells);  // as Play units planned it
+  CHECK(p.watch_text().find("done after") != std::string::npos);
+  REQUIRE(st.editor().set_cell(astar::Layer::Costs, {5, 1}, 2.0));
+  CHECK_FALSE(p.watching());
+  p.show(UnitsPlanner::FlowField);
+  CHECK_FALSE(p.watch(st.level()));
+  CHECK(p.error().find("choose CA* or WHCA*") != std::string::npos);
+}

@@ -344,6 +344,8 @@ const std::vector<OptionSpec>& option_table() {
        [](Options& o, Seen&, V v) { return number_in("--window", v, o.units_window, std::uint32_t{2}, std::uint32_t{100000}, "a window 2..100000"); }},
       {"--tick", "T", [] { return text("with --units (or a level's units_plan): the time slider at tick T"); },
        [](Options& o, Seen&, V v) { return number_in("--tick", v, o.units_tick, std::int64_t{0}, std::int64_t{10000000}, "a tick 0..10000000"); }},
+      {"--watch-steps", "K", [] { return text("with --units ca-star or whca-star: watch the planner plan, K nodes in"); },
+       [](Options& o, Seen&, V v) { return number_in("--watch-steps", v, o.watch_steps, std::int64_t{0}, std::int64_t{1000000000}, "a node count 0..1000000000"); }},
       {"--weight", "W", [] { return text("weighted A*'s w, 1..10 (default 2); needs --algorithm weighted-astar"); },
        [](Options& o, Seen& s, V v) {
          s.weight = true;

@@ -3,7 +3,8 @@
 //                                          [--size WxH] [--zoom PX]
 //                                          [--focus X,Y] [--start X,Y] [--goal X,Y]
 //                                          [--algorithm NAME] [--heuristic NAME] [--range B]
-//                                          [--units PLANNER [--window W] [--tick T]]
+//                                          [--units PLANNER [--window W] [--tick T]
+//                                          [--watch-steps K]]
 //                                          [--weight W] [--tie-break NAME] [--partial-path]
 //                                          [--smooth] [--gif FILE [--gif-range A:B]
 //                                          [--gif-frames N] [--gif-delay MS] [--gif-shrink K]]
@@ -66,6 +67,7 @@ struct Options {
   std::string units_planner;
   std::uint32_t units_window = 0;    // 0: the level's or the default
   std::int64_t units_tick = 0;
+  std::int64_t watch_steps = -1;     // --watch-steps K: watch the planner plan, K nodes in
   // --gif FILE: export an animation of the run (see AnimationSettings), then exit.
   std::string gif;
   std::int64_t gif_from = 0, gif_to = -1;

@@ -1,4 +1,5 @@
-// Play units on the canvas (units_overlay.hpp's draw_units_playback and draw_flow_field): the
+// Play units on the canvas (units_overlay.hpp's draw_units_playback and draw_flow_field); while a
+// cooperative planner is watched, its reservation table, plans so far and space-time nodes. The
 // flow field of the focused unit's goal (its integration as a heat map, its flow as an arrow in
 // every cell, cells that reach no goal crossed), the cells the plans hold after the current tick
 // as faint marks in each unit's colour (hover one: who holds it and when), each plan as a thin
@@ -8,6 +9,8 @@
 #include <cfloat>
 #include <cmath>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "astar/format.hpp"
 #include "overlays/overlay_draw.hpp"
@@ -62,6 +65,64 @@ void hold_tooltip(const OverlayContext& ctx, const UnitsPlayback& p) {
   ImGui::SetTooltip("%s", text.c_str());
 }
 
+// Watching a cooperative planner: the reservation table (a faint mark per cell and tick, a ring
+// per park), the plans committed so far, and the unit being planned's space-time nodes (closed
+// filled, open outlined, the last taken ringed); hover: the table's holders and the nodes.
+void draw_watch(const OverlayContext& ctx, const astar::CooperativePlanner& w) {
+  const astar::ReservationTable& table = w.reservations();
+  const float r = std::max(2.5f, ctx.text_unit() * 0.30f), line = std::clamp(ctx.px * 0.05f, 1.0f, 3.0f * ctx.k);
+  table.for_each_vertex([&](astar::Cell c, std::uint32_t, std::size_t unit) {
+    ctx.fill(c, color(unit_colour(unit), 0.14f), ctx.px * 0.12f);
+  });
+  table.for_each_park([&](astar::Cell c, std::uint32_t, std::size_t unit) {
+    ctx.outline(c, color(unit_colour(unit), 0.9f), std::max(2.0f, line * 1.5f), ctx.px * 0.08f);
+  });
+  for (std::size_t i = 0; i < w.plans().size(); ++i) {
+    const std::vector<astar::Cell>& cells = w.plans()[i].cells;
+    for (std::size_t t = 1; t < cells.size(); ++t)
+      ctx.dl->AddLine(ctx.center(cells[t - 1]), ctx.center(cells[t]), color(unit_colour(i), 0.8f), line);
+    ctx.dl->AddCircleFilled(ctx.center(cells.front()), r * 0.7f, color(unit_colour(i)), 20);
+  }
+  const astar::SpaceTimeSearch* s = w.search();
+  if (s == nullptr || !w.planning()) return;
+  const palette::Rgb mine = unit_colour(*w.planning());
+  for (const astar::SpaceTimeNode& n : s->nodes()) {
+    if (n.closed) ctx.fill(n.cell, color(mine, 0.30f), ctx.px * 0.25f);
+    else ctx.outline(n.cell, color(mine, 0.85f), line, ctx.px * 0.25f);
+  }
+  if (s->last_taken()) {
+    const astar::SpaceTimeNode& n = s->nodes()[*s->last_taken()];
+    ctx.dl->AddCircle(ctx.center(n.cell), r * 1.3f, IM_COL32(255, 255, 255, 240), 24, std::max(2.0f, line * 1.5f));
+    if (ctx.show_text) {
+      const std::string label = "t" + std::to_string(n.t);
+      ctx.dl->AddText(ImVec2(ctx.center(n.cell).x + r, ctx.center(n.cell).y - r * 2.0f), IM_COL32(255, 255, 255, 255), label.c_str());
+    }
+  }
+}
+
+// Hovering while watching: "(4, 1) reserved by unit 0 at t = 3; parked: unit 1 from t = 8;
+// nodes of unit 2 at t = 2, 3".
+void watch_tooltip(const OverlayContext& ctx, const astar::CooperativePlanner& w) {
+  const std::optional<astar::Cell> c = hovered_cell(ctx);
+  if (!c) return;
+  std::vector<std::pair<std::uint32_t, std::size_t>> held;
+  w.reservations().for_each_vertex([&](astar::Cell at, std::uint32_t t, std::size_t unit) {
+    if (at == *c) held.emplace_back(t, unit);
+  });
+  std::sort(held.begin(), held.end());
+  std::string text;
+  for (const auto& h : held) text += (text.empty() ? "reserved: " : ", ") + std::string("unit ") + std::to_string(h.second) + " at t = " + std::to_string(h.first);
+  if (const auto park = w.reservations().parked(*c))
+    text += (text.empty() ? "" : "; ") + std::string("parked: unit ") + std::to_string(park->unit) + " from t = " + std::to_string(park->from);
+  if (const astar::SpaceTimeSearch* s = w.search(); s && w.planning()) {
+    std::string ticks;
+    for (const astar::SpaceTimeNode& n : s->nodes())
+      if (n.cell == *c) ticks += (ticks.empty() ? "" : ", ") + std::to_string(n.t) + (n.closed ? "" : " (open)");
+    if (!ticks.empty()) text += (text.empty() ? "" : "; ") + std::string("nodes of unit ") + std::to_string(*w.planning()) + " at t = " + ticks;
+  }
+  if (!text.empty()) ImGui::SetTooltip("%s %s", astar::cell_text(*c).c_str(), text.c_str());
+}
+
 }  // namespace
 
 void draw_flow_field(const OverlayContext& ctx) {
@@ -90,6 +151,11 @@ void draw_flow_field(const OverlayContext& ctx) {
 
 void draw_units_playback(const OverlayContext& ctx) {
   const UnitsPlayback& p = ctx.studio.units_playback;
+  if (p.shown() && p.watcher() != nullptr) {
+    draw_watch(ctx, *p.watcher());
+    watch_tooltip(ctx, *p.watcher());
+    return;
+  }
   if (!p.shown() || !p.planned()) return;
   const std::vector<astar::UnitPlan>& plans = p.plans();
   const std::size_t now = p.tick();

@@ -73,6 +73,34 @@ void time_controls(Studio& studio, UnitsPlayback& p) {
   mark_item(studio, "units", "time", 100);
 }
 
+// Watch it plan (CA*, WHCA*): a node or a unit at a time, back a node, to the end.
+void watch_controls(Studio& studio, UnitsPlayback& p) {
+  bool watch = p.watching();
+  if (ImGui::Checkbox("Watch it plan", &watch)) {
+    if (!watch) p.stop_watching();
+    else if (!p.watch(studio.level())) studio.status = "Not watching: " + p.error();
+  }
+  mark_item(studio, "units", "watch it plan", ImGui::GetFrameHeight());
+  if (ImGui::IsItemHovered())
+    wrapped_tooltip("Step the planner: a node of the unit it plans (its space-time search) or that "
+                    "unit's whole plan; the canvas shows the reservation table, the plans so far "
+                    "and the nodes (hover a cell: who holds it when, and its nodes' ticks).");
+  if (!p.watching()) return;
+  if (ImGui::SmallButton("Back")) p.watch_step_back();
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Node")) p.watch_step_node();
+  mark_item(studio, "units", "node", 40);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Unit")) p.watch_step_unit();
+  mark_item(studio, "units", "unit", 40);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("End")) p.watch_to_end();
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(p.watch_text().c_str());
+  for (const astar::UnitFailure& f : p.watcher()->failures()) ImGui::TextColored(kWarnText, "%s", f.text.c_str());
+  ImGui::PopTextWrapPos();
+}
+
 void results(UnitsPlayback& p) {
   ImGui::PushTextWrapPos(0.0f);
   if (!p.error().empty()) ImGui::TextColored(kErrorText, "%s", p.summary().c_str());
@@ -97,8 +125,11 @@ void draw_units_playback_panel(Studio& studio) {
   ImGui::PushID("units");  // its |<, <, > and >| are the Timeline's labels too
   planner_controls(studio, p);
   if (p.shown()) {
-    if (p.planned()) time_controls(studio, p);
-    results(p);
+    if (p.planner() != UnitsPlanner::FlowField) watch_controls(studio, p);
+    if (!p.watching()) {
+      if (p.planned()) time_controls(studio, p);
+      results(p);
+    }
   }
   ImGui::PopID();
 }

@@ -49,6 +49,7 @@ UnitsPlayback::~UnitsPlayback() = default;
 
 void UnitsPlayback::show(UnitsPlanner p) {
   if (planner_ != p) edited_everything();
+  watcher_.reset();
   planner_ = p;
   shown_ = true;
   stale_ = stale_ || !planned_;
@@ -59,6 +60,7 @@ void UnitsPlayback::show(UnitsPlanner p) {
 void UnitsPlayback::hide() {
   shown_ = false;
   playing = false;
+  watcher_.reset();
 }
 
 void UnitsPlayback::set_window(std::uint32_t w) {
@@ -66,6 +68,7 @@ void UnitsPlayback::set_window(std::uint32_t w) {
   if (w == window_) return;
   window_ = w;
   stale_ = true;
+  watcher_.reset();
 }
 
 void UnitsPlayback::set_horizon(std::optional<std::uint32_t> h) {
@@ -92,11 +95,13 @@ void UnitsPlayback::open_level(const astar::Level& level) {
 
 void UnitsPlayback::edited(Cell c) {
   stale_ = true;
+  watcher_.reset();
   if (!all_edited_) edits_.push_back(c);
 }
 
 void UnitsPlayback::edited_everything() {
   stale_ = true;
+  watcher_.reset();
   all_edited_ = true;
   edits_.clear();
   fields_.clear();  // they point into the level, which may be another now
@@ -180,14 +185,23 @@ astar::Status UnitsPlayback::plan_flow(const astar::Level& level) {
   return astar::Ok{};
 }
 
+namespace {
+
+astar::CooperativeOptions cooperative_options(UnitsPlanner p, std::uint32_t window,
+                                              std::optional<std::uint32_t> horizon) {
+  astar::CooperativeOptions o;
+  o.algorithm = p == UnitsPlanner::CaStar ? astar::CooperativeAlgorithm::CaStar
+                                          : astar::CooperativeAlgorithm::WhcaStar;
+  o.window = window;
+  o.horizon = horizon;
+  return o;
+}
+
+}  // namespace
+
 astar::Status UnitsPlayback::plan_cooperative(const astar::Level& level) {
   fields_.clear();
-  astar::CooperativeOptions o;
-  o.algorithm = planner_ == UnitsPlanner::CaStar ? astar::CooperativeAlgorithm::CaStar
-                                                 : astar::CooperativeAlgorithm::WhcaStar;
-  o.window = window_;
-  o.horizon = horizon_;
-  auto r = astar::plan_cooperative(level, level.rules(), o);
+  auto r = astar::plan_cooperative(level, level.rules(), cooperative_options(planner_, window_, horizon_));
   if (!r) return astar::Error{r.error()};
   plans_ = std::move(r.value().plans);
   failures_ = std::move(r.value().failures);
@@ -248,6 +262,53 @@ const astar::FlowField* UnitsPlayback::field() const {
   for (const auto& f : fields_)
     if (f->goal == goals_[focus_unit]) return &f->field;
   return nullptr;
+}
+
+// [SECTION] Watching a cooperative planner
+
+bool UnitsPlayback::watch(const astar::Level& level) {
+  watcher_.reset();
+  if (planner_ == UnitsPlanner::FlowField) {
+    error_ = "a flow field is not planned unit by unit: choose CA* or WHCA* to watch it plan";
+    return false;
+  }
+  auto made = astar::CooperativePlanner::make(level, level.rules(), cooperative_options(planner_, window_, horizon_));
+  if (!made) {
+    error_ = made.error();
+    return false;
+  }
+  watcher_ = std::make_unique<astar::CooperativePlanner>(std::move(made).value());
+  playing = false;
+  return true;
+}
+
+bool UnitsPlayback::watch_step_node() { return watcher_ && watcher_->step(); }
+bool UnitsPlayback::watch_step_unit() { return watcher_ && watcher_->step_unit(); }
+bool UnitsPlayback::watch_step_back() { return watcher_ && watcher_->step_back(); }
+void UnitsPlayback::watch_to_end() {
+  if (watcher_) watcher_->run();
+}
+
+std::string UnitsPlayback::watch_text() const {
+  if (!watcher_) return {};
+  const astar::CooperativePlanner& w = *watcher_;
+  const std::string who(planner_label(planner_));
+  const std::string it = std::to_string(w.iterations());
+  if (w.done())
+    return who + ": done after " + it + " iterations, " + std::to_string(w.unit_steps()) + " unit plans, " +
+           std::to_string(w.failures().size()) + " failures";
+  std::string out = who + ": iteration " + it;
+  if (w.planning()) {
+    out += ", planning unit " + std::to_string(*w.planning());
+    if (w.options().algorithm == astar::CooperativeAlgorithm::WhcaStar)
+      out += " in the window from t = " + std::to_string(w.window_start());
+    if (const astar::SpaceTimeSearch* s = w.search())
+      out += ": " + std::to_string(s->nodes().size()) + " nodes, " + std::to_string(s->open_size()) + " open";
+  }
+  const astar::ReservationTable& t = w.reservations();
+  out += "; the table holds " + std::to_string(t.vertex_count()) + " cells and ticks, " +
+         std::to_string(t.park_count()) + (t.park_count() == 1 ? " unit parked" : " units parked");
+  return out;
 }
 
 }  // namespace studio

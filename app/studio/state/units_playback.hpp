@@ -4,7 +4,8 @@
 // a level's "units_plan" chooses it when the level opens. Plans are made when they are shown
 // and out of date: an edit of the level marks them so, and the next update() plans again. The
 // flow fields are kept and REPAIRED after edits of cells (FlowField::repair: 3 to 22 times faster
-// than new fields on 512 x 512 maps, docs/benchmarks.md), made anew after any other change.
+// than new fields on 512 x 512 maps, docs/benchmarks.md), made anew after any other change. A
+// cooperative planner can also be WATCHED as it plans, node by node or unit by unit.
 //
 //   UnitsPlayback& p = studio.units_playback;
 //   p.show(UnitsPlanner::CaStar);     // plans at the next update(dt, level)
@@ -92,6 +93,25 @@ class UnitsPlayback {
   // How the last plan was made: "planned", "repaired 2 fields", ...; for the status line.
   const std::string& how() const { return how_; }
 
+  // [SECTION] Watching a cooperative planner plan (CA*, WHCA*), stepped at two levels: a node
+  // of the unit being planned, or that unit's whole plan; back goes one node back (a replay).
+  // Watching shows the planner's state instead of the finished plans: the unit it plans, its
+  // space-time nodes, the reservation table and the plans so far. An edit or another planner
+  // ends it.
+  bool watching() const { return watcher_ != nullptr; }
+  // Starts (at iteration 0) on `level`, which must not change while watched; false, with
+  // error() set, when the planner refuses the level or the planner is the flow field.
+  bool watch(const astar::Level& level);
+  void stop_watching() { watcher_.reset(); }
+  bool watch_step_node();   // false once the planner is done
+  bool watch_step_unit();
+  bool watch_step_back();   // false at iteration 0
+  void watch_to_end();
+  const astar::CooperativePlanner* watcher() const { return watcher_.get(); }
+  // "CA*: planning unit 1 (its 2nd of 2), iteration 12: 9 nodes, 4 open; the table holds 9
+  // cells and ticks, 1 unit parked" or "CA*: done after 19 iterations, 2 unit plans".
+  std::string watch_text() const;
+
  private:
   struct GoalField;
   void plan(const astar::Level& level);
@@ -112,6 +132,7 @@ class UnitsPlayback {
   astar::PlanStats stats_;
   std::vector<astar::Cell> goals_;  // per unit, of the plans
   std::string error_, how_;
+  std::unique_ptr<astar::CooperativePlanner> watcher_;
 };
 
 }  // namespace studio

@@ -181,6 +181,9 @@ void apply_units_options(studio::Studio& studio, const studio::Options& options)
   if (!p.shown()) return;
   p.update(0.0, studio.level());
   p.set_tick(static_cast<std::size_t>(options.units_tick));
+  if (options.watch_steps >= 0 && p.watch(studio.level()))
+    for (std::int64_t i = 0; i < options.watch_steps && p.watch_step_node(); ++i) {
+    }
 }
 
 // The command line over what the level suggests (its preset, applied when it opened), then the

@@ -1,6 +1,6 @@
 // Why a cooperative planner's unit does not arrive, in words (cooperative.hpp's list).
+#include <algorithm>
 #include <deque>
-#include <set>
 #include <string>
 
 #include "analysis/cooperative_run.hpp"
@@ -22,43 +22,58 @@ std::string number_list(const std::vector<std::size_t>& units) {
   return out;
 }
 
-// The parked units that wall unit u in: a breadth-first search over the level's moves from its
-// start, parked cells closed, collects the parks it runs into; empty when it still reaches its
-// goal that way (the parks are not what stops it).
-std::vector<std::size_t> parks_around(const CooperativePlanner::Run& run, std::size_t u) {
+// A way from unit u's start to its goal over the level's moves (breadth-first), parked cells
+// closed unless `through_parks`; empty when there is none.
+std::vector<Cell> bfs_way(const CooperativePlanner::Run& run, std::size_t u, bool through_parks) {
   const Level& lv = *run.level;
-  std::vector<std::uint8_t> seen(static_cast<std::size_t>(lv.cell_count()), 0);
-  std::set<std::size_t> parks;
-  std::deque<Cell> queue{run.unit(u).start};
-  seen[to_u32(lv.index(run.unit(u).start))] = 1;
+  std::vector<std::uint32_t> from(static_cast<std::size_t>(lv.cell_count()), 0xFFFFFFFFu);
+  const Cell start = run.unit(u).start, goal = run.unit(u).goal;
+  std::deque<Cell> queue{start};
+  from[to_u32(lv.index(start))] = to_u32(lv.index(start));
   while (!queue.empty()) {
     const Cell c = queue.front();
     queue.pop_front();
-    if (c == run.unit(u).goal) return {};
+    if (c == goal) {
+      std::vector<Cell> way{goal};
+      for (std::uint32_t i = to_u32(lv.index(goal)); i != to_u32(lv.index(start)); i = from[i])
+        way.push_back(lv.cell(CellIndex(from[i])));
+      return way;
+    }
     run.policy.for_each_move(c, [&](const Move& m) {
-      if (!m.possible()) return;
-      std::uint8_t& s = seen[to_u32(lv.index(m.to))];
-      if (const auto p = run.table.parked(m.to); p && p->unit != u) {
-        parks.insert(p->unit);
-        return;
-      }
-      if (s != 0) return;
-      s = 1;
+      std::uint32_t& f = from[to_u32(lv.index(m.to))];
+      if (!m.possible() || f != 0xFFFFFFFFu) return;
+      if (const auto p = run.table.parked(m.to); p && p->unit != u && !through_parks) return;
+      f = to_u32(lv.index(c));
       queue.push_back(m.to);
     });
   }
-  return {parks.begin(), parks.end()};
+  return {};
 }
 
+// The parked units in unit u's way: none when it reaches its goal round every park; else those
+// parked on a shortest way that goes through them.
+std::vector<std::size_t> parks_around(const CooperativePlanner::Run& run, std::size_t u) {
+  if (!bfs_way(run, u, false).empty()) return {};
+  std::vector<std::size_t> out;
+  for (Cell c : bfs_way(run, u, true))
+    if (const auto p = run.table.parked(c); p && p->unit != u &&
+        std::find(out.begin(), out.end(), p->unit) == out.end())
+      out.push_back(p->unit);
+  return out;
+}
+
+// "unit 0, which stays on (3, 1) from t = 1" for up to three units, then "and 4 more".
 std::string parks_text(const CooperativePlanner::Run& run, const std::vector<std::size_t>& units) {
   std::string out;
-  for (std::size_t k = 0; k < units.size(); ++k) {
+  const std::size_t shown = units.size() > 3 ? 3 : units.size();
+  for (std::size_t k = 0; k < shown; ++k) {
     if (k > 0) out += k + 1 == units.size() ? " and " : ", ";
     const Cell at = run.plans[units[k]].cells.back();
     const auto p = run.table.parked(at);
     out += unit_name(units[k]) + ", which stays on " + cell_text(at) + " from t = " +
            std::to_string(p ? p->from : 0);
   }
+  if (shown < units.size()) out += " and " + std::to_string(units.size() - shown) + " more";
   return out;
 }
 
