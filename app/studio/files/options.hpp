@@ -4,7 +4,7 @@
 //                                          [--focus X,Y] [--start X,Y] [--goal X,Y]
 //                                          [--algorithm NAME] [--heuristic NAME] [--range B]
 //                                          [--units PLANNER [--window W] [--tick T]
-//                                          [--watch-steps K]]
+//                                          [--watch-steps K]] [--scen FILE --agents K]
 //                                          [--weight W] [--tie-break NAME] [--partial-path]
 //                                          [--smooth] [--gif FILE [--gif-range A:B]
 //                                          [--gif-frames N] [--gif-delay MS] [--gif-shrink K]]
@@ -68,6 +68,10 @@ struct Options {
   std::uint32_t units_window = 0;    // 0: the level's or the default
   std::int64_t units_tick = 0;
   std::int64_t watch_steps = -1;     // --watch-steps K: watch the planner plan, K nodes in
+  // --scen FILE --agents K: a MovingAI scenario's first K queries as the level's units, under
+  // the multi-agent benchmark's rules (astar::add_movingai_units), as `astar units` reads them.
+  std::string scen;
+  std::int64_t agents = 0;
   // --gif FILE: export an animation of the run (see AnimationSettings), then exit.
   std::string gif;
   std::int64_t gif_from = 0, gif_to = -1;

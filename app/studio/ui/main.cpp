@@ -28,6 +28,7 @@
 #include "astar/endpoint_args.hpp"
 #include "astar/format.hpp"
 #include "astar/generate.hpp"
+#include "astar/movingai.hpp"
 #include "ui/commands.hpp"
 #include "ui/frame_driver.hpp"
 #include "ui/frame_pacing.hpp"
@@ -161,11 +162,25 @@ astar::Status apply_endpoint_options(studio::Studio& studio, const studio::Optio
   return astar::Ok{};
 }
 
+// --scen FILE --agents K: the scenario's first K queries as the level's units, with the
+// benchmark's rules (one undo step, as an import). An error names the file and the query.
+astar::Status scenario_units(studio::Studio& studio, const studio::Options& options) {
+  if (options.scen.empty() && options.agents == 0) return astar::Ok{};
+  if (options.scen.empty() || options.agents == 0)
+    return astar::Error{"--scen FILE and --agents K go together (a scenario's first K queries as units)"};
+  astar::Level level = studio.level();
+  if (astar::Status s = astar::add_movingai_units(level, options.scen, static_cast<std::size_t>(options.agents)); !s)
+    return s;
+  studio.replace_level(std::move(level), "Units from " + options.scen);
+  return astar::Ok{};
+}
+
 // The level to start with: the command line's, else levels/welcome.json, else a blank level;
 // then --trace's trace. An error when the level or the trace given on the command line fails.
 astar::Status load_initial_level(studio::Studio& studio, const studio::Options& options,
                                  std::string& warning) {
   if (auto opened = open_initial_level(studio, options, warning); !opened) return opened;
+  if (auto units = scenario_units(studio, options); !units) return units;
   if (options.finding > 0 && studio.trace_mode() == nullptr)
     return astar::Error{"--finding " + std::to_string(options.finding) + ": " + options.level_path +
                         " opens no trace (--finding needs --trace, or a LEVEL whose search.trace names one)"};
