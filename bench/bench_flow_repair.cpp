@@ -18,22 +18,15 @@
 
 #include "astar/flow_field.hpp"
 #include "astar/movingai.hpp"
+#include "bench_rows.hpp"
 
 using namespace astar;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0.0;
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
+using bench::Clock;
+using bench::median;
+using bench::ms_since;
 
 bool same(const FlowField& a, const FlowField& b) {
   const Level& lv = a.level();

@@ -22,22 +22,15 @@
 #include "astar/make_search.hpp"
 #include "astar/movingai.hpp"
 #include "astar/replanning.hpp"
+#include "bench_rows.hpp"
 
 using namespace astar;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0.0;
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
+using bench::Clock;
+using bench::median;
+using bench::ms_since;
 
 double mean(const std::vector<double>& v) {
   double s = 0.0;

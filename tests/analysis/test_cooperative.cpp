@@ -158,6 +158,31 @@ void check_legal_and_apart(const MovePolicy& policy, const std::vector<UnitPlan>
   for (const Conflict& c : test::brute_conflicts(plans)) CHECK((failed[c.a] || failed[c.b]));
 }
 
+// Each unit of `res`, in planning order, against the oracle over the plans of the units before
+// it: it fails exactly when the oracle finds nothing, and else its plan, from its start to its
+// goal, costs the oracle's least. Returns how many planned units wait somewhere.
+std::size_t check_against_oracle(const Level& lv, const CooperativeResult& res, std::size_t& units) {
+  const MovePolicy policy(lv, lv.rules());
+  const std::vector<bool> failed = failed_units(res.failures, lv.units.size());
+  check_legal_and_apart(policy, res.plans, failed);
+  std::vector<UnitPlan> before;
+  std::size_t waited = 0;
+  for (std::size_t u : res.order) {
+    const std::optional<ExactCost> best = oracle_cost(policy, before, lv.units[u].start, lv.units[u].goal);
+    CHECK(best.has_value() == !failed[u]);
+    if (best && !failed[u]) {
+      const std::vector<Cell>& c = res.plans[u].cells;
+      CHECK(c.front() == lv.units[u].start);
+      CHECK(c.back() == lv.units[u].goal);
+      CHECK(compare(*plan_cost(policy, c), *best) == 0);
+      waited += std::adjacent_find(c.begin(), c.end()) != c.end() ? 1 : 0;
+    }
+    before.push_back(res.plans[u]);
+    ++units;
+  }
+  return waited;
+}
+
 }  // namespace
 
 TEST_CASE("[cooperative] the corridor: who goes first decides") {
@@ -265,24 +290,8 @@ TEST_CASE("[cooperative] CA* on 1,000 random levels: legal, apart, each unit opt
     const auto r = plan_cooperative(lv, lv.rules(), {});
     REQUIRE(r.ok());
     const CooperativeResult& res = r.value();
-    const MovePolicy policy(lv, lv.rules());
-    CHECK(res.order == expected_order(policy, lv.units));
-    const std::vector<bool> failed = failed_units(res.failures, lv.units.size());
-    check_legal_and_apart(policy, res.plans, failed);
-    std::vector<UnitPlan> before;
-    for (std::size_t u : res.order) {
-      const std::optional<ExactCost> best = oracle_cost(policy, before, lv.units[u].start, lv.units[u].goal);
-      CHECK(best.has_value() == !failed[u]);
-      if (best && !failed[u]) {
-        CHECK(res.plans[u].cells.back() == lv.units[u].goal);
-        CHECK(res.plans[u].cells.front() == lv.units[u].start);
-        CHECK(compare(*plan_cost(policy, res.plans[u].cells), *best) == 0);
-        const std::vector<Cell>& c = res.plans[u].cells;
-        waited += std::adjacent_find(c.begin(), c.end()) != c.end() ? 1 : 0;
-      }
-      before.push_back(res.plans[u]);
-      ++units;
-    }
+    CHECK(res.order == expected_order(MovePolicy(lv, lv.rules()), lv.units));
+    waited += check_against_oracle(lv, res, units);
     failures += res.failures.size();
   }
   MESSAGE("units " << units << ", failures " << failures << ", waited " << waited);
@@ -301,18 +310,7 @@ TEST_CASE("[cooperative] CA* on random levels with every layer: each plan's cost
     if (lv.units.empty() || !lv.check_units().empty()) continue;
     const auto r = plan_cooperative(lv, lv.rules(), {});
     if (!r.ok()) continue;  // costs too large to add up exactly
-    const CooperativeResult& res = r.value();
-    const MovePolicy policy(lv, lv.rules());
-    const std::vector<bool> failed = failed_units(res.failures, lv.units.size());
-    check_legal_and_apart(policy, res.plans, failed);
-    std::vector<UnitPlan> before;
-    for (std::size_t u : res.order) {
-      const std::optional<ExactCost> best = oracle_cost(policy, before, lv.units[u].start, lv.units[u].goal);
-      CHECK(best.has_value() == !failed[u]);
-      if (best && !failed[u]) CHECK(compare(*plan_cost(policy, res.plans[u].cells), *best) == 0);
-      before.push_back(res.plans[u]);
-      ++units;
-    }
+    check_against_oracle(lv, r.value(), units);
   }
   CHECK(units > 600);
 }
