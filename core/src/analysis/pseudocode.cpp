@@ -78,18 +78,18 @@ std::vector<std::string> dstar_lines() {
 // the same lines as the best-first loops' (kLineOf); the end, found or not, is the last line.
 std::vector<std::string> flow_lines() {
   return {
-      "open <- {goal}; g[goal] <- 0  (g: cost to goal)",
+      "open <- {goal}; g[goal] <- 0 (g: to goal)",
       "while open is not empty:",
-      "  current <- open cell, lowest g (then row, col)",
-      "  (no goal test: every cell gets its flow)",
-      "  settle current; flow <- its best move out",
-      "  for each move from a cell n into current:",
-      "    if n is a wall, blocked or settled: skip",
+      "  current <- lowest g (ties: row, column)",
+      "  (no goal test: every cell gets a flow)",
+      "  settle current; flow <- best move out",
+      "  for each move from n into current:",
+      "    if n is a wall, blocked, settled: skip",
       "    tentative <- cost(move) + g[current]",
       "    if tentative < g[n]:  (unseen: g = inf)",
       "      cameFrom[n] <- current",
       "      g[n] <- tentative; open n",
-      "return flow; path: follow it from the start",
+      "return flow; path <- follow it from start",
   };
 }
 
