@@ -18,6 +18,7 @@
 
 #include "astar/flow_field.hpp"
 #include "astar/flow_field_search.hpp"
+#include "astar/inspect.hpp"
 #include "astar/make_search.hpp"
 #include "astar/posthoc_writer.hpp"
 #include "astar/pseudocode.hpp"
@@ -185,6 +186,14 @@ TEST_CASE("[flow-search] micro-steps: the take, then one per move entering the t
   CHECK(s->last_relaxed() == std::vector<Cell>{{1, 2}, {2, 1}});
   CHECK(s->node({1, 2}).parent == lv.goal());
   CHECK(s->node({1, 2}).state == NodeState::Open);
+  // The quiz: (2, 1) and (1, 2) both cost 1 to the goal; the row decides.
+  CHECK(s->next_to_take() == Cell{2, 1});
+  const std::optional<Verdict> tie = judge_prediction(*s, {1, 2});
+  REQUIRE(tie.has_value());
+  CHECK_FALSE(tie->right);
+  CHECK(tie->why.find("equal costs go by row, then column") != std::string::npos);
+  CHECK(judge_prediction(*s, {2, 1})->why.find("the lowest g (its cost to the goal)") !=
+        std::string::npos);
   // The open cell's way to the goal: itself, then its parent's flow.
   CHECK(s->path_to({1, 2}) == std::vector<Cell>{{1, 2}, {2, 2}});
   CHECK(s->path_to({0, 0}).empty());  // unseen
@@ -216,6 +225,9 @@ TEST_CASE("[flow-search] a start cut off from the goal: the whole field, then no
   const auto partway = make_search(lv, kFlow);
   partway->step();  // in progress: not yet
   CHECK_FALSE(cannot_reach_goal(*partway, lv.start()));
+  // The inspector says why in the field's terms.
+  CHECK(why_not_taken(*s, lv.start()).rfind("cannot reach the goal", 0) == 0);
+  CHECK(why_not_taken(*s, {2, 0}).empty());  // settled
   CHECK(s->node({0, 2}).parent == Cell{1, 2});
 }
 
