@@ -253,6 +253,7 @@ std::string run_help() {
   const std::string jps(info(Algorithm::JumpPoint).name);
   const std::string theta(info(Algorithm::ThetaStar).name);
   const std::string bidirectional(info(Algorithm::Bidirectional).name);
+  const std::string flow(info(Algorithm::FlowField).name);
   std::string h;
   h += "astar run LEVEL [--start X,Y] [--goal X,Y]\n";
   h += "                [--algorithm NAME] [--heuristic NAME] [--weight W]\n";
@@ -308,7 +309,9 @@ std::string run_help() {
   h += "  path. " + theta + " is any-angle: its path is its waypoints, consecutive ones in a\n";
   h += "  straight line of sight and possibly far apart, and the cost is their Euclidean\n";
   h += "  length, which can be shorter than any grid path. The waypoints are printed like\n";
-  h += "  cells.\n";
+  h += "  cells. " + flow + " settles every cell that can reach the goal, from the goal (g is\n";
+  h += "  the cost to the goal), in order of cost, equal costs by row, then column; its\n";
+  h += "  path is the flow followed from the start, so iterations count the whole level.\n";
   h += "\n";
   h += "Output fields:\n";
   h += "  level        LEVEL as given\n";
@@ -321,7 +324,8 @@ std::string run_help() {
   h += "               false)\n";
   h += "  heuristic    the heuristic used; none (json: null) for algorithms without one\n";
   h += "  weight       the weight w (1 unless --weight)\n";
-  h += "  tie_break    the tie-break used (first-in for bfs, whatever was given)\n";
+  h += "  tie_break    the tie-break used: whatever was given, but first-in for " + bfs + " and\n";
+  h += "               " + flow + ", which take none (" + flow + ": by row, then column)\n";
   h += "  neighbours   4 or 8, as used (6 on hex levels)\n";
   h += "  outcome      " + found + ", " + no_path + " (the goal cannot be reached) or " + limit +
        "\n";

@@ -17,7 +17,8 @@
 //   - the open-set colour over most of every plain open cell,
 //   - bidirectional A*: those tints under the backward overlay on cells only the search from the
 //     goal has seen,
-//   - an Invalid search: its message in the sidecar, and nothing tinted.
+//   - an Invalid search: its message in the sidecar, and nothing tinted;
+//   - a finished flow field: the X on its cells that cannot reach the goal, and on no other.
 // --algorithm NAME: the sidecar must name this algorithm. --same-cost-as NAME: the sidecar's
 // path, costed here move by move under the level's rules, must cost what NAME's optimal path
 // costs. --smoothed: the sidecar must hold "smoothed" waypoints (the studio's --smooth) equal to
@@ -48,6 +49,7 @@
 #include <nlohmann/json.hpp>
 #include <stb_image.h>  // the implementation is compiled into libstb
 
+#include "astar/flow_field_search.hpp"
 #include "astar/make_search.hpp"
 #include "check_failures.hpp"
 #include "astar/bidirectional.hpp"
@@ -56,6 +58,7 @@
 #include "astar/smoothing.hpp"
 #include "astar/search.hpp"
 #include "astar/heuristic_check.hpp"
+#include "overlays/flow_overlay.hpp"
 #include "state/overlays.hpp"
 #include "state/palette.hpp"
 #include "screenshot_image.hpp"
@@ -72,6 +75,37 @@ double segment_distance(double px, double py, double ax, double ay, double bx, d
   double t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0.0;
   t = std::clamp(t, 0.0, 1.0);
   return std::hypot(px - (ax + t * dx), py - (ay + t * dy));
+}
+
+// The flow field's unreachable cells (overlays/flow_overlay.hpp): with the overlay on, the X's
+// colour at the centre of every visible cell astar::cannot_reach_goal names, and at no other open
+// cell's centre (off: at none). Cells on the path and the endpoints are not looked at.
+void check_unreachable_marks(const Image& img, const Mapping& m, const astar::Level& level,
+                             const astar::Search& search, bool on) {
+  if (!astar::info(search.options().algorithm).extras.flow || !finished(search.state())) return;
+  const std::vector<Cell> path = search.path();
+  int marked = 0, unmarked = 0;
+  for (int cy = 0; cy < level.height(); ++cy)
+    for (int cx = 0; cx < level.width(); ++cx) {
+      const Cell c{cx, cy};
+      int x0, y0, x1, y1;
+      if (!level.open(c) || !m.interior(c, 2.0, x0, y0, x1, y1) || c == level.start() ||
+          c == level.goal() || std::find(path.begin(), path.end(), c) != path.end())
+        continue;
+      int x = 0, y = 0;
+      m.center(c, x, y);
+      const bool want = on && astar::cannot_reach_goal(search, c);
+      if (close_to(img.at(x, y), studio::kUnreachableMark, 12) != want)
+        fail("cell " + cell_text(c) + (astar::cannot_reach_goal(search, c) ? " cannot" : " can") +
+             " reach the goal and shows " + rgb_text(img.at(x, y)) + " at its centre: want " +
+             (want ? "the X " : "no X ") + rgb_text(studio::kUnreachableMark));
+      ++(want ? marked : unmarked);
+    }
+  if ((on && marked == 0) || (!on && unmarked == 0))
+    fail("unreachable marks: no cell that should show the X, or should not, was checked");
+  else
+    std::printf("unreachable marks: %d cells show the X, %d do not%s\n", marked, unmarked,
+                on ? "" : " (the overlay is off)");
 }
 
 }  // namespace
@@ -606,6 +640,8 @@ int main(int argc, char** argv) {
       std::printf("heuristic marks: %d cells show the mark, %d do not%s\n", marked, unmarked,
                   marks ? "" : " (the overlay is off)");
   }
+
+  check_unreachable_marks(img, m, level, search, overlays.on(OverlayId::Unreachable));
 
   if (checked_walls == 0) fail("no wall cell was visible to check");
   if (iteration > 0 && checked_closed == 0)

@@ -14,13 +14,17 @@
 #   - --check-heuristic --heuristic manhattan on lessons/05-overestimate.json: the sidecar's
 #     counts and verdict equal astar::check_heuristic's, overestimating cells show the mark and
 #     admissible ones do not; with --overlay heuristic=off no cell does; refused with a wrong
-#     count or a false claim that the marks are on.
+#     count or a false claim that the marks are on;
+#   - --algorithm flow-field --run on lessons/03-no-path.json: every cell that cannot reach the
+#     walled-in goal shows the X (astar::cannot_reach_goal), no other does; none with
+#     --overlay unreachable=off; refused when the sidecar claims the overlay is off.
 # Exit 77 (ctest: skipped) when Xvfb is missing.
 set -u
 studio=$1 checker=$2 levels=$3 out=$4
 mkdir -p "$out"
 welcome=$levels/welcome.json
 overestimate=$levels/lessons/05-overestimate.json
+no_path=$levels/lessons/03-no-path.json
 
 # shellcheck source=check_lib.sh
 . "$(dirname "$0")/check_lib.sh"
@@ -93,5 +97,14 @@ claims heuristic-off heuristic-claims-on "$overestimate" \
 shot heuristic-octile "$overestimate" --run --check-heuristic --heuristic octile -- --expect found
 grep_check heuristic-octile "heuristic check: 0 overestimates"
 grep -q '"admissible": true' "$out/heuristic-octile.png.json" || fail "heuristic-octile: not admissible in the sidecar"
+
+# [SECTION] (d) The flow field's cells that cannot reach the goal, on the walled-in goal
+shot flow-unreachable "$no_path" --algorithm flow-field --run -- --expect no-path --algorithm flow-field
+grep_check flow-unreachable "unreachable marks: [1-9][0-9]* cells show the X"
+claims flow-unreachable flow-unreachable-claims-off "$no_path" \
+  's/"unreachable": {"on": true/"unreachable": {"on": false/' "want no X" --expect no-path
+shot flow-unreachable-off "$no_path" --algorithm flow-field --run --overlay unreachable=off -- \
+  --expect no-path
+grep_check flow-unreachable-off "the overlay is off"
 
 exit $status

@@ -177,6 +177,7 @@ TEST_CASE("[posthoc] every algorithm's trace, written, read and replayed, shows 
       // D* Lite searches from the goal (g is the cost to the goal), while a Posthoc trace runs
       // from its source, the level's start: refused (test_replanning.cpp).
       if (a == Algorithm::DStarLite) continue;
+      if (info(a).extras.flow) continue;  // from the goal too: refused (test_flow_field_search.cpp)
       SearchOptions o = with_preset({.heuristic = default_heuristic(nl.level.topology())},
                                     nl.level.preset);
       o.algorithm = a;

@@ -10,6 +10,7 @@
 
 #include "astar/heuristic_check.hpp"
 #include "astar/moves.hpp"
+#include "overlays/flow_overlay.hpp"
 #include "overlays/jump_distances_overlay.hpp"
 #include "overlays/layer_look.hpp"
 #include "overlays/reach_overlay.hpp"
@@ -181,6 +182,7 @@ void OverlayContext::draw_all() const {
   consistency_tints();
   draw_flow_field(*this);  // Play units' flow field: heat and arrows, under the search's marks
   draw_movement_range(*this);  // the range's region and border, under arrows and the path
+  draw_unreachable(*this);     // the flow field's cells without a flow
   came_from_arrows();
   path();
   smoothed_path();

@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include "overlays/flow_overlay.hpp"
 #include "state/overlays.hpp"
 
 namespace studio {
@@ -90,6 +91,19 @@ void draw_overlay_legend(const Studio& studio) {
       ImGui::TextDisabled("heat of %s: %.2f (low) to %.2f (high)", name, heat.min(), heat.max());
     else
       ImGui::TextDisabled("heat of %s: no cell seen yet", name);
+  }
+  if (astar::info(studio.session().algorithm()).extras.flow && ov.on(OverlayId::Unreachable)) {
+    // The X the canvas draws on the flow field's cells without a flow.
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    dl->AddRectFilled(a, ImVec2(a.x + s, a.y + s), u32(studio.appearance.colors().floor));
+    const float d = s * 0.3f, m = s * 0.5f;
+    dl->AddLine(ImVec2(a.x + m - d, a.y + m - d), ImVec2(a.x + m + d, a.y + m + d),
+                u32(kUnreachableMark), 2.0f);
+    dl->AddLine(ImVec2(a.x + m - d, a.y + m + d), ImVec2(a.x + m + d, a.y + m - d),
+                u32(kUnreachableMark), 2.0f);
+    ImGui::Dummy(ImVec2(s, s));
+    ImGui::SameLine();
+    ImGui::TextUnformatted("cannot reach the goal (no flow)");
   }
   if (studio.session().heuristic_report() && ov.on(OverlayId::Heuristic)) {
     const ImVec2 a = ImGui::GetCursorScreenPos();

@@ -28,6 +28,7 @@ enum class OverlayId {
   Heat,       // heat map of g, h or f (shader, from a texture)
   Heuristic,  // the heuristic check's marks (after Check heuristic)
   JumpDistances,  // JPS+ jump distances on the cells (JPS only; jump_distances_overlay.hpp)
+  Unreachable,    // an X on cells that cannot reach the goal (flow field only; flow_overlay.hpp)
   _Max
 };
 inline constexpr std::size_t kOverlayCount = static_cast<std::size_t>(OverlayId::_Max);
@@ -55,6 +56,7 @@ inline constexpr std::array<OverlayInfo, kOverlayCount> kOverlays{{
     {"heat", "Heat map", {false, 0.6f}},
     {"heuristic", "Heuristic check marks", {true, 1.0f}},
     {"jumps", "Jump distances (JPS+)", {true, 1.0f}},
+    {"unreachable", "Cannot reach the goal (flow field)", {true, 1.0f}},
 }};
 
 constexpr std::optional<OverlayId> parse_overlay(std::string_view name) {

@@ -22,6 +22,7 @@ enum class Algorithm : std::uint8_t {
   Bidirectional,    // A* from both ends, meeting in the middle
   LpaStar,          // Lifelong Planning A*: g, rhs and keys; edits are repairs (replanning.hpp)
   DStarLite,        // D* Lite: LPA* from the goal towards a moving start (replanning.hpp)
+  FlowField,        // one Dijkstra from the goal over the whole level: every cell's flow
   _Max
 };
 enum class Guarantee : std::uint8_t { Optimal, BoundedByWeight, None };
@@ -45,6 +46,9 @@ struct AlgorithmExtras {
   bool meeting = false;       // a meeting cell of the two sides
   bool jump_parents = false;  // parents are jump points, often several cells away
   bool replans = false;       // g, rhs and keys per cell; edits are repairs (ReplanningSearch)
+  // Settles every cell from the goal (FlowFieldSearch): g is the cost to the goal, a settled
+  // cell's parent is its flow, and open cells once finished cannot reach the goal.
+  bool flow = false;
 };
 
 struct AlgorithmInfo {
@@ -121,6 +125,13 @@ inline constexpr std::array<AlgorithmInfo, static_cast<std::size_t>(Algorithm::_
      true, false, {}, {.replans = true},
      "LPA* from the goal towards the start: g is the cost to the goal, so the start (an agent) "
      "can move and walls it discovers are repaired; km keeps old keys valid as it moves.",
+     false},
+    {"flow-field", "Flow field", Guarantee::Optimal, false, "g (cost to the goal)", Priority::G,
+     false, false, PathShape::Cells, true, false, {}, {.flow = true},
+     "One Dijkstra from the goal over the whole level: every cell gets its cost to the goal "
+     "(g here is the cost TO the goal), and every cell's parent arrow is its flow, the move a "
+     "unit standing there takes. The path is the flow followed from the start. Equal costs: "
+     "by row, then column.",
      false},
 }};
 

@@ -11,7 +11,9 @@
 //   std::vector<Cell> way = f.follow(c);                      // c ... a goal, along the flow
 //
 // It is STEPPED like a search: one step() settles one cell, so the studio can step and draw the
-// field as it grows. At the start every goal is open at cost 0. A step takes the open cell of
+// field as it grows. FlowFieldSearch (flow_field_search.hpp) is the same field behind the Search
+// interface, stepped move by move and rewound: it drives this class's take() and relax_into(),
+// the two halves of step(), so both settle the same cells with the same costs and flows. At the start every goal is open at cost 0. A step takes the open cell of
 // least integration cost, EQUAL COSTS BY ROW, THEN COLUMN (the smaller y first, then the smaller
 // x: the cells' row-major order), settles it, fixes its flow, and relaxes the moves entering it
 // (MovePolicy::for_each_move_into). run() steps to the end; the k-th step settles
@@ -33,15 +35,15 @@
 //
 // Works on every topology and rule (square cells with 4 or 8 neighbours and every diagonal rule,
 // hexes; costs, heights, edge overrides, jumps, agents, shapes, action ranks): the moves are
-// MovePolicy's. The level must outlive the field and not change while it is used; after an edit
-// of some cells, repair() brings a done() field up to date (flow_field_repair.cpp), equal to a
-// new field in every view; after any other change, make a new field. A flow field does NOT keep units apart: units following one field still walk
+// MovePolicy's. The level must outlive the field and not change while it is used; after an edit,
+// make a new field. A flow field does NOT keep units apart: units following one field still walk
 // into the same cells and through each other (docs/algorithms.md, "Flow fields").
 #pragma once
 
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "astar/exact_cost.hpp"
@@ -73,8 +75,12 @@ class FlowField {
   bool step();
   // Steps to the end.
   void run();
+  // Back to the start: nothing settled, every goal open at cost 0.
+  void restart();
   // True when the open set is empty: every cell that can reach a goal is settled.
-  bool done() const { return heap_.empty(); }
+  bool done() const { return open_count_ == 0; }
+  // The cell the next step settles; none once done().
+  std::optional<Cell> next() const;
 
   std::int64_t settled_count() const { return settled_; }
   std::int64_t open_count() const { return open_count_; }
@@ -113,13 +119,31 @@ class FlowField {
   // field's (make) on the edited level. Refused, the field unchanged, when it is not done, when
   // the level's size changed, when a goal is no longer usable, when action ranks or the costs'
   // range changed: make a new field then. `edited` may hold cells twice or outside the level.
+  // (flow_field_repair.cpp; FlowFieldSearch never repairs its field.)
   struct Repair {
     std::int64_t reset = 0;    // cells whose way came near an edit, searched again
     std::int64_t settled = 0;  // cells the repair settled (those, and cells made cheaper)
   };
   Result<Repair> repair(const std::vector<Cell>& edited);
 
+  // For tests: empty when the open set holds every open cell at its cost, the counts agree and
+  // the costs along settle_order() never go down; else what is wrong. O(cells).
+  std::string check() const;
+
  private:
+  // FlowFieldSearch steps the field move by move and rewinds it, through the parts below.
+  friend class FlowFieldSearch;
+  // What relax_into did with one move entering the settled cell.
+  enum class Relaxed : std::uint8_t { Impossible, Settled, NotBetter, Opened, Lowered };
+  // The first half of step(): settles the next cell (done() must be false), fixes its flow, and
+  // returns its index. The second: one move `in` entering settled cell i, relaxed.
+  std::uint32_t take();
+  Relaxed relax_into(std::uint32_t i, const Move& in);
+  // Their inverses, for a step back: the last cell settled, open again with its cost and no
+  // flow; cell j put back to state `s` with cost `cost` (its cost while open).
+  void unsettle();
+  void restore(std::uint32_t j, FlowCellState s, ExactCost cost);
+
   struct OpenEntry {
     ExactCost cost;
     std::uint32_t index;  // the cell's row-major index: equal costs by row, then column
@@ -133,10 +157,16 @@ class FlowField {
   };
 
   FlowField(const Level& level, const MovementRules& rules, std::vector<Cell> goals);
-  void drop_stale();              // pops heap entries of settled cells
-  void settle(std::uint32_t i);   // fixes the flow of cell i, then relaxes the moves into it
+  // An entry is stale when its cell is no longer open at its cost (settled, improved, or put
+  // back by a step back). Every open cell has one entry that is not.
+  bool stale(const OpenEntry& e) const {
+    return state_[e.index] != FlowCellState::Open || !(cost_[e.index] == e.cost);
+  }
+  void push(std::uint32_t i);     // an entry for open cell i at its cost
+  void drop_stale();              // pops stale entries off the top
   void fix_flow(std::uint32_t i);
-  // flow_field_repair.cpp: the cells whose way passes a cell marked `near`, reset to unseen.
+  // flow_field_repair.cpp: the cells whose way passes a cell marked `near`, reset to unseen; and
+  // the repair's Dijkstra, which may lower settled cells too.
   std::vector<std::uint8_t> reset_affected(const std::vector<std::uint8_t>& near);
   std::int64_t repair_search(std::vector<std::uint8_t>& touched);
 
@@ -146,12 +176,13 @@ class FlowField {
   std::vector<ExactCost> cost_;
   std::vector<std::uint8_t> goal_;
   std::vector<Move> flow_;        // block None: the flow of a settled cell that is not a goal
-  std::vector<OpenEntry> heap_;   // lazy: an improved cell is pushed again, stale entries dropped
+  // Lazy: an improved cell is pushed again, stale entries are dropped when they reach the top
+  // (and all of them when they outnumber the open cells). Its top is never stale.
+  std::vector<OpenEntry> heap_;
   mutable std::vector<Cell> order_;
   mutable bool order_stale_ = false;  // a repair changed it: settle_order() sorts it again
   std::int64_t settled_ = 0;
   std::int64_t open_count_ = 0;
-  bool repairing_ = false;            // settle() then may lower settled cells, and keeps no order
 };
 
 }  // namespace astar

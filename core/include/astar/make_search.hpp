@@ -1,7 +1,7 @@
 // make_search: the search options.algorithm names, behind the Search interface (search.hpp):
 // the best-first loop (detail/best_first.hpp) for A*, weighted A*, Dijkstra, greedy,
 // breadth-first, JPS and Theta*; BidirectionalSearch (bidirectional.hpp); ReplanningSearch for
-// LPA* and D* Lite (replanning.hpp). Callers that make searches by name include this header
+// LPA* and D* Lite (replanning.hpp); FlowFieldSearch (flow_field_search.hpp) for the flow field. Callers that make searches by name include this header
 // only; each of those searches includes search.hpp, never this one.
 //
 //   std::unique_ptr<Search> s = make_search(level, {.algorithm = Algorithm::DStarLite});

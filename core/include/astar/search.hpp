@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -113,6 +114,12 @@ std::string check_options(const SearchOptions& options);
 // only, ...
 std::string check_supported(const Level& level, const MovementRules& rules,
                             const SearchOptions& options);
+
+// The level a search with options.ignore_shapes runs on: a copy of `level` without those
+// shapes; null (search `level` itself) when the list is empty, or names a shape the level does
+// not have (check_supported refuses that).
+std::shared_ptr<const Level> level_without_shapes(const Level& level,
+                                                  const std::vector<std::uint32_t>& ignore);
 
 // Counters kept by every search (warthog-style metrics).
 struct SearchMetrics {

@@ -30,6 +30,9 @@ std::string why_not_taken(const Search& s, Cell c) {
   if (n.state == NodeState::Closed) return {};
   const Algorithm a = s.options().algorithm;
   if (n.state == NodeState::Unseen) {
+    if (info(a).extras.flow && s.state() != SearchState::IterationLimit)
+      return "cannot reach the goal: the field settled every cell that can, and not this one, "
+             "so it has no flow";
     if (s.state() == SearchState::Found)
       return "never reached: the goal was taken before any taken node's move led here";
     if (s.state() == SearchState::NoPath) return "never reached: no path from the start leads here";
@@ -65,7 +68,8 @@ std::optional<Verdict> judge_prediction(const Search& s, Cell guess) {
   if (!next) return std::nullopt;
   const Algorithm a = s.options().algorithm;
   const NodeView want = s.node(*next);
-  const std::string rule = a == Algorithm::GreedyBestFirst ? "the lowest h"
+  const std::string rule = info(a).extras.flow          ? "the lowest g (its cost to the goal)"
+                           : a == Algorithm::GreedyBestFirst ? "the lowest h"
                            : a == Algorithm::Dijkstra     ? "the lowest g"
                            : a == Algorithm::BreadthFirst ? "the fewest steps"
                                                           : "the lowest f";
@@ -77,6 +81,10 @@ std::optional<Verdict> judge_prediction(const Search& s, Cell guess) {
     return Verdict{false, "Not quite: " + cell_text(guess) + " is not in the open set yet, so it cannot be taken. " + chosen + "."};
   if (g.state == NodeState::Closed)
     return Verdict{false, "Not quite: " + cell_text(guess) + " is closed: it was taken already. " + chosen + "."};
+  if (g.f == want.f && info(a).extras.flow)
+    return Verdict{false, "Close: " + cell_text(guess) + " has the same priority, " + priority_text(a, g) +
+                              "; equal costs go by row, then column, so " + cell_text(*next) +
+                              " comes first."};
   if (g.f == want.f && !info(a).takes_tie_break)
     return Verdict{false, "Close: " + cell_text(guess) + " has the same priority, " + priority_text(a, g) +
                               "; " + label + " is first in, first out: " + cell_text(*next) +

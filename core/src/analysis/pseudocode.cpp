@@ -73,7 +73,33 @@ std::vector<std::string> dstar_lines() {
   };
 }
 
+// The flow field: Dijkstra from the goal over the moves entering each cell, with no goal test;
+// g is the cost to the goal and each cell's flow is fixed when it is settled. Its steps are on
+// the same lines as the best-first loops' (kLineOf); the end, found or not, is the last line.
+std::vector<std::string> flow_lines() {
+  return {
+      "open <- {goal}; g[goal] <- 0 (g: to goal)",
+      "while open is not empty:",
+      "  current <- lowest g (ties: row, column)",
+      "  (no goal test: every cell gets a flow)",
+      "  settle current; flow <- best move out",
+      "  for each move from n into current:",
+      "    if n is a wall, blocked, settled: skip",
+      "    tentative <- cost(move) + g[current]",
+      "    if tentative < g[n]:  (unseen: g = inf)",
+      "      cameFrom[n] <- current",
+      "      g[n] <- tentative; open n",
+      "return flow; path <- follow it from start",
+  };
+}
+
 PseudoCode make(Algorithm a) {
+  if (a == Algorithm::FlowField) {
+    PseudoCode code;
+    code.lines = flow_lines();
+    std::copy(kLineOf.begin(), kLineOf.end(), code.line_of);
+    return code;
+  }
   if (a == Algorithm::LpaStar || a == Algorithm::DStarLite) {
     PseudoCode code;
     code.lines = a == Algorithm::LpaStar ? lpa_lines() : dstar_lines();
@@ -85,6 +111,7 @@ PseudoCode make(Algorithm a) {
     case Algorithm::AStar:
     case Algorithm::LpaStar:
     case Algorithm::DStarLite:
+    case Algorithm::FlowField:
     case Algorithm::_Max: break;
     case Algorithm::WeightedAStar:
       l[2] = "  current <- open node, lowest f = g + w*h";
@@ -294,6 +321,43 @@ CodePosition replanning_position(const ReplanningSearch& s) {
   return p;
 }
 
+// A search that has ended: the line it ended on. False when it has not.
+bool ended(CodePosition& p, const Search& s, Algorithm a, const NodeView& cur) {
+  const bool flow = info(a).extras.flow;
+  if (s.state() == SearchState::Found) {
+    if (a == Algorithm::Bidirectional && s.examined() > 0) {
+      at_step(p, a, CodeStep::Loop);
+      p.variables.push_back({"mu", fixed2_text(s.path_cost())});
+      p.note = "mu <= every open f: the path via the meeting cell is best";
+      return true;
+    }
+    if (flow) {
+      at_step(p, a, CodeStep::NoPath);
+      p.variables.push_back({"g[start]", fixed2_text(s.path_cost())});
+      p.note = "open is empty: every cell that can reach the goal has its flow";
+      return true;
+    }
+    at_step(p, a, CodeStep::GoalTest);
+    p.variables.push_back({"g[current]", fixed2_text(cur.g)});
+    p.note = "the goal is taken: its g is the path's cost";
+    return true;
+  }
+  if (s.state() == SearchState::NoPath) {
+    at_step(p, a, CodeStep::NoPath);
+    p.note = flow ? "open is empty, and the start was never settled: it has no flow"
+                  : "the open set is empty";
+    return true;
+  }
+  if (s.state() == SearchState::RangeComplete) {
+    at_step(p, a, CodeStep::NoPath);
+    p.variables.push_back({"budget", fixed2_text(*s.options().budget)});
+    p.note = s.open_size() == 0 ? "the open set is empty: every reachable cell is in the range"
+                                : "the lowest g in open is over the budget";
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 const PseudoCode& imported_pseudocode() {
@@ -339,30 +403,7 @@ CodePosition code_position(const Search& s) {
   p.variables.push_back({"current", cell_text(*taken)});
   auto add_current_g = [&] { p.variables.push_back({"g[current]", fixed2_text(cur.g)}); };
 
-  if (s.state() == SearchState::Found) {
-    if (a == Algorithm::Bidirectional && s.examined() > 0) {
-      at_step(p, a, CodeStep::Loop);
-      p.variables.push_back({"mu", fixed2_text(s.path_cost())});
-      p.note = "mu <= every open f: the path via the meeting cell is best";
-      return p;
-    }
-    at_step(p, a, CodeStep::GoalTest);
-    add_current_g();
-    p.note = "the goal is taken: its g is the path's cost";
-    return p;
-  }
-  if (s.state() == SearchState::NoPath) {
-    at_step(p, a, CodeStep::NoPath);
-    p.note = "the open set is empty";
-    return p;
-  }
-  if (s.state() == SearchState::RangeComplete) {
-    at_step(p, a, CodeStep::NoPath);
-    p.variables.push_back({"budget", fixed2_text(*s.options().budget)});
-    p.note = s.open_size() == 0 ? "the open set is empty: every reachable cell is in the range"
-                                : "the lowest g in open is over the budget";
-    return p;
-  }
+  if (ended(p, s, a, cur)) return p;
 
   const std::size_t examined = s.examined();
   if (examined == 0) {  // taken, nothing examined yet (or nothing to examine)
@@ -371,7 +412,8 @@ CodePosition code_position(const Search& s) {
     add_current_g();
     p.variables.push_back({"h[current]", fixed2_text(cur.h)});
     p.note = s.options().budget ? "within the budget: move it to closed"
-                                : "not the goal: move it to closed";
+             : info(a).extras.flow ? "settled: g is its cost to the goal, its flow is fixed"
+                                   : "not the goal: move it to closed";
   } else {
     const Move& m = s.taken_moves()[examined - 1];
     p.variables.push_back({"n", cell_text(m.to)});
@@ -386,10 +428,10 @@ CodePosition code_position(const Search& s) {
         p.variables.push_back({"tentative", fixed2_text(n.g)});
         if (n.parent) p.variables.push_back({"cameFrom[n]", cell_text(*n.parent)});
         p.variables.push_back({"f[n]", fixed2_text(n.f)});
-        p.note = "a better path to n";
+        p.note = info(a).extras.flow ? "a cheaper way from n to the goal" : "a better path to n";
       } else if (n.state == NodeState::Closed) {
         at_step(p, a, CodeStep::Skip);
-        p.note = "closed";
+        p.note = info(a).extras.flow ? "settled" : "closed";
       } else {
         at_step(p, a, CodeStep::Compare);
         add_current_g();

@@ -4,6 +4,7 @@
 
 #include "astar/bidirectional.hpp"
 #include "astar/detail/best_first.hpp"
+#include "astar/flow_field_search.hpp"
 #include "astar/replanning.hpp"
 
 namespace astar {
@@ -12,6 +13,8 @@ std::unique_ptr<Search> make_search(const Level& level, const MovementRules& rul
                                     SearchOptions options, SearchListener* listener) {
   if (options.algorithm == Algorithm::Bidirectional)
     return std::make_unique<BidirectionalSearch>(level, rules, options, listener);
+  if (info(options.algorithm).extras.flow)
+    return std::make_unique<FlowFieldSearch>(level, rules, options, listener);
   if (info(options.algorithm).extras.replans)
     return std::make_unique<ReplanningSearch>(level, rules, options, listener);
   return std::make_unique<BestFirstSearch>(level, rules, options, listener);

@@ -10,18 +10,10 @@ namespace astar {
 namespace {
 constexpr ExactCost kInfinite{std::int64_t{1} << 62, 0};
 
-// The level a search with an ignore list runs on: a copy without those shapes (the level as
-// it is when the list names a shape it does not have: check_supported refuses that).
+// The level a search with an ignore list runs on, as a value (level_without_shapes, search.hpp).
 Level without_shapes(const Level& level, const std::vector<std::uint32_t>& ignore) {
-  Level copy = level;
-  if (ignore.empty()) return copy;
-  for (std::uint32_t i : ignore)
-    if (i >= level.shapes().size()) return copy;
-  std::vector<Shape> kept;
-  for (std::size_t i = 0; i < level.shapes().size(); ++i)
-    if (std::find(ignore.begin(), ignore.end(), i) == ignore.end()) kept.push_back(level.shapes()[i]);
-  copy.set_shapes(std::move(kept));
-  return copy;
+  const std::shared_ptr<const Level> kept = level_without_shapes(level, ignore);
+  return kept ? *kept : level;
 }
 
 // A cell's moves as far as rhs cares: where each possible one goes and what it costs.

@@ -39,27 +39,10 @@ BestFirstSearch::BestFirstSearch(const Level& level, SearchOptions options,
                                  SearchListener* listener)
     : BestFirstSearch(level, level.rules(), options, listener) {}
 
-namespace {
-// The level a search with an ignore list runs on: a copy without those shapes (null when the
-// list is empty, or names a shape the level does not have: check_supported refuses that).
-std::shared_ptr<const Level> without_shapes(const Level& level,
-                                            const std::vector<std::uint32_t>& ignore) {
-  if (ignore.empty()) return nullptr;
-  for (std::uint32_t i : ignore)
-    if (i >= level.shapes().size()) return nullptr;
-  std::vector<Shape> kept;
-  for (std::size_t i = 0; i < level.shapes().size(); ++i)
-    if (std::find(ignore.begin(), ignore.end(), i) == ignore.end()) kept.push_back(level.shapes()[i]);
-  auto copy = std::make_shared<Level>(level);
-  copy->set_shapes(std::move(kept));
-  return copy;
-}
-}  // namespace
-
 BestFirstSearch::BestFirstSearch(const Level& level, const MovementRules& rules,
                                  SearchOptions options, SearchListener* listener,
                                  Direction direction)
-    : own_level_(without_shapes(level, options.ignore_shapes)),
+    : own_level_(level_without_shapes(level, options.ignore_shapes)),
       level_(own_level_ ? own_level_.get() : &level),
       policy_(*level_, rules),
       options_(options),

@@ -73,24 +73,47 @@ Result<FlowField> FlowField::make(const Level& level) {
 FlowField::FlowField(const Level& level, const MovementRules& rules, std::vector<Cell> goals)
     : policy_(level, rules) {
   const auto n = static_cast<std::size_t>(level.cell_count());
-  state_.assign(n, FlowCellState::Unseen);
-  cost_.assign(n, ExactCost{});
   goal_.assign(n, 0);
-  flow_.assign(n, Move{{}, Dir::E, MoveBlock::OutOfBounds, 0.0, MoveAction::Walk, {}});
   for (Cell g : goals) {
     const std::uint32_t i = to_u32(level.index(g));
     if (goal_[i] != 0) continue;  // listed twice
     goal_[i] = 1;
     goals_.push_back(g);
+  }
+  restart();
+}
+
+void FlowField::restart() {
+  const Level& lv = level();
+  const auto n = static_cast<std::size_t>(lv.cell_count());
+  state_.assign(n, FlowCellState::Unseen);
+  cost_.assign(n, ExactCost{});
+  flow_.assign(n, Move{{}, Dir::E, MoveBlock::OutOfBounds, 0.0, MoveAction::Walk, {}});
+  heap_.clear();
+  order_.clear();
+  order_stale_ = false;
+  settled_ = 0;
+  open_count_ = 0;
+  for (Cell g : goals_) {
+    const std::uint32_t i = to_u32(lv.index(g));
     state_[i] = FlowCellState::Open;
-    heap_.push_back({ExactCost{}, i});
-    std::push_heap(heap_.begin(), heap_.end(), Later{});
     ++open_count_;
+    push(i);
   }
 }
 
+void FlowField::push(std::uint32_t i) {
+  // Stale entries outnumbering the open cells (step backs leave them): keep only the others.
+  if (heap_.size() >= 64 && heap_.size() > 4 * static_cast<std::size_t>(open_count_)) {
+    std::erase_if(heap_, [this](const OpenEntry& e) { return stale(e); });
+    std::make_heap(heap_.begin(), heap_.end(), Later{});
+  }
+  heap_.push_back({cost_[i], i});
+  std::push_heap(heap_.begin(), heap_.end(), Later{});
+}
+
 void FlowField::drop_stale() {
-  while (!heap_.empty() && state_[heap_.front().index] == FlowCellState::Settled) {
+  while (!heap_.empty() && stale(heap_.front())) {
     std::pop_heap(heap_.begin(), heap_.end(), Later{});
     heap_.pop_back();
   }
@@ -98,11 +121,9 @@ void FlowField::drop_stale() {
 
 bool FlowField::step() {
   if (done()) return false;
-  const std::uint32_t i = heap_.front().index;
-  std::pop_heap(heap_.begin(), heap_.end(), Later{});
-  heap_.pop_back();
-  settle(i);
-  drop_stale();
+  const std::uint32_t i = take();
+  policy_.for_each_move_into(level().cell(CellIndex(i)),
+                             [&](const Move& in) { relax_into(i, in); });
   return true;
 }
 
@@ -111,30 +132,54 @@ void FlowField::run() {
   }
 }
 
-void FlowField::settle(std::uint32_t i) {
-  const Level& lv = level();
+std::optional<Cell> FlowField::next() const {
+  if (done()) return std::nullopt;
+  return level().cell(CellIndex(heap_.front().index));
+}
+
+std::uint32_t FlowField::take() {
+  const std::uint32_t i = heap_.front().index;
+  std::pop_heap(heap_.begin(), heap_.end(), Later{});
+  heap_.pop_back();
   state_[i] = FlowCellState::Settled;
   --open_count_;
   ++settled_;
-  if (!repairing_) {
-    order_.push_back(lv.cell(CellIndex(i)));
-    fix_flow(i);
-  }
-  const ExactCost here = cost_[i];
-  policy_.for_each_move_into(lv.cell(CellIndex(i)), [&](const Move& in) {
-    if (!in.possible()) return;
-    const std::uint32_t j = to_u32(lv.index(in.to));  // the cell the move leaves
-    const ExactCost via = here + in.exact;
-    // A repair lowers settled cells too: a way through the edit may be cheaper.
-    if (state_[j] == FlowCellState::Settled && (!repairing_ || compare(via, cost_[j]) >= 0)) return;
-    if (state_[j] == FlowCellState::Open && compare(via, cost_[j]) >= 0) return;
-    if (state_[j] == FlowCellState::Settled) --settled_;
-    if (state_[j] != FlowCellState::Open) ++open_count_;
-    state_[j] = FlowCellState::Open;
-    cost_[j] = via;
-    heap_.push_back({via, j});
-    std::push_heap(heap_.begin(), heap_.end(), Later{});
-  });
+  order_.push_back(level().cell(CellIndex(i)));
+  fix_flow(i);
+  drop_stale();
+  return i;
+}
+
+FlowField::Relaxed FlowField::relax_into(std::uint32_t i, const Move& in) {
+  if (!in.possible()) return Relaxed::Impossible;
+  const std::uint32_t j = to_u32(level().index(in.to));  // the cell the move leaves
+  const ExactCost via = cost_[i] + in.exact;
+  if (state_[j] == FlowCellState::Settled) return Relaxed::Settled;
+  if (state_[j] == FlowCellState::Open && compare(via, cost_[j]) >= 0) return Relaxed::NotBetter;
+  const bool opened = state_[j] == FlowCellState::Unseen;
+  if (opened) ++open_count_;
+  state_[j] = FlowCellState::Open;
+  cost_[j] = via;
+  push(j);
+  return opened ? Relaxed::Opened : Relaxed::Lowered;
+}
+
+void FlowField::unsettle() {
+  const std::uint32_t i = to_u32(level().index(settle_order().back()));
+  order_.pop_back();
+  --settled_;
+  state_[i] = FlowCellState::Open;
+  ++open_count_;
+  flow_[i].block = MoveBlock::OutOfBounds;
+  push(i);
+}
+
+void FlowField::restore(std::uint32_t j, FlowCellState s, ExactCost cost) {
+  open_count_ += (s == FlowCellState::Open) - (state_[j] == FlowCellState::Open);
+  state_[j] = s;
+  cost_[j] = cost;
+  if (s == FlowCellState::Open) push(j);
+  drop_stale();
 }
 
 void FlowField::fix_flow(std::uint32_t i) {
@@ -196,6 +241,37 @@ std::vector<Cell> FlowField::follow(Cell c) const {
     way.push_back(m->to);
   }
   return way;
+}
+
+std::string FlowField::check() const {
+  const Level& lv = level();
+  std::vector<std::uint8_t> entry(state_.size(), 0);
+  for (const OpenEntry& e : heap_)
+    if (!stale(e)) entry[e.index] = 1;
+  if (!std::is_heap(heap_.begin(), heap_.end(), Later{})) return "the open set is not a heap";
+  if (!heap_.empty() && stale(heap_.front())) return "the open set's top is stale";
+  std::int64_t open = 0, settled = 0;
+  for (std::size_t i = 0; i < state_.size(); ++i) {
+    const Cell c = lv.cell(CellIndex(static_cast<std::uint32_t>(i)));
+    if (state_[i] == FlowCellState::Settled) ++settled;
+    if (state_[i] != FlowCellState::Open) continue;
+    ++open;
+    if (entry[i] == 0) return "open cell " + cell_text(c) + " has no entry at its cost";
+  }
+  if (open != open_count_)
+    return std::to_string(open) + " open cells, counted " + std::to_string(open_count_);
+  const std::vector<Cell>& order = settle_order();
+  if (settled != settled_count() || order.size() != static_cast<std::size_t>(settled))
+    return std::to_string(settled) + " settled cells, counted " + std::to_string(settled_count()) + ", " +
+           std::to_string(order.size()) + " in the settle order";
+  for (std::size_t k = 0; k < order_.size(); ++k) {
+    if (state(order_[k]) != FlowCellState::Settled)
+      return "settle_order()[" + std::to_string(k) + "] " + cell_text(order_[k]) +
+             " is not settled";
+    if (k > 0 && compare(*integration(order_[k]), *integration(order_[k - 1])) < 0)
+      return "the cost goes down at settle_order()[" + std::to_string(k) + "]";
+  }
+  return {};
 }
 
 }  // namespace astar

@@ -66,42 +66,49 @@ std::vector<std::uint8_t> FlowField::reset_affected(const std::vector<std::uint8
 }
 
 // Seeds the repair's Dijkstra and runs it: the goals among the reset cells at 0, every settled
-// cell a reset cell moves into, and every settled cell within reach of an edit, each at its
-// cost. `touched` marks the reset cells on entry and gains each cell it settles; returns how many
-// cells it settled.
+// cell a reset cell moves into, and (repair() opened them) every settled cell within reach of an
+// edit, each at its cost. `touched` marks the reset cells on entry and gains each cell it
+// settles; returns how many cells it settled.
 std::int64_t FlowField::repair_search(std::vector<std::uint8_t>& touched) {
   const Level& lv = level();
-  const auto seed = [&](std::uint32_t i, ExactCost cost) {
-    if (state_[i] == FlowCellState::Open) return;
+  const auto open_at = [&](std::uint32_t i, ExactCost cost) {
     if (state_[i] == FlowCellState::Settled) --settled_;
+    if (state_[i] != FlowCellState::Open) ++open_count_;
     state_[i] = FlowCellState::Open;
     cost_[i] = cost;
-    ++open_count_;
-    heap_.push_back({cost, i});
-    std::push_heap(heap_.begin(), heap_.end(), Later{});
+    push(i);
   };
   for (std::uint32_t i = 0; i < state_.size(); ++i) {
-    if (goal_[i] != 0 && state_[i] == FlowCellState::Unseen) seed(i, ExactCost{});
+    if (goal_[i] != 0 && state_[i] == FlowCellState::Unseen) open_at(i, ExactCost{});
     if (state_[i] != FlowCellState::Unseen || !lv.open(lv.cell(CellIndex(i))) || touched[i] == 0) continue;
-    // A reset cell: the settled cells it moves into.
+    // A reset cell: the settled cells it moves into start again at their costs.
     policy_.for_each_move(lv.cell(CellIndex(i)), [&](const Move& m) {
       const std::uint32_t j = to_u32(lv.index(m.to));
-      if (m.possible() && state_[j] == FlowCellState::Settled) seed(j, cost_[j]);
+      if (m.possible() && state_[j] == FlowCellState::Settled) open_at(j, cost_[j]);
     });
   }
-  repairing_ = true;
+  // Dijkstra from those, over the moves entering each cell taken; a settled cell is lowered
+  // (opened again) when a way through the edit is cheaper. Flows are chosen afterwards.
   std::int64_t settled = 0;
   drop_stale();
-  while (!heap_.empty()) {
+  while (open_count_ > 0) {
     const std::uint32_t i = heap_.front().index;
     std::pop_heap(heap_.begin(), heap_.end(), Later{});
     heap_.pop_back();
+    state_[i] = FlowCellState::Settled;
+    --open_count_;
+    ++settled_;
     touched[i] = 1;
-    settle(i);
     ++settled;
+    policy_.for_each_move_into(lv.cell(CellIndex(i)), [&](const Move& in) {
+      if (!in.possible()) return;
+      const std::uint32_t j = to_u32(lv.index(in.to));  // the cell the move leaves
+      const ExactCost via = cost_[i] + in.exact;
+      if (state_[j] != FlowCellState::Unseen && compare(via, cost_[j]) >= 0) return;
+      open_at(j, via);
+    });
     drop_stale();
   }
-  repairing_ = false;
   return settled;
 }
 
@@ -135,8 +142,7 @@ Result<FlowField::Repair> FlowField::repair(const std::vector<Cell>& edited) {
       state_[i] = FlowCellState::Open;
       --settled_;
       ++open_count_;
-      heap_.push_back({cost_[i], i});
-      std::push_heap(heap_.begin(), heap_.end(), Later{});
+      push(i);
     }
   std::vector<std::uint8_t> changed = touched;
   out.settled = repair_search(changed);

@@ -126,7 +126,7 @@ std::string check_budget(const SearchOptions& o) {
   if (!std::isfinite(*o.budget) || !(*o.budget >= 0.0))
     return "the budget must be a finite number >= 0, got " + number_text(*o.budget);
   // Only an order by g takes every cell within the budget before any beyond it.
-  if (a.order != Priority::G || a.extras.sides || a.extras.replans)
+  if (a.order != Priority::G || a.extras.sides || a.extras.replans || a.extras.flow)
     return "a budget (a movement range) needs " + std::string(info(Algorithm::Dijkstra).label) +
            ", which takes cells in order of cost; " + std::string(a.label) + " does not";
   if (o.partial_path) return "a movement range (a budget) has no goal, so no partial path";
@@ -198,6 +198,19 @@ std::string check_supported(const Level& level, const MovementRules& rules,
     if (std::string why = check_uniform(level, rules); !why.empty()) return who + why;
   }
   return {};
+}
+
+std::shared_ptr<const Level> level_without_shapes(const Level& level,
+                                                  const std::vector<std::uint32_t>& ignore) {
+  if (ignore.empty()) return nullptr;
+  for (std::uint32_t i : ignore)
+    if (i >= level.shapes().size()) return nullptr;
+  std::vector<Shape> kept;
+  for (std::size_t i = 0; i < level.shapes().size(); ++i)
+    if (std::find(ignore.begin(), ignore.end(), i) == ignore.end()) kept.push_back(level.shapes()[i]);
+  auto copy = std::make_shared<Level>(level);
+  copy->set_shapes(std::move(kept));
+  return copy;
 }
 
 // [SECTION] The interface's shared loops

@@ -110,13 +110,14 @@ Result<std::string> posthoc_trace(const Level& level, std::span<const TraceEvent
       return Error{"a Posthoc trace holds one search; bidirectional A* runs two (from the start "
                    "and from the goal), so it cannot be written as one (use --format json, or "
                    "another algorithm)"};
-  // D* Lite searches from the goal: a trace whose first take is not the start is no search
-  // from the source the file names.
+  // D* Lite and the flow field search from the goal: a trace whose first take is not the start
+  // is no search from the source the file names.
   for (const TraceEvent& e : events) {
     if (e.kind != TraceKind::Take) continue;
     if (!(e.cell == level.start()))
       return Error{"a Posthoc trace runs from the level's start, but this search took " +
-                   cell_text(e.cell) + " first (D* Lite searches from the goal); use --format "
+                   cell_text(e.cell) + " first (D* Lite and flow fields search from the goal); use "
+                   "--format "
                    "json, or another algorithm"};
     break;
   }

@@ -300,8 +300,26 @@ std::string describe_replanning(const TraceEvent& e, Algorithm a) {
   return at + std::string(reason_text(e)) + ", skipped";
 }
 
+// The flow field: a take settles a cell (g is its cost to the goal) and fixes its flow; a relax
+// gives a cell a cheaper way to the goal through the settled one.
+std::string describe_flow(const TraceEvent& e) {
+  const std::string at = cell_text(e.cell) + ": ";
+  if (e.kind == TraceKind::Take)
+    return "settled " + cell_text(e.cell) + ": cost to the goal " + num(e.g) +
+           (e.parent ? ", flows to " + cell_text(*e.parent) : std::string(", the goal"));
+  const std::string via = e.parent ? " via " + cell_text(*e.parent) : std::string();
+  if (e.kind == TraceKind::Relax)
+    return at + "cost to the goal " + num(e.old_g) + " → " + num(e.g) + via +
+           (std::isinf(e.old_g) ? ", added to open" : ", a cheaper way");
+  if (e.reason == SkipReason::NotBetter)
+    return at + num(e.g) + via + " is not cheaper than " + num(e.old_g) + ", skipped";
+  if (e.reason == SkipReason::Closed) return at + "settled, skipped";
+  return at + std::string(reason_text(e)) + ", skipped";
+}
+
 std::string describe(const TraceEvent& e, Algorithm algorithm, double weight) {
   if (info(algorithm).extras.replans) return describe_replanning(e, algorithm);
+  if (info(algorithm).extras.flow) return describe_flow(e);
   if (e.kind == TraceKind::Take) return describe_take(e, algorithm, weight);
   const std::string at = cell_text(e.cell) + ": ";
   const std::string via = e.parent ? " via " + cell_text(*e.parent) : std::string();
