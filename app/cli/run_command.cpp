@@ -243,12 +243,42 @@ int run_command(std::span<const std::string> args) {
                           : kExitNoPath);
 }
 
+namespace {
+// run --help's algorithm table and what to know about some of them.
+std::string algorithms_help() {
+  const std::string astar(info(Algorithm::AStar).name);
+  const std::string weighted(info(Algorithm::WeightedAStar).name);
+  const std::string bfs(info(Algorithm::BreadthFirst).name);
+  const std::string jps(info(Algorithm::JumpPoint).name);
+  const std::string theta(info(Algorithm::ThetaStar).name);
+  const std::string flow(info(Algorithm::FlowField).name);
+  std::string h;
+  h += "Algorithms (--algorithm NAME; the guarantee holds with an admissible heuristic):\n";
+  h += algorithm_table("  ");
+  h += "\n";
+  h += "  " + weighted + " with --weight 1 is " + astar + ". " + bfs +
+       " counts steps and ignores costs.\n";
+  h += "  " + jps + " and " + theta +
+       " need a uniform-cost level (every cell costs 1, no edge\n";
+  h += "  overrides, no climb costs or limits that matter, no jumps, no collision\n";
+  h += "  shapes), 8 neighbours and the no-corner-cutting diagonal rule; on any other level\n";
+  h += "  they refuse (exit 2, the message says why). " + jps + " prints every cell of its\n";
+  h += "  path. " + theta + " is any-angle: its path is its waypoints, consecutive ones in a\n";
+  h += "  straight line of sight and possibly far apart, and the cost is their Euclidean\n";
+  h += "  length, which can be shorter than any grid path. The waypoints are printed like\n";
+  h += "  cells. " + flow + " settles every cell that can reach the goal, from the goal (g is\n";
+  h += "  the cost to the goal), in order of cost, equal costs by row, then column; its\n";
+  h += "  path is the flow followed from the start, so iterations count the whole level.\n";
+  h += "\n";
+  return h;
+}
+}  // namespace
+
 std::string run_help() {
   const std::string found(to_string(SearchState::Found));
   const std::string no_path(to_string(SearchState::NoPath));
   const std::string limit(to_string(SearchState::IterationLimit));
   const std::string astar(info(Algorithm::AStar).name);
-  const std::string weighted(info(Algorithm::WeightedAStar).name);
   const std::string bfs(info(Algorithm::BreadthFirst).name);
   const std::string jps(info(Algorithm::JumpPoint).name);
   const std::string theta(info(Algorithm::ThetaStar).name);
@@ -296,23 +326,7 @@ std::string run_help() {
   h += "                       the same keys on one line. Default: text.\n";
   h += "  -h, --help           show this help and exit.\n";
   h += "\n";
-  h += "Algorithms (--algorithm NAME; the guarantee holds with an admissible heuristic):\n";
-  h += algorithm_table("  ");
-  h += "\n";
-  h += "  " + weighted + " with --weight 1 is " + astar + ". " + bfs +
-       " counts steps and ignores costs.\n";
-  h += "  " + jps + " and " + theta +
-       " need a uniform-cost level (every cell costs 1, no edge\n";
-  h += "  overrides, no climb costs or limits that matter, no jumps, no collision\n";
-  h += "  shapes), 8 neighbours and the no-corner-cutting diagonal rule; on any other level\n";
-  h += "  they refuse (exit 2, the message says why). " + jps + " prints every cell of its\n";
-  h += "  path. " + theta + " is any-angle: its path is its waypoints, consecutive ones in a\n";
-  h += "  straight line of sight and possibly far apart, and the cost is their Euclidean\n";
-  h += "  length, which can be shorter than any grid path. The waypoints are printed like\n";
-  h += "  cells. " + flow + " settles every cell that can reach the goal, from the goal (g is\n";
-  h += "  the cost to the goal), in order of cost, equal costs by row, then column; its\n";
-  h += "  path is the flow followed from the start, so iterations count the whole level.\n";
-  h += "\n";
+  h += algorithms_help();
   h += "Output fields:\n";
   h += "  level        LEVEL as given\n";
   h += "  algorithm    the algorithm's NAME\n";
