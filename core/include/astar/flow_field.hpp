@@ -138,6 +138,9 @@ class FlowField {
   // The first half of step(): settles the next cell (done() must be false), fixes its flow, and
   // returns its index. The second: one move `in` entering settled cell i, relaxed.
   std::uint32_t take();
+  // What take() and a repair share: the open set's top popped and marked settled (the counts
+  // kept); its index.
+  std::uint32_t settle_top();
   Relaxed relax_into(std::uint32_t i, const Move& in);
   // Their inverses, for a step back: the last cell settled, open again with its cost and no
   // flow; cell j put back to state `s` with cost `cost` (its cost while open).

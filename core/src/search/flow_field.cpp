@@ -137,13 +137,18 @@ std::optional<Cell> FlowField::next() const {
   return level().cell(CellIndex(heap_.front().index));
 }
 
-std::uint32_t FlowField::take() {
+std::uint32_t FlowField::settle_top() {
   const std::uint32_t i = heap_.front().index;
   std::pop_heap(heap_.begin(), heap_.end(), Later{});
   heap_.pop_back();
   state_[i] = FlowCellState::Settled;
   --open_count_;
   ++settled_;
+  return i;
+}
+
+std::uint32_t FlowField::take() {
+  const std::uint32_t i = settle_top();
   order_.push_back(level().cell(CellIndex(i)));
   fix_flow(i);
   drop_stale();

@@ -92,12 +92,7 @@ std::int64_t FlowField::repair_search(std::vector<std::uint8_t>& touched) {
   std::int64_t settled = 0;
   drop_stale();
   while (open_count_ > 0) {
-    const std::uint32_t i = heap_.front().index;
-    std::pop_heap(heap_.begin(), heap_.end(), Later{});
-    heap_.pop_back();
-    state_[i] = FlowCellState::Settled;
-    --open_count_;
-    ++settled_;
+    const std::uint32_t i = settle_top();
     touched[i] = 1;
     ++settled;
     policy_.for_each_move_into(lv.cell(CellIndex(i)), [&](const Move& in) {
