@@ -9,6 +9,7 @@
 #include <string>
 #include <variant>
 
+#include "astar/format.hpp"
 #include "astar/heuristic_check.hpp"
 #include "astar/moves.hpp"
 #include "overlays/overlay_draw.hpp"
@@ -189,6 +190,14 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
   // Quiz: a left click is the guess of the next node, not a stroke.
   if (studio.session().quiz.on && hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     if (studio.level().in_bounds(cell)) studio.session().answer_quiz(cell);
+    return;
+  }
+  // CBS's breakpoint (the Units section's Pick): a left click chooses its cell, not a stroke.
+  if (CbsWatch& cbs = studio.units_playback.cbs(); cbs.picking_cell && hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    if (studio.level().in_bounds(cell)) {
+      cbs.pick_cell(cell);
+      studio.status = "CBS: break at a conflict at " + astar::cell_text(cell);
+    }
     return;
   }
   // Left button: drag the start or goal marker, else the tool (tools.hpp). A drag with the

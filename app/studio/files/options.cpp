@@ -332,11 +332,11 @@ const std::vector<OptionSpec>& option_table() {
          return e;
        }},
       {"--units", "PLANNER",
-       [] { return text("play the level's units, planned by flow-field, ca-star or whca-star (over the level's units_plan)"); },
+       [] { return text("play the level's units, planned by flow-field, ca-star, whca-star or cbs (over the level's units_plan)"); },
        [](Options& o, Seen&, V v) {
-         if (!v) return std::string("--units: missing value (flow-field, ca-star or whca-star)");
-         if (*v != "flow-field" && *v != "ca-star" && *v != "whca-star")
-           return bad_value("--units", *v, "flow-field, ca-star or whca-star");
+         if (!v) return std::string("--units: missing value (flow-field, ca-star, whca-star or cbs)");
+         if (*v != "flow-field" && *v != "ca-star" && *v != "whca-star" && *v != "cbs")
+           return bad_value("--units", *v, "flow-field, ca-star, whca-star or cbs");
          o.units_planner = std::string(*v);
          return std::string();
        }},
@@ -348,8 +348,14 @@ const std::vector<OptionSpec>& option_table() {
        [](Options& o, Seen&, V v) { return file_name("--scen", v, o.scen); }},
       {"--agents", "K", [] { return text("with --scen: how many of its queries, 1..10000"); },
        [](Options& o, Seen&, V v) { return number_in("--agents", v, o.agents, std::int64_t{1}, std::int64_t{10000}, "a unit count 1..10000"); }},
-      {"--watch-steps", "K", [] { return text("with --units ca-star or whca-star: watch the planner plan, K nodes in"); },
+      {"--watch-steps", "K", [] { return text("with --units ca-star, whca-star or cbs: watch the planner plan, K nodes (CBS: iterations) in"); },
        [](Options& o, Seen&, V v) { return number_in("--watch-steps", v, o.watch_steps, std::int64_t{0}, std::int64_t{1000000000}, "a node count 0..1000000000"); }},
+      {"--cbs-nodes", "N", [] { return text("with --units cbs: watch it plan, N constraint-tree nodes expanded (after --watch-steps)"); },
+       [](Options& o, Seen&, V v) { return number_in("--cbs-nodes", v, o.cbs_nodes, std::int64_t{0}, std::int64_t{100000000}, "a node count 0..100000000"); }},
+      {"--cbs-select", "ID", [] { return text("watching cbs: show constraint-tree node ID (its plans, conflict and constraints)"); },
+       [](Options& o, Seen&, V v) { return number_in("--cbs-select", v, o.cbs_select, std::int64_t{0}, std::int64_t{100000000}, "a node id 0..100000000"); }},
+      {"--cbs-choice", "NAME", [] { return text("cbs's conflict choice: first (plain CBS) or cardinal (prioritized, the default)"); },
+       [](Options& o, Seen&, V v) { return named("--cbs-choice", v, o.cbs_choice, astar::cbs_conflict_choice_from, "first or cardinal", true); }},
       {"--weight", "W", [] { return text("weighted A*'s w, 1..10 (default 2); needs --algorithm weighted-astar"); },
        [](Options& o, Seen& s, V v) {
          s.weight = true;
@@ -519,6 +525,8 @@ std::string check_combinations(const Options& o, const Seen& seen) {
   if (o.follow && o.level_path.empty())
     return "--follow needs a LEVEL: a trace still being written does not know its size yet";
   if (o.follow && o.finding > 0) return "--follow and --finding cannot be combined";
+  if ((o.cbs_nodes >= 0 || o.cbs_select >= 0 || o.cbs_choice) && !o.units_planner.empty() && o.units_planner != "cbs")
+    return "--cbs-nodes, --cbs-select and --cbs-choice need --units cbs (or a LEVEL whose units_plan is cbs)";
   if (seen.weight && !astar::info(o.algorithm).takes_weight)
     return "--weight applies to --algorithm weighted-astar only";
   if (o.partial_path && !astar::info(o.algorithm).partial_paths)

@@ -4,7 +4,9 @@
 //                                          [--focus X,Y] [--start X,Y] [--goal X,Y]
 //                                          [--algorithm NAME] [--heuristic NAME] [--range B]
 //                                          [--units PLANNER [--window W] [--tick T]
-//                                          [--watch-steps K]] [--scen FILE --agents K]
+//                                          [--watch-steps K] [--cbs-nodes N]
+//                                          [--cbs-select ID] [--cbs-choice NAME]]
+//                                          [--scen FILE --agents K]
 //                                          [--weight W] [--tie-break NAME] [--partial-path]
 //                                          [--smooth] [--gif FILE [--gif-range A:B]
 //                                          [--gif-frames N] [--gif-delay MS] [--gif-shrink K]]
@@ -29,6 +31,7 @@
 #include <string_view>
 #include <vector>
 
+#include "astar/cbs.hpp"
 #include "astar/endpoint_args.hpp"
 #include "astar/grid.hpp"
 #include "astar/result.hpp"
@@ -62,12 +65,17 @@ struct Options {
   bool partial_path = false;
   bool smooth = false;               // also show the path smoothed by string pulling
   std::optional<double> range;       // --range B: the movement range with B points (Dijkstra)
-  // --units PLANNER: Play units with flow-field, ca-star or whca-star (over the level's
+  // --units PLANNER: Play units with flow-field, ca-star, whca-star or cbs (over the level's
   // units_plan); --window W (whca-star's), --tick T (the time slider at T, clamped to the plans).
   std::string units_planner;
   std::uint32_t units_window = 0;    // 0: the level's or the default
   std::int64_t units_tick = 0;
   std::int64_t watch_steps = -1;     // --watch-steps K: watch the planner plan, K nodes in
+  // CBS watched: --cbs-nodes N tree nodes expanded (after --watch-steps' iterations), node
+  // --cbs-select ID shown (its plans on the slider at --tick), --cbs-choice first|cardinal.
+  std::int64_t cbs_nodes = -1;
+  std::int64_t cbs_select = -1;
+  std::optional<astar::CbsConflictChoice> cbs_choice;
   // --scen FILE --agents K: a MovingAI scenario's first K queries as the level's units, under
   // the multi-agent benchmark's rules (astar::add_movingai_units), as `astar units` reads them.
   std::string scen;

@@ -62,7 +62,8 @@ void draw_units(const OverlayContext& ctx) {
   const std::vector<astar::Unit>& units = ctx.level.units;
   const UnitLook l = look_of(ctx);
   ImDrawList* dl = ctx.dl;
-  const bool playing = ctx.studio.units_playback.shown() && ctx.studio.units_playback.planned();
+  const UnitsPlayback& p = ctx.studio.units_playback;
+  const bool playing = p.shown() && (p.planned() || p.cbs().active());  // they draw the units
   for (std::size_t i = 0; i < units.size() && !playing; ++i)
     if (!off_view(ctx, units[i])) start_to_goal(ctx, l, units[i], unit_colour(i));
   for (std::size_t i = 0; i < units.size(); ++i) {

@@ -1,10 +1,10 @@
 // Play units on the canvas (units_overlay.hpp's draw_units_playback and draw_flow_field); while a
-// cooperative planner is watched, its reservation table, plans so far and space-time nodes. The
-// flow field of the focused unit's goal (its integration as a heat map, its flow as an arrow in
-// every cell, cells that reach no goal crossed), the cells the plans hold after the current tick
-// as faint marks in each unit's colour (hover one: who holds it and when), each plan as a thin
-// line with a dot per tick, each unit as a disc with its number where it stands at the tick, and
-// the conflicts of this tick ringed in red.
+// cooperative planner is watched, its reservation table, plans so far and space-time nodes (CBS
+// watched: cbs_overlay.hpp). The flow field of the focused unit's goal (its integration as a heat
+// map, its flow as an arrow in every cell, cells that reach no goal crossed), the cells the plans
+// hold after the current tick as faint marks in each unit's colour (hover one: who holds it and
+// when), each plan as a thin line with a dot per tick, each unit as a disc with its number where
+// it stands at the tick, and the conflicts of this tick ringed in red.
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "astar/format.hpp"
+#include "overlays/cbs_overlay.hpp"
 #include "overlays/overlay_draw.hpp"
 #include "overlays/units_overlay.hpp"
 
@@ -151,6 +152,10 @@ void draw_flow_field(const OverlayContext& ctx) {
 
 void draw_units_playback(const OverlayContext& ctx) {
   const UnitsPlayback& p = ctx.studio.units_playback;
+  if (p.shown() && p.cbs().active()) {
+    draw_cbs_watch(ctx);  // cbs_overlay.cpp: the constraint-tree node shown
+    return;
+  }
   if (p.shown() && p.watcher() != nullptr) {
     draw_watch(ctx, *p.watcher());
     watch_tooltip(ctx, *p.watcher());

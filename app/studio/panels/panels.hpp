@@ -63,7 +63,8 @@ struct StatusBar {
 // with 9 significant digits once a path is found).
 std::string search_status_text(const Studio& studio);
 // The status line as plain text, without the hovered cell, as the browser's #status element
-// mirrors it: "welcome.json | 32 x 18 | A*, iteration 212, found, cost 36.0710678 | message".
+// mirrors it: "welcome.json | 32 x 18 | A*, iteration 212, found, cost 36.0710678 | message"
+// (while CBS is watched, its status before the message: "... | CBS: iteration 12, ... | message").
 std::string status_line_text(const Studio& studio);
 
 }  // namespace studio

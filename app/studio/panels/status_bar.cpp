@@ -48,6 +48,8 @@ std::string search_status_text(const Studio& studio) { return search_label(studi
 
 std::string status_line_text(const Studio& studio) {
   std::string line = file_and_size(studio) + "  |  " + search_status_text(studio);
+  // CBS watched: the Units section's status line too ("CBS: iteration 12, splitting node 0 ...").
+  if (const CbsWatch& cbs = studio.units_playback.cbs(); cbs.active()) line += "  |  " + cbs.status_text();
   if (!studio.status.empty()) line += "  |  " + studio.status;
   return line;
 }

@@ -1,6 +1,7 @@
 // Play units in the Level panel (units_list.hpp's draw_units_playback_panel): the planner (flow
-// field, CA*, WHCA* and its window), Play / Pause and a tick at a time, the time slider, what the
-// plans come to, this tick's conflicts and the planner's failures. Its widgets are marked
+// field, CA*, WHCA* and its window, CBS and its conflict choice and node budget), Play / Pause
+// and a tick at a time, the time slider, what the plans come to, this tick's conflicts and the
+// planner's failures; Watch it plan (CBS's controls: cbs_panel.hpp). Its widgets are marked
 // "units.*" for the end-to-end tests.
 #include <algorithm>
 #include <string>
@@ -8,12 +9,32 @@
 #include <imgui.h>
 
 #include "astar/unit_plans.hpp"
+#include "panels/cbs_panel.hpp"
 #include "panels/panel_widgets.hpp"
 #include "panels/units_list.hpp"
 
 namespace studio {
 
 namespace {
+
+// CBS: plain (the earliest conflict) or prioritized (cardinal conflicts first), and its budget.
+void cbs_settings(Studio& studio, UnitsPlayback& p) {
+  int choice = p.cbs_choice() == astar::CbsConflictChoice::First ? 0 : 1;
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  if (ImGui::Combo("Conflicts", &choice, "Plain: the earliest\0Prioritized: cardinal first\0"))
+    p.set_cbs_choice(choice == 0 ? astar::CbsConflictChoice::First : astar::CbsConflictChoice::Cardinal);
+  mark_item(studio, "units", "cbs conflicts", 100);
+  if (ImGui::IsItemHovered())
+    wrapped_tooltip("Which conflict a tree node splits at. Plain CBS takes the earliest; prioritized "
+                    "CBS (ICBS) takes a cardinal one first (both children cost more), then a "
+                    "semi-cardinal one, found with each unit's MDD: usually far fewer nodes.");
+  int budget = static_cast<int>(std::min<std::uint64_t>(p.cbs_max_nodes(), 1u << 30));
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  if (ImGui::InputInt("Node budget", &budget, 1000, 10000, ImGuiInputTextFlags_EnterReturnsTrue))
+    p.set_cbs_max_nodes(static_cast<std::uint64_t>(std::max(1, budget)));
+  if (ImGui::IsItemHovered())
+    wrapped_tooltip("CBS gives up past this many tree nodes (Enter sets it), and says so.");
+}
 
 void planner_controls(Studio& studio, UnitsPlayback& p) {
   bool on = p.shown();
@@ -47,6 +68,7 @@ void planner_controls(Studio& studio, UnitsPlayback& p) {
       wrapped_tooltip("WHCA* plans each unit this many ticks ahead, then all take half of them "
                       "and plan again.");
   }
+  if (p.planner() == UnitsPlanner::Cbs) cbs_settings(studio, p);
 }
 
 void time_controls(Studio& studio, UnitsPlayback& p) {
@@ -84,8 +106,14 @@ void watch_controls(Studio& studio, UnitsPlayback& p) {
   if (ImGui::IsItemHovered())
     wrapped_tooltip("Step the planner: a node of the unit it plans (its space-time search) or that "
                     "unit's whole plan; the canvas shows the reservation table, the plans so far "
-                    "and the nodes (hover a cell: who holds it when, and its nodes' ticks).");
+                    "and the nodes (hover a cell: who holds it when, and its nodes' ticks). CBS: "
+                    "its constraint tree, stepped an iteration, a low-level search or a tree node "
+                    "at a time, in the Constraint tree section.");
   if (!p.watching()) return;
+  if (p.cbs().active()) {
+    draw_cbs_controls(studio);
+    return;
+  }
   if (ImGui::SmallButton("Back")) p.watch_step_back();
   ImGui::SameLine();
   if (ImGui::SmallButton("Node")) p.watch_step_node();

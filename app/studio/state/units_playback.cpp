@@ -1,5 +1,5 @@
 // Play units (units_playback.hpp): planning with the chosen planner, repairing the flow fields
-// after cell edits, and the time slider.
+// after cell edits, the time slider, and watching a planner plan.
 #include "state/units_playback.hpp"
 
 #include <algorithm>
@@ -17,6 +17,7 @@ std::string_view to_string(UnitsPlanner p) {
     case UnitsPlanner::FlowField: return "flow-field";
     case UnitsPlanner::CaStar: return "ca-star";
     case UnitsPlanner::WhcaStar: return "whca-star";
+    case UnitsPlanner::Cbs: return "cbs";
   }
   return "?";
 }
@@ -26,6 +27,7 @@ std::string_view planner_label(UnitsPlanner p) {
     case UnitsPlanner::FlowField: return "Flow field";
     case UnitsPlanner::CaStar: return "CA*";
     case UnitsPlanner::WhcaStar: return "WHCA*";
+    case UnitsPlanner::Cbs: return "CBS";
   }
   return "?";
 }
@@ -49,7 +51,7 @@ UnitsPlayback::~UnitsPlayback() = default;
 
 void UnitsPlayback::show(UnitsPlanner p) {
   if (planner_ != p) edited_everything();
-  watcher_.reset();
+  stop_watching();
   planner_ = p;
   shown_ = true;
   stale_ = stale_ || !planned_;
@@ -60,7 +62,7 @@ void UnitsPlayback::show(UnitsPlanner p) {
 void UnitsPlayback::hide() {
   shown_ = false;
   playing = false;
-  watcher_.reset();
+  stop_watching();
 }
 
 void UnitsPlayback::set_window(std::uint32_t w) {
@@ -68,13 +70,35 @@ void UnitsPlayback::set_window(std::uint32_t w) {
   if (w == window_) return;
   window_ = w;
   stale_ = true;
-  watcher_.reset();
+  stop_watching();
 }
 
 void UnitsPlayback::set_horizon(std::optional<std::uint32_t> h) {
   if (h == horizon_) return;
   horizon_ = h;
   stale_ = true;
+}
+
+void UnitsPlayback::set_cbs_choice(astar::CbsConflictChoice c) {
+  if (c == cbs_choice_) return;
+  cbs_choice_ = c;
+  stale_ = true;
+  stop_watching();
+}
+
+void UnitsPlayback::set_cbs_max_nodes(std::uint64_t n) {
+  n = std::clamp<std::uint64_t>(n, 1, astar::kMaxCbsNodes);
+  if (n == cbs_max_nodes_) return;
+  cbs_max_nodes_ = n;
+  stale_ = true;
+  stop_watching();
+}
+
+astar::CbsOptions UnitsPlayback::cbs_options() const {
+  astar::CbsOptions o;
+  o.choice = cbs_choice_;
+  o.max_nodes = cbs_max_nodes_;
+  return o;
 }
 
 void UnitsPlayback::open_level(const astar::Level& level) {
@@ -95,13 +119,13 @@ void UnitsPlayback::open_level(const astar::Level& level) {
 
 void UnitsPlayback::edited(Cell c) {
   stale_ = true;
-  watcher_.reset();
+  stop_watching();
   if (!all_edited_) edits_.push_back(c);
 }
 
 void UnitsPlayback::edited_everything() {
   stale_ = true;
-  watcher_.reset();
+  stop_watching();
   all_edited_ = true;
   edits_.clear();
   fields_.clear();  // they point into the level, which may be another now
@@ -127,7 +151,9 @@ void UnitsPlayback::plan(const astar::Level& level) {
   stale_ = false;
   error_.clear();
   failures_.clear();
-  const astar::Status made = planner_ == UnitsPlanner::FlowField ? plan_flow(level) : plan_cooperative(level);
+  const astar::Status made = planner_ == UnitsPlanner::FlowField ? plan_flow(level)
+                             : planner_ == UnitsPlanner::Cbs     ? plan_cbs(level)
+                                                                 : plan_cooperative(level);
   all_edited_ = false;
   edits_.clear();
   planned_ = made.ok();
@@ -209,6 +235,20 @@ astar::Status UnitsPlayback::plan_cooperative(const astar::Level& level) {
   return astar::Ok{};
 }
 
+// CBS: the plans of the solution, or its failure in words (a budget, a unit with no way).
+astar::Status UnitsPlayback::plan_cbs(const astar::Level& level) {
+  fields_.clear();
+  astar::CbsOptions o = cbs_options();
+  o.max_seconds = kCbsPlaySeconds;
+  auto r = astar::plan_cbs(level, level.rules(), o);
+  if (!r) return astar::Error{r.error()};
+  if (r.value().outcome != astar::CbsOutcome::Solved) return astar::Error{r.value().failure};
+  plans_ = std::move(r.value().plans);
+  how_ = "expanded " + std::to_string(r.value().nodes_expanded) + " tree nodes, " +
+         std::to_string(r.value().low_level_searches) + " low-level searches";
+  return astar::Ok{};
+}
+
 // [SECTION] The time slider and the views
 
 std::size_t UnitsPlayback::last_tick() const {
@@ -267,10 +307,16 @@ const astar::FlowField* UnitsPlayback::field() const {
 // [SECTION] Watching a cooperative planner
 
 bool UnitsPlayback::watch(const astar::Level& level) {
-  watcher_.reset();
+  stop_watching();
   if (planner_ == UnitsPlanner::FlowField) {
-    error_ = "a flow field is not planned unit by unit: choose CA* or WHCA* to watch it plan";
+    error_ = "a flow field is not planned unit by unit: choose CA*, WHCA* or CBS to watch it plan";
     return false;
+  }
+  if (planner_ == UnitsPlanner::Cbs) {
+    const astar::Status s = cbs_.start(level, cbs_options());
+    if (!s) error_ = s.error();
+    else playing = false;
+    return s.ok();
   }
   auto made = astar::CooperativePlanner::make(level, level.rules(), cooperative_options(planner_, window_, horizon_));
   if (!made) {
@@ -282,14 +328,33 @@ bool UnitsPlayback::watch(const astar::Level& level) {
   return true;
 }
 
-bool UnitsPlayback::watch_step_node() { return watcher_ && watcher_->step(); }
-bool UnitsPlayback::watch_step_unit() { return watcher_ && watcher_->step_unit(); }
-bool UnitsPlayback::watch_step_back() { return watcher_ && watcher_->step_back(); }
+void UnitsPlayback::stop_watching() {
+  watcher_.reset();
+  cbs_.stop();
+}
+
+bool UnitsPlayback::watch_step_node() {
+  if (cbs_.active()) return cbs_.step(CbsStep::Iteration);
+  return watcher_ && watcher_->step();
+}
+
+bool UnitsPlayback::watch_step_unit() {
+  if (cbs_.active()) return cbs_.step(CbsStep::Search);
+  return watcher_ && watcher_->step_unit();
+}
+
+bool UnitsPlayback::watch_step_back() {
+  if (cbs_.active()) return cbs_.back();
+  return watcher_ && watcher_->step_back();
+}
+
 void UnitsPlayback::watch_to_end() {
+  if (cbs_.active()) cbs_.to_end();
   if (watcher_) watcher_->run();
 }
 
 std::string UnitsPlayback::watch_text() const {
+  if (cbs_.active()) return cbs_.status_text();
   if (!watcher_) return {};
   const astar::CooperativePlanner& w = *watcher_;
   const std::string who(planner_label(planner_));

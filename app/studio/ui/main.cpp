@@ -187,18 +187,32 @@ astar::Status load_initial_level(studio::Studio& studio, const studio::Options& 
   return apply_endpoint_options(studio, options);
 }
 
+// CBS watched from the command line: --cbs-nodes N tree nodes on (after --watch-steps'
+// iterations), node --cbs-select shown, its time slider at --tick.
+void apply_cbs_options(studio::UnitsPlayback& p, const studio::Options& options) {
+  studio::CbsWatch& w = p.cbs();
+  if (!w.active()) return;
+  for (std::int64_t i = 0; i < options.cbs_nodes && w.step(studio::CbsStep::Node); ++i) {
+  }
+  if (options.cbs_select >= 0) w.select(static_cast<std::uint32_t>(std::min<std::int64_t>(options.cbs_select, 0xFFFFFFFE)));
+  w.set_tick(static_cast<std::size_t>(options.units_tick));
+}
+
 // --units, --window and --tick: Play units, over the level's units_plan, planned now so the
-// first frame (and a screenshot) shows the tick.
+// first frame (and a screenshot) shows the tick; --watch-steps (and CBS's --cbs-*) watching.
 void apply_units_options(studio::Studio& studio, const studio::Options& options) {
   studio::UnitsPlayback& p = studio.units_playback;
   if (!options.units_planner.empty()) p.show(*studio::parse_units_planner(options.units_planner));
   if (options.units_window > 0) p.set_window(options.units_window);
+  if (options.cbs_choice) p.set_cbs_choice(*options.cbs_choice);
   if (!p.shown()) return;
   p.update(0.0, studio.level());
   p.set_tick(static_cast<std::size_t>(options.units_tick));
-  if (options.watch_steps >= 0 && p.watch(studio.level()))
+  const bool cbs_steps = options.cbs_nodes >= 0 || options.cbs_select >= 0;
+  if ((options.watch_steps >= 0 || (cbs_steps && p.planner() == studio::UnitsPlanner::Cbs)) && p.watch(studio.level()))
     for (std::int64_t i = 0; i < options.watch_steps && p.watch_step_node(); ++i) {
     }
+  apply_cbs_options(p, options);
 }
 
 // The command line over what the level suggests (its preset, applied when it opened), then the

@@ -20,6 +20,7 @@
 #include "dialogs/level_dialogs.hpp"
 #include "files/data_dirs.hpp"
 #include "files/settings.hpp"
+#include "panels/cbs_panel.hpp"
 #include "panels/debugger.hpp"
 #include "panels/findings_panel.hpp"
 #include "panels/overlays_panel.hpp"
@@ -74,6 +75,7 @@ class Ui {
   QuizPanel quiz_;
   BreakpointsPanel breakpoints_;
   FindingsPanel findings_;  // trace mode
+  CbsTreePanel cbs_tree_;   // CBS watched
   StatusBar status_;
   Viewport viewport_;
   bool presenting_ = false;  // presentation mode as of the last frame (folds the sidebar)
