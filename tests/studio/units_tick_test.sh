@@ -6,7 +6,11 @@
 # every unit's position there ("units"."positions") equals the CLI's path at tick T (a unit past
 # its path's end stays on its last cell), at T = 0, a tick mid-way and one past the end (clamped
 # to the last); and 50 units of random512-10-0.map.scen (--scen, --agents) with CA* and WHCA*.
-# Bad --units, --window, --tick and a --scen without --agents fail with clear messages.
+# CBS (lessons 20 and 23, 20 of the 30 units; plain and prioritized): Play units' positions, and
+# CBS watched to its end (--cbs-nodes) showing its solution ("cbs"."positions", its tree's node
+# count) equal `astar units --algorithm cbs [--conflicts first]`'s.
+# Bad --units, --window, --tick, --cbs-choice, CBS's options with another planner and a --scen
+# without --agents fail with clear messages.
 # Exit 77 (ctest: skipped) when Xvfb is missing.
 set -u
 studio=$1 astar=$2 lessons=$3 out=$4
@@ -14,7 +18,9 @@ mkdir -p "$out"
 # shellcheck source=check_lib.sh
 . "$(dirname "$0")/check_lib.sh"
 
-expect_failure bad-units "flow-field, ca-star or whca-star" "$studio" --units cbs "$lessons/20-who-goes-first.json"
+expect_failure bad-units "flow-field, ca-star, whca-star or cbs" "$studio" --units bogus "$lessons/20-who-goes-first.json"
+expect_failure bad-cbs-choice "first or cardinal" "$studio" --cbs-choice best "$lessons/23-taking-turns-is-not-enough.json"
+expect_failure cbs-not-cbs "need --units cbs" "$studio" --units ca-star --cbs-nodes 2 "$lessons/20-who-goes-first.json"
 expect_failure bad-window "a window 2..100000" "$studio" --window 1 "$lessons/20-who-goes-first.json"
 expect_failure bad-tick "a tick 0..10000000" "$studio" --tick -3 "$lessons/20-who-goes-first.json"
 expect_failure scen-alone "go together" "$studio" --scen x.scen "$lessons/20-who-goes-first.json"
@@ -92,6 +98,55 @@ agree flow-t0 "$lessons/22-one-field-many-units.json" flow-field - 0
 agree thirty-ca "$out/thirty.json" ca-star - 11
 agree thirty-whca "$out/thirty.json" whca-star 6 13
 agree thirty-flow "$out/thirty.json" flow-field - 12
+# agree_cbs NAME LEVEL CHOICE TICK: CBS with that conflict choice, in Play units and watched to its
+# end, has every unit where the CLI's CBS has it at TICK, and as many tree nodes.
+agree_cbs() {
+  name=$1 level=$2 choice=$3 tick=$4
+  "$astar" units "$level" --algorithm cbs --conflicts "$choice" --format json >"$out/$name.cli.json" 2>"$out/$name.cli.err" ||
+    { fail "$name: astar units --algorithm cbs failed: $(cat "$out/$name.cli.err")"; return; }
+  rm -f "$out/$name.png" "$out/$name.png.json"
+  if ! "$xvfb_run" -s "-screen 0 1280x800x24" "$studio" "$level" --units cbs --cbs-choice "$choice" \
+       --cbs-nodes 100000 --tick "$tick" --screenshot "$out/$name.png" --frames 2 >"$out/$name.log" 2>&1; then
+    fail "$name: the studio failed: $(cat "$out/$name.log")"
+    return
+  fi
+  if python3 - "$out/$name.cli.json" "$out/$name.png.json" "$tick" <<'PY'; then
+import json, sys
+cli = json.load(open(sys.argv[1]))
+side = json.load(open(sys.argv[2]))
+s, w = side["units"], side["cbs"]
+t = int(sys.argv[3])
+last = max(len(u["path"]) - 1 for u in cli["units"])
+want = [u["path"][min(t, last, len(u["path"]) - 1)][:2] for u in cli["units"]]
+bad = []
+if cli["tree"]["outcome"] != "solved": bad.append("the CLI did not solve it: %s" % cli["tree"])
+if not s["planned"] or s["planner"] != "cbs": bad.append("Play units: %s" % s["summary"])
+if s["positions"] != want: bad.append("Play units' positions %s, expected %s" % (s["positions"], want))
+if w is None: bad.append("not watching CBS")
+else:
+    if w["outcome"] != "solved" or w["shown"] != w["solution"]: bad.append("watched: %s" % w["status"])
+    if w["positions"] != want: bad.append("watched positions %s, expected %s" % (w["positions"], want))
+    if w["nodes"] != cli["tree"]["nodes_made"]: bad.append("%s tree nodes, the CLI %s" % (w["nodes"], cli["tree"]["nodes_made"]))
+    if w["tick"] != min(t, last) or w["last_tick"] != last: bad.append("tick %s / %s" % (w["tick"], w["last_tick"]))
+for b in bad: print("FAIL:", b)
+if not bad: print("ok: %d units at t = %d, %d tree nodes, as the CLI's CBS" % (len(want), min(t, last), w["nodes"]))
+sys.exit(1 if bad else 0)
+PY
+    echo "ok: $name"
+  else
+    fail "$name: the studio's CBS is not the CLI's"
+  fi
+}
+
+python3 -c 'import json, sys; l = json.load(open(sys.argv[1])); l["units"] = l["units"][:20]; json.dump(l, open(sys.argv[2], "w"))' \
+  "$out/thirty.json" "$out/twenty.json" || exit 1
+agree cbs-play-t4 "$lessons/23-taking-turns-is-not-enough.json" cbs - 4
+agree cbs-play-lesson20 "$lessons/20-who-goes-first.json" cbs - 9
+agree_cbs cbs-watch-t4 "$lessons/23-taking-turns-is-not-enough.json" cardinal 4
+agree_cbs cbs-watch-plain-end "$lessons/23-taking-turns-is-not-enough.json" first 40
+agree_cbs cbs-watch-twenty "$out/twenty.json" cardinal 11
+agree_cbs cbs-watch-twenty-plain "$out/twenty.json" first 7
+
 # The issue's new user: 50 units of a MovingAI scenario on a 512 x 512 map, as the CLI reads them
 # (--scen, --agents), at a tick mid-way; no conflict either way.
 movingai=${ASTAR_MOVINGAI_DIR:-$lessons/../../../shared/movingai}

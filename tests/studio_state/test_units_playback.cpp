@@ -165,5 +165,5 @@ TEST_CASE("[units playback] watching CA* plan: nodes, units, back; an edit ends 
   CHECK_FALSE(p.watching());
   p.show(UnitsPlanner::FlowField);
   CHECK_FALSE(p.watch(st.level()));
-  CHECK(p.error().find("choose CA* or WHCA*") != std::string::npos);
+  CHECK(p.error().find("choose CA*, WHCA* or CBS") != std::string::npos);
 }

@@ -350,7 +350,7 @@ const std::vector<OptionSpec>& option_table() {
        [](Options& o, Seen&, V v) { return number_in("--agents", v, o.agents, std::int64_t{1}, std::int64_t{10000}, "a unit count 1..10000"); }},
       {"--watch-steps", "K", [] { return text("with --units ca-star, whca-star or cbs: watch the planner plan, K nodes (CBS: iterations) in"); },
        [](Options& o, Seen&, V v) { return number_in("--watch-steps", v, o.watch_steps, std::int64_t{0}, std::int64_t{1000000000}, "a node count 0..1000000000"); }},
-      {"--cbs-nodes", "N", [] { return text("with --units cbs: watch it plan, N constraint-tree nodes expanded (after --watch-steps)"); },
+      {"--cbs-nodes", "N", [] { return text("with --units cbs: watch it plan, N constraint-tree nodes expanded (then --watch-steps K iterations)"); },
        [](Options& o, Seen&, V v) { return number_in("--cbs-nodes", v, o.cbs_nodes, std::int64_t{0}, std::int64_t{100000000}, "a node count 0..100000000"); }},
       {"--cbs-select", "ID", [] { return text("watching cbs: show constraint-tree node ID (its plans, conflict and constraints)"); },
        [](Options& o, Seen&, V v) { return number_in("--cbs-select", v, o.cbs_select, std::int64_t{0}, std::int64_t{100000000}, "a node id 0..100000000"); }},

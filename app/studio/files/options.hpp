@@ -71,7 +71,7 @@ struct Options {
   std::uint32_t units_window = 0;    // 0: the level's or the default
   std::int64_t units_tick = 0;
   std::int64_t watch_steps = -1;     // --watch-steps K: watch the planner plan, K nodes in
-  // CBS watched: --cbs-nodes N tree nodes expanded (after --watch-steps' iterations), node
+  // CBS watched: --cbs-nodes N tree nodes expanded (then --watch-steps' iterations), node
   // --cbs-select ID shown (its plans on the slider at --tick), --cbs-choice first|cardinal.
   std::int64_t cbs_nodes = -1;
   std::int64_t cbs_select = -1;

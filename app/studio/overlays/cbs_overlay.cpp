@@ -74,8 +74,10 @@ void draw_conflict(const OverlayContext& ctx, const astar::Conflict& c, bool mai
     ctx.dl->AddCircle(ctx.center(c.other), r, red, 28, width);
     ctx.dl->AddLine(ctx.center(c.cell), ctx.center(c.other), red, width);
   }
-  const ImVec2 m = ctx.center(c.cell);
-  label(ctx, ImVec2(m.x + r * 0.7f, m.y - r - label_size(ctx) * 0.6f), "t" + tick_span(c.tick, edge), IM_COL32(255, 110, 110, 255));
+  // The tick above the ring (an edge conflict's: above the middle of the two cells).
+  const ImVec2 a = ctx.center(c.cell), b = edge ? ctx.center(c.other) : a;
+  const ImVec2 top((a.x + b.x) * 0.5f - label_size(ctx) * 0.6f, std::min(a.y, b.y) - r - label_size(ctx) * 1.1f);
+  label(ctx, top, "t" + tick_span(c.tick, edge), IM_COL32(255, 110, 110, 255));
 }
 
 // An arrow from a to b with a bar across its middle: a move forbidden.
@@ -98,7 +100,7 @@ void draw_constraints(const OverlayContext& ctx, const CbsWatch& w) {
   const float width = std::max(2.0f, line_width(ctx) * 1.4f);
   std::map<std::pair<int, int>, float> stacked;  // the labels' height so far per cell
   for (const astar::CbsConstraint& c : w.constraints()) {
-    const ImU32 col = color(unit_colour(c.unit), 0.95f);
+    const ImU32 col = color(unit_colour(c.unit), 0.8f);
     const bool edge = c.kind == astar::CbsConstraint::Kind::Edge;
     const ImVec2 m = ctx.center(c.cell);
     if (edge) {
@@ -163,8 +165,8 @@ void draw_cbs_watch(const OverlayContext& ctx) {
   if (!w.active()) return;
   const astar::CbsPlanner& p = *w.planner();
   draw_search(ctx, p);
+  draw_constraints(ctx, w);  // under the plans: a unit may stand on a cell forbidden later
   draw_plans(ctx, w);
-  draw_constraints(ctx, w);
   const std::optional<std::uint32_t> shown = w.shown_node();
   const std::optional<astar::Conflict> split = shown ? p.nodes()[*shown].conflict : std::nullopt;
   if (split) draw_conflict(ctx, *split, true);

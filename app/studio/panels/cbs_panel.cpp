@@ -38,8 +38,8 @@ void step_buttons(Studio& studio, CbsWatch& w) {
                                          "plan under its constraints)"))
     w.step(CbsStep::Search);
   ImGui::SameLine();
-  if (button(studio, "Node", "node", "To the end of the tree node's expansion under way: its conflict "
-                                     "chosen and both children searched"))
+  if (button(studio, "Tree node", "tree node", "To the end of the tree node's expansion under way: its "
+                                               "conflict chosen and both children searched"))
     w.step(CbsStep::Node);
   ImGui::SameLine();
   if (button(studio, "End", "end", "Plan to the end (or the node budget)")) w.to_end();
@@ -162,7 +162,6 @@ void CbsTreePanel::Draw(Studio& studio) {
   ImGui::TextColored(ImVec4(0.94f, 0.67f, 0.16f, 1.0f), "searching");
   ImGui::SameLine();
   ImGui::TextColored(ImVec4(1.0f, 0.51f, 0.12f, 1.0f), "splitting");
-  ImGui::SameLine();
   ImGui::TextColored(ImVec4(0.4f, 0.9f, 0.45f, 1.0f), "solution");
   ImGui::SameLine();
   ImGui::TextDisabled("dead end");

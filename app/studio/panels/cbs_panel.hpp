@@ -1,13 +1,14 @@
 // Conflict-Based Search watched in the studio (issue 33, item 2), in the right column:
-// - draw_cbs_controls, in the Units section while CBS is watched: Back / Iteration / Search /
-//   Node / End, the iteration slider (a seek), the breakpoints (a conflict at a cell picked on
-//   the grid, a node costing more than C) and Run to break, and the planner's status line;
+// - draw_cbs_controls, in the Units section while CBS is watched: |< / Back / Iteration /
+//   Search / Tree node / End, the iteration slider (a seek), the breakpoints (a conflict at a
+//   cell picked on the grid, a node costing more than C) and Run to break, and the planner's
+//   status line;
 // - CbsTreePanel, the Constraint tree section under it: the tree so far (cbs_tree_view.cpp),
 //   the node shown in words with its constraints, the time slider over its plans, and the
 //   planner's log, newest last.
 // The state is UnitsPlayback::cbs() (state/cbs_watch.hpp); the canvas draws the node shown
 // (overlays/cbs_overlay.hpp). Widgets are marked "cbs.*" for the end-to-end tests, each node of
-// the tree in view "cbs.tree_node_ID".
+// the tree in view "cbs.node_ID".
 //
 //   draw_cbs_controls(studio);             // inside the Units section
 //   if (CollapsingHeader("Constraint tree")) cbs_tree_panel.Draw(studio);

@@ -178,7 +178,9 @@ std::optional<std::uint32_t> draw_cbs_tree(Studio& studio, CbsTreeView& view, fl
     if (view.fit_once) view.auto_fit = view.fit_once = false;
   }
   ImGui::BeginChild("cbs_tree", ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
-  const Metrics m = metrics(view.zoom);
+  Metrics m = metrics(view.zoom);
+  const float content_w = 2 * m.margin + static_cast<float>(t.columns) * m.slot_w;
+  m.origin.x += std::max(0.0f, (ImGui::GetContentRegionAvail().x - content_w) * 0.5f);  // a narrow tree centred
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 c0 = dl->GetClipRectMin(), c1 = dl->GetClipRectMax();
   draw_edges(dl, p, t, m, c0, c1);
@@ -188,11 +190,10 @@ std::optional<std::uint32_t> draw_cbs_tree(Studio& studio, CbsTreeView& view, fl
     if (!overlaps(a, b, c0, c1)) continue;
     draw_box(dl, p, at, m, w.shown_node());
     if (a.x + 4 >= c0.x && a.y + 4 >= c0.y && b.x - 4 <= c1.x && c.y + m.box_h * 0.5f <= c1.y)
-      studio.widget_rects["cbs.tree_node_" + std::to_string(at.node)] = {a.x + 4, a.y + 4, m.box_w, m.box_h};
+      studio.widget_rects["cbs.node_" + std::to_string(at.node)] = {a.x + 4, a.y + 4, m.box_w, m.box_h};
   }
   // The content's size, for the scroll bars.
-  ImGui::Dummy(ImVec2(2 * m.margin + static_cast<float>(t.columns) * m.slot_w,
-                      2 * m.margin + static_cast<float>(t.rows) * m.row_h));
+  ImGui::Dummy(ImVec2(content_w, 2 * m.margin + static_cast<float>(t.rows) * m.row_h));
   navigate(view, t, m, w.shown_node());
   std::optional<std::uint32_t> clicked;
   if (const auto h = hovered_node(t, m)) {

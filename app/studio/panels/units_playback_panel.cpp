@@ -21,7 +21,7 @@ namespace {
 void cbs_settings(Studio& studio, UnitsPlayback& p) {
   int choice = p.cbs_choice() == astar::CbsConflictChoice::First ? 0 : 1;
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-  if (ImGui::Combo("Conflicts", &choice, "Plain: the earliest\0Prioritized: cardinal first\0"))
+  if (ImGui::Combo("Conflicts", &choice, "Plain\0Prioritized\0"))
     p.set_cbs_choice(choice == 0 ? astar::CbsConflictChoice::First : astar::CbsConflictChoice::Cardinal);
   mark_item(studio, "units", "cbs conflicts", 100);
   if (ImGui::IsItemHovered())

@@ -187,12 +187,13 @@ astar::Status load_initial_level(studio::Studio& studio, const studio::Options& 
   return apply_endpoint_options(studio, options);
 }
 
-// CBS watched from the command line: --cbs-nodes N tree nodes on (after --watch-steps'
-// iterations), node --cbs-select shown, its time slider at --tick.
-void apply_cbs_options(studio::UnitsPlayback& p, const studio::Options& options) {
+// CBS watched from the command line: --cbs-nodes N tree nodes expanded, then --watch-steps K
+// iterations, node --cbs-select shown, its time slider at --tick.
+void watch_cbs(studio::UnitsPlayback& p, const studio::Options& options) {
   studio::CbsWatch& w = p.cbs();
-  if (!w.active()) return;
   for (std::int64_t i = 0; i < options.cbs_nodes && w.step(studio::CbsStep::Node); ++i) {
+  }
+  for (std::int64_t i = 0; i < options.watch_steps && w.step(studio::CbsStep::Iteration); ++i) {
   }
   if (options.cbs_select >= 0) w.select(static_cast<std::uint32_t>(std::min<std::int64_t>(options.cbs_select, 0xFFFFFFFE)));
   w.set_tick(static_cast<std::size_t>(options.units_tick));
@@ -208,11 +209,12 @@ void apply_units_options(studio::Studio& studio, const studio::Options& options)
   if (!p.shown()) return;
   p.update(0.0, studio.level());
   p.set_tick(static_cast<std::size_t>(options.units_tick));
-  const bool cbs_steps = options.cbs_nodes >= 0 || options.cbs_select >= 0;
-  if ((options.watch_steps >= 0 || (cbs_steps && p.planner() == studio::UnitsPlanner::Cbs)) && p.watch(studio.level()))
-    for (std::int64_t i = 0; i < options.watch_steps && p.watch_step_node(); ++i) {
-    }
-  apply_cbs_options(p, options);
+  const bool cbs = p.planner() == studio::UnitsPlanner::Cbs;
+  const bool watched = options.watch_steps >= 0 || (cbs && (options.cbs_nodes >= 0 || options.cbs_select >= 0));
+  if (!watched || !p.watch(studio.level())) return;
+  if (cbs) return watch_cbs(p, options);
+  for (std::int64_t i = 0; i < options.watch_steps && p.watch_step_node(); ++i) {
+  }
 }
 
 // The command line over what the level suggests (its preset, applied when it opened), then the
