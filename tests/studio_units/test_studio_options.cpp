@@ -1,5 +1,6 @@
 // The studio's command line (app/studio/options.hpp), parsed through its table of options as
-// astar-studio parses argv: --start and --goal (and --focus, which reads cells the same way).
+// astar-studio parses argv: --start and --goal (and --focus, which reads cells the same way),
+// --range, and CBS's --units cbs, --cbs-nodes, --cbs-select and --cbs-choice.
 #include <doctest/doctest.h>
 
 #include <initializer_list>
@@ -80,4 +81,26 @@ TEST_CASE("[studio options] --range B: the movement range's budget, a number >= 
   CHECK(error_of({"--range", "nan"}).find("movement points") != std::string::npos);
   CHECK(error_of({"--range"}) == "--range: missing value");
   CHECK(studio::usage().find("  --range B") != std::string::npos);
+}
+
+TEST_CASE("[studio options] CBS: --units cbs, --cbs-nodes, --cbs-select, --cbs-choice") {
+  const auto o = parse({"level.json", "--units", "cbs", "--cbs-nodes", "3", "--cbs-select", "5", "--cbs-choice", "first"});
+  REQUIRE(o.ok());
+  CHECK(o.value().units_planner == "cbs");
+  CHECK(o.value().cbs_nodes == 3);
+  CHECK(o.value().cbs_select == 5);
+  CHECK(o.value().cbs_choice == astar::CbsConflictChoice::First);
+  const auto plain = parse({"level.json"});
+  CHECK(plain.value().cbs_nodes == -1);
+  CHECK(plain.value().cbs_select == -1);
+  CHECK_FALSE(plain.value().cbs_choice.has_value());
+  // Without --units, the level's units_plan may be cbs: accepted here, applied when it is.
+  CHECK(parse({"lesson.json", "--cbs-nodes", "2"}).ok());
+  CHECK(error_of({"--units", "bogus"}) == "--units: expected flow-field, ca-star, whca-star or cbs, got 'bogus'");
+  CHECK(error_of({"--cbs-choice", "best"}) == "--cbs-choice: expected first or cardinal, got 'best'");
+  CHECK(error_of({"--cbs-nodes", "-1"}).find("a node count 0..100000000") != std::string::npos);
+  CHECK(error_of({"--units", "ca-star", "--cbs-select", "1"}) ==
+        "--cbs-nodes, --cbs-select and --cbs-choice need --units cbs (or a LEVEL whose units_plan is cbs)");
+  for (const char* name : {"  --cbs-nodes N", "  --cbs-select ID", "  --cbs-choice NAME"})
+    CHECK(studio::usage().find(name) != std::string::npos);
 }

@@ -78,6 +78,23 @@ void draw_grid_warning(const GridRenderer& renderer, const Fonts& fonts, ImDrawL
   if (ImGui::IsMouseHoveringRect(a, b)) ImGui::SetTooltip("%s", renderer.warning_log().c_str());
 }
 
+// A left click that picks a cell instead of painting: the quiz's guess of the next node, or
+// CBS's breakpoint cell (the Units section's Pick). True when it was one.
+bool click_picks_cell(Studio& studio, Cell cell) {
+  const bool inside = studio.level().in_bounds(cell);
+  if (studio.session().quiz.on) {
+    if (inside) studio.session().answer_quiz(cell);
+    return true;
+  }
+  CbsWatch& cbs = studio.units_playback.cbs();
+  if (!cbs.picking_cell) return false;
+  if (inside) {
+    cbs.pick_cell(cell);
+    studio.status = "CBS: break at a conflict at " + astar::cell_text(cell);
+  }
+  return true;
+}
+
 }  // namespace
 
 void Viewport::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts, ImVec2 size) {
@@ -187,19 +204,7 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
   };
   const bool on_start = on_marker(level.start()), on_goal = on_marker(level.goal());
 
-  // Quiz: a left click is the guess of the next node, not a stroke.
-  if (studio.session().quiz.on && hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-    if (studio.level().in_bounds(cell)) studio.session().answer_quiz(cell);
-    return;
-  }
-  // CBS's breakpoint (the Units section's Pick): a left click chooses its cell, not a stroke.
-  if (CbsWatch& cbs = studio.units_playback.cbs(); cbs.picking_cell && hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-    if (studio.level().in_bounds(cell)) {
-      cbs.pick_cell(cell);
-      studio.status = "CBS: break at a conflict at " + astar::cell_text(cell);
-    }
-    return;
-  }
+  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && click_picks_cell(studio, cell)) return;
   // Left button: drag the start or goal marker, else the tool (tools.hpp). A drag with the
   // Shapes layer active moves shapes, so the markers are dragged from other layers only.
   const ImVec2 pos = level_pos(view, io.MousePos);

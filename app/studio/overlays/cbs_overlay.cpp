@@ -52,8 +52,13 @@ void draw_plans(const OverlayContext& ctx, const CbsWatch& w) {
   }
   ImFont* font = ctx.fonts.large ? ctx.fonts.large : ctx.fonts.ui;
   const std::vector<Cell> at = w.positions();
+  // Units sharing a cell (a vertex conflict) side by side, so each is seen.
+  std::map<std::pair<int, int>, std::pair<int, int>> shared;  // cell -> (units there, drawn so far)
+  for (Cell c : at) ++shared[{c.x, c.y}].first;
   for (std::size_t i = 0; i < at.size(); ++i) {
-    const ImVec2 m = ctx.center(at[i]);
+    auto& [there, drawn] = shared[{at[i].x, at[i].y}];
+    ImVec2 m = ctx.center(at[i]);
+    if (there > 1) m.x += r * 0.9f * (static_cast<float>(drawn++) - static_cast<float>(there - 1) * 0.5f);
     ctx.dl->AddCircleFilled(m, r, color(unit_colour(i)), 24);
     ctx.dl->AddCircle(m, r, IM_COL32(255, 255, 255, 230), 24, std::max(1.0f, line * 0.8f));
     if (r < 7.0f * ctx.k || font == nullptr) continue;
@@ -94,23 +99,30 @@ void barred_arrow(const OverlayContext& ctx, ImVec2 a, ImVec2 b, ImU32 col, floa
   ctx.dl->AddLine(ImVec2(mid.x - uy * bar, mid.y + ux * bar), ImVec2(mid.x + uy * bar, mid.y - ux * bar), col, width * 1.5f);
 }
 
-// The constraints: a cross on a vertex constraint's cell, a barred arrow for an edge constraint,
-// and their labels ("u3 t9") stacked from the cell's top-left corner.
-void draw_constraints(const OverlayContext& ctx, const CbsWatch& w) {
+// The constraints' marks, under the plans: a cross on a vertex constraint's cell, a barred arrow
+// for an edge constraint.
+void draw_constraint_marks(const OverlayContext& ctx, const CbsWatch& w) {
   const float width = std::max(2.0f, line_width(ctx) * 1.4f);
-  std::map<std::pair<int, int>, float> stacked;  // the labels' height so far per cell
   for (const astar::CbsConstraint& c : w.constraints()) {
     const ImU32 col = color(unit_colour(c.unit), 0.8f);
-    const bool edge = c.kind == astar::CbsConstraint::Kind::Edge;
     const ImVec2 m = ctx.center(c.cell);
-    if (edge) {
+    if (c.kind == astar::CbsConstraint::Kind::Edge) {
       barred_arrow(ctx, ctx.center(c.from), m, col, width);
-    } else {
-      const float d = ctx.px * 0.28f;
-      ctx.dl->AddLine(ImVec2(m.x - d, m.y - d), ImVec2(m.x + d, m.y + d), col, width);
-      ctx.dl->AddLine(ImVec2(m.x - d, m.y + d), ImVec2(m.x + d, m.y - d), col, width);
+      continue;
     }
-    if (ctx.px < 14.0f * ctx.k) continue;
+    const float d = ctx.px * 0.28f;
+    ctx.dl->AddLine(ImVec2(m.x - d, m.y - d), ImVec2(m.x + d, m.y + d), col, width);
+    ctx.dl->AddLine(ImVec2(m.x - d, m.y + d), ImVec2(m.x + d, m.y - d), col, width);
+  }
+}
+
+// Their labels, over the units: "u3 t9" ("u3 t8-9" for an edge) stacked down from the top-left
+// corner of the cell (an edge constraint's: the cell it may not enter).
+void draw_constraint_labels(const OverlayContext& ctx, const CbsWatch& w) {
+  if (ctx.px < 14.0f * ctx.k) return;
+  std::map<std::pair<int, int>, float> stacked;  // the labels' height so far per cell
+  for (const astar::CbsConstraint& c : w.constraints()) {
+    const bool edge = c.kind == astar::CbsConstraint::Kind::Edge;
     float& down = stacked[{c.cell.x, c.cell.y}];
     const ImVec2 corner = ctx.label_corner(c.cell);
     const std::string text = "u" + std::to_string(c.unit) + " t" + tick_span(c.tick, edge);
@@ -165,13 +177,14 @@ void draw_cbs_watch(const OverlayContext& ctx) {
   if (!w.active()) return;
   const astar::CbsPlanner& p = *w.planner();
   draw_search(ctx, p);
-  draw_constraints(ctx, w);  // under the plans: a unit may stand on a cell forbidden later
+  draw_constraint_marks(ctx, w);  // under the plans: a unit may stand on a cell forbidden later
   draw_plans(ctx, w);
   const std::optional<std::uint32_t> shown = w.shown_node();
   const std::optional<astar::Conflict> split = shown ? p.nodes()[*shown].conflict : std::nullopt;
   if (split) draw_conflict(ctx, *split, true);
   else
     for (const astar::Conflict& c : w.conflicts()) draw_conflict(ctx, c, false);
+  draw_constraint_labels(ctx, w);
   if (w.breaks.conflict_at) {
     const ImVec2 m = ctx.center(*w.breaks.conflict_at);
     ctx.dl->AddCircleFilled(ImVec2(m.x - ctx.px * 0.3f, m.y + ctx.px * 0.3f), std::max(3.0f, ctx.px * 0.09f), IM_COL32(230, 30, 30, 255), 16);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cfloat>
+#include <optional>
 #include <string>
 
 #include <imgui.h>
@@ -23,13 +24,9 @@ bool button(Studio& studio, const char* label, const char* name, const char* tip
   return pressed;
 }
 
+// Forward (an iteration, a search, a tree node, the end) on one row; back (to 0, one step) and
+// the iteration slider on the next.
 void step_buttons(Studio& studio, CbsWatch& w) {
-  if (button(studio, "|<", "start", "Back to iteration 0 (the steps are kept for the slider)")) w.seek(0);
-  ImGui::SameLine();
-  if (button(studio, "Back", "back", "Undo the last step, whatever its size (a replay from the start: "
-                                     "the tree and the grid as they were)"))
-    w.back();
-  ImGui::SameLine();
   if (button(studio, "Iteration", "iteration", "One iteration: a node of the low-level search under way, "
                                                "or the high level taking its best open node"))
     w.step(CbsStep::Iteration);
@@ -43,9 +40,15 @@ void step_buttons(Studio& studio, CbsWatch& w) {
     w.step(CbsStep::Node);
   ImGui::SameLine();
   if (button(studio, "End", "end", "Plan to the end (or the node budget)")) w.to_end();
+  if (button(studio, "|<", "start", "Back to iteration 0 (the steps are kept for the slider)")) w.seek(0);
+  ImGui::SameLine();
+  if (button(studio, "Back", "back", "Undo the last step, whatever its size (a replay from the start: "
+                                     "the tree and the grid as they were)"))
+    w.back();
+  ImGui::SameLine();
   int it = static_cast<int>(std::min<std::int64_t>(w.iteration(), 1 << 30));
   const int last = static_cast<int>(std::min<std::int64_t>(std::max(w.furthest(), w.iteration()), 1 << 30));
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.7f);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
   if (ImGui::SliderInt("Iteration##cbs", &it, 0, std::max(last, 1))) w.seek(it);
   mark_item(studio, "cbs", "iteration slider", 100);
 }
@@ -90,6 +93,50 @@ std::optional<std::uint32_t> node_of_line(const std::string& line) {
   return n;
 }
 
+// The tree's colours, in words.
+void legend() {
+  ImGui::TextColored(ImVec4(0.4f, 0.65f, 1.0f, 1.0f), "open");
+  ImGui::SameLine();
+  ImGui::TextColored(ImVec4(0.98f, 0.8f, 0.24f, 1.0f), "best");
+  ImGui::SameLine();
+  ImGui::TextColored(ImVec4(0.94f, 0.67f, 0.16f, 1.0f), "searching");
+  ImGui::SameLine();
+  ImGui::TextColored(ImVec4(1.0f, 0.51f, 0.12f, 1.0f), "splitting");
+  ImGui::TextColored(ImVec4(0.4f, 0.9f, 0.45f, 1.0f), "solution");
+  ImGui::SameLine();
+  ImGui::TextDisabled("dead end");
+  ImGui::SameLine();
+  ImGui::TextUnformatted("| white frame: shown");
+}
+
+// The planner's log, newest last: the newest line wrapped in full, then the list (the newest
+// highlighted, a line's full text in its tooltip); a click on a line about a node shows it.
+void draw_log(CbsWatch& w, std::size_t& shown) {
+  const std::vector<std::string>& log = w.planner()->log();
+  if (log.empty()) return;
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.35f, 1.0f), "%s", log.back().c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::BeginChild("cbs_log", ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 10), true,
+                    ImGuiWindowFlags_HorizontalScrollbar);
+  std::optional<std::size_t> clicked;
+  ImGuiListClipper clipper;  // only the lines in view are made
+  clipper.Begin(static_cast<int>(log.size()));
+  while (clipper.Step())
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const auto at = static_cast<std::size_t>(i);
+      ImGui::PushID(i);
+      if (ImGui::Selectable(log[at].c_str(), at + 1 == log.size())) clicked = at;
+      if (ImGui::IsItemHovered()) wrapped_tooltip(log[at]);
+      ImGui::PopID();
+    }
+  if (log.size() != shown) ImGui::SetScrollHereY(1.0f);  // follow the planner
+  shown = log.size();
+  ImGui::EndChild();
+  if (!clicked) return;
+  if (const auto n = node_of_line(log[*clicked]); n && *n < w.planner()->nodes().size()) w.select(*n);
+}
+
 // The node shown: whose, its words, its constraints.
 void node_words(CbsWatch& w) {
   const auto shown = w.shown_node();
@@ -98,7 +145,10 @@ void node_words(CbsWatch& w) {
   if (w.chosen()) ImGui::TextDisabled("Node %u, chosen (Follow: the node the planner works on)", *shown);
   else ImGui::TextDisabled("Node %u, the one the planner works on", *shown);
   ImGui::TextUnformatted(w.node_text().c_str());
-  for (const astar::CbsConstraint& c : w.constraints()) ImGui::BulletText("%s", astar::constraint_text(c).c_str());
+  for (const astar::CbsConstraint& c : w.constraints()) {
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", astar::constraint_text(c).c_str());
+  }
   ImGui::PopTextWrapPos();
 }
 
@@ -153,25 +203,12 @@ void CbsTreePanel::Draw(Studio& studio) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::TextDisabled("%zu nodes", w.planner()->nodes().size());
+  time_slider(studio, w);  // above the tree: in view with it
   const float em = ImGui::GetFontSize() / 15.0f;
-  if (const auto clicked = draw_cbs_tree(studio, view_, 250.0f * em)) w.select(*clicked);
-  ImGui::TextColored(ImVec4(0.4f, 0.65f, 1.0f, 1.0f), "open");
-  ImGui::SameLine();
-  ImGui::TextColored(ImVec4(0.98f, 0.8f, 0.24f, 1.0f), "best");
-  ImGui::SameLine();
-  ImGui::TextColored(ImVec4(0.94f, 0.67f, 0.16f, 1.0f), "searching");
-  ImGui::SameLine();
-  ImGui::TextColored(ImVec4(1.0f, 0.51f, 0.12f, 1.0f), "splitting");
-  ImGui::TextColored(ImVec4(0.4f, 0.9f, 0.45f, 1.0f), "solution");
-  ImGui::SameLine();
-  ImGui::TextDisabled("dead end");
+  if (const auto clicked = draw_cbs_tree(studio, view_, 220.0f * em)) w.select(*clicked);
+  legend();
   node_words(w);
-  time_slider(studio, w);
-  const std::vector<std::string>& log = w.planner()->log();
-  const auto line = draw_log_lines(log.size(), log_shown_, [&](std::size_t i) { return LogLine{log[i], false}; });
-  if (line) {
-    if (const auto n = node_of_line(log[*line]); n && *n < w.planner()->nodes().size()) w.select(*n);
-  }
+  draw_log(w, log_shown_);
   ImGui::PopID();
 }
 
