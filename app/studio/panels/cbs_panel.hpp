@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "state/cbs_tree_layout.hpp"
 #include "state/studio.hpp"
 
 namespace studio {
@@ -33,6 +34,13 @@ struct CbsTreeView {
   bool auto_fit = true;
   bool fit_once = false;
   std::optional<std::uint32_t> scrolled_to;
+  // The layout, made again only when the planner moved or another node is shown (a big tree's
+  // layout costs a pass over every node).
+  CbsTreeLayout layout;
+  const astar::CbsPlanner* laid_out_for = nullptr;
+  std::int64_t laid_out_at = -1;
+  std::size_t laid_out_nodes = 0;
+  std::optional<std::uint32_t> laid_out_focus;
 };
 // cbs_tree_view.cpp: the tree in a scrolling child `height` pixels high; only what is in view is
 // drawn. Returns the node clicked.

@@ -16,7 +16,6 @@
 #include "astar/format.hpp"
 #include "panels/cbs_panel.hpp"
 #include "panels/panel_widgets.hpp"
-#include "state/cbs_tree_layout.hpp"
 
 namespace studio {
 
@@ -167,7 +166,15 @@ std::optional<std::uint32_t> draw_cbs_tree(Studio& studio, CbsTreeView& view, fl
   const CbsWatch& w = studio.units_playback.cbs();
   if (!w.planner()) return std::nullopt;
   const astar::CbsPlanner& p = *w.planner();
-  const CbsTreeLayout t = layout_cbs_tree(p.nodes(), w.shown_node());
+  if (view.laid_out_for != &p || view.laid_out_at != p.iterations() || view.laid_out_nodes != p.nodes().size() ||
+      view.laid_out_focus != w.shown_node()) {
+    view.layout = layout_cbs_tree(p.nodes(), w.shown_node());
+    view.laid_out_for = &p;
+    view.laid_out_at = p.iterations();
+    view.laid_out_nodes = p.nodes().size();
+    view.laid_out_focus = w.shown_node();
+  }
+  const CbsTreeLayout& t = view.layout;
   if ((view.auto_fit || view.fit_once) && t.columns > 0) {
     const Metrics one = metrics(1.0f);
     const float avail = ImGui::GetContentRegionAvail().x - 2 * one.margin - ImGui::GetStyle().ScrollbarSize;
