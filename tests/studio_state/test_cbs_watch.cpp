@@ -336,3 +336,31 @@ TEST_CASE("[cbs tree layout] every node of a small tree; a big one pruned to the
   CHECK(hidden + b.placed.size() == big.size());
   CHECK(studio::layout_cbs_tree({}, std::nullopt).placed.empty());
 }
+
+TEST_CASE("[cbs watch] a link's query: the planner, its choice, where the watch stands, the node chosen, the tick") {
+  studio::Studio st;
+  open_lesson(st, "23-taking-turns-is-not-enough.json");
+  UnitsPlayback& p = st.units_playback;
+  st.update(0.0);
+  p.set_tick(3);
+  CHECK(p.link_query() == "&units=cbs&tick=3");
+  p.set_cbs_choice(astar::CbsConflictChoice::First);
+  st.update(0.0);
+  REQUIRE(p.watch(st.level()));
+  REQUIRE(p.cbs().step(CbsStep::Node));
+  REQUIRE(p.cbs().step(CbsStep::Node));
+  p.cbs().select(1);
+  p.cbs().set_tick(4);
+  const std::int64_t at = p.cbs().iteration();
+  CHECK(p.link_query() == "&units=cbs&cbs-choice=first&cbs-nodes=0&watch-steps=" + std::to_string(at) +
+                              "&cbs-select=1&tick=4");
+  // What the link's options do (ui/main.cpp's watch_cbs): the same view.
+  CbsWatch again;
+  REQUIRE(again.start(st.level(), p.cbs_options()).ok());
+  for (std::int64_t i = 0; i < at; ++i) REQUIRE(again.step(CbsStep::Iteration));
+  again.select(1);
+  again.set_tick(4);
+  CHECK(views(again) == views(p.cbs()));
+  p.hide();
+  CHECK(p.link_query().empty());
+}

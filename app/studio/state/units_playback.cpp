@@ -304,6 +304,20 @@ const astar::FlowField* UnitsPlayback::field() const {
   return nullptr;
 }
 
+std::string UnitsPlayback::link_query() const {
+  if (!shown_) return {};
+  std::string q = "&units=" + std::string(to_string(planner_));
+  if (planner_ == UnitsPlanner::WhcaStar) q += "&window=" + std::to_string(window_);
+  if (planner_ == UnitsPlanner::Cbs && cbs_choice_ == astar::CbsConflictChoice::First) q += "&cbs-choice=first";
+  if (cbs_.active()) {
+    q += "&cbs-nodes=0&watch-steps=" + std::to_string(cbs_.iteration());
+    if (cbs_.chosen()) q += "&cbs-select=" + std::to_string(*cbs_.chosen());
+    return q + "&tick=" + std::to_string(cbs_.tick());
+  }
+  if (watcher_) q += "&watch-steps=" + std::to_string(watcher_->iterations());
+  return q + "&tick=" + std::to_string(tick_);
+}
+
 // [SECTION] Watching a cooperative planner
 
 bool UnitsPlayback::watch(const astar::Level& level) {

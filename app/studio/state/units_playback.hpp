@@ -108,6 +108,11 @@ class UnitsPlayback {
   const astar::FlowField* field() const;
   // How the last plan was made: "planned", "repaired 2 fields", ...; for the status line.
   const std::string& how() const { return how_; }
+  // Play units as a link's query adds it (ui/share_link.hpp), the studio's own options: empty
+  // when hidden; else "&units=cbs&cbs-choice=first&tick=4", WHCA*'s "&window=W", and while
+  // watching the iterations in ("&watch-steps=K"; CBS: "&cbs-nodes=0&watch-steps=K", the node
+  // chosen "&cbs-select=ID", its slider's tick).
+  std::string link_query() const;
 
   // [SECTION] Watching a cooperative planner plan (CA*, WHCA*), stepped at two levels: a node
   // of the unit being planned, or that unit's whole plan; back goes one node back (a replay).

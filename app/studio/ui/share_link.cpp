@@ -29,7 +29,8 @@ void copy_link(Studio& studio) {
                                ? std::string("level.json")
                                : std::filesystem::path(studio.file_path()).filename().string();
   const auto& search = studio.session().search();
-  const std::string query = link_query(studio.session().options(), search.iterations(), astar::finished(search.state()));
+  const std::string query = link_query(studio.session().options(), search.iterations(), astar::finished(search.state())) +
+                            studio.units_playback.link_query();  // Play units, and a planner watched
   studio.status = "Copying the link...";
   platform::copy_link(astar::level_to_json(studio.level()), name, query,
                       [&studio](bool, std::string message) { studio.status = std::move(message); });

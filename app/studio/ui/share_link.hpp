@@ -2,7 +2,8 @@
 // teacher hands out. The level's JSON goes packed into the link's fragment, which no server
 // sees (web/studio_platform.js packs it: deflate-raw, base64url); the search's options go into
 // the query, as the studio's own options (index.html turns ?key=value into --key value), so the
-// link opens the same level, the same search and the same iteration.
+// link opens the same level, the same search and the same iteration; Play units adds its planner,
+// its tick and where a planner watched stands (UnitsPlayback::link_query: "&units=cbs&...").
 //
 //   astar-studio ... --algorithm jps --heuristic octile --steps 40
 //   link_query(studio.session().options(), 40, false) == "algorithm=jps&heuristic=octile&tie-break=larger-g&steps=40"
