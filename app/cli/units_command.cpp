@@ -196,8 +196,8 @@ struct Planned {
   std::string how;        // "following 2 flow fields", "planned by CA* in priority order"
   std::vector<UnitPlan> plans;
   std::vector<UnitFailure> failures;
-  std::string failure;        // cbs: why it found no plans (the budget, no way)
-  std::string tree;           // cbs: the constraint tree's counts, as JSON fields
+  std::string failure{};      // cbs: why it found no plans (the budget, no way)
+  std::string tree{};         // cbs: the constraint tree's counts, as JSON fields
 };
 
 std::string failure_json(const UnitFailure& f) {

@@ -64,7 +64,8 @@ std::vector<std::optional<ExactCost>> distances_to(const MovePolicy& policy, Cel
   open.push({ExactCost{}, to_u32(lv.index(goal))});
   std::vector<std::uint8_t> settled(d.size(), 0);
   while (!open.empty()) {
-    const auto [g, i] = open.top();
+    const ExactCost g = open.top().first;
+    const std::uint32_t i = open.top().second;
     open.pop();
     if (settled[i]) continue;
     settled[i] = 1;
