@@ -66,7 +66,7 @@ inline constexpr std::size_t kMaxPlanEntries = 16'000'000;  // cells of all unit
 inline constexpr std::uintmax_t kMaxPlanFileBytes = 256ull << 20;
 
 struct PlanReadOptions {
-  std::optional<PlanFormat> format;  // none: told from the text (plan_format_of)
+  std::optional<PlanFormat> format{};  // none: told from the text (plan_format_of)
   // The units the plan must have (0: any); units_note says where that number comes from, for
   // the message ("--agents 4", "the level's units").
   std::size_t units = 0;
@@ -82,7 +82,8 @@ struct ReadPlans {
 };
 
 // The format of a plan text, told from its first line that is not blank: "Agent" (li), a tick
-// "T:" or a "key=value" line (kei18), letters u d l r w and counts (tracker). An error names the
+// "T:" or a "key=value" line (kei18), letters and counts beginning with a count or one of u d l
+// r w (tracker; a wrong letter is named when it is read). An error names the
 // line when it is none of these, or says the text is empty or not text.
 Result<PlanFormat> plan_format_of(std::string_view text, std::string_view source);
 // How many units a plan text holds, without the tracker's starts (kei18: cells on a tick line;

@@ -45,12 +45,13 @@ std::vector<Line> lines_of(std::string_view text) {
   return out;
 }
 
-// What stands at s[i] for a message: "'foo'" (up to the next space or comma, at most 24
-// characters, bytes that are not printable as \xNN), or "the end of the line".
+// What stands at s[i] for a message: "'foo'" (up to the next space or comma, or a cell "(a,b)"
+// whole; at most 24 characters, bytes that are not printable as \xNN), or "the end of the line".
 std::string got(std::string_view s, std::size_t i) {
   if (i >= s.size()) return "the end of the line";
   std::size_t end = i + 1;
-  while (end < s.size() && end - i < 24 && !is_blank(s[end]) && s[end] != ',') ++end;
+  const bool cell = s[i] == '(';
+  while (end < s.size() && end - i < 24 && !is_blank(s[end]) && (cell || s[end] != ',') && s[end - 1] != ')') ++end;
   std::string out = "'";
   for (std::size_t k = i; k < end; ++k) {
     const auto c = static_cast<unsigned char>(s[k]);
@@ -145,10 +146,15 @@ bool is_key_value(std::string_view line) {
   });
 }
 
+// Letters and counts that start with a count or an action letter: the tracker's (a letter it
+// has not is named when the line is read).
 bool is_tracker_text(std::string_view line) {
-  return std::all_of(line.begin(), line.end(), [](char c) {
-    return is_digit(c) || is_blank(c) || std::string_view("udlrwUDLRW").find(c) != std::string_view::npos;
-  });
+  const std::size_t first = line.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return false;
+  const char c0 = line[first];
+  return (is_digit(c0) || std::string_view("udlrwUDLRW").find(c0) != std::string_view::npos) &&
+         std::all_of(line.begin(), line.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || is_blank(c); });
 }
 
 // The tick lines' first cells and the text before them: "T:" with T a whole number.
