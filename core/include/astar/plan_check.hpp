@@ -84,7 +84,7 @@ struct PlanOptimum {
 
 struct PlanCheckOptions {
   bool stay_at_goal = false;           // a unit that arrives must stay: leaves-goal findings
-  std::optional<PlanOptimum> optimum;  // none: no above-optimum finding
+  std::optional<PlanOptimum> optimum{};  // none: no above-optimum finding
 };
 
 struct PlanCheckReport {
