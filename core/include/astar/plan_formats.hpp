@@ -103,7 +103,8 @@ Result<ReadPlans> load_plans(const std::string& path, const PlanReadOptions& opt
 // lines); li "Agent i: (r,c)->(r,c)->" as CBSH2-RTC and EECBS; tracker one string per unit in
 // the current convention ('d' to y + 1; flip_up_down the other), without run-length encoding
 // (every reader takes it), "w" for a unit that never moves. Reading the text back gives the same
-// unit at every tick. Refused: no plans, an empty plan, and for the tracker a step that is not
+// unit at every tick. Refused: no plans, an empty plan, a Kei18 text of more than
+// kMaxPlanEntries cells (every unit listed at every tick), and for the tracker a step that is not
 // one of the four moves or a wait ("unit 3 moves from (1, 1) to (2, 2) between t = 4 and
 // t = 5: ...").
 Result<std::string> plans_text(const std::vector<UnitPlan>& plans, PlanFormat format,

@@ -392,9 +392,13 @@ Result<ReadPlans> parse_plans_unguarded(std::string_view text, std::string_view 
 
 std::string cell_pair(int a, int b) { return "(" + std::to_string(a) + "," + std::to_string(b) + ")"; }
 
-std::string kei18_text(const std::vector<UnitPlan>& plans) {
+Result<std::string> kei18_text(const std::vector<UnitPlan>& plans) {
   std::size_t end = 0;
   for (const UnitPlan& p : plans) end = std::max(end, p.cells.size() - 1);
+  if (end > kMaxPlanTicks || (end + 1) * plans.size() > kMaxPlanEntries)
+    return Error{std::to_string(plans.size()) + " units over " + std::to_string(end + 1) +
+                 " ticks are more than " + count_text(static_cast<std::int64_t>(kMaxPlanEntries)) +
+                 " cells, the most a plan is read with (Kei18's format lists every unit at every tick)"};
   std::string out;
   for (std::size_t t = 0; t <= end; ++t) {
     out += std::to_string(t) + ":";
