@@ -154,6 +154,22 @@ std::string flip_note(const CheckPlanArgs& a, const std::string& text, const Rea
          (a.flip_up_down ? "without --flip-up-down" : "--flip-up-down");
 }
 
+// The axes swapped: when the plan misses starts as written but every unit starts on its start
+// with x and y exchanged, a note saying which order the format has (empty otherwise).
+std::string axes_note(const ReadPlans& read, const Level& level, const PlanCheckReport& r) {
+  if (read.format == PlanFormat::Tracker || r.counts[static_cast<std::size_t>(PlanFindingKind::WrongStart)] == 0)
+    return {};
+  for (std::size_t i = 0; i < read.plans.size(); ++i) {
+    const Cell first = read.plans[i].cells.front();
+    if (!(Cell{first.y, first.x} == level.units[i].start)) return {};
+  }
+  return read.format == PlanFormat::Li
+             ? "read with the column first, every unit starts on its start: Li's format puts the row first, "
+               "'Agent i: (row,col)->...'"
+             : "read with the row first, every unit starts on its start: Kei18's format puts x (the column) "
+               "first, 't:(x,y),...'";
+}
+
 struct Optimum {
   std::optional<PlanOptimum> value;
   std::string note;  // "CBS, 57 constraint-tree nodes", "not known: ...", "not asked (--max-nodes 0)"
@@ -246,7 +262,8 @@ int check_plan_command(std::span<const std::string> args) {
   const Result<PlanCheckReport> r = check_plans(*level, level->rules(), read.value().plans,
                                                 {.stay_at_goal = a.stay_at_goal, .optimum = best.value});
   if (!r) return print_error(a.plan_path + ": " + r.error()), kExitBadInput;
-  const std::string note = flip_note(a, text.value(), read.value(), *level, r.value(), options);
+  std::string note = flip_note(a, text.value(), read.value(), *level, r.value(), options);
+  if (note.empty()) note = axes_note(read.value(), *level, r.value());
   if (!note.empty() && a.format == Format::Text) print_error("note: " + note);
   return write_output(a.format == Format::Json ? report_json(a, read.value(), r.value(), best, note)
                                                : report_text(a, read.value(), r.value(), best),
@@ -288,6 +305,8 @@ std::string check_plan_help() {
   h += "  --flip-up-down       tracker: 'u' goes to y + 1 (the tracker's older solutions, and\n";
   h += "                       PlanViz's); said in a note when the plan reaches every goal\n";
   h += "                       that way and not the other.\n";
+  h += "                       A note also says when a kei18 or li plan starts every unit on\n";
+  h += "                       its start only with its two numbers swapped.\n";
   h += "  --stay-at-goal       a unit that arrives on its goal must stay (leaves-goal\n";
   h += "                       findings); by default it may leave, as in the benchmark.\n";
   h += "  --max-nodes N        the optimum: CBS within N constraint-tree nodes (default\n";

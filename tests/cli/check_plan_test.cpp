@@ -168,6 +168,26 @@ TEST_CASE("check-plan: the tracker's older up convention is named in a note, and
   CHECK(today.code == 0);
 }
 
+TEST_CASE("check-plan: a plan with its axes swapped is named in a note (Li's row first, Kei18's x first)") {
+  const Problem& p = problem();
+  // Units 0 and 1 of the scenario, (0, 0) -> (5, 0) and (5, 0) -> (0, 0), written (x, y) in Li's
+  // format and (row, col) in Kei18's: both start off their starts.
+  const std::string li = scratch().write("xy.li", "Agent 0: (0,0)->(0,1)->\nAgent 1: (5,0)->(5,1)->\n");
+  const Run r = scratch().run({"check-plan", p.map, p.scen, li, "--max-nodes", "0"});
+  INFO("stderr: ", r.err, "\nstdout: ", r.out);
+  CHECK(r.code == 1);
+  CHECK(r.out.find("wrong-start: unit 1 starts at (0, 5) (off the map), not on its start (5, 0)\n") != std::string::npos);
+  CHECK(r.err == "astar: note: read with the column first, every unit starts on its start: Li's format puts the "
+                 "row first, 'Agent i: (row,col)->...'\n");
+  const std::string kei = scratch().write("rc.kei18", "0:(0,0),(0,5),\n");
+  const Run k = scratch().run({"check-plan", p.map, p.scen, kei, "--max-nodes", "0", "--format", "json"});
+  CHECK(k.code == 1);
+  CHECK(nlohmann::json::parse(k.out)["note"] ==
+        "read with the row first, every unit starts on its start: Kei18's format puts x (the column) first, "
+        "'t:(x,y),...'");
+  CHECK(k.err.empty());
+}
+
 TEST_CASE("check-plan: bad input is exit 2, naming the file and the line") {
   const Problem& p = problem();
   const std::string bad = scratch().write("foo.txt", "0:(0,0),(5,0),\n1:(1,0),foo\n");
