@@ -31,6 +31,7 @@ HEADER_LAYERS = {
     "huge_pages.hpp": "search",
     "best_first.hpp": "search",
     "imported_trace.hpp": "trace/import",
+    "space_time_gate.hpp": "analysis",
 }
 
 def layer_of_source(src_root, path):

@@ -32,12 +32,13 @@
 #include <vector>
 
 #include "astar/grid.hpp"
+#include "astar/space_time_gate.hpp"
 
 namespace astar {
 
-class ReservationTable {
+class ReservationTable final : public SpaceTimeGate {
  public:
-  static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+  static constexpr std::uint32_t kNone = kNoTick;
 
   ReservationTable(int width, int height);
 
@@ -57,7 +58,7 @@ class ReservationTable {
   std::optional<std::size_t> holder(Cell c, std::uint32_t t) const;
   // True when the move from -> to ending at tick t may not be made: `to` is held at t, or a unit
   // on `from` at t came from `to` (a swap). A wait is from == to.
-  bool blocks_move(Cell from, Cell to, std::uint32_t t) const;
+  bool blocks_move(Cell from, Cell to, std::uint32_t t) const override;
   // True when no unit holds c at any tick in (t, until]: a unit on c at t may stay there until
   // then (for ever with the default).
   bool free_after(Cell c, std::uint32_t t, std::uint32_t until = kNone) const;
@@ -68,8 +69,15 @@ class ReservationTable {
   };
   std::optional<Park> parked(Cell c) const;
 
+  // As a space-time search's gate (space_time_gate.hpp): a cell is blocked while another unit
+  // holds it; a unit may stay where free_after says.
+  bool blocked(Cell c, std::uint32_t t) const override { return holder(c, t).has_value(); }
+  bool stays_free(Cell c, std::uint32_t t, std::uint32_t until) const override {
+    return free_after(c, t, until);
+  }
+
   // The last tick any reservation or park starts at; 0 when the table is empty.
-  std::uint32_t last_tick() const { return last_tick_; }
+  std::uint32_t last_tick() const override { return last_tick_; }
   std::size_t vertex_count() const { return vertex_.size(); }
   std::size_t park_count() const { return parks_; }
 

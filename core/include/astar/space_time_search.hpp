@@ -2,24 +2,28 @@
 // AIIDE 2005): a node is a cell AND a tick, waiting in place is a move with its cost, and every
 // move is checked against a reservation table (reservation_table.hpp), so the unit's plan keeps
 // out of the cells and swaps the units planned before it hold. Cooperative planners
-// (cooperative.hpp) run one per unit; it is stepped so the studio can show it node by node.
+// (cooperative.hpp) run one per unit, and so does Conflict-Based Search (cbs.hpp), whose gate
+// is the unit's constraints instead of a table (space_time_gate.hpp); it is stepped so the
+// studio can show it node by node.
 //
 //   TrueDistance h(policy, goal);                                  // the heuristic
-//   SpaceTimeSearch s(policy, table, h, start, {.t0 = 0});
+//   SpaceTimeSearch s(policy, table, h, start, {.t0 = 0});         // table: any SpaceTimeGate
 //   while (s.step() == SpaceTimeState::InProgress) { /* s.nodes(), s.last_taken() */ }
 //   if (s.state() == SpaceTimeState::Found) use(s.plan());        // plan()[k]: its cell at t0 + k
 //
-// One step takes the open node of least f = g + h (equal f: the larger g, then the fewer moves,
-// then the node made first), tests it, and makes its successors: every possible move of MovePolicy (one tick each,
-// whatever its length or cost) and the wait, each unless the table blocks it. h is the true
+// One step takes the open node of least f = g + h (equal f: the fewer soft conflicts, then the
+// larger g, then the fewer moves, then the node made first), tests it, and makes its successors:
+// every possible move of MovePolicy (one tick each, whatever its length or cost) and the wait,
+// each unless the gate blocks it. Soft conflicts are what the gate counts (CBS: meetings with the
+// other units' plans; a reservation table counts none), added up along the way. h is the true
 // distance to the goal (true_distance.hpp): exact and consistent, so a node taken is final and
 // the plan found is the cheapest against the reservations, g adding move costs and wait_cost per
 // wait (on the multi-agent benchmark's rules every move and wait cost 1, so g is the arrival tick).
-// Of two ways into one node costing the same, the one with fewer moves is kept, so plans wait
-// rather than wander where both cost alike.
+// Of two ways into one node costing the same, the one with fewer soft conflicts, then fewer moves,
+// is kept, so plans wait rather than wander where both cost alike.
 //
 // The search ends Found when it takes:
-// - the goal at a tick t from which the table lets the unit stay there (for good; with a window,
+// - the goal at a tick t from which the gate lets the unit stay there (for good; with a window,
 //   until window_end): the plan ends there; or
 // - with a window, any node at tick window_end (windowed cooperative A*: its f is g plus the true
 //   distance still to go): the plan ends there.
@@ -39,6 +43,7 @@
 #include "astar/grid.hpp"
 #include "astar/moves.hpp"
 #include "astar/reservation_table.hpp"
+#include "astar/space_time_gate.hpp"
 #include "astar/true_distance.hpp"
 
 namespace astar {
@@ -59,6 +64,7 @@ struct SpaceTimeNode {
   ExactCost g;              // the cost from the start
   ExactCost h;              // the true distance to the goal
   std::uint32_t moves = 0;  // moves (not waits) on its best path
+  std::uint32_t conflicts = 0;  // soft conflicts on its best path (space_time_gate.hpp)
   std::uint32_t parent = 0xFFFFFFFFu;  // index into nodes(); none for the start
   bool closed = false;
   ExactCost f() const { return g + h; }
@@ -66,9 +72,9 @@ struct SpaceTimeNode {
 
 class SpaceTimeSearch {
  public:
-  // `h` measures the distance to this unit's goal (h.goal()). Policy, table and h must outlive
+  // `h` measures the distance to this unit's goal (h.goal()). Policy, gate and h must outlive
   // the search and not change while it runs.
-  SpaceTimeSearch(const MovePolicy& policy, const ReservationTable& table, TrueDistance& h,
+  SpaceTimeSearch(const MovePolicy& policy, const SpaceTimeGate& gate, TrueDistance& h,
                   Cell start, SpaceTimeLimits limits);
 
   SpaceTimeState step();
@@ -77,6 +83,8 @@ class SpaceTimeSearch {
 
   // Found: the unit's cell at t0, t0 + 1, ... to where the search ended (start first).
   const std::vector<Cell>& plan() const { return plan_; }
+  // Found: the plan's soft conflicts (the gate's count along it).
+  std::uint32_t conflicts() const { return conflicts_; }
   // Found: the plan's g; reached_goal(): whether it ends on the goal for good (not at a window's
   // edge on the way).
   ExactCost cost() const { return cost_; }
@@ -96,12 +104,14 @@ class SpaceTimeSearch {
  private:
   struct Entry {
     ExactCost f, g;
+    std::uint32_t conflicts;
     std::uint32_t moves;
     std::uint32_t node;
   };
   struct Later {
     bool operator()(const Entry& x, const Entry& y) const {
       if (const int k = compare(x.f, y.f); k != 0) return k > 0;
+      if (x.conflicts != y.conflicts) return x.conflicts > y.conflicts;
       if (const int k = compare(x.g, y.g); k != 0) return k < 0;
       if (x.moves != y.moves) return x.moves > y.moves;
       return x.node > y.node;
@@ -115,7 +125,7 @@ class SpaceTimeSearch {
   void finish(std::uint32_t i);
 
   const MovePolicy* policy_;
-  const ReservationTable* table_;
+  const SpaceTimeGate* table_;
   TrueDistance* h_;
   Cell start_;
   SpaceTimeLimits limits_;
@@ -127,6 +137,7 @@ class SpaceTimeSearch {
   SpaceTimeState state_ = SpaceTimeState::InProgress;
   std::vector<Cell> plan_;
   ExactCost cost_;
+  std::uint32_t conflicts_ = 0;
   bool reached_goal_ = false, horizon_cut_ = false;
   std::int64_t expanded_ = 0;
   std::optional<std::size_t> last_taken_;
