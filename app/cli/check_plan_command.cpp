@@ -4,13 +4,16 @@
 // wrong starts and goals, a unit leaving its goal, a sum of costs above the optimum) and prints
 // the findings, the sum of costs and the makespan. Exit 0 when there is no finding, 1 when there
 // are, 2 on bad input (as check-trace).
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "args.hpp"
+#include "astar/cbs.hpp"
 #include "astar/format.hpp"
 #include "astar/movingai.hpp"
 #include "astar/plan_check.hpp"
@@ -175,9 +178,38 @@ struct Optimum {
   std::string note;  // "CBS, 57 constraint-tree nodes", "not known: ...", "not asked (--max-nodes 0)"
 };
 
-Optimum optimum_of(const CheckPlanArgs& a, const Level&) {
+// True when every move and wait costs 1 under the level's rules (no diagonals, no jumps across,
+// every open cell 1, no extra for a climb, a drop or a jump, no weighted edge, no ranks), so that
+// a plan's sum of costs in ticks (plan_stats) is what CBS minimises.
+bool moves_cost_one(const Level& level) {
+  const MovementRules& r = level.rules();
+  if (r.ranks.on || r.jump.gap > 0 || (!level.is_hex() && r.neighbours != Neighbours::Four)) return false;
+  if (r.climb_cost != 0.0 || r.drop_cost != 0.0 || r.jump.up_cost != 0.0 || r.jump.down_cost != 0.0) return false;
+  const std::vector<std::int32_t>& h = level.heights();
+  if (r.step_length == StepLength::Height && std::adjacent_find(h.begin(), h.end(), std::not_equal_to<>()) != h.end())
+    return false;
+  for (std::size_t i = 0; i < level.costs().size(); ++i)
+    if (!level.solid_mask()[i] && level.costs()[i] != 1.0f) return false;
+  for (const auto& [key, e] : level.edges())
+    if (!e.blocked && e.weight != 1.0) return false;
+  return true;
+}
+
+// CBS's optimum within --max-nodes tree nodes, or why there is none.
+Optimum optimum_of(const CheckPlanArgs& a, const Level& level) {
   if (a.max_nodes == 0) return {std::nullopt, "not asked (--max-nodes 0)"};
-  return {std::nullopt, "not known: no optimal planner in this build"};
+  if (!moves_cost_one(level))
+    return {std::nullopt, "not known: the level's moves do not all cost 1 (4 neighbours, every cell 1), so "
+                          "a sum of costs in ticks is not what CBS minimises"};
+  const Result<CbsResult> r = plan_cbs(level, level.rules(), {.max_nodes = a.max_nodes});
+  if (!r) return {std::nullopt, "not known: " + r.error()};
+  const CbsResult& c = r.value();
+  if (c.outcome != CbsOutcome::Solved) return {std::nullopt, "not known: " + c.failure};
+  std::vector<Cell> goals;
+  for (const Unit& u : level.units) goals.push_back(u.goal);
+  const PlanStats s = plan_stats(c.plans, goals);
+  return {PlanOptimum{s.sum_of_costs, s.makespan},
+          "CBS, " + std::to_string(c.nodes_made) + (c.nodes_made == 1 ? " constraint-tree node" : " constraint-tree nodes")};
 }
 
 std::string plan_summary(const CheckPlanArgs& a, const ReadPlans& read, const PlanCheckReport& r) {
@@ -310,7 +342,8 @@ std::string check_plan_help() {
   h += "  --stay-at-goal       a unit that arrives on its goal must stay (leaves-goal\n";
   h += "                       findings); by default it may leave, as in the benchmark.\n";
   h += "  --max-nodes N        the optimum: CBS within N constraint-tree nodes (default\n";
-  h += "                       10000; 0: no optimum). Past it the optimum is \"not known\".\n";
+  h += "                       10000; 0: no optimum). Past it, or when the level's moves do\n";
+  h += "                       not all cost 1 (the benchmark's rules), \"not known: WHY\".\n";
   h += "  --format text|json   text: \"PLAN: FORMAT, N units, T ticks\"; one line per finding,\n";
   h += "                         vertex-conflict: units 3 and 8 both at (12, 4) at t = 9\n";
   h += "                       (at most 100 of a kind, then \"# N more KIND findings not\n";

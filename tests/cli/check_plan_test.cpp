@@ -142,6 +142,34 @@ TEST_CASE("check-plan: --stay-at-goal, --max-nodes 0 and the optimum's line") {
         std::string::npos);
 }
 
+TEST_CASE("check-plan: the optimum by CBS, a plan above it, a budget too small, a level with costs") {
+  const Problem& p = problem();
+  // Unit 0 waits once on its way from (0, 0) to (5, 0): one more than the optimum.
+  const std::string slow = scratch().write("slow.txt", "wrrrrr\n");
+  const Run t = scratch().run({"check-plan", p.map, p.scen, slow});
+  INFO("stderr: ", t.err, "\nstdout: ", t.out);
+  CHECK(t.code == 1);
+  CHECK(t.out.find("above-optimum: the plan's sum of costs is 6, the optimum's 5 (1 more)\n") != std::string::npos);
+  CHECK(t.out.find("optimum: sum of costs 5, makespan 5 (CBS, 1 constraint-tree node)\n") != std::string::npos);
+  const Run j = scratch().run({"check-plan", p.map, p.scen, slow, "--format", "json"});
+  const nlohmann::json out = nlohmann::json::parse(j.out);
+  CHECK(out["optimum"] == nlohmann::json({{"sum_of_costs", 5}, {"makespan", 5}}));
+  CHECK(out["counts"]["above-optimum"] == 1);
+  // Units 0 and 1 trade ends of row 0: CBS needs more than one tree node.
+  const std::string trade = scratch().write("trade.kei18", units_plan({p.map, "--scen", p.scen, "--agents", "2"}, "kei18"));
+  const Run b = scratch().run({"check-plan", p.map, p.scen, trade, "--max-nodes", "1"});
+  INFO("budget: ", b.out, b.err);
+  CHECK(b.out.find("optimum: not known: no conflict-free plans found within the budget of 1 tree nodes") !=
+        std::string::npos);
+  // A level whose cells cost 2 to enter: ticks are not what CBS would minimise.
+  std::string costly = kLevel;
+  costly.replace(costly.find(R"("units")"), 0, R"("cost": [[2, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2]], )");
+  const std::string level = scratch().write("costly.json", costly);
+  const Run c = scratch().run({"check-plan", level, scratch().write("costly.li", units_plan({level}, "li"))});
+  INFO("costly: ", c.out, c.err);
+  CHECK(c.out.find("optimum: not known: the level's moves do not all cost 1") != std::string::npos);
+}
+
 TEST_CASE("check-plan: the tracker's older up convention is named in a note, and read with --flip-up-down") {
   const Problem& p = problem();
   // Unit 0 goes down the left column, unit 1 up the right one: "ddd" and "uuu" today, "uuu" and
