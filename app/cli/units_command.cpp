@@ -1,10 +1,12 @@
 // astar units LEVEL [--scen FILE.scen --agents K] [--algorithm flow-field|ca-star|whca-star]
-// [--window W] [--horizon T] [--format json]: the level's units (or a MovingAI scenario's first K
+// [--window W] [--horizon T] [--conflicts first|cardinal] [--max-nodes N] [--max-seconds S]
+// [--format json]: the level's units (or a MovingAI scenario's first K
 // queries as units, the multi-agent benchmark's reading) planned together, each unit's path in
 // time, its arrival and cost, the sum of costs, the makespan, every conflict (unit_plans.hpp)
 // and every failure the planner names. flow-field: each unit follows the flow field of its goal
 // (flow_plans.hpp), which keeps no unit out of another's way, so the conflicts are the point;
-// ca-star and whca-star plan the units cooperatively (cooperative.hpp). Exit 0 when every unit
+// ca-star and whca-star plan the units cooperatively (cooperative.hpp); cbs plans them together,
+// optimally for the sum of costs, by Conflict-Based Search (cbs.hpp). Exit 0 when every unit
 // arrives, 1 when some do not, 2 on bad input.
 #include <cstdint>
 #include <optional>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "args.hpp"
+#include "astar/cbs.hpp"
 #include "astar/cooperative.hpp"
 #include "astar/flow_plans.hpp"
 #include "astar/format.hpp"
@@ -30,7 +33,8 @@ namespace {
 std::vector<OptionSpec> units_options() {
   std::vector<OptionSpec> out{{"--scen", true},   {"--agents", true},     {"--algorithm", true},
                               {"--format", true}, {"--neighbours", true}, {"--window", true},
-                              {"--horizon", true}};
+                              {"--horizon", true}, {"--conflicts", true}, {"--max-nodes", true},
+                              {"--max-seconds", true}};
   out.insert(out.end(), kRuleOptionSpecs.begin(), kRuleOptionSpecs.end());
   return out;
 }
@@ -41,19 +45,49 @@ struct UnitsArgs {
   std::size_t agents = 0;
   Format format = Format::Text;
   std::optional<PlanFormat> plan_format;  // --format kei18|li|tracker: the plans in that format
-  std::optional<CooperativeAlgorithm> cooperative;  // none: flow-field
+  std::optional<CooperativeAlgorithm> cooperative;  // none: flow-field (or cbs)
   CooperativeOptions options;
+  bool cbs = false;
+  CbsOptions cbs_options{.max_nodes = 100'000, .max_seconds = 60.0};
   bool planner_given = false;  // --algorithm, --window or --horizon: the level's units_plan is not taken
 };
+
+// --conflicts, --max-nodes and --max-seconds (Conflict-Based Search) into `out`; empty when
+// they are acceptable.
+std::string read_cbs_args(ParsedArgs& p, UnitsArgs& out) {
+  for (const char* name : {"--conflicts", "--max-nodes", "--max-seconds"})
+    if (p.has(name) && !out.cbs)
+      return std::string(name) + ": only cbs has a constraint tree (give --algorithm cbs)";
+  if (const std::string* c = p.get("--conflicts")) {
+    const std::optional<CbsConflictChoice> choice = cbs_conflict_choice_from(*c);
+    if (!choice) return "--conflicts: unknown value '" + *c + "' (expected first or cardinal)";
+    out.cbs_options.choice = *choice;
+  }
+  if (const std::string* n = p.get("--max-nodes")) {
+    const std::optional<std::uint64_t> v = read_integer<std::uint64_t>(*n);
+    if (!v || *v < 1 || *v > kMaxCbsNodes)
+      return "--max-nodes: expected a whole number 1.." + std::to_string(kMaxCbsNodes) + ", got '" + *n + "'";
+    out.cbs_options.max_nodes = *v;
+  }
+  if (const std::string* sec = p.get("--max-seconds")) {
+    const std::optional<double> v = read_finite_double(*sec);
+    if (!v || *v < 0 || *v > 1e6)
+      return "--max-seconds: expected a number 0 (no limit) to 1000000, got '" + *sec + "'";
+    out.cbs_options.max_seconds = *v;
+  }
+  for (const char* name : {"--conflicts", "--max-nodes", "--max-seconds"}) p.options.erase(name);
+  return {};
+}
 
 // --algorithm, --window and --horizon into `out`; empty when they are acceptable.
 std::string read_planner_args(ParsedArgs& p, UnitsArgs& out) {
   // --algorithm names a units planner, not a search: read here, and kept from the search's.
   out.planner_given = p.has("--algorithm") || p.has("--window") || p.has("--horizon");
-  if (const std::string* a = p.get("--algorithm"); a && *a != "flow-field") {
+  out.cbs = p.get("--algorithm") && *p.get("--algorithm") == "cbs";
+  if (const std::string* a = p.get("--algorithm"); a && *a != "flow-field" && !out.cbs) {
     out.cooperative = cooperative_algorithm_from(*a);
     if (!out.cooperative)
-      return "--algorithm: unknown value '" + *a + "' (expected flow-field, ca-star or whca-star)";
+      return "--algorithm: unknown value '" + *a + "' (expected flow-field, ca-star, whca-star or cbs)";
     out.options.algorithm = *out.cooperative;
   }
   p.options.erase("--algorithm");
@@ -75,7 +109,7 @@ std::string read_planner_args(ParsedArgs& p, UnitsArgs& out) {
   }
   p.options.erase("--window");
   p.options.erase("--horizon");
-  return {};
+  return read_cbs_args(p, out);
 }
 
 // The arguments with the level's units_plan when none of --algorithm, --window and --horizon
@@ -84,6 +118,7 @@ UnitsArgs with_units_plan(UnitsArgs a, const Level& level) {
   if (a.planner_given || !level.units_plan) return a;
   const UnitsPlanPreset& p = *level.units_plan;
   a.cooperative = cooperative_algorithm_from(p.algorithm);
+  a.cbs = p.algorithm == "cbs";
   if (a.cooperative) a.options.algorithm = *a.cooperative;
   if (p.window) a.options.window = *p.window;
   a.options.horizon = p.horizon;
@@ -169,6 +204,8 @@ struct Planned {
   std::string how;        // "following 2 flow fields", "planned by CA* in priority order"
   std::vector<UnitPlan> plans;
   std::vector<UnitFailure> failures;
+  std::string failure;        // cbs: why it found no plans (the budget, no way)
+  std::string tree;           // cbs: the constraint tree's counts, as JSON fields
 };
 
 std::string failure_json(const UnitFailure& f) {
@@ -196,7 +233,10 @@ std::string plans_json(const Level& level, const Planned& planned, const PlanSta
   out += "],\n \"failures\": [";
   for (std::size_t k = 0; k < planned.failures.size(); ++k)
     out += (k ? ",\n  " : "\n  ") + failure_json(planned.failures[k]);
-  return out + "]}\n";
+  out += "]";
+  if (!planned.tree.empty()) out += ",\n \"tree\": {" + planned.tree + "}";
+  if (!planned.failure.empty()) out += ",\n \"failure\": " + json_string(planned.failure);
+  return out + "}\n";
 }
 
 std::string plans_text(const Level& level, const Planned& planned, const PlanStats& s,
@@ -215,12 +255,30 @@ std::string plans_text(const Level& level, const Planned& planned, const PlanSta
   }
   for (const Conflict& c : conflicts) out += "conflict: " + conflict_text(c) + "\n";
   for (const UnitFailure& f : planned.failures) out += "failure: " + f.text + "\n";
+  if (!planned.failure.empty()) out += "failure: " + planned.failure + "\n";
+  return out;
+}
+
+// Conflict-Based Search's plans: the solution's, or every unit on its start with why not.
+Result<Planned> plan_with_cbs(const UnitsArgs& a, const Level& level, const MovementRules& rules) {
+  Result<CbsResult> r = plan_cbs(level, rules, a.cbs_options);
+  if (!r) return Error{r.error()};
+  const CbsResult& c = r.value();
+  Planned out{"cbs", "planned by CBS (" + std::string(to_string(a.cbs_options.choice)) + " conflicts first)",
+              c.plans, {}, c.failure, {}};
+  if (a.cbs_options.choice == CbsConflictChoice::First) out.how = "planned by CBS (the earliest conflict first)";
+  out.tree = "\"outcome\": \"" + std::string(to_string(c.outcome)) + "\", \"conflict_choice\": \"" +
+             std::string(to_string(a.cbs_options.choice)) + "\", \"nodes_made\": " +
+             std::to_string(c.nodes_made) + ", \"nodes_expanded\": " + std::to_string(c.nodes_expanded) +
+             ", \"low_level_searches\": " + std::to_string(c.low_level_searches) +
+             ", \"low_level_nodes\": " + std::to_string(c.low_level_nodes);
   return out;
 }
 
 // The plans of the planner the arguments name; an error when it refuses the level.
 Result<Planned> plan_units(const UnitsArgs& a, const Level& level) {
   const MovementRules rules = rules_for(level, a.search);
+  if (a.cbs) return plan_with_cbs(a, level, rules);
   if (!a.cooperative) {
     Result<FlowPlans> flow = flow_field_plans(level, rules);
     if (!flow) return Error{flow.error()};
@@ -278,7 +336,8 @@ int units_command(std::span<const std::string> args) {
 std::string units_help() {
   std::string h;
   h += "astar units LEVEL [--scen FILE.scen --agents K]\n";
-  h += "            [--algorithm flow-field|ca-star|whca-star] [--window W] [--horizon T]\n";
+  h += "            [--algorithm flow-field|ca-star|whca-star|cbs] [--window W] [--horizon T]\n";
+  h += "            [--conflicts first|cardinal] [--max-nodes N] [--max-seconds S]\n";
   h += "            [--format text|json|kei18|li|tracker] [--neighbours 4|8] [rule options]\n";
   h += "  Many units moving at once, one move or wait per tick. The units are the level's\n";
   h += "  (its \"units\": start, goal, priority), or with --scen the first K queries of a\n";
@@ -294,6 +353,14 @@ std::string units_help() {
   h += "                       Units may not share a goal.\n";
   h += "  --algorithm whca-star  windowed CA*: each unit plans W ticks ahead, all take W/2 of\n";
   h += "                       them, and all plan again; a unit on its goal can step aside.\n";
+  h += "  --algorithm cbs      Conflict-Based Search: every unit planned together, the least\n";
+  h += "                       sum of costs, or none within the budget (a \"failure\" says\n";
+  h += "                       why; json adds \"tree\": the constraint tree's counts).\n";
+  h += "                       Units may not share a start or a goal.\n";
+  h += "  --conflicts first|cardinal  cbs: split at the earliest conflict, or at a cardinal\n";
+  h += "                       one first, by each unit's MDD (ICBS; the default).\n";
+  h += "  --max-nodes N        cbs: at most N constraint-tree nodes (default 100000).\n";
+  h += "  --max-seconds S      cbs: at most S seconds (default 60; 0: no limit).\n";
   h += "  --window W           whca-star's window, 2..100000 ticks (default 16).\n";
   h += "  --horizon T          ca-star: no plan past tick T (default: none; a unit that cannot\n";
   h += "                       arrive at any tick is found anyway); whca-star: stop at tick T\n";

@@ -526,3 +526,43 @@ TEST_CASE("[cbs] prioritizing cardinal conflicts splits fewer nodes on a bottlen
   MESSAGE("plain " << plain.value().nodes_expanded << " split, ICBS " << icbs.value().nodes_expanded);
   CHECK(icbs.value().nodes_expanded < plain.value().nodes_expanded);
 }
+
+TEST_CASE("[cbs] a conflict's class says which children cost more (the MDDs, checked by their effect)") {
+  // Also: each node's conflict count (kept from its parent's) equals a brute force's.
+  // Cardinal for a unit means every cheapest plan of it meets the conflict there, so forbidding
+  // it raises that unit's cost (or leaves it none): a cardinal conflict's two children both cost more than the node,
+  // a semi-cardinal one's exactly one, a non-cardinal one's neither.
+  std::mt19937 rng(3305);
+  std::size_t seen[3] = {0, 0, 0};
+  for (int k = 0; k < 300; ++k) {
+    Level lv = k % 4 ? random_mapf_level(rng, 10, 25) : test::random_plain_level(rng, 8);
+    place_units(lv, rng, 2 + static_cast<std::size_t>(k % 6));
+    auto made = CbsPlanner::make(lv, lv.rules(), {.choice = CbsConflictChoice::Cardinal, .max_nodes = 200});
+    if (lv.units.size() < 2 || !made.ok()) continue;
+    CbsPlanner& p = made.value();
+    p.run();
+    CAPTURE(k);
+    for (const CbsNode& n : p.nodes()) {
+      const std::uint32_t id = static_cast<std::uint32_t>(&n - p.nodes().data());
+      if (n.state == CbsNodeState::Open || n.state == CbsNodeState::Expanded)  // counted apart
+        CHECK(n.conflicts == test::brute_conflicts(p.plans_of(id)).size());
+      if (n.state != CbsNodeState::Expanded) continue;
+      const CbsNode& a = p.nodes()[n.children[0]];
+      const CbsNode& b = p.nodes()[n.children[1]];
+      if (a.state == CbsNodeState::Searching || b.state == CbsNodeState::Searching) continue;
+      // A dead end (its unit finds no plan under its constraints) costs more than any plan.
+      const auto dearer_than_n = [&](const CbsNode& c) {
+        return c.state == CbsNodeState::DeadEnd || compare(c.cost, n.cost) > 0;
+      };
+      const int dearer = dearer_than_n(a) + dearer_than_n(b);
+      REQUIRE(n.conflict_class != ConflictClass::NotClassified);
+      const int expected = n.conflict_class == ConflictClass::Cardinal ? 2 : n.conflict_class == ConflictClass::SemiCardinal ? 1 : 0;
+      CHECK(dearer == expected);
+      ++seen[expected == 2 ? 0 : expected == 1 ? 1 : 2];
+    }
+  }
+  MESSAGE("cardinal " << seen[0] << ", semi-cardinal " << seen[1] << ", non-cardinal " << seen[2]);
+  CHECK(seen[0] > 50);
+  CHECK(seen[1] > 20);
+  CHECK(seen[2] > 20);
+}

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/cbs.hpp"
 #include "astar/cooperative.hpp"
 #include "astar/flow_plans.hpp"
 #include "astar/level_io.hpp"
@@ -108,8 +109,16 @@ TEST_CASE("units: bad input is refused with the option named") {
   const std::string none = scratch().write(
       "no-units.json", R"({"format": "astar-studio-level", "version": 1, "width": 2, "height": 1,
                          "start": [0, 0], "goal": [1, 0], "walls": [".."]})");
-  check_refused(scratch().run({"units", file, "--algorithm", "cbs"}),
-                "--algorithm: unknown value 'cbs' (expected flow-field, ca-star or whca-star)");
+  check_refused(scratch().run({"units", file, "--algorithm", "cbs*"}),
+                "--algorithm: unknown value 'cbs*' (expected flow-field, ca-star, whca-star or cbs)");
+  check_refused(scratch().run({"units", file, "--max-nodes", "5"}),
+                "--max-nodes: only cbs has a constraint tree (give --algorithm cbs)");
+  check_refused(scratch().run({"units", file, "--algorithm", "cbs", "--max-nodes", "0"}),
+                "--max-nodes: expected a whole number 1..100000000, got '0'");
+  check_refused(scratch().run({"units", file, "--algorithm", "cbs", "--max-seconds", "nan"}),
+                "--max-seconds: expected a number 0 (no limit) to 1000000, got 'nan'");
+  check_refused(scratch().run({"units", file, "--algorithm", "cbs", "--conflicts", "best"}),
+                "--conflicts: unknown value 'best' (expected first or cardinal)");
   check_refused(scratch().run({"units", file, "--window", "8"}),
                 "--window: only whca-star plans in windows (give --algorithm whca-star)");
   check_refused(scratch().run({"units", file, "--algorithm", "whca-star", "--window", "1"}),
@@ -201,4 +210,38 @@ TEST_CASE("units: 50 units of a MovingAI scenario on a 512 x 512 map, apart, as 
       CHECK(out["units"][i]["cost"].get<int>() >= std::abs(u.goal.x - u.start.x) + std::abs(u.goal.y - u.start.y));
     }
   }
+}
+
+TEST_CASE("units: CBS plans the units together, optimally, or says why not") {
+  const std::string file = scratch().write("corridor-cbs.json", kCorridor);
+  astar::Level lv = astar::parse_level(kCorridor, "c.json").value();
+  const Run walled = scratch().run({"units", file, "--algorithm", "cbs", "--format", "json"});
+  CHECK(walled.code == 1);  // unit 2 is walled in: no plans at all
+  nlohmann::json out = nlohmann::json::parse(walled.out);
+  CHECK(out["failure"] == "unit 2 cannot reach its goal (3, 3) at all: no way on the level");
+  CHECK(out["tree"]["outcome"] == "no solution");
+  lv.units.pop_back();  // without it, both others arrive
+  nlohmann::json level = nlohmann::json::parse(kCorridor);
+  level["units"].erase(2);
+  const std::string two = scratch().write("corridor-two.json", level.dump());
+  for (const std::string choice : {"first", "cardinal"}) {
+    CAPTURE(choice);
+    const Run r = scratch().run({"units", two, "--algorithm", "cbs", "--conflicts", choice, "--format", "json"});
+    INFO("stderr: ", r.err);
+    REQUIRE(r.code == 0);
+    out = nlohmann::json::parse(r.out);
+    const auto core = astar::plan_cbs(lv, lv.rules(), {.choice = *astar::cbs_conflict_choice_from(choice)});
+    REQUIRE(core.ok());
+    CHECK(out["algorithm"] == "cbs");
+    CHECK(out["tree"]["outcome"] == "solved");
+    CHECK(out["tree"]["nodes_made"] == core.value().nodes_made);
+    CHECK(out["sum_of_costs"] == static_cast<std::size_t>(core.value().cost.value()));
+    CHECK(out["conflicts"].empty());
+    for (std::size_t i = 0; i < 2; ++i)
+      CHECK(out["units"][i]["path"].size() == core.value().plans[i].cells.size());
+  }
+  const Run budget = scratch().run({"units", two, "--algorithm", "cbs", "--max-nodes", "1"});
+  CHECK(budget.code == 1);
+  CHECK(budget.out.find("failure: no conflict-free plans found within the budget of 1 tree nodes") !=
+        std::string::npos);
 }

@@ -190,7 +190,7 @@ TEST_CASE("[units] units_plan: a lesson's planner, read, written after the units
   // Refused by name: a flow field's horizon, a plan without units.
   std::string flow = level_with_units(units);
   flow.insert(flow.rfind('}'), R"(, "units_plan": {"algorithm": "flow-field", "horizon": 5})");
-  CHECK(parse_level(flow, "f.json").error() == "f.json: units_plan.horizon: a flow field has no horizon");
+  CHECK(parse_level(flow, "f.json").error() == "f.json: units_plan.horizon: only ca-star and whca-star have a horizon");
   std::string lonely = level_with_units("");
   lonely.insert(lonely.rfind('}'), R"(, "units_plan": {"algorithm": "ca-star"})");
   CHECK(parse_level(lonely, "l.json").error() == "l.json: units_plan: the level has no units to plan");

@@ -1,4 +1,4 @@
-// The lessons about many units (20-22): each number in the text computed here with core's
+// The lessons about many units (20-23): each number in the text computed here with core's
 // planners (cooperative.hpp, flow_plans.hpp) and found in the lesson's text; the plans checked
 // apart from the planner (support/plan_oracle.hpp's conflicts).
 #include <doctest/doctest.h>
@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <string>
 
+#include "astar/cbs.hpp"
 #include "astar/cooperative.hpp"
 #include "astar/flow_plans.hpp"
+#include "astar/format.hpp"
 #include "astar/level_io.hpp"
 #include "support/plan_oracle.hpp"
 
@@ -124,4 +126,45 @@ TEST_CASE("[lessons] one field, many units: the army follows one field and walks
   says(lv, "funnels " + std::to_string(through_gap) + " of them");
   CHECK(!lv.open({11, 4}));  // the rocks around the gap
   CHECK(!lv.open({12, 7}));
+}
+
+TEST_CASE("[lessons] taking turns is not enough: CA* fails in both orders, CBS finds the optimum") {
+  Level lv = lesson("23-taking-turns-is-not-enough.json");
+  REQUIRE(lv.units_plan);
+  CHECK(lv.units_plan->algorithm == "cbs");
+  for (int first = 0; first < 2; ++first) {  // either unit first
+    CAPTURE(first);
+    lv.units[0].priority = first == 0 ? 1 : 0;
+    lv.units[1].priority = first == 1 ? 1 : 0;
+    const auto ca = plan_cooperative(lv, lv.rules(), {});
+    REQUIRE(ca.ok());
+    REQUIRE(ca.value().failures.size() == 1);
+    CHECK(ca.value().failures[0].kind == UnitFailureKind::Blocked);
+    CHECK(ca.value().failures[0].unit == static_cast<std::size_t>(1 - first));
+    if (first == 0) says(lv, ca.value().failures[0].text);
+    else says(lv, "unit 0 is blocked the same way at " + cell_text(lv.units[1].goal));
+    const std::size_t cost = *plan_stats(ca.value().plans, goals_of(lv)).costs[static_cast<std::size_t>(first)];
+    says(lv, "stays there from " + t_text(cost));
+  }
+  lv.units[0].priority.reset();
+  lv.units[1].priority.reset();
+  auto made = CbsPlanner::make(lv, lv.rules(), {});
+  REQUIRE(made.ok());
+  CbsPlanner& cbs = made.value();
+  REQUIRE(cbs.step_node());
+  says(lv, "Its root plans each unit alone (cost " + number_text(cbs.nodes()[0].cost.value()) + ")");
+  const Conflict root = find_conflicts(cbs.plans_of(0)).front();
+  says(lv, "finds them both at " + cell_text(root.cell) + " at " + t_text(root.tick));
+  cbs.run();
+  REQUIRE(cbs.outcome() == CbsOutcome::Solved);
+  CHECK(test::brute_conflicts(cbs.plans()).empty());
+  const PlanStats s = plan_stats(cbs.plans(), goals_of(lv));
+  says(lv, "until node " + std::to_string(*cbs.solution()) + " (cost " + std::to_string(s.sum_of_costs) + ")");
+  says(lv, "The sum of costs is " + std::to_string(s.sum_of_costs) + " and the makespan " + std::to_string(s.makespan));
+  says(lv, "CBS made " + std::to_string(cbs.nodes_made()) + " tree nodes and split " + std::to_string(cbs.nodes_expanded()));
+  // Unit 1 is in the niche at t = 5 while unit 0 waits at (4, 1).
+  CHECK(cbs.plans()[1].at(5) == Cell{5, 2});
+  says(lv, "unit 1 ducks into the niche at " + t_text(5));
+  CHECK(cbs.plans()[0].at(3) == Cell{4, 1});
+  CHECK(cbs.plans()[0].at(4) == Cell{4, 1});
 }

@@ -42,8 +42,8 @@ void parse_units_plan(const json& plan, Level& level) {
   UnitsPlanPreset p;
   p.algorithm = get_string(require(plan, "algorithm", "units_plan"), "units_plan.algorithm");
   const std::optional<CooperativeAlgorithm> coop = cooperative_algorithm_from(p.algorithm);
-  if (!coop && p.algorithm != "flow-field")
-    fail("units_plan.algorithm", "must be flow-field, ca-star or whca-star, got '" + p.algorithm + "'");
+  if (!coop && p.algorithm != "flow-field" && p.algorithm != "cbs")
+    fail("units_plan.algorithm", "must be flow-field, ca-star, whca-star or cbs, got '" + p.algorithm + "'");
   if (const json* w = optional_member(plan, "window")) {
     if (coop != CooperativeAlgorithm::WhcaStar)
       fail("units_plan.window", "only whca-star plans in windows");
@@ -51,7 +51,7 @@ void parse_units_plan(const json& plan, Level& level) {
                                                   "must be an integer 2.." + std::to_string(kMaxWindow)));
   }
   if (const json* h = optional_member(plan, "horizon")) {
-    if (!coop) fail("units_plan.horizon", "a flow field has no horizon");
+    if (!coop) fail("units_plan.horizon", "only ca-star and whca-star have a horizon");
     p.horizon = static_cast<std::uint32_t>(get_int(*h, "units_plan.horizon", 0, kMaxHorizon,
                                                    "must be an integer 0.." + std::to_string(kMaxHorizon)));
   }
