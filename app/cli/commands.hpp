@@ -37,6 +37,10 @@ std::string check_heuristic_help();
 int check_trace_command(std::span<const std::string> args);
 std::string check_trace_help();
 
+// astar check-plan MAP SCEN PLAN | LEVEL PLAN [options]: another program's multi-agent plan checked
+int check_plan_command(std::span<const std::string> args);
+std::string check_plan_help();
+
 // astar compare LEVEL --algorithm A --algorithm B [...]: 2 to 4 searches side by side, one row each
 int compare_command(std::span<const std::string> args);
 std::string compare_help();

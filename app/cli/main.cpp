@@ -15,7 +15,7 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<Command, 12> kCommands{{
+constexpr std::array<Command, 13> kCommands{{
     {"run", "search one level with a chosen algorithm and print the path, cost and counters",
      &run_command, &run_help},
     {"bench", "run MovingAI scenario files and compare every length with the optimal one",
@@ -29,6 +29,9 @@ constexpr std::array<Command, 12> kCommands{{
     {"check-trace",
      "check another program's search trace (Posthoc) against a level: findings",
      &check_trace_command, &check_trace_help},
+    {"check-plan",
+     "check another program's multi-agent plan (Kei18, Li, MAPF Tracker) against its problem",
+     &check_plan_command, &check_plan_help},
     {"compare",
      "run 2 to 4 algorithms on one level: iterations, expanded, open peak, cost, time",
      &compare_command, &compare_help},
@@ -102,14 +105,14 @@ std::string exit_codes_help() {
   h += "Exit codes:\n";
   h += "  0   a path was found, or help was shown\n";
   h += "      (bench: every file ran; with --check, no query broke the guarantee)\n";
-  h += "      (check-trace: the trace has no findings)\n";
+  h += "      (check-trace: the trace has no findings; check-plan: the plan has none)\n";
   h += "      (reach: the range was listed; run: a level's movement range, search.budget,\n";
   h += "      was completed)\n";
   h += "  1   no path: the goal cannot be reached, or --max-iterations was reached first\n";
   h += "      (also when --partial prints a partial path)\n";
   h += "      (bench --check: some query's length breaks the algorithm's guarantee)\n";
   h += "      (check-heuristic: h overestimates or is inconsistent on the level)\n";
-  h += "      (check-trace: the trace has findings)\n";
+  h += "      (check-trace: the trace has findings; check-plan: the plan has)\n";
   h += "      (generate, import, export: never; 0 when the file was written)\n";
   h += "  2   bad input: unknown command or option, missing or extra argument, bad option\n";
   h += "      value, a level file that cannot be loaded (the message names the file and the\n";

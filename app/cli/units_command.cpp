@@ -19,6 +19,7 @@
 #include "astar/flow_plans.hpp"
 #include "astar/format.hpp"
 #include "astar/movingai.hpp"
+#include "astar/plan_formats.hpp"
 #include "astar/unit_plans.hpp"
 #include "commands.hpp"
 #include "number_args.hpp"
@@ -43,6 +44,7 @@ struct UnitsArgs {
   std::string scen;   // empty: the level's own units
   std::size_t agents = 0;
   Format format = Format::Text;
+  std::optional<PlanFormat> plan_format;  // --format kei18|li|tracker: the plans in that format
   std::optional<CooperativeAlgorithm> cooperative;  // none: flow-field (or cbs)
   CooperativeOptions options;
   bool cbs = false;
@@ -145,6 +147,12 @@ Result<UnitsArgs> parse_units_args(std::span<const std::string> args) {
     out.scen = *scen;
     out.agents = *k;
   }
+  if (const std::string* f = p.get("--format"); f && *f != "text" && *f != "json") {
+    out.plan_format = plan_format_from(*f);
+    if (!out.plan_format)
+      return Error{"--format: unknown value '" + *f + "' (expected text, json, kei18, li or tracker)"};
+    p.options.erase("--format");
+  }
   auto format = read_format(p);
   if (!format) return Error{format.error()};
   out.format = format.value();
@@ -196,8 +204,8 @@ struct Planned {
   std::string how;        // "following 2 flow fields", "planned by CA* in priority order"
   std::vector<UnitPlan> plans;
   std::vector<UnitFailure> failures;
-  std::string failure;        // cbs: why it found no plans (the budget, no way)
-  std::string tree;           // cbs: the constraint tree's counts, as JSON fields
+  std::string failure{};      // cbs: why it found no plans (the budget, no way)
+  std::string tree{};         // cbs: the constraint tree's counts, as JSON fields
 };
 
 std::string failure_json(const UnitFailure& f) {
@@ -314,6 +322,12 @@ int units_command(std::span<const std::string> args) {
   const PlanStats stats = plan_stats(p.plans, goals);
   const std::vector<Conflict> conflicts = find_conflicts(p.plans);
   const int code = stats.arrived == level->units.size() ? kExitFound : kExitNoPath;
+  if (a.plan_format) {  // the plans alone, as other programs write them (plan_formats.hpp)
+    const Result<std::string> text = plans_text(p.plans, *a.plan_format);
+    if (!text) return print_error(a.search.level_path + ": --format " + std::string(to_string(*a.plan_format)) +
+                                  ": " + text.error()), kExitBadInput;
+    return write_output(text.value(), code);
+  }
   return write_output(a.format == Format::Json ? plans_json(*level, p, stats, conflicts)
                                                : plans_text(*level, p, stats, conflicts),
                       code);
@@ -324,7 +338,7 @@ std::string units_help() {
   h += "astar units LEVEL [--scen FILE.scen --agents K]\n";
   h += "            [--algorithm flow-field|ca-star|whca-star|cbs] [--window W] [--horizon T]\n";
   h += "            [--conflicts first|cardinal] [--max-nodes N] [--max-seconds S]\n";
-  h += "            [--format text|json] [--neighbours 4|8] [rule options]\n";
+  h += "            [--format text|json|kei18|li|tracker] [--neighbours 4|8] [rule options]\n";
   h += "  Many units moving at once, one move or wait per tick. The units are the level's\n";
   h += "  (its \"units\": start, goal, priority), or with --scen the first K queries of a\n";
   h += "  MovingAI scenario on LEVEL (a .map of its size), under the multi-agent benchmark's\n";
@@ -358,6 +372,10 @@ std::string units_help() {
   h += "                       vertex|edge, units, cell | from and to, tick, text}],\n";
   h += "                       failures: [{unit, kind, tick, text}]} (kind: no-way, blocked,\n";
   h += "                       no-room, window-stuck, horizon, deadlock).\n";
+  h += "  --format kei18|li|tracker  the plans alone, as other programs write them (astar\n";
+  h += "                       check-plan reads them): kei18 one line per tick 't:(x,y),...';\n";
+  h += "                       li 'Agent i: (row,col)->...'; tracker one line of u, d, l, r, w\n";
+  h += "                       per unit from its start, 'd' going down (4 neighbours only).\n";
   h += "  A unit's path has one entry per tick from its start (t = 0) to its last move; it\n";
   h += "  stays there after. Its cost is the tick it last arrives on its goal (null when it\n";
   h += "  never does); arrival, the first. A vertex conflict is two units in one cell at one\n";

@@ -64,7 +64,8 @@ std::vector<std::optional<ExactCost>> distances_to(const MovePolicy& policy, Cel
   open.push({ExactCost{}, to_u32(lv.index(goal))});
   std::vector<std::uint8_t> settled(d.size(), 0);
   while (!open.empty()) {
-    const auto [g, i] = open.top();
+    const ExactCost g = open.top().first;
+    const std::uint32_t i = open.top().second;
     open.pop();
     if (settled[i]) continue;
     settled[i] = 1;
@@ -528,6 +529,7 @@ TEST_CASE("[cbs] prioritizing cardinal conflicts splits fewer nodes on a bottlen
 }
 
 TEST_CASE("[cbs] a conflict's class says which children cost more (the MDDs, checked by their effect)") {
+  // Also: each node's conflict count (kept from its parent's) equals a brute force's.
   // Cardinal for a unit means every cheapest plan of it meets the conflict there, so forbidding
   // it raises that unit's cost (or leaves it none): a cardinal conflict's two children both cost more than the node,
   // a semi-cardinal one's exactly one, a non-cardinal one's neither.
@@ -542,6 +544,9 @@ TEST_CASE("[cbs] a conflict's class says which children cost more (the MDDs, che
     p.run();
     CAPTURE(k);
     for (const CbsNode& n : p.nodes()) {
+      const std::uint32_t id = static_cast<std::uint32_t>(&n - p.nodes().data());
+      if (n.state == CbsNodeState::Open || n.state == CbsNodeState::Expanded)  // counted apart
+        CHECK(n.conflicts == test::brute_conflicts(p.plans_of(id)).size());
       if (n.state != CbsNodeState::Expanded) continue;
       const CbsNode& a = p.nodes()[n.children[0]];
       const CbsNode& b = p.nodes()[n.children[1]];

@@ -3,8 +3,8 @@
 //   tests/fuzz/regressions/TARGET/NAME.*  inputs a fuzzer or a past bug found, each with
 //                                         NAME.expected beside it: the parser's exact message,
 //                                         or "ok" when it accepts the input
-// TARGET is fuzz_level, fuzz_movingai_map, fuzz_movingai_scen, fuzz_tiled or fuzz_trace; every
-// target has at least one regression input.
+// TARGET is fuzz_level, fuzz_movingai_map, fuzz_movingai_scen, fuzz_tiled, fuzz_trace or
+// fuzz_plan_formats; every target has at least one regression input.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -16,6 +16,7 @@
 
 #include "astar/imported_trace.hpp"
 #include "astar/level_io.hpp"
+#include "fuzz/plan_options.hpp"
 #include "fuzz/tiled_options.hpp"
 #include "astar/movingai.hpp"
 
@@ -54,6 +55,10 @@ std::string parse_as(const std::string& target, const std::string& text) {
     const auto r = astar::parse_movingai_map(text, "input.map");
     return r.ok() ? "ok" : r.error();
   }
+  if (target == "fuzz_plan_formats") {
+    const auto r = astar::fuzz::read_fuzz_plans(text);
+    return r.ok() ? "ok" : r.error();
+  }
   if (target == "fuzz_trace") {
     const auto r = astar::read_trace(text, "input");
     return r.ok() ? "ok" : r.error();
@@ -71,7 +76,7 @@ std::string parse_as(const std::string& target, const std::string& text) {
 }
 
 const char* const kTargets[] = {"fuzz_level", "fuzz_movingai_map", "fuzz_movingai_scen", "fuzz_tiled",
-                                "fuzz_trace"};
+                                "fuzz_trace", "fuzz_plan_formats"};
 
 }  // namespace
 

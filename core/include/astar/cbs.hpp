@@ -122,8 +122,8 @@ std::string_view to_string(CbsOutcome o);  // "running", "solved", "no solution"
 // (a vertex conflict's cell, or either cell of an edge conflict), or at the step that makes a
 // node whose cost is above `cost_above`.
 struct CbsBreak {
-  std::optional<Cell> conflict_at;
-  std::optional<double> cost_above;
+  std::optional<Cell> conflict_at{};
+  std::optional<double> cost_above{};
 };
 
 class CbsPlanner {

@@ -20,7 +20,7 @@
 // - a unit's **cost** is the tick at which it last arrives on its goal (0 when it starts there
 //   and never leaves; none when its plan does not end there). The **sum of costs** adds the
 //   units' costs, the **makespan** is the largest.
-// find_conflicts is O(units x ticks) with one hash of the occupied cells per tick.
+// find_conflicts is O(ticks x units log units): the units' cells sorted at each tick.
 #pragma once
 
 #include <cstddef>

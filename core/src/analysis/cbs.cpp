@@ -116,6 +116,24 @@ namespace {
 
 using Run = CbsPlanner::Run;
 
+// How many conflicts (find_conflicts' pairs) unit u's plan has with the others: a node's count
+// is its parent's, less u's old plan's, plus its new one's.
+std::size_t conflicts_of(const std::vector<UnitPlan>& plans, std::size_t u) {
+  const UnitPlan& mine = plans[u];
+  std::size_t n = 0;
+  for (std::size_t j = 0; j < plans.size(); ++j) {
+    if (j == u) continue;
+    const UnitPlan& other = plans[j];
+    const std::size_t end = std::max(mine.cells.size(), other.cells.size());
+    for (std::size_t t = 0; t < end; ++t) {
+      const Cell a = mine.at(t), b = other.at(t);
+      if (a == b) ++n;
+      else if (t > 0 && a == other.at(t - 1) && b == mine.at(t - 1)) ++n;
+    }
+  }
+  return n;
+}
+
 // Starts the search of unit u's plan at `node`, the others' plans in `others` avoided.
 void start_search(Run& run, std::uint32_t node, std::size_t u, const std::vector<UnitPlan>& others) {
   run.gate = std::make_unique<CbsGate>(run.level->width(), u, run.constraints_of(node), others, true);
@@ -165,9 +183,10 @@ void end_child_search(Run& run, const SpaceTimeSearch& s) {
     e.unit_cost = s.cost();
     node.cost = run.nodes[node.parent].cost - run.unit_cost(node.parent, u) + s.cost();
     std::vector<UnitPlan>& plans = run.search_plans;
+    const std::size_t old_ones = conflicts_of(plans, u);
     std::vector<Cell> before = std::move(plans[u].cells);
     plans[u].cells = e.path;
-    node.conflicts = find_conflicts(plans).size();
+    node.conflicts = run.nodes[node.parent].conflicts - old_ones + conflicts_of(plans, u);
     plans[u].cells = std::move(before);
     node.state = CbsNodeState::Open;
     run.open.insert({node.cost, node.conflicts, id});

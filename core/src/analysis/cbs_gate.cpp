@@ -19,21 +19,25 @@ CbsGate::CbsGate(int width, std::size_t unit, const std::vector<CbsConstraint>& 
     }
     last_tick_ = std::max(last_tick_, c.tick);
   }
-  if (!avoid) return;
+  avoid_ = avoid && plans.size() > 1;
+  if (!avoid_) return;
+  std::size_t ticks = 0;
+  for (const UnitPlan& p : plans) ticks += p.cells.size();
+  others_at_.reserve(ticks);
   for (std::size_t i = 0; i < plans.size(); ++i)
     if (i != unit) add_plan(plans[i]);
 }
 
 void CbsGate::add_plan(const UnitPlan& p) {
   const std::size_t end = p.cells.size() - 1;  // from here the unit stays for good
-  for (std::size_t t = 0; t < end; ++t) {
-    ++others_at_[key(index(p.cells[t]), static_cast<std::uint32_t>(t))];
-    if (t > 0 && !(p.cells[t] == p.cells[t - 1]))
-      ++others_move_[Move{index(p.cells[t - 1]), index(p.cells[t]), static_cast<std::uint32_t>(t)}];
+  for (std::size_t t = 0; t <= end; ++t) {
+    const std::uint32_t from = index(p.cells[t == 0 ? 0 : t - 1]);
+    if (t == end && t > 0 && from == index(p.cells[t])) break;  // it only waits into its stay
+    Others& o = others_at_[key(index(p.cells[t]), static_cast<std::uint32_t>(t))];
+    o.count += t < end ? 1 : 0;  // at `end` it stays: counted below
+    o.from = from;
   }
   const std::uint32_t te = static_cast<std::uint32_t>(end);
-  if (end > 0 && !(p.cells[end] == p.cells[end - 1]))
-    ++others_move_[Move{index(p.cells[end - 1]), index(p.cells[end]), te}];
   others_stay_[index(p.cells[end])].push_back(te);
   last_tick_ = std::max(last_tick_, te);
 }
@@ -57,15 +61,15 @@ bool CbsGate::stays_free(Cell c, std::uint32_t t, std::uint32_t until) const {
 }
 
 std::uint32_t CbsGate::soft_conflicts(Cell from, Cell to, std::uint32_t t) const {
-  if (others_stay_.empty()) return 0;
+  if (!avoid_) return 0;
   std::uint32_t n = 0;
   const std::uint32_t i = index(to);
-  if (const auto it = others_at_.find(key(i, t)); it != others_at_.end()) n += it->second;
+  if (const auto it = others_at_.find(key(i, t)); it != others_at_.end()) n += it->second.count;
   if (const auto it = others_stay_.find(i); it != others_stay_.end())
     for (std::uint32_t from_tick : it->second) n += from_tick <= t ? 1 : 0;
-  if (!(from == to))
-    if (const auto it = others_move_.find(Move{i, index(from), t}); it != others_move_.end())
-      n += it->second;
+  if (!(from == to))  // a swap: one of the others is on `from` at t, having come from `to`
+    if (const auto it = others_at_.find(key(index(from), t)); it != others_at_.end() && it->second.from == i)
+      ++n;
   return n;
 }
 

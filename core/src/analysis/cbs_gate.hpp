@@ -54,11 +54,16 @@ class CbsGate final : public SpaceTimeGate {
   std::unordered_set<Move, MoveHash> edge_;                   // moves forbidden
   std::unordered_map<std::uint32_t, std::uint32_t> last_on_;  // cell -> its last forbidden tick
   std::uint32_t last_tick_ = 0;
-  // The conflict avoidance table: others on (cell, tick) before their plans end, their moves, and
-  // the cells they stay on for good from a tick.
-  std::unordered_map<std::uint64_t, std::uint32_t> others_at_;
-  std::unordered_map<Move, std::uint32_t, MoveHash> others_move_;
+  // The conflict avoidance table: how many others are on (cell, tick) before their plans end
+  // (and the cell one of them came from, for swaps), and from which tick others stay on a cell
+  // for good (a count each: plans that meet may end on one cell).
+  struct Others {
+    std::uint32_t count = 0;
+    std::uint32_t from = 0;  // a cell index one of them was on at tick - 1
+  };
+  std::unordered_map<std::uint64_t, Others> others_at_;
   std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> others_stay_;
+  bool avoid_ = false;
 };
 
 }  // namespace astar

@@ -50,7 +50,9 @@ std::vector<Layer> forward_layers(MddBuild& b, Cell start, std::size_t max_cells
   std::size_t cells = 1;
   for (std::uint32_t t = 0;; ++t) {
     Layer next;
-    for (const auto& [i, g] : layers[t]) {
+    for (const auto& entry : layers[t]) {
+      const std::uint32_t i = entry.first;
+      const ExactCost g = entry.second;
       const Cell c = b.cell(i);
       if (b.finished(c, t) && g == b.cost) continue;  // a cheapest plan ends here
       b.each_step(c, t, [&](Cell to, ExactCost step) {

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <unordered_map>
 
 #include "astar/format.hpp"
 
@@ -22,43 +21,51 @@ std::size_t last_tick(const std::vector<UnitPlan>& plans) {
   return t;
 }
 
-// The vertex conflicts at tick t: every pair of units in one cell. `where` maps a cell to the
-// units there (reused between ticks).
-void vertex_conflicts(const std::vector<UnitPlan>& plans, std::size_t t,
-                      std::unordered_map<std::uint64_t, std::vector<std::size_t>>& where,
-                      std::vector<Conflict>& out) {
-  where.clear();
-  for (std::size_t i = 0; i < plans.size(); ++i) where[key(plans[i].at(t))].push_back(i);
-  const std::size_t first = out.size();
-  for (const auto& entry : where) {
-    const std::vector<std::size_t>& units = entry.second;
-    for (std::size_t x = 0; x < units.size(); ++x)
-      for (std::size_t y = x + 1; y < units.size(); ++y) {
-        const Cell c = plans[units[x]].at(t);
-        out.push_back({Conflict::Kind::Vertex, units[x], units[y], c, c, t});
-      }
-  }
+// Where the units are at one tick: (cell, unit) sorted, so the units on one cell are a run, in
+// the order of their numbers.
+struct Placed {
+  std::uint64_t cell;
+  std::size_t unit;
+  bool operator<(const Placed& o) const { return cell != o.cell ? cell < o.cell : unit < o.unit; }
+};
+
+void place(const std::vector<UnitPlan>& plans, std::size_t t, std::vector<Placed>& out) {
+  out.clear();
+  for (std::size_t i = 0; i < plans.size(); ++i) out.push_back({key(plans[i].at(t)), i});
+  std::sort(out.begin(), out.end());
+}
+
+void sort_by_units(std::vector<Conflict>& out, std::size_t first) {
   std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
             [](const Conflict& p, const Conflict& q) { return p.a != q.a ? p.a < q.a : p.b < q.b; });
 }
 
+// The vertex conflicts at tick t: every pair of units in one cell (`now`: place() at t).
+void vertex_conflicts(const std::vector<UnitPlan>& plans, std::size_t t,
+                      const std::vector<Placed>& now, std::vector<Conflict>& out) {
+  const std::size_t first = out.size();
+  for (std::size_t x = 0; x < now.size(); ++x)
+    for (std::size_t y = x + 1; y < now.size() && now[y].cell == now[x].cell; ++y) {
+      const Cell c = plans[now[x].unit].at(t);
+      out.push_back({Conflict::Kind::Vertex, now[x].unit, now[y].unit, c, c, t});
+    }
+  sort_by_units(out, first);
+}
+
 // The edge conflicts ending at tick t >= 1: a unit moved from u to v while another moved from v
-// to u. `from` maps each moved unit's (u, v) to it.
-void edge_conflicts(const std::vector<UnitPlan>& plans, std::size_t t, std::vector<Conflict>& out) {
-  std::unordered_map<std::uint64_t, std::vector<std::size_t>> arriving;  // v -> units moving in
-  for (std::size_t i = 0; i < plans.size(); ++i)
-    if (!(plans[i].at(t - 1) == plans[i].at(t))) arriving[key(plans[i].at(t))].push_back(i);
+// to u (`before`: place() at t - 1).
+void edge_conflicts(const std::vector<UnitPlan>& plans, std::size_t t,
+                    const std::vector<Placed>& before, std::vector<Conflict>& out) {
   const std::size_t first = out.size();
   for (std::size_t i = 0; i < plans.size(); ++i) {
     const Cell u = plans[i].at(t - 1), v = plans[i].at(t);
     if (u == v) continue;
-    const auto it = arriving.find(key(u));  // units moving into the cell i leaves
-    if (it == arriving.end()) continue;
-    for (std::size_t j : it->second)
-      if (j > i && plans[j].at(t - 1) == v) out.push_back({Conflict::Kind::Edge, i, j, v, u, t});
+    // The units that were on v at t - 1 and are on u at t.
+    auto it = std::lower_bound(before.begin(), before.end(), Placed{key(v), 0});
+    for (; it != before.end() && it->cell == key(v); ++it)
+      if (it->unit > i && plans[it->unit].at(t) == u) out.push_back({Conflict::Kind::Edge, i, it->unit, v, u, t});
   }
-  std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
-            [](const Conflict& p, const Conflict& q) { return p.a != q.a ? p.a < q.a : p.b < q.b; });
+  sort_by_units(out, first);
 }
 
 }  // namespace
@@ -66,11 +73,13 @@ void edge_conflicts(const std::vector<UnitPlan>& plans, std::size_t t, std::vect
 std::vector<Conflict> find_conflicts(const std::vector<UnitPlan>& plans) {
   std::vector<Conflict> out;
   if (plans.empty()) return out;
-  std::unordered_map<std::uint64_t, std::vector<std::size_t>> where;
+  std::vector<Placed> before, now;
   const std::size_t end = last_tick(plans);
   for (std::size_t t = 0; t <= end; ++t) {
-    vertex_conflicts(plans, t, where, out);
-    if (t > 0) edge_conflicts(plans, t, out);
+    place(plans, t, now);
+    vertex_conflicts(plans, t, now, out);
+    if (t > 0) edge_conflicts(plans, t, before, out);
+    std::swap(before, now);
   }
   return out;
 }
