@@ -58,12 +58,13 @@ void draw_plans(const OverlayContext& ctx, const CbsWatch& w) {
   for (std::size_t i = 0; i < at.size(); ++i) {
     auto& [there, drawn] = shared[{at[i].x, at[i].y}];
     ImVec2 m = ctx.center(at[i]);
-    if (there > 1) m.x += r * 0.9f * (static_cast<float>(drawn++) - static_cast<float>(there - 1) * 0.5f);
-    ctx.dl->AddCircleFilled(m, r, color(unit_colour(i)), 24);
-    ctx.dl->AddCircle(m, r, IM_COL32(255, 255, 255, 230), 24, std::max(1.0f, line * 0.8f));
-    if (r < 7.0f * ctx.k || font == nullptr) continue;
+    const float ri = there > 1 ? r * 0.8f : r;  // smaller, a disc and a half apart
+    if (there > 1) m.x += r * 1.5f * (static_cast<float>(drawn++) - static_cast<float>(there - 1) * 0.5f);
+    ctx.dl->AddCircleFilled(m, ri, color(unit_colour(i)), 24);
+    ctx.dl->AddCircle(m, ri, IM_COL32(255, 255, 255, 230), 24, std::max(1.0f, line * 0.8f));
+    if (ri < 7.0f * ctx.k || font == nullptr) continue;
     const std::string text = std::to_string(i);
-    const float size = std::min(r * (text.size() > 2 ? 0.85f : 1.2f), 28.0f * ctx.k);
+    const float size = std::min(ri * (text.size() > 2 ? 0.85f : 1.2f), 28.0f * ctx.k);
     const ImVec2 s = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
     ctx.dl->AddText(font, size, ImVec2(m.x - s.x * 0.5f, m.y - s.y * 0.5f), IM_COL32(255, 255, 255, 255), text.c_str());
   }
@@ -130,7 +131,7 @@ void draw_constraint_labels(const OverlayContext& ctx, const CbsWatch& w) {
   }
 }
 
-// The low-level search under way: its nodes (taken filled, open outlined), the last taken ringed.
+// The low-level search under way: its nodes (taken filled, open outlined), under the plans.
 void draw_search(const OverlayContext& ctx, const astar::CbsPlanner& p) {
   const astar::SpaceTimeSearch* s = p.search();
   const std::optional<std::size_t> unit = p.searching_unit();
@@ -141,7 +142,13 @@ void draw_search(const OverlayContext& ctx, const astar::CbsPlanner& p) {
     if (n.closed) ctx.fill(n.cell, color(mine, 0.30f), ctx.px * 0.25f);
     else ctx.outline(n.cell, color(mine, 0.85f), line, ctx.px * 0.25f);
   }
-  if (!s->last_taken()) return;
+}
+
+// Its last node taken, ringed in white with its tick, over the units.
+void draw_last_taken(const OverlayContext& ctx, const astar::CbsPlanner& p) {
+  const astar::SpaceTimeSearch* s = p.search();
+  if (s == nullptr || !p.searching_unit() || !s->last_taken()) return;
+  const float line = line_width(ctx);
   const astar::SpaceTimeNode& n = s->nodes()[*s->last_taken()];
   const float r = disc_radius(ctx) * 1.3f;
   ctx.dl->AddCircle(ctx.center(n.cell), r, IM_COL32(255, 255, 255, 240), 24, std::max(2.0f, line * 1.5f));
@@ -185,6 +192,7 @@ void draw_cbs_watch(const OverlayContext& ctx) {
   else
     for (const astar::Conflict& c : w.conflicts()) draw_conflict(ctx, c, false);
   draw_constraint_labels(ctx, w);
+  draw_last_taken(ctx, p);
   if (w.breaks.conflict_at) {
     const ImVec2 m = ctx.center(*w.breaks.conflict_at);
     ctx.dl->AddCircleFilled(ImVec2(m.x - ctx.px * 0.3f, m.y + ctx.px * 0.3f), std::max(3.0f, ctx.px * 0.09f), IM_COL32(230, 30, 30, 255), 16);
