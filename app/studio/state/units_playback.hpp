@@ -57,6 +57,10 @@ class UnitsPlayback {
   // Shows the plans of this planner (planned at the next update), from tick 0.
   void show(UnitsPlanner p);
   void hide();
+  // Plans given from outside (a plan file: opened_plan.hpp), shown on the time slider instead of
+  // a planner's until show() or open_level(); summary() names them by `name` ("plan.txt").
+  void show_given(std::vector<astar::UnitPlan> plans, std::string name);
+  const std::string& given() const { return given_; }  // empty: a planner's plans
   void set_window(std::uint32_t w);                 // WHCA*: 2..kMaxWindow; plans again
   void set_horizon(std::optional<std::uint32_t> h);  // plans again
   // A newly opened level: its units_plan's planner, window and horizon, shown; else hidden.
@@ -117,6 +121,7 @@ class UnitsPlayback {
   void plan(const astar::Level& level);
   astar::Status plan_flow(const astar::Level& level);
   astar::Status plan_cooperative(const astar::Level& level);
+  void plan_given(const astar::Level& level);  // show_given's plans: checked, not planned
 
   bool shown_ = false, planned_ = false, stale_ = true, all_edited_ = true;
   UnitsPlanner planner_ = UnitsPlanner::FlowField;
@@ -133,6 +138,7 @@ class UnitsPlayback {
   std::vector<astar::Cell> goals_;  // per unit, of the plans
   std::string error_, how_;
   std::unique_ptr<astar::CooperativePlanner> watcher_;
+  std::string given_;  // show_given's name: plans_ came from outside
 };
 
 }  // namespace studio
