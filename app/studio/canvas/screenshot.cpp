@@ -169,6 +169,7 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
   // Trace mode: the trace's file, events applied, the check's findings (trace_mode.hpp).
   j << ",\n  \"trace\": " << trace_sidecar_json(studio);
   j << ",\n  \"units\": " << units_sidecar_json(studio);
+  j << ",\n  \"plan\": " << plan_sidecar_json(studio);  // an opened plan (opened_plan.hpp)
   if (!extra.empty()) j << ",\n  " << extra;
   j << "\n}\n";
 

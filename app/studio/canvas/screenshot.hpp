@@ -5,7 +5,8 @@
 //    "tie_break":"...", "partial_path":bool (the options the search was made with),
 //    "iteration":n, "state":"...", "message":"..." (why invalid), "partial":bool (the path shown
 //    is partial), "path_cost":c or null, "path":[[x,y],...] (Theta*: waypoints), ...,
-//    "trace": null or {"file", "format", "events", "events_applied", "findings", "kinds", ...}}
+//    "trace": null or {"file", "format", "events", "events_applied", "findings", "kinds", ...},
+//    "plan": null or {"file", "format", "units", "ticks", "sum_of_costs", "optimum", "findings", ...}}
 //    "topology":"square"|"hex-pointy-top"|"hex-flat-top", "stagger":"odd"|"even" (hex levels),
 // Cell (cx, cy)'s top-left pixel is (ox + cx*s, oy + cy*s) in window pixels, top-left origin, on a
 // square level; on any level level point p (state/grid_geometry.hpp's level units) is at
