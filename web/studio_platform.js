@@ -240,7 +240,7 @@ Module.astarPickFiles = function () {
   if (!input) {
     input = Module.astarPicker = document.createElement('input');
     input.type = 'file';
-    input.accept = '.json,.map,.tmj,.png,.jpg,.jpeg,.yaml,.yml,.jsonl';
+    input.accept = '.json,.map,.tmj,.png,.jpg,.jpeg,.yaml,.yml,.jsonl,.txt,.plan,.log';
     input.style.display = 'none';
     document.body.appendChild(input);
     input.addEventListener('change', async () => {

@@ -178,38 +178,11 @@ struct Optimum {
   std::string note;  // "CBS, 57 constraint-tree nodes", "not known: ...", "not asked (--max-nodes 0)"
 };
 
-// True when every move and wait costs 1 under the level's rules (no diagonals, no jumps across,
-// every open cell 1, no extra for a climb, a drop or a jump, no weighted edge, no ranks), so that
-// a plan's sum of costs in ticks (plan_stats) is what CBS minimises.
-bool moves_cost_one(const Level& level) {
-  const MovementRules& r = level.rules();
-  if (r.ranks.on || r.jump.gap > 0 || (!level.is_hex() && r.neighbours != Neighbours::Four)) return false;
-  if (r.climb_cost != 0.0 || r.drop_cost != 0.0 || r.jump.up_cost != 0.0 || r.jump.down_cost != 0.0) return false;
-  const std::vector<std::int32_t>& h = level.heights();
-  if (r.step_length == StepLength::Height && std::adjacent_find(h.begin(), h.end(), std::not_equal_to<>()) != h.end())
-    return false;
-  for (std::size_t i = 0; i < level.costs().size(); ++i)
-    if (!level.solid_mask()[i] && level.costs()[i] != 1.0f) return false;
-  for (const auto& [key, e] : level.edges())
-    if (!e.blocked && e.weight != 1.0) return false;
-  return true;
-}
-
 // CBS's optimum within --max-nodes tree nodes, or why there is none.
 Optimum optimum_of(const CheckPlanArgs& a, const Level& level) {
   if (a.max_nodes == 0) return {std::nullopt, "not asked (--max-nodes 0)"};
-  if (!moves_cost_one(level))
-    return {std::nullopt, "not known: the level's moves do not all cost 1 (4 neighbours, every cell 1), so "
-                          "a sum of costs in ticks is not what CBS minimises"};
-  const Result<CbsResult> r = plan_cbs(level, level.rules(), {.max_nodes = a.max_nodes});
-  if (!r) return {std::nullopt, "not known: " + r.error()};
-  const CbsResult& c = r.value();
-  if (c.outcome != CbsOutcome::Solved) return {std::nullopt, "not known: " + c.failure};
-  std::vector<Cell> goals;
-  for (const Unit& u : level.units) goals.push_back(u.goal);
-  const PlanStats s = plan_stats(c.plans, goals);
-  return {PlanOptimum{s.sum_of_costs, s.makespan},
-          "CBS, " + std::to_string(c.nodes_made) + (c.nodes_made == 1 ? " constraint-tree node" : " constraint-tree nodes")};
+  const KnownOptimum k = cbs_optimum(level, {.max_nodes = a.max_nodes});
+  return {k.value, k.note};
 }
 
 std::string plan_summary(const CheckPlanArgs& a, const ReadPlans& read, const PlanCheckReport& r) {

@@ -6,7 +6,8 @@
 #   1. maze.json dropped: it opens (title), and goes into the recent files (settings.json);
 #   2. with unsaved changes, level.json dropped: the unsaved-changes guard asks (three buttons in
 #      an F12 screenshot); Discard opens level.json;
-#   3. notes.txt dropped: an error naming notes.txt (status line), the level stays;
+#   3. notes.docx dropped: an error naming notes.docx (status line), the level stays; notes.txt
+#      dropped is taken for a multi-agent plan: the level has no units, said naming the file;
 #   4. maze.json and level.json dropped together: the first opens, and the status line says so;
 #   5. room.map (MovingAI) dropped: it opens as a new untitled level, and the status line says so;
 #   6. dots.png dropped: the Import dialog opens on it (its three buttons in an F12 screenshot).
@@ -20,7 +21,8 @@ case $welcome in /*) ;; *) welcome=$PWD/$welcome ;; esac
 
 cp "$welcome" maze.json
 cp "$welcome" level.json
-echo "not a level" >notes.txt
+echo "not a level" >notes.docx
+echo "not a plan" >notes.txt
 size=1024x640
 start_xvfb
 
@@ -62,15 +64,25 @@ wait_for 5 titled level.json || die "Discard in the guard did not open level.jso
 ok "a drop over unsaved changes asks first; Discard opens the dropped file"
 
 # [SECTION] 3. Not a level
-drop "$out/notes.txt"
+drop "$out/notes.docx"
 status_line
 case $s in
-  "Cannot open notes.txt: '.txt' is not a level file"*) ;;
-  *) die "the status line after dropping notes.txt: '$s'" ;;
+  "Cannot open notes.docx: '.docx' is not a level file"*) ;;
+  *) die "the status line after dropping notes.docx: '$s'" ;;
 esac
 titled level.json || die "the title changed after a refused drop: '$(title)'"
 keys Escape
-ok "notes.txt refused: $s"
+ok "notes.docx refused: $s"
+# A .txt is a plan: on a level without units it is refused, naming the file; the level stays.
+drop "$out/notes.txt"
+status_line
+case $s in
+  "Plan not opened: "*"notes.txt: the level has no units"*) ;;
+  *) die "the status line after dropping notes.txt: '$s'" ;;
+esac
+titled level.json || die "the title changed after a refused plan: '$(title)'"
+keys Escape
+ok "notes.txt taken for a plan and refused: $s"
 
 # [SECTION] 4. Two files
 drop "$out/maze.json" "$out/level.json"

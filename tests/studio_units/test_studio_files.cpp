@@ -413,14 +413,15 @@ TEST_CASE("[StudioFiles] a dropped file: a level opens, anything else is refused
   CHECK(action_for_drop({tmp / "level.json"}).kind == K::OpenLevel);
   CHECK(action_for_drop({tmp / "missing.json"}).kind == K::OpenLevel);  // its loader names it
 
-  const DropAction txt = action_for_drop({"/notes/todo.txt"});
-  CHECK(txt.kind == K::Refuse);
-  CHECK(txt.message == "Cannot open todo.txt: '.txt' is not a level file; A* Studio opens level "
-                       "files (.json) and imports .png, .jpg, .jpeg, .map and .tmj files. "
-                       "(/notes/todo.txt)");
+  const DropAction doc = action_for_drop({"/notes/todo.docx"});
+  CHECK(doc.kind == K::Refuse);
+  CHECK(doc.message == "Cannot open todo.docx: '.docx' is not a level file; A* Studio opens level "
+                       "files (.json), search traces (.jsonl, .yaml), multi-agent plans (.txt, .plan, "
+                       ".log) and imports .png, .jpg, .jpeg, .map and .tmj files. (/notes/todo.docx)");
   CHECK(action_for_drop({"/x/README"}).message ==
-        "Cannot open README: it has no extension; A* Studio opens level files (.json) and "
-        "imports .png, .jpg, .jpeg, .map and .tmj files. (/x/README)");
+        "Cannot open README: it has no extension; A* Studio opens level files (.json), search traces "
+        "(.jsonl, .yaml), multi-agent plans (.txt, .plan, .log) and imports .png, .jpg, .jpeg, .map and "
+        ".tmj files. (/x/README)");
   const DropAction folder = action_for_drop({tmp.path});
   CHECK(folder.kind == K::Refuse);
   CHECK(folder.message == tmp.path.string() + " is a folder; drop a level file (.json) or a file to import");
@@ -445,6 +446,22 @@ TEST_CASE("[StudioFiles] a dropped search trace: by its content or its extension
   CHECK(two.kind == K::OpenTrace);
   CHECK(two.message == "2 files dropped: opening the first, run.json (one trace at a time)");
   CHECK_FALSE(looks_like_trace(tmp / "missing.json"));
+}
+
+TEST_CASE("[StudioFiles] a dropped multi-agent plan: .txt, .plan, .log, whatever its case") {
+  using K = DropAction::Kind;
+  const DropAction txt = action_for_drop({"/p/plan.txt"});
+  CHECK(txt.kind == K::OpenPlan);
+  CHECK(txt.path == "/p/plan.txt");
+  CHECK(txt.message.empty());
+  CHECK(action_for_drop({"/p/LACAM.LOG"}).kind == K::OpenPlan);
+  CHECK(action_for_drop({"/p/eecbs.plan"}).kind == K::OpenPlan);
+  CHECK(action_for_drop({"/p/plan.text"}).kind == K::Refuse);
+  const DropAction two = action_for_drop({"/p/a.txt", "/p/b.txt"});
+  CHECK(two.kind == K::OpenPlan);
+  CHECK(two.message == "2 files dropped: opening the first, a.txt (one plan at a time)");
+  CHECK(has_plan_extension("x.Plan"));
+  CHECK_FALSE(has_plan_extension("x.json"));
 }
 
 TEST_CASE("[StudioFiles] import formats and the Tiled dialog's GID fields") {

@@ -7,7 +7,8 @@
 //    is partial), "path_cost":c or null, "path":[[x,y],...] (Theta*: waypoints), ...,
 //    "trace": null or {"file", "format", "events", "events_applied", "findings", "kinds", ...},
 //    "units": Play units' {"shown", "planner", "tick", "positions", ...}, "cbs": null or CBS
-//    watched (state/cbs_watch.hpp's cbs_sidecar_json: the tree, the node shown, its positions)}
+//    watched (state/cbs_watch.hpp's cbs_sidecar_json: the tree, the node shown, its positions),
+//    "plan": null or {"file", "format", "units", "ticks", "sum_of_costs", "optimum", "findings", ...}}
 //    "topology":"square"|"hex-pointy-top"|"hex-flat-top", "stagger":"odd"|"even" (hex levels),
 // Cell (cx, cy)'s top-left pixel is (ox + cx*s, oy + cy*s) in window pixels, top-left origin, on a
 // square level; on any level level point p (state/grid_geometry.hpp's level units) is at

@@ -1,5 +1,5 @@
 // The dialogs that make, import and export whole levels: Edit > Generate level..., File >
-// Import..., File > Export MovingAI map / Export image; and File > Open trace. Ui owns one of
+// Import..., File > Export MovingAI map / Export image; and File > Open trace and Open plan. Ui owns one of
 // each; main opens them from the command line (--open-dialog, --recipe, --import) and
 // StudioFiles from dropped files.
 #pragma once
@@ -7,6 +7,7 @@
 #include "dialogs/export_dialog.hpp"
 #include "dialogs/generate_dialog.hpp"
 #include "dialogs/import_dialog.hpp"
+#include "dialogs/plan_dialog.hpp"
 #include "dialogs/trace_dialog.hpp"
 
 namespace studio {
@@ -16,12 +17,14 @@ struct LevelDialogs {
   ImportDialog import;
   ExportDialog exporter;
   TraceDialog trace;  // File > Open trace...
+  PlanDialog plan;    // File > Open plan...
   // At the top level, once per frame (beside FileDialogs::Draw).
   void Draw(Studio& studio, FileDialogs& files) {
     generate.Draw(studio);
     import.Draw(studio, files);
     exporter.Draw(studio);
     trace.Draw(studio);
+    plan.Draw(studio);
   }
 };
 

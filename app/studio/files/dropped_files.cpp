@@ -28,6 +28,10 @@ DropAction action_for_file(const std::string& path) {
     a.kind = DropAction::Kind::OpenTrace;
     return a;
   }
+  if (has_plan_extension(path)) {
+    a.kind = DropAction::Kind::OpenPlan;
+    return a;
+  }
   switch (import_format_of(path)) {
     case ImportFormat::Level: a.kind = DropAction::Kind::OpenLevel; return a;
     case ImportFormat::MovingAi: a.kind = DropAction::Kind::OpenMap; return a;
@@ -39,8 +43,8 @@ DropAction action_for_file(const std::string& path) {
   a.kind = DropAction::Kind::Refuse;
   a.message = "Cannot open " + fs::path(path).filename().string() + ": " +
               (ext.empty() ? std::string("it has no extension") : "'" + ext + "' is not a level file") +
-              "; A* Studio opens level files (.json) and imports .png, .jpg, .jpeg, .map and "
-              ".tmj files. (" + path + ")";
+              "; A* Studio opens level files (.json), search traces (.jsonl, .yaml), multi-agent plans "
+              "(.txt, .plan, .log) and imports .png, .jpg, .jpeg, .map and .tmj files. (" + path + ")";
   return a;
 }
 
@@ -63,13 +67,20 @@ bool looks_like_trace(const std::string& path) {
          head.find("\"kind\"") != std::string::npos;
 }
 
+bool has_plan_extension(const std::string& path) {
+  const std::string ext = lower_extension(path);
+  return ext == ".txt" || ext == ".plan" || ext == ".log";
+}
+
 DropAction action_for_drop(const std::vector<std::string>& paths) {
   if (paths.empty()) return {};
   DropAction a = action_for_file(paths.front());
   if (paths.size() > 1 && a.kind != DropAction::Kind::Refuse)
     a.message = std::to_string(paths.size()) + " files dropped: opening the first, " +
                 fs::path(paths.front()).filename().string() +
-                (a.kind == DropAction::Kind::OpenTrace ? " (one trace at a time)" : " (one level at a time)");
+                (a.kind == DropAction::Kind::OpenTrace  ? " (one trace at a time)"
+                 : a.kind == DropAction::Kind::OpenPlan ? " (one plan at a time)"
+                                                        : " (one level at a time)");
   return a;
 }
 

@@ -14,6 +14,7 @@ struct DropAction {
     OpenLevel,  // open `path` as a level (.json), after the guard
     OpenMap,    // import `path` as a MovingAI map (.map) and open it untitled, after the guard
     OpenTrace,  // replay the search trace `path` on the current level (looks_like_trace)
+    OpenPlan,   // play the multi-agent plan `path` on the level's units (has_plan_extension)
     Import,     // open the Import dialog on `path` (.png, .jpg, .jpeg, .tmj, a Tiled .json)
     Refuse,     // `message` says why (unknown extension, a folder)
   };
@@ -32,5 +33,10 @@ DropAction action_for_drop(const std::vector<std::string>& paths);
 // (.jsonl, .yaml, .yml), or for a .json by its first 64 KiB: Posthoc's "events" or the records of
 // our trace JSON ("iteration", "kind" in an array), and no "format": "astar-studio-level".
 bool looks_like_trace(const std::string& path);
+
+// Whether a file is taken for a multi-agent plan (state/opened_plan.hpp): its extension is .txt,
+// .plan or .log, which Kei18's, Li's and MAPF Tracker's plans are written as (read by the
+// plan reader, whose error names the line when it is not one).
+bool has_plan_extension(const std::string& path);
 
 }  // namespace studio

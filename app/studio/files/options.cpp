@@ -482,8 +482,11 @@ const std::vector<OptionSpec>& option_table() {
        [] { return text("with --trace and LEVEL: follow the trace's file while another program writes it (JSON Lines, or a named pipe), showing events as they arrive; the file may not exist yet"); },
        [](Options& o, Seen&, V) { return (o.follow = true, std::string()); }},
       {"--finding", "N",
-       [] { return text("with --trace (or a lesson that opens its own trace): go to the check's N-th finding, as a click on it in the Findings panel does"); },
+       [] { return text("with --trace (or a lesson that opens its own trace) or --plan: go to the check's N-th finding, as a click on it in the Findings panel does"); },
        [](Options& o, Seen&, V v) { return number_in("--finding", v, o.finding, 1, 1 << 30, "a finding number >= 1"); }},
+      {"--plan", "FILE",
+       [] { return text("play a multi-agent plan (Kei18's, Li's or MAPF Tracker's format) on LEVEL's units and check it, its findings in the Findings panel (--tick T: the time slider at T)"); },
+       [](Options& o, Seen&, V v) { return file_name("--plan", v, o.plan_path); }},
       {"--list-commands", "",
        [] { return text("print every command of the menus and keys as tab-separated id, label, shortcut, menu path, and exit"); },
        [](Options& o, Seen&, V) { return (o.list_commands = Options::CommandList::Tsv, std::string()); }},
@@ -521,6 +524,8 @@ std::string check_combinations(const Options& o, const Seen& seen) {
   if (o.finding > 0 && o.trace_path.empty() && o.level_path.empty())
     return "--finding needs --trace, or a LEVEL whose search.trace names one";
   if (o.follow && o.trace_path.empty()) return "--follow needs --trace";
+  if (!o.plan_path.empty() && o.level_path.empty()) return "--plan needs a LEVEL: the plan's units are its units";
+  if (!o.plan_path.empty() && !o.units_planner.empty()) return "--plan and --units cannot be combined";
   if (o.compare_trace >= 0 && o.trace_path.empty()) return "--compare: trace needs --trace";
   if (o.follow && o.level_path.empty())
     return "--follow needs a LEVEL: a trace still being written does not know its size yet";

@@ -19,6 +19,7 @@
 //                                          [--bench-frames N [--bench-pan] [--bench-play IPS]]
 //                                          [--open-dialog NAME] [--recipe RECIPE]
 //                                          [--import FILE] [--trace FILE [--finding N | --follow]]
+//                                          [--plan FILE [--finding N]]
 //                                          [--list-commands] [--list-keys]
 //                                          [--help]
 // Each option is a row of one table (options.cpp) that both parsing and --help read.
@@ -130,9 +131,13 @@ struct Options {
   // --follow: with --trace and a LEVEL, follow the trace's file live (Studio::follow_trace).
   bool follow = false;
   // --finding N: with --trace (or a LEVEL whose search.trace opens one: refused at start when it
-  // does not), go to the check's N-th finding (1-based), as a click on its row in
-  // the Findings panel does: the replay just after its event, its cell ringed.
+  // does not) or --plan, go to the check's N-th finding (1-based), as a click on its row in
+  // the Findings panel does: the replay just after its event (a plan: the time slider at its
+  // tick), its cell ringed.
   int finding = 0;
+  // --plan FILE: a multi-agent plan another program wrote (state/opened_plan.hpp), played on
+  // LEVEL's units (after --scen's) and checked; --tick T puts the time slider at T.
+  std::string plan_path;
   // The options on the command line ("--algorithm", ...): only those override a level's preset.
   std::vector<std::string> given;
   bool was_given(std::string_view name) const {

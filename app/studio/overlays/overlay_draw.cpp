@@ -13,6 +13,7 @@
 #include "overlays/flow_overlay.hpp"
 #include "overlays/jump_distances_overlay.hpp"
 #include "overlays/layer_look.hpp"
+#include "overlays/plan_overlay.hpp"
 #include "overlays/reach_overlay.hpp"
 #include "overlays/units_overlay.hpp"
 
@@ -197,6 +198,7 @@ void OverlayContext::draw_all() const {
   draw_units_playback(*this);  // and, playing them, where they stand at the tick
   walk_trail();  // the agent over the start marker it left
   findings();  // over the markers: a finding may sit on the start or the goal
+  draw_plan_finding_marks(*this);  // an opened plan's (plan_overlay.hpp)
   draw_debugger_marks(*this);
 }
 

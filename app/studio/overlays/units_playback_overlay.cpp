@@ -165,7 +165,7 @@ void draw_units_playback(const OverlayContext& ctx) {
   const std::vector<astar::UnitPlan>& plans = p.plans();
   const std::size_t now = p.tick();
   const float r = std::max(2.5f, ctx.text_unit() * 0.30f), line = std::clamp(ctx.px * 0.05f, 1.0f, 3.0f * ctx.k);
-  const bool cooperative = p.planner() != UnitsPlanner::FlowField;
+  const bool cooperative = p.planner() != UnitsPlanner::FlowField && p.given().empty();  // a file's: no table
   // The cells held after now (the reservation table as the plans leave it), faint.
   if (cooperative)
     for (std::size_t i = 0; i < plans.size(); ++i)

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "astar/format.hpp"
+#include "panels/opened_plan_panel.hpp"
 #include "panels/panel_widgets.hpp"
 #include "state/studio.hpp"
 
@@ -55,6 +56,7 @@ void draw_summary(const astar::TraceCheckReport& r) {
 }  // namespace
 
 void FindingsPanel::Draw(Studio& studio) {
+  draw_plan_findings(studio);  // an opened plan's (opened_plan_panel.hpp), above a trace's
   const TraceMode* t = studio.trace_mode();
   if (!t) return;
   const astar::TraceCheckReport& r = t->report;

@@ -10,6 +10,7 @@
 
 #include "astar/unit_plans.hpp"
 #include "panels/cbs_panel.hpp"
+#include "panels/opened_plan_panel.hpp"
 #include "panels/panel_widgets.hpp"
 #include "panels/units_list.hpp"
 
@@ -97,6 +98,7 @@ void time_controls(Studio& studio, UnitsPlayback& p) {
 
 // Watch it plan (CA*, WHCA*): a node or a unit at a time, back a node, to the end.
 void watch_controls(Studio& studio, UnitsPlayback& p) {
+  if (!p.given().empty()) return;  // a plan from a file is not planned here
   bool watch = p.watching();
   if (ImGui::Checkbox("Watch it plan", &watch)) {
     if (!watch) p.stop_watching();
@@ -136,7 +138,7 @@ void results(UnitsPlayback& p) {
   for (const astar::Conflict& c : p.conflicts_now()) ImGui::TextColored(kErrorText, "%s", astar::conflict_text(c).c_str());
   for (const astar::UnitFailure& f : p.failures()) ImGui::TextColored(kWarnText, "%s", f.text.c_str());
   ImGui::PopTextWrapPos();
-  if (p.planner() == UnitsPlanner::FlowField && p.plans().size() > 1) {
+  if (p.planner() == UnitsPlanner::FlowField && p.plans().size() > 1 && p.given().empty()) {
     int u = static_cast<int>(p.focus_unit);
     ImGui::SetNextItemWidth(ImGui::GetFrameHeight() * 4.0f);
     if (ImGui::InputInt("Field of unit", &u))
@@ -151,7 +153,7 @@ void draw_units_playback_panel(Studio& studio) {
   UnitsPlayback& p = studio.units_playback;
   if (studio.level().units.empty()) return;
   ImGui::PushID("units");  // its |<, <, > and >| are the Timeline's labels too
-  planner_controls(studio, p);
+  if (!draw_opened_plan_controls(studio)) planner_controls(studio, p);  // or a plan file's
   if (p.shown()) {
     if (p.planner() != UnitsPlanner::FlowField) watch_controls(studio, p);
     if (!p.watching()) {

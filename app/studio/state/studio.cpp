@@ -26,6 +26,7 @@ Studio::Studio() {
 void Studio::set_level(astar::Level level, std::string path) {
   session_.drop_for_new_level();  // its search points into the level
   trace_.reset();                 // nor a trace: it was read for the level before
+  plan_.reset();                  // nor a plan: its units were the level's before
   doc_.reset(std::move(level), std::move(path));
   selection.reset();
   selected_shape.reset();
@@ -60,6 +61,7 @@ void Studio::EditHook::cell_changed(Cell c) {
   studio->level_changes.add(c);
   studio->session_.edited(c);
   studio->units_playback.edited(c);
+  studio->plan_edited_ = true;
 }
 
 void Studio::EditHook::level_changed() {
@@ -67,6 +69,7 @@ void Studio::EditHook::level_changed() {
   st.level_changes.full();
   st.session_.edited_everything();
   st.units_playback.edited_everything();
+  st.plan_edited_ = true;
   if (st.selected_shape && *st.selected_shape >= st.level().shapes().size()) st.selected_shape.reset();
   // A new size (resize, replace, or undoing them): the search's arrays no longer fit the level,
   // so it is made anew now, not at the end of the frame.
@@ -172,6 +175,7 @@ void Studio::update(double dt) {
   session_.flush();
   poll_following(dt);
   session_.play(dt);
+  update_plan();
   units_playback.update(dt, level());
 }
 

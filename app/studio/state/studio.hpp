@@ -28,6 +28,7 @@
 #include "astar/result.hpp"
 #include "state/change_log.hpp"
 #include "state/document.hpp"
+#include "state/opened_plan.hpp"
 #include "state/search_session.hpp"
 #include "state/trace_mode.hpp"
 #include "state/ui_state.hpp"
@@ -148,6 +149,15 @@ class Studio : public UiState {
   // update() plans again (repairing flow fields after edits of cells).
   UnitsPlayback units_playback;
 
+  // [SECTION] A plan from another program (opened_plan.hpp, opened_plan.cpp): read and checked
+  // on the level, played by units_playback, its findings in the Findings panel.
+  // On an error the status line names the file (and line) and the level and an open plan stay.
+  astar::Status open_plan(const std::string& path);
+  void close_plan();
+  const OpenedPlan* opened_plan() const { return plan_.get(); }  // null: none open
+  // The time slider at the finding's tick, paused, and its cell ringed.
+  void select_plan_finding(std::size_t index);
+
   // [SECTION] Change records for the renderer (declared before session_, which writes them)
   ChangeLog level_changes;
   ChangeLog search_changes;
@@ -163,11 +173,15 @@ class Studio : public UiState {
   void open_preset_trace();        // the level's search.trace, after open()
   void poll_following(double dt);  // trace_following.cpp, once a frame
   void show_followed_events();
+  void update_plan();  // opened_plan.cpp, once a frame: checked again after edits, or closed
+
 
   Document doc_;
   EditHook edit_hook_;
   WalkMode walk_;                     // walk mode: the session's search reads its agent's known()
   std::unique_ptr<TraceMode> trace_;  // trace mode: the session's search is its TraceReplay
+  std::unique_ptr<OpenedPlan> plan_;  // an opened plan, played by units_playback
+  bool plan_edited_ = false;          // the level changed since the plan was checked
   SearchSession session_{{.doc = doc_, .walk = walk_, .trace = trace_,
                           .level_changes = level_changes, .search_changes = search_changes,
                           .status = status, .playing = playing, .speed = speed}};

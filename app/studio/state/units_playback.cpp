@@ -50,6 +50,7 @@ UnitsPlayback::~UnitsPlayback() = default;
 // [SECTION] Settings
 
 void UnitsPlayback::show(UnitsPlanner p) {
+  if (!given_.empty()) given_.clear(), edited_everything();  // the planner's plans again
   if (planner_ != p) edited_everything();
   stop_watching();
   planner_ = p;
@@ -102,6 +103,7 @@ astar::CbsOptions UnitsPlayback::cbs_options() const {
 }
 
 void UnitsPlayback::open_level(const astar::Level& level) {
+  given_.clear();
   edited_everything();
   planned_ = false;
   plans_.clear();
@@ -148,6 +150,7 @@ void UnitsPlayback::update(double dt, const astar::Level& level) {
 }
 
 void UnitsPlayback::plan(const astar::Level& level) {
+  if (!given_.empty()) return plan_given(level);
   stale_ = false;
   error_.clear();
   failures_.clear();
@@ -289,9 +292,10 @@ std::vector<std::pair<std::size_t, std::size_t>> UnitsPlayback::holds(Cell c) co
 }
 
 std::string UnitsPlayback::summary() const {
-  if (!error_.empty()) return std::string(planner_label(planner_)) + ": " + error_;
-  if (!planned_) return std::string(planner_label(planner_)) + ": not planned yet";
-  return std::string(planner_label(planner_)) + ": " + std::to_string(plans_.size()) + " units, " +
+  const std::string who = given_.empty() ? std::string(planner_label(planner_)) : given_;
+  if (!error_.empty()) return who + ": " + error_;
+  if (!planned_) return who + ": not planned yet";
+  return who + ": " + std::to_string(plans_.size()) + " units, " +
          std::to_string(stats_.arrived) + " arrived, sum of costs " + std::to_string(stats_.sum_of_costs) +
          ", makespan " + std::to_string(stats_.makespan) + ", " + std::to_string(conflicts_.size()) +
          (conflicts_.size() == 1 ? " conflict" : " conflicts");
@@ -322,6 +326,10 @@ std::string UnitsPlayback::link_query() const {
 
 bool UnitsPlayback::watch(const astar::Level& level) {
   stop_watching();
+  if (!given_.empty()) {
+    error_ = "a plan opened from a file is not planned here: choose a planner to watch one plan";
+    return false;
+  }
   if (planner_ == UnitsPlanner::FlowField) {
     error_ = "a flow field is not planned unit by unit: choose CA*, WHCA* or CBS to watch it plan";
     return false;
@@ -388,6 +396,40 @@ std::string UnitsPlayback::watch_text() const {
   out += "; the table holds " + std::to_string(t.vertex_count()) + " cells and ticks, " +
          std::to_string(t.park_count()) + (t.park_count() == 1 ? " unit parked" : " units parked");
   return out;
+}
+
+// [SECTION] Plans given from outside (a plan file, opened_plan.hpp)
+
+void UnitsPlayback::show_given(std::vector<astar::UnitPlan> plans, std::string name) {
+  stop_watching();
+  fields_.clear();
+  plans_ = std::move(plans);
+  given_ = std::move(name);
+  shown_ = true;
+  stale_ = true;
+  planned_ = false;
+  tick_ = 0;
+  playing = false;
+}
+
+void UnitsPlayback::plan_given(const astar::Level& level) {
+  stale_ = false;
+  error_.clear();
+  failures_.clear();
+  all_edited_ = true;
+  edits_.clear();
+  how_ = "opened " + given_;
+  planned_ = plans_.size() == level.units.size();
+  if (!planned_) {
+    error_ = "the plan has " + std::to_string(plans_.size()) + " units, the level " + std::to_string(level.units.size());
+    return;
+  }
+  goals_.clear();
+  for (const astar::Unit& u : level.units) goals_.push_back(u.goal);
+  conflicts_ = astar::find_conflicts(plans_);
+  stats_ = astar::plan_stats(plans_, goals_);
+  tick_ = std::min(tick_, last_tick());
+  focus_unit = 0;
 }
 
 }  // namespace studio

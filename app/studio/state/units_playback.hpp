@@ -61,6 +61,10 @@ class UnitsPlayback {
   // Shows the plans of this planner (planned at the next update), from tick 0.
   void show(UnitsPlanner p);
   void hide();
+  // Plans given from outside (a plan file: opened_plan.hpp), shown on the time slider instead of
+  // a planner's until show() or open_level(); summary() names them by `name` ("plan.txt").
+  void show_given(std::vector<astar::UnitPlan> plans, std::string name);
+  const std::string& given() const { return given_; }  // empty: a planner's plans
   void set_window(std::uint32_t w);                 // WHCA*: 2..kMaxWindow; plans again
   void set_horizon(std::optional<std::uint32_t> h);  // plans again
   // CBS: which conflict a node splits at (First: the earliest; Cardinal: cardinal ones first)
@@ -143,6 +147,7 @@ class UnitsPlayback {
   astar::Status plan_flow(const astar::Level& level);
   astar::Status plan_cooperative(const astar::Level& level);
   astar::Status plan_cbs(const astar::Level& level);
+  void plan_given(const astar::Level& level);  // show_given's plans: checked, not planned
 
   bool shown_ = false, planned_ = false, stale_ = true, all_edited_ = true;
   UnitsPlanner planner_ = UnitsPlanner::FlowField;
@@ -162,6 +167,7 @@ class UnitsPlayback {
   astar::CbsConflictChoice cbs_choice_ = astar::CbsConflictChoice::Cardinal;
   std::uint64_t cbs_max_nodes_ = 10'000;
   CbsWatch cbs_;
+  std::string given_;  // show_given's name: plans_ came from outside
 };
 
 }  // namespace studio

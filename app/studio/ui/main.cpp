@@ -176,14 +176,17 @@ astar::Status scenario_units(studio::Studio& studio, const studio::Options& opti
 }
 
 // The level to start with: the command line's, else levels/welcome.json, else a blank level;
-// then --trace's trace. An error when the level or the trace given on the command line fails.
+// then --trace's trace and --plan's plan. An error when the level, the trace or the plan given on
+// the command line fails.
 astar::Status load_initial_level(studio::Studio& studio, const studio::Options& options,
                                  std::string& warning) {
   if (auto opened = open_initial_level(studio, options, warning); !opened) return opened;
   if (auto units = scenario_units(studio, options); !units) return units;
-  if (options.finding > 0 && studio.trace_mode() == nullptr)
+  if (!options.plan_path.empty())  // --plan: on the level's units, after --scen's
+    if (auto plan = studio.open_plan(options.plan_path); !plan) return plan;
+  if (options.finding > 0 && studio.trace_mode() == nullptr && studio.opened_plan() == nullptr)
     return astar::Error{"--finding " + std::to_string(options.finding) + ": " + options.level_path +
-                        " opens no trace (--finding needs --trace, or a LEVEL whose search.trace names one)"};
+                        " opens no trace (--finding needs --trace or --plan, or a LEVEL whose search.trace names one)"};
   return apply_endpoint_options(studio, options);
 }
 
@@ -249,7 +252,8 @@ void apply_command_line(studio::Studio& studio, const studio::Options& options) 
   else if (options.steps > 0) session.step(options.steps);
   for (std::int64_t i = 0; i < options.back && session.step_back(); ++i) {
   }
-  if (options.finding > 0) studio.select_finding(static_cast<std::size_t>(options.finding - 1));
+  if (options.finding > 0 && studio.trace_mode()) studio.select_finding(static_cast<std::size_t>(options.finding - 1));
+  else if (options.finding > 0) studio.select_plan_finding(static_cast<std::size_t>(options.finding - 1));  // --plan's
   studio.view.initial_zoom = options.zoom;
   if (options.focus) {
     studio.view.focus_x = options.focus->x;

@@ -141,6 +141,12 @@ void StudioFiles::frame(Studio& studio, FileDialogs& files, double now) {
         files.show_error("Could not open the trace " + fs::path(a.path).filename().string(), opened.error());
       else if (!a.message.empty())
         studio.status = a.message;
+    } else if (a.kind == DropAction::Kind::OpenPlan) {
+      // On the level's units (no guard: the level stays); an error names the file and line.
+      if (auto opened = studio.open_plan(a.path); !opened)
+        files.show_error("Could not open the plan " + fs::path(a.path).filename().string(), opened.error());
+      else if (!a.message.empty())
+        studio.status = a.message;
     } else if (a.kind == DropAction::Kind::Import && import) {
       if (!a.message.empty()) studio.status = a.message;
       import->request(studio, a.path);

@@ -85,7 +85,8 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
       draw_units_playback_panel(studio);
     if (studio.units_playback.cbs().active() && ImGui::CollapsingHeader("Constraint tree", open))
       cbs_tree_.Draw(studio);
-    if (studio.trace_mode() && studio.findings_panel && ImGui::CollapsingHeader("Findings", open))
+    if ((studio.trace_mode() || studio.opened_plan()) && studio.findings_panel &&
+        ImGui::CollapsingHeader("Findings", open))
       findings_.Draw(studio);
     if (studio.session().replanning() && ImGui::CollapsingHeader("Queue", open)) queue_.Draw(studio);
     if (ImGui::CollapsingHeader("Pseudo-code", open)) code_.Draw(studio, fonts);

@@ -44,6 +44,7 @@
 #include <vector>
 
 #include "astar/grid.hpp"
+#include "astar/cbs.hpp"
 #include "astar/level.hpp"
 #include "astar/result.hpp"
 #include "astar/unit_plans.hpp"
@@ -81,6 +82,18 @@ struct PlanOptimum {
   std::size_t sum_of_costs = 0;
   std::size_t makespan = 0;
 };
+
+// The optimum to check plans against: CBS's (cbs.hpp) within `budget`, when every move and wait
+// of the level's rules costs 1 (4 neighbours or hexes, every open cell 1, no extra for a climb, a
+// drop or a jump, no weighted edge, no ranks), so that a sum of costs in ticks (plan_stats) is
+// what CBS minimises. `note` says where it came from ("CBS, 57 constraint-tree nodes") or why
+// there is none ("not known: ...").
+struct KnownOptimum {
+  std::optional<PlanOptimum> value;
+  std::string note;
+};
+bool moves_cost_one_tick(const Level& level);
+KnownOptimum cbs_optimum(const Level& level, const CbsOptions& budget);
 
 struct PlanCheckOptions {
   bool stay_at_goal = false;           // a unit that arrives must stay: leaves-goal findings

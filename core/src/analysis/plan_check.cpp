@@ -2,6 +2,7 @@
 #include "astar/plan_check.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <cstdlib>
 #include <tuple>
 #include <unordered_map>
@@ -209,6 +210,36 @@ Result<PlanCheckReport> check_plans(const Level& level, const MovementRules& rul
   });
   for (const PlanFinding& f : r.findings) ++r.counts[static_cast<std::size_t>(f.kind)];
   return r;
+}
+
+bool moves_cost_one_tick(const Level& level) {
+  const MovementRules& r = level.rules();
+  if (r.ranks.on || r.jump.gap > 0 || (!level.is_hex() && r.neighbours != Neighbours::Four)) return false;
+  if (r.climb_cost != 0.0 || r.drop_cost != 0.0 || r.jump.up_cost != 0.0 || r.jump.down_cost != 0.0) return false;
+  const std::vector<std::int32_t>& h = level.heights();
+  if (r.step_length == StepLength::Height && std::adjacent_find(h.begin(), h.end(), std::not_equal_to<>()) != h.end())
+    return false;
+  for (std::size_t i = 0; i < level.costs().size(); ++i)
+    if (!level.solid_mask()[i] && level.costs()[i] != 1.0f) return false;
+  for (const auto& entry : level.edges())
+    if (!entry.second.blocked && entry.second.weight != 1.0) return false;
+  return true;
+}
+
+KnownOptimum cbs_optimum(const Level& level, const CbsOptions& budget) {
+  if (!moves_cost_one_tick(level))
+    return {std::nullopt, "not known: the level's moves do not all cost 1 (4 neighbours, every cell 1), so "
+                          "a sum of costs in ticks is not what CBS minimises"};
+  const Result<CbsResult> r = plan_cbs(level, level.rules(), budget);
+  if (!r) return {std::nullopt, "not known: " + r.error()};
+  const CbsResult& c = r.value();
+  if (c.outcome != CbsOutcome::Solved) return {std::nullopt, "not known: " + c.failure};
+  std::vector<Cell> goals;
+  for (const Unit& u : level.units) goals.push_back(u.goal);
+  const PlanStats s = plan_stats(c.plans, goals);
+  return {PlanOptimum{s.sum_of_costs, s.makespan},
+          "CBS, " + std::to_string(c.nodes_made) +
+              (c.nodes_made == 1 ? " constraint-tree node" : " constraint-tree nodes")};
 }
 
 }  // namespace astar
