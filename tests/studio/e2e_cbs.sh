@@ -11,6 +11,8 @@
 #                                            its units at t = 4, its constraint, as --cbs-nodes 2
 #                                            --cbs-select 1 --tick 4 has them
 #   Back                                  -> the second Tree node undone: 1 node, node 1 no more
+#   Compare plain and prioritized (at the end) -> the splits of astar units --conflicts first and
+#                                            cardinal, and "both find the sum of costs 15";
 #   Pick, then a click on cell (5, 1)     -> the conflict breakpoint there; Run to break stops
 #                                            where a node is split at (5, 1)
 #   End                                   -> solved, the solution shown; with ASTAR, its units
@@ -116,4 +118,20 @@ sys.exit(0 if w["positions"] == want and w["nodes"] == cli["tree"]["nodes_made"]
 PY
 fi
 ok "End: solved, the solution shown"
+
+rect 9 cbs.compare; press
+shot 10
+trace_is 10 's["cbs"]["compare"] is not None' '"both find the sum of costs 15" in s["cbs"]["compare"]["summary"]'
+if [ -n "$astar" ]; then
+  "$astar" units level.json --algorithm cbs --conflicts first --format json >plain.json || die "astar units (plain) failed"
+  python3 - astar-studio-10.png.json plain.json cli.json <<'PY' || die "the comparison's splits are not the CLI's"
+import json, sys
+c = json.load(open(sys.argv[1]))["cbs"]["compare"]
+plain = json.load(open(sys.argv[2]))["tree"]["nodes_expanded"]
+prio = json.load(open(sys.argv[3]))["tree"]["nodes_expanded"]
+print("studio:", c["split"], "cli:", [plain, prio])
+sys.exit(0 if c["split"] == [plain, prio] else 1)
+PY
+fi
+ok "Compare plain and prioritized: both sides as astar units --conflicts first and cardinal"
 exit 0

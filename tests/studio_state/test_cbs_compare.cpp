@@ -7,6 +7,7 @@
 
 #include "astar/level_io.hpp"
 #include "state/cbs_compare.hpp"
+#include "state/cbs_watch.hpp"
 
 TEST_CASE("[cbs compare] plain and prioritized CBS side by side on lesson 23") {
   const auto lv = astar::load_level(ASTAR_SOURCE_DIR "/levels/lessons/23-taking-turns-is-not-enough.json");
@@ -50,4 +51,15 @@ TEST_CASE("[cbs compare] a refused level and a side past its budget say so") {
   cmp.run(lv, lv.rules());
   for (const auto& side : cmp.sides()) CHECK(side.result.outcome != astar::CbsOutcome::Solved);
   CHECK(cmp.summary().find("budget)") != std::string::npos);
+}
+
+TEST_CASE("[cbs compare] the watch's comparison goes when the watch stops") {
+  const auto lv = astar::load_level(ASTAR_SOURCE_DIR "/levels/lessons/23-taking-turns-is-not-enough.json");
+  REQUIRE(lv.ok());
+  studio::CbsWatch w;
+  REQUIRE(w.start(lv.value(), {}).ok());
+  w.comparison.run(w.planner()->level(), w.planner()->level().rules());
+  CHECK(w.comparison.ran());
+  w.stop();
+  CHECK(!w.comparison.ran());
 }

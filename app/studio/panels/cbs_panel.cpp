@@ -168,6 +168,37 @@ void time_slider(Studio& studio, CbsWatch& w) {
   ImGui::PopTextWrapPos();
 }
 
+// Plain against prioritized CBS on the watched level: a button, then a row each.
+void compare_controls(Studio& studio, CbsWatch& w) {
+  if (button(studio, "Compare plain and prioritized", "compare",
+             "Runs CBS to the end twice on this level: splitting at the earliest conflict, and at a "
+             "cardinal one first (ICBS), each within 50,000 tree nodes and 3 s"))
+    w.comparison.run(w.planner()->level(), w.planner()->level().rules());
+  if (!w.comparison.ran()) return;
+  if (ImGui::BeginTable("cbs_compare", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+    for (const char* h : {"CBS", "split", "made", "ms", "sum of costs"}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const CbsComparison::Side& s : w.comparison.sides()) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(s.label.c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", s.result.nodes_expanded);
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", s.result.nodes_made);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.1f", s.ms);
+      ImGui::TableNextColumn();
+      if (s.result.outcome == astar::CbsOutcome::Solved) ImGui::Text("%s", astar::number_text(s.result.cost.value()).c_str());
+      else ImGui::TextColored(kWarnText, "%s", s.error.empty() ? std::string(to_string(s.result.outcome)).c_str() : "refused");
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(w.comparison.summary().c_str());
+  ImGui::PopTextWrapPos();
+}
+
 }  // namespace
 
 void draw_cbs_controls(Studio& studio) {
@@ -181,6 +212,7 @@ void draw_cbs_controls(Studio& studio) {
   if (p.done() && p.outcome() != astar::CbsOutcome::Solved) ImGui::TextColored(kWarnText, "%s", w.status_text().c_str());
   else ImGui::TextUnformatted(w.status_text().c_str());
   ImGui::PopTextWrapPos();
+  compare_controls(studio, w);
   ImGui::PopID();
 }
 

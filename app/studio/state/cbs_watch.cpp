@@ -53,6 +53,7 @@ void CbsWatch::stop() {
   conflicts_.clear();
   tick_ = 0;
   picking_cell = false;
+  comparison.clear();
 }
 
 // [SECTION] Stepping
@@ -298,6 +299,15 @@ std::string cbs_sidecar_json(const CbsWatch& w) {
   j += ", \"log_lines\": " + std::to_string(p.log().size()) + ", \"log_last\": " + json_string(p.log().empty() ? std::string() : p.log().back());
   const std::optional<Cell> at = w.breaks.conflict_at;
   j += ", \"break_cell\": " + (at ? "[" + std::to_string(at->x) + ", " + std::to_string(at->y) + "]" : std::string("null"));
+  j += ", \"compare\": ";
+  if (w.comparison.ran()) {
+    const auto& sides = w.comparison.sides();
+    j += "{\"split\": [" + std::to_string(sides[0].result.nodes_expanded) + ", " +
+         std::to_string(sides[1].result.nodes_expanded) + "], \"summary\": " +
+         json_string(w.comparison.summary()) + "}";
+  } else {
+    j += "null";
+  }
   return j + ", \"status\": " + json_string(w.status_text()) + "}";
 }
 

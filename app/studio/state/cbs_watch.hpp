@@ -29,6 +29,7 @@
 
 #include "astar/cbs.hpp"
 #include "astar/level.hpp"
+#include "state/cbs_compare.hpp"
 #include "astar/result.hpp"
 #include "astar/unit_plans.hpp"
 
@@ -75,6 +76,9 @@ class CbsWatch {
   bool done() const;
 
   CbsBreaks breaks;
+  // The panel's "Compare": plain against prioritized CBS on the watched level (cbs_compare.hpp);
+  // cleared when the watch stops.
+  CbsComparison comparison;
   // The panel's "Pick a cell": the canvas's next left click sets breaks.conflict_at.
   bool picking_cell = false;
   void pick_cell(astar::Cell c);
@@ -121,7 +125,8 @@ class CbsWatch {
 // "done", "outcome", "nodes", "open", "best_open", "expanding", "solution", "searching_unit",
 // "shown", "chosen", "shown_cost", "shown_state", "constraints": [[unit, x, y, tick, "vertex" or
 // "edge"], ...], "conflicts", "tick", "last_tick", "positions": [[x, y], ...], "conflicts_now",
-// "log_lines", "log_last", "break_cell", "status"} (a node id is null where there is none).
+// "log_lines", "log_last", "break_cell", "compare": null or {"split": [plain, prioritized],
+// "summary"}, "status"} (a node id is null where there is none).
 std::string cbs_sidecar_json(const CbsWatch& w);
 
 // The node shown when none is chosen: the node being split, else the solution, else the best
