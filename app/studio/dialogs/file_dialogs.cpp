@@ -334,4 +334,18 @@ void FileDialogs::draw_error() {
   ImGui::EndPopup();
 }
 
+std::vector<std::string> files_near_level(const Studio& studio, bool (*accept)(const std::string&)) {
+  namespace fs = std::filesystem;
+  std::set<std::string> found;
+  std::vector<fs::path> folders{fs::current_path(), fs::path(level_dir())};
+  if (!studio.file_path().empty()) folders.push_back(fs::absolute(studio.file_path()).parent_path());
+  for (const fs::path& folder : folders) {
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
+      if (it->is_regular_file(ec) && accept(it->path().string()))
+        found.insert(fs::weakly_canonical(it->path(), ec).string());
+  }
+  return {found.begin(), found.end()};
+}
+
 }  // namespace studio

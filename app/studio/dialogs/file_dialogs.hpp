@@ -75,4 +75,8 @@ class FileDialogs {
   std::string error_title_, error_message_;
 };
 
+// The files `accept` takes in the working folder, the levels' folder and the open level's folder,
+// each once (canonical paths, sorted): what Open trace and Open plan list.
+std::vector<std::string> files_near_level(const Studio& studio, bool (*accept)(const std::string&));
+
 }  // namespace studio

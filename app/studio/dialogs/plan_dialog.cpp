@@ -1,16 +1,13 @@
 // File > Open plan... (plan_dialog.hpp).
 #include "dialogs/plan_dialog.hpp"
+#include "dialogs/file_dialogs.hpp"
 
 #include <GLFW/glfw3.h>  // key codes: ImGui 1.86's glfw backend fills io.KeysDown[] by GLFW key
 
-#include <filesystem>
-#include <set>
-#include <system_error>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "files/data_dirs.hpp"  // level_dir
 #include "files/dropped_files.hpp"
 #include "panels/panel_widgets.hpp"
 #include "platform/platform.hpp"
@@ -18,20 +15,10 @@
 
 namespace studio {
 
-namespace fs = std::filesystem;
 
 void PlanDialog::request(const Studio& studio) {
   if (platform::pick_files_to_open()) return;  // the page: its picker, the file opened as dropped
-  std::set<std::string> found;
-  std::vector<fs::path> folders{fs::current_path(), fs::path(level_dir())};
-  if (!studio.file_path().empty()) folders.push_back(fs::absolute(studio.file_path()).parent_path());
-  for (const fs::path& folder : folders) {
-    std::error_code ec;
-    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
-      if (it->is_regular_file(ec) && has_plan_extension(it->path().string()))
-        found.insert(fs::weakly_canonical(it->path(), ec).string());
-  }
-  files_.assign(found.begin(), found.end());
+  files_ = files_near_level(studio, has_plan_extension);
   if (const OpenedPlan* p = studio.opened_plan()) path_ = p->path;
   error_.clear();
   open_ = true;

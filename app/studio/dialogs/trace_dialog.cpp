@@ -1,13 +1,9 @@
 #include "dialogs/trace_dialog.hpp"
 
 #include "dialogs/file_dialogs.hpp"
-#include "files/data_dirs.hpp"  // level_dir
 
 #include <GLFW/glfw3.h>  // key codes: ImGui 1.86's glfw backend fills io.KeysDown[] by GLFW key
 
-#include <filesystem>
-#include <set>
-#include <system_error>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -17,19 +13,9 @@
 
 namespace studio {
 
-namespace fs = std::filesystem;
 
 void TraceDialog::request(const Studio& studio) {
-  std::set<std::string> found;
-  std::vector<fs::path> folders{fs::current_path(), fs::path(level_dir())};
-  if (!studio.file_path().empty()) folders.push_back(fs::absolute(studio.file_path()).parent_path());
-  for (const fs::path& folder : folders) {
-    std::error_code ec;
-    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
-      if (it->is_regular_file(ec) && looks_like_trace(it->path().string()))
-        found.insert(fs::weakly_canonical(it->path(), ec).string());
-  }
-  files_.assign(found.begin(), found.end());
+  files_ = files_near_level(studio, looks_like_trace);
   if (const TraceMode* t = studio.trace_mode()) path_ = t->path;
   error_.clear();
   open_ = true;
