@@ -210,25 +210,6 @@ Level random_mapf_level(std::mt19937& rng, int side, int max_walls_percent) {
   return lv;
 }
 
-// The cost of a plan, step by step (a wait 1, a move the cheapest possible move between the
-// two cells), up to its last arrival; none when a step is no possible move.
-std::optional<ExactCost> plan_cost(const MovePolicy& policy, const std::vector<Cell>& cells) {
-  ExactCost sum;
-  for (std::size_t k = 1; k < cells.size(); ++k) {
-    if (cells[k] == cells[k - 1]) {
-      sum += ExactCost::straight(1.0);
-      continue;
-    }
-    std::optional<ExactCost> best;
-    policy.for_each_move(cells[k - 1], [&](const Move& m) {
-      if (m.possible() && m.to == cells[k] && (!best || compare(m.exact, *best) < 0)) best = m.exact;
-    });
-    if (!best) return std::nullopt;
-    sum += *best;
-  }
-  return sum;
-}
-
 // Checks CBS against the joint oracle on `lv`; true when compared (the oracle did not give up).
 bool compare_with_oracle(const Level& lv, CbsConflictChoice choice) {
   const MovePolicy policy(lv, lv.rules());
@@ -323,7 +304,7 @@ TEST_CASE("[cbs] 1,000 random problems: every plan legal, start to goal, at its 
       const std::vector<Cell>& c = r.plans[u].cells;
       CHECK(c.front() == lv.units[u].start);
       CHECK(c.back() == lv.units[u].goal);
-      const std::optional<ExactCost> cost = plan_cost(policy, c);
+      const std::optional<ExactCost> cost = test::plan_cost(policy, c);
       REQUIRE(cost.has_value());
       sum += *cost;
       ++units;
@@ -335,6 +316,18 @@ TEST_CASE("[cbs] 1,000 random problems: every plan legal, start to goal, at its 
 }
 
 namespace {
+
+// A corridor with one niche at (2, 2) below it: unit 0 from (1, 1) to (5, 1), unit 1 the other way.
+Level niche_corridor() {
+  Level lv = test::ascii_level(R"(
+    #######
+    #.....#
+    ##.####
+    #######
+  )", mapf_rules());
+  lv.units = {Unit{{1, 1}, {5, 1}, std::nullopt}, Unit{{5, 1}, {1, 1}, std::nullopt}};
+  return lv;
+}
 
 // Everything a view of the planner shows, to compare two planners exactly.
 std::string snapshot(const CbsPlanner& p) {
@@ -404,13 +397,7 @@ TEST_CASE("[cbs] seeking back across tree nodes restores the tree, the log and t
 }
 
 TEST_CASE("[cbs] nested steps: an iteration, a low-level search, a tree node") {
-  Level lv = test::ascii_level(R"(
-    #######
-    #.....#
-    ##.####
-    #######
-  )", mapf_rules());
-  lv.units = {Unit{{1, 1}, {5, 1}, std::nullopt}, Unit{{5, 1}, {1, 1}, std::nullopt}};
+  Level lv = niche_corridor();
   auto made = CbsPlanner::make(lv, lv.rules(), {.choice = CbsConflictChoice::First});
   REQUIRE(made.ok());
   CbsPlanner& p = made.value();
@@ -455,13 +442,7 @@ TEST_CASE("[cbs] nested steps: an iteration, a low-level search, a tree node") {
 }
 
 TEST_CASE("[cbs] breakpoints: a conflict at a cell, a node dearer than C") {
-  Level lv = test::ascii_level(R"(
-    #######
-    #.....#
-    ##.####
-    #######
-  )", mapf_rules());
-  lv.units = {Unit{{1, 1}, {5, 1}, std::nullopt}, Unit{{5, 1}, {1, 1}, std::nullopt}};
+  Level lv = niche_corridor();
   auto made = CbsPlanner::make(lv, lv.rules(), {.choice = CbsConflictChoice::First});
   REQUIRE(made.ok());
   CbsPlanner& p = made.value();

@@ -40,25 +40,6 @@ Level corridor() {
   return lv;
 }
 
-// The cost of a plan, step by step: a wait costs 1, a move what the policy says (the cheapest
-// possible move between the two cells); none when a step is no possible move.
-std::optional<ExactCost> plan_cost(const MovePolicy& policy, const std::vector<Cell>& cells) {
-  ExactCost sum;
-  for (std::size_t k = 1; k < cells.size(); ++k) {
-    if (cells[k] == cells[k - 1]) {
-      sum += ExactCost::straight(1.0);
-      continue;
-    }
-    std::optional<ExactCost> best;
-    policy.for_each_move(cells[k - 1], [&](const Move& m) {
-      if (m.possible() && m.to == cells[k] && (!best || compare(m.exact, *best) < 0)) best = m.exact;
-    });
-    if (!best) return std::nullopt;
-    sum += *best;
-  }
-  return sum;
-}
-
 // Where unit j of `before` is at tick t (a plan's last cell after its end).
 Cell at(const UnitPlan& p, std::size_t t) { return p.cells[std::min(t, p.cells.size() - 1)]; }
 
@@ -154,7 +135,7 @@ std::vector<bool> failed_units(const std::vector<UnitFailure>& failures, std::si
 // a failed unit.
 void check_legal_and_apart(const MovePolicy& policy, const std::vector<UnitPlan>& plans,
                            const std::vector<bool>& failed) {
-  for (const UnitPlan& p : plans) CHECK(plan_cost(policy, p.cells).has_value());
+  for (const UnitPlan& p : plans) CHECK(test::plan_cost(policy, p.cells).has_value());
   for (const Conflict& c : test::brute_conflicts(plans)) CHECK((failed[c.a] || failed[c.b]));
 }
 
@@ -174,7 +155,7 @@ std::size_t check_against_oracle(const Level& lv, const CooperativeResult& res, 
       const std::vector<Cell>& c = res.plans[u].cells;
       CHECK(c.front() == lv.units[u].start);
       CHECK(c.back() == lv.units[u].goal);
-      CHECK(compare(*plan_cost(policy, c), *best) == 0);
+      CHECK(compare(*test::plan_cost(policy, c), *best) == 0);
       waited += std::adjacent_find(c.begin(), c.end()) != c.end() ? 1 : 0;
     }
     before.push_back(res.plans[u]);
@@ -331,7 +312,7 @@ TEST_CASE("[cooperative] WHCA* on 300 random levels: legal, apart, every unit ho
     REQUIRE(r.ok());
     const CooperativeResult& res = r.value();
     const MovePolicy policy(lv, lv.rules());
-    for (const UnitPlan& p : res.plans) CHECK(plan_cost(policy, p.cells).has_value());
+    for (const UnitPlan& p : res.plans) CHECK(test::plan_cost(policy, p.cells).has_value());
     CHECK(test::brute_conflicts(res.plans).empty());
     const std::vector<bool> failed = failed_units(res.failures, lv.units.size());
     for (std::size_t u = 0; u < lv.units.size(); ++u) {
