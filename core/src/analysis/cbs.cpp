@@ -373,7 +373,8 @@ CbsOutcome CbsPlanner::outcome() const { return run_->outcome; }
 
 void CbsPlanner::restart() {
   auto fresh = std::make_unique<Run>(*run_->level, run_->rules, run_->opt);
-  fresh->dist = std::move(run_->dist);  // distances and MDDs do not depend on the stepping
+  // The MDDs are data alone and do not depend on the stepping: kept. The true distances are
+  // not: each holds the old run's MovePolicy, which goes with it.
   fresh->mdds = std::move(run_->mdds);
   run_ = std::move(fresh);
 }
