@@ -43,31 +43,8 @@ void draw_plans(const OverlayContext& ctx, const CbsWatch& w) {
   const float r = disc_radius(ctx), line = line_width(ctx);
   const std::size_t now = w.tick();
   const std::vector<astar::UnitPlan>& plans = w.plans();
-  for (std::size_t i = 0; i < plans.size(); ++i) {
-    const std::vector<Cell>& cells = plans[i].cells;
-    for (std::size_t t = 1; t < cells.size(); ++t)
-      ctx.dl->AddLine(ctx.center(cells[t - 1]), ctx.center(cells[t]), color(unit_colour(i), t <= now ? 0.30f : 0.75f), line);
-    for (std::size_t t = 0; t < cells.size(); ++t)
-      ctx.dl->AddCircleFilled(ctx.center(cells[t]), std::max(1.5f, r * 0.22f), color(unit_colour(i), t <= now ? 0.35f : 0.9f), 10);
-  }
-  ImFont* font = ctx.fonts.large ? ctx.fonts.large : ctx.fonts.ui;
-  const std::vector<Cell> at = w.positions();
-  // Units sharing a cell (a vertex conflict) side by side, so each is seen.
-  std::map<std::pair<int, int>, std::pair<int, int>> shared;  // cell -> (units there, drawn so far)
-  for (Cell c : at) ++shared[{c.x, c.y}].first;
-  for (std::size_t i = 0; i < at.size(); ++i) {
-    auto& [there, drawn] = shared[{at[i].x, at[i].y}];
-    ImVec2 m = ctx.center(at[i]);
-    const float ri = there > 1 ? r * 0.8f : r;  // smaller, a disc and a half apart
-    if (there > 1) m.x += r * 1.5f * (static_cast<float>(drawn++) - static_cast<float>(there - 1) * 0.5f);
-    ctx.dl->AddCircleFilled(m, ri, color(unit_colour(i)), 24);
-    ctx.dl->AddCircle(m, ri, IM_COL32(255, 255, 255, 230), 24, std::max(1.0f, line * 0.8f));
-    if (ri < 7.0f * ctx.k || font == nullptr) continue;
-    const std::string text = std::to_string(i);
-    const float size = std::min(ri * (text.size() > 2 ? 0.85f : 1.2f), 28.0f * ctx.k);
-    const ImVec2 s = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
-    ctx.dl->AddText(font, size, ImVec2(m.x - s.x * 0.5f, m.y - s.y * 0.5f), IM_COL32(255, 255, 255, 255), text.c_str());
-  }
+  draw_plan_lines(ctx, plans, now, r, line);
+  draw_unit_discs(ctx, w.positions(), r, line);
 }
 
 // A conflict ringed in red with its tick; `main`: the one the node was split at (thicker).

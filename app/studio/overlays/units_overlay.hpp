@@ -10,6 +10,10 @@
 
 #include <array>
 #include <cstddef>
+#include <vector>
+
+#include "astar/grid.hpp"
+#include "astar/unit_plans.hpp"
 
 #include "state/palette.hpp"
 
@@ -40,5 +44,12 @@ void draw_units(const OverlayContext& ctx);
 // after the tick (hover: who and when), the units at the tick and this tick's conflicts.
 void draw_flow_field(const OverlayContext& ctx);
 void draw_units_playback(const OverlayContext& ctx);
+// Each plan as a line in its unit's colour with a dot per tick, the ticks after `now` brighter.
+void draw_plan_lines(const OverlayContext& ctx, const std::vector<astar::UnitPlan>& plans, std::size_t now,
+                     float r, float line);
+// The units where they stand (at[i]: unit i's cell): a disc of radius r in its colour, ringed
+// in white, with its number when big enough; units sharing a cell (a vertex conflict) smaller
+// and side by side, so each is seen. Play units, a plan from a file and CBS watched draw them so.
+void draw_unit_discs(const OverlayContext& ctx, const std::vector<astar::Cell>& at, float r, float line);
 
 }  // namespace studio

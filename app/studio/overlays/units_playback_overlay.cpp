@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -171,6 +172,16 @@ void draw_units_playback(const OverlayContext& ctx) {
     for (std::size_t i = 0; i < plans.size(); ++i)
       for (std::size_t t = now + 1; t < plans[i].cells.size(); ++t) ctx.fill(plans[i].cells[t], color(unit_colour(i), 0.16f), ctx.px * 0.12f);
   // Plans: a line with a dot per tick, the ticks still to come brighter.
+  draw_plan_lines(ctx, plans, now, r, line);
+  // Conflicts now, ringed in red under the units.
+  for (const astar::Conflict& c : p.conflicts_now())
+    ctx.dl->AddCircle(ctx.center(c.cell), r * 1.55f, IM_COL32(235, 40, 40, 240), 24, std::max(2.0f, line * 1.5f));
+  draw_unit_discs(ctx, p.positions(), r, line);
+  hold_tooltip(ctx, p);
+}
+
+void draw_plan_lines(const OverlayContext& ctx, const std::vector<astar::UnitPlan>& plans, std::size_t now,
+                     float r, float line) {
   for (std::size_t i = 0; i < plans.size(); ++i) {
     const std::vector<astar::Cell>& cells = plans[i].cells;
     for (std::size_t t = 1; t < cells.size(); ++t)
@@ -178,23 +189,26 @@ void draw_units_playback(const OverlayContext& ctx) {
     for (std::size_t t = 0; t < cells.size(); ++t)
       ctx.dl->AddCircleFilled(ctx.center(cells[t]), std::max(1.5f, r * 0.22f), color(unit_colour(i), t <= now ? 0.35f : 0.9f), 10);
   }
-  // Conflicts now, ringed in red under the units.
-  for (const astar::Conflict& c : p.conflicts_now())
-    ctx.dl->AddCircle(ctx.center(c.cell), r * 1.55f, IM_COL32(235, 40, 40, 240), 24, std::max(2.0f, line * 1.5f));
-  // The units where they stand, with their numbers.
-  const std::vector<astar::Cell> at = p.positions();
+}
+
+void draw_unit_discs(const OverlayContext& ctx, const std::vector<astar::Cell>& at, float r, float line) {
   ImFont* font = ctx.fonts.large ? ctx.fonts.large : ctx.fonts.ui;
+  std::map<std::pair<int, int>, std::pair<int, int>> shared;  // cell -> (units there, drawn so far)
+  for (astar::Cell c : at) ++shared[{c.x, c.y}].first;
   for (std::size_t i = 0; i < at.size(); ++i) {
-    const ImVec2 m = ctx.center(at[i]);
-    ctx.dl->AddCircleFilled(m, r, color(unit_colour(i)), 24);
-    ctx.dl->AddCircle(m, r, IM_COL32(255, 255, 255, 230), 24, std::max(1.0f, line * 0.8f));
-    if (r < 7.0f * ctx.k) continue;
+    std::pair<int, int>& count = shared[{at[i].x, at[i].y}];
+    const int there = count.first;
+    ImVec2 m = ctx.center(at[i]);
+    const float ri = there > 1 ? r * 0.8f : r;  // smaller, a disc and a half apart
+    if (there > 1) m.x += r * 1.5f * (static_cast<float>(count.second++) - static_cast<float>(there - 1) * 0.5f);
+    ctx.dl->AddCircleFilled(m, ri, color(unit_colour(i)), 24);
+    ctx.dl->AddCircle(m, ri, IM_COL32(255, 255, 255, 230), 24, std::max(1.0f, line * 0.8f));
+    if (ri < 7.0f * ctx.k || font == nullptr) continue;
     const std::string label = std::to_string(i);
-    const float size = std::min(r * (label.size() > 2 ? 0.85f : 1.2f), 28.0f * ctx.k);
-    const ImVec2 s = font->CalcTextSizeA(size, FLT_MAX, 0.0f, label.c_str());
-    ctx.dl->AddText(font, size, ImVec2(m.x - s.x * 0.5f, m.y - s.y * 0.5f), IM_COL32(255, 255, 255, 255), label.c_str());
+    const float size = std::min(ri * (label.size() > 2 ? 0.85f : 1.2f), 28.0f * ctx.k);
+    const ImVec2 sz = font->CalcTextSizeA(size, FLT_MAX, 0.0f, label.c_str());
+    ctx.dl->AddText(font, size, ImVec2(m.x - sz.x * 0.5f, m.y - sz.y * 0.5f), IM_COL32(255, 255, 255, 255), label.c_str());
   }
-  hold_tooltip(ctx, p);
 }
 
 }  // namespace studio
