@@ -92,10 +92,16 @@ struct JointOracle {
     return {static_cast<int>(i % static_cast<std::uint32_t>(w)), static_cast<int>(i / static_cast<std::uint32_t>(w))};
   }
   std::uint32_t index(Cell c) const { return to_u32(policy.level().index(c)); }
-  ExactCost estimate(const JointState& s) const {
+  // None when a unit stands where its goal cannot be reached from (a one-way edge, a drop): a
+  // dead state.
+  std::optional<ExactCost> estimate(const JointState& s) const {
     ExactCost sum;
-    for (std::size_t u = 0; u < n(); ++u)
-      if (!is_done(s, u)) sum += *h[u][cell_of(u < s.k ? s.now : s.prev, u)];
+    for (std::size_t u = 0; u < n(); ++u) {
+      if (is_done(s, u)) continue;
+      const std::optional<ExactCost>& d = h[u][cell_of(u < s.k ? s.now : s.prev, u)];
+      if (!d) return std::nullopt;
+      sum += *d;
+    }
     return sum;
   }
   // Whether unit k may go to `to` this tick: no unit already there after it (those moved this
@@ -160,7 +166,7 @@ struct JointOracle {
     };
     std::priority_queue<Item, std::vector<Item>, decltype(later)> open(later);
     std::unordered_map<JointState, ExactCost, JointHash> best;
-    open.push({estimate(start), ExactCost{}, start});
+    open.push({*estimate(start), ExactCost{}, start});
     best[start] = ExactCost{};
     std::size_t taken = 0;
     while (!open.empty()) {
@@ -174,10 +180,12 @@ struct JointOracle {
       }
       each_move(top.s, [&](const JointState& next, ExactCost step) {
         const ExactCost g = top.g + step;
+        const std::optional<ExactCost> rest = estimate(next);
+        if (!rest) return;
         const auto [it, fresh] = best.try_emplace(next, g);
         if (!fresh && compare(it->second, g) <= 0) return;
         it->second = g;
-        open.push({g + estimate(next), g, next});
+        open.push({g + *rest, g, next});
       });
     }
     return std::nullopt;

@@ -38,7 +38,7 @@ trace_is 2 't["events"] == 10' 't["events_applied"] == 10' 's["state"] == "in-pr
 
 sed -n 11p all.jsonl | cut -c16- >>run.jsonl
 tail -n +12 all.jsonl >>run.jsonl
-shot_until 3 't["events"] == 18'
+shot_until 3 't["events"] == 18' 's["status"].startswith("Followed ")'
 trace_is 3 't["events"] == 18' 't["events_applied"] == 18' 's["state"] == "found"' \
   's["status"].startswith("Followed ")' '"to its end: 18 events" in s["status"]' \
   '{"kind": "illegal-move", "event": 5, "cell": [1, 1]} in t["list"]'
