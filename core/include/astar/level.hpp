@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "astar/exercise_spec.hpp"
 #include "astar/grid.hpp"
 #include "astar/hex_coords.hpp"
 #include "astar/shapes.hpp"
@@ -338,6 +339,8 @@ class Level {
   std::vector<Terrain> terrains;  // the Costs palette; empty: default_terrains()
   std::vector<Unit> units;        // the units that move (issue 32); check_units says if usable
   std::optional<UnitsPlanPreset> units_plan;  // how a lesson plans its units
+  // The exercise this level was made for (exercise.hpp): the studio opens it as one.
+  std::optional<ExerciseSpec> exercise;
 
   // Empty when every unit is usable, else the first problem, naming the unit by its index:
   // "units[2].goal (3, 4) is inside a wall", "units[3].start (1, 1) is units[0].start too",

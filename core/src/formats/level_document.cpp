@@ -532,7 +532,7 @@ Level parse_document_level(const json& root, const TakenGrids& taken) {
   check_keys(root, "", {"format", "version", "name", "description", "search", "width", "height",
                         "topology", "stagger", "start", "goal", "rules", "walls", "cost",
                         "heights", "edges", "shapes", "agents", "terrains", "units",
-                        "units_plan"});
+                        "units_plan", "exercise"});
   const GridShape shape = read_size(root);
   const json& walls = check_walls_shape(root, shape);
 
@@ -559,6 +559,7 @@ Level parse_document_level(const json& root, const TakenGrids& taken) {
   if (const json* terrains = optional_member(root, "terrains")) parse_terrains(*terrains, level);
   if (const json* units = optional_member(root, "units")) parse_units(*units, level);
   if (const json* plan = optional_member(root, "units_plan")) parse_units_plan(*plan, level);
+  if (const json* exercise = optional_member(root, "exercise")) parse_exercise(*exercise, level);
 
   if (const std::string msg = level.check_endpoints(); !msg.empty())
     fail_with_model_message(msg, {"start", "goal"});
