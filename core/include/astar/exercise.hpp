@@ -141,7 +141,8 @@ struct Score {
 struct TimedAction {
   Action action;
   double time = 0.0;
-  bool undo = false;  // practice: the previous answer taken back (action unused)
+  bool undo = false;     // practice: the previous answer taken back (action unused)
+  bool time_up = false;  // an exam's time ran out here (action unused)
 };
 
 // [SECTION] The run
@@ -195,6 +196,7 @@ class ExerciseRun {
  private:
   const Exercise* exercise_;
   std::unique_ptr<Impl> impl_;
+  std::vector<TimedAction> log_;  // every answer and undo, in order
 };
 
 // [SECTION] Result files
