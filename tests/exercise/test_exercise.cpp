@@ -366,8 +366,8 @@ TEST_CASE("[Exercise] heuristic and repair answers agree with checks written apa
     CHECK(hr.model_answer().cells == want);
     CHECK_FALSE(want.empty());
 
-    // Repair: after the edit, the cells whose rhs (recomputed from scratch from the old g) differs
-    // from their g are exactly LPA*'s queue.
+    // Repair: the cells whose rhs, recomputed from scratch from the old g, differs from their g on
+    // the edited level but not on the original are the ones the edit made inconsistent.
     Result<Exercise> rx = make_exercise(spec_of(ExerciseKind::Repair, seed));
     REQUIRE(rx.ok());
     const Exercise& r = rx.value();
@@ -377,20 +377,20 @@ TEST_CASE("[Exercise] heuristic and repair answers agree with checks written apa
     std::vector<double> g(static_cast<std::size_t>(r.level.cell_count()));
     for (int y = 0; y < r.level.height(); ++y)
       for (int x = 0; x < r.level.width(); ++x) g[static_cast<std::size_t>(y * r.level.width() + x)] = lpa.vertex({x, y}).g;
+    const auto inconsistent_on = [&](const Level& level, Cell c) {
+      const MovePolicy policy(level);
+      double rhs = c == level.start() ? 0.0 : std::numeric_limits<double>::infinity();
+      if (c != level.start() && !level.solid(c))
+        policy.for_each_move_into(c, [&](const Move& mv) {
+          if (mv.possible()) rhs = std::min(rhs, g[static_cast<std::size_t>(mv.to.y * level.width() + mv.to.x)] + mv.cost);
+        });
+      const double gc = g[static_cast<std::size_t>(c.y * level.width() + c.x)];
+      return std::isinf(rhs) != std::isinf(gc) || (!std::isinf(rhs) && std::abs(rhs - gc) > 1e-9);
+    };
     std::vector<Cell> inconsistent;
-    const MovePolicy after(*r.edited);
     for (int y = 0; y < r.level.height(); ++y)
-      for (int x = 0; x < r.level.width(); ++x) {
-        const Cell c{x, y};
-        double rhs = c == r.level.start() ? 0.0 : std::numeric_limits<double>::infinity();
-        if (c != r.level.start() && !r.edited->solid(c))
-          after.for_each_move_into(c, [&](const Move& mv) {
-            if (mv.possible()) rhs = std::min(rhs, g[static_cast<std::size_t>(mv.to.y * r.level.width() + mv.to.x)] + mv.cost);
-          });
-        const double gc = g[static_cast<std::size_t>(y * r.level.width() + x)];
-        const bool differ = std::isinf(rhs) != std::isinf(gc) || (!std::isinf(rhs) && std::abs(rhs - gc) > 1e-9);
-        if (differ) inconsistent.push_back(c);
-      }
+      for (int x = 0; x < r.level.width(); ++x)
+        if (inconsistent_on(*r.edited, {x, y}) && !inconsistent_on(r.level, {x, y})) inconsistent.push_back({x, y});
     ExerciseRun rr(r);
     CHECK(rr.model_answer().cells == inconsistent);
     CHECK_FALSE(inconsistent.empty());

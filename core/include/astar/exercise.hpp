@@ -23,7 +23,8 @@
 //   predict-closed   one Mark: the cells the algorithm expands (the real search's closed set).
 //   heuristic        one Mark: the cells where the given h overestimates (admissible), or that
 //                    have a move where h drops by more than the move costs (consistent).
-//   repair           one Mark: after the edit, the cells LPA* puts in its queue (inconsistent).
+//   repair           one Mark: the cells the edit makes inconsistent (LPA*'s queue after it, less
+//                    the cells it held before).
 //   find-bug         one Finding: the kind and event of the first finding in the trace.
 //
 // Numbers typed for g, h and f are right within kExerciseTolerance (type 1.41 for sqrt 2);

@@ -111,7 +111,12 @@ Verdict check_neighbour(const ExerciseRun::Impl& r, const Action& a, const Actio
   }
   v.correct = v.mistakes.empty();
   v.points = v.correct ? 1.0 : 0.0;
-  if (!v.correct) v.explanation = neighbour_truth_words(r, m, e);
+  if (v.correct) return v;
+  const std::string said = a.answer == NeighbourAnswer::NoChange ? "no change"
+                           : a.answer == NeighbourAnswer::Skip   ? "skip"
+                                                                 : "g " + number_words(a.g) + ", h " + number_words(a.h) +
+                                                                       ", f " + number_words(a.f);
+  v.explanation = neighbour_truth_words(r, m, e) + " (You said " + said + ".)";
   return v;
 }
 

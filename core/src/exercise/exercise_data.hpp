@@ -20,7 +20,8 @@ Status add_bug_trace(Exercise& e, detail::Rng& rng);  // exercise_bug.cpp
 
 // The cells a Mark answer should hold, row-major: predict-closed: the cells the real search
 // (make_search with the level's preset) has closed when it ends; heuristic: the cells where
-// given_h fails the question; repair: the cells in LPA*'s queue right after the edit.
+// given_h fails the question; repair: the cells in LPA*'s queue right after the edit that were
+// not in it before (consistent before the edit, inconsistent after).
 std::vector<Cell> mark_truth(const Exercise& e);
 
 // find-bug: every finding check_trace reports on the exercise's trace (the first is the model

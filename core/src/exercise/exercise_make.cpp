@@ -164,7 +164,10 @@ std::string kind_task(const ExerciseSpec& s, ModelOrder o) {
       return s.question == "admissible"
                  ? "Each cell shows an h. Click the cells where h is not admissible (it overestimates the true cost to the goal), then submit."
                  : "Each cell shows an h. Click the cells where h is not consistent (some move from the cell costs less than the drop in h), then submit.";
-    case ExerciseKind::Repair: return "LPA* has found the path; then the marked cell became a wall. Mark the cells LPA* puts in its queue (made inconsistent) by the edit, then submit.";
+    case ExerciseKind::Repair:
+      return "LPA* has found the path (its queue may still hold cells it did not need); then the marked cell "
+             "became a wall. Mark the cells this edit makes inconsistent (g = rhs before, not after: LPA* "
+             "puts them in its queue), then submit.";
     case ExerciseKind::FindBug: return "This trace of an A* run has one planted bug. Name the finding it causes and the event where it shows.";
     case ExerciseKind::_Max: break;
   }

@@ -144,10 +144,16 @@ Status add_edit(Exercise& e, detail::Rng& rng) {
 std::vector<Cell> repair_truth(const Exercise& e) {
   ReplanningSearch s(e.level, e.level.rules(), lpa_options(e.level));
   s.run();
+  const std::size_t all = static_cast<std::size_t>(e.level.cell_count());
+  std::vector<char> queued_before(all, 0);
+  for (const QueueEntry& q : s.queue_top(all)) queued_before[at(e.level, q.cell)] = 1;
   const Cell changed[] = {*e.edited_cell};
   if (!s.apply_changes(*e.edited, changed)) return {};
+  // The queue holds exactly the inconsistent cells; those it held before (left when the search
+  // stopped at the goal) were inconsistent already.
   std::vector<Cell> out;
-  for (const QueueEntry& q : s.queue_top(static_cast<std::size_t>(e.level.cell_count()))) out.push_back(q.cell);
+  for (const QueueEntry& q : s.queue_top(all))
+    if (!queued_before[at(e.level, q.cell)]) out.push_back(q.cell);
   return out;
 }
 
