@@ -258,7 +258,9 @@ std::string ExerciseRun::Impl::hint() const {
     case PromptKind::Parents: return "The neighbours whose g you changed (not \"no change\", not skipped) get the new parent.";
     case PromptKind::PathBack: return "Follow the parent arrow of " + cell_words(path.back()) + ".";
     case PromptKind::Mark: return "There are " + std::to_string(truth.size()) + " such cells.";
-    case PromptKind::Finding: return "The trace has " + std::to_string(findings.size()) + " finding(s); open the Findings panel's kinds list and step through the generating events.";
+    case PromptKind::Finding:
+      return "Step through the generating events: is each g its parent's g plus the move's cost, each parent a "
+             "neighbour, each h at most the true cost to the goal?";
     case PromptKind::Done: break;
   }
   return {};

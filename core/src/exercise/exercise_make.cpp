@@ -174,6 +174,20 @@ std::string kind_task(const ExerciseSpec& s, ModelOrder o) {
   return {};
 }
 
+std::string title(const ExerciseSpec& s) {
+  const std::string alg(exercise_detail::algorithm_title(exercise_detail::model_order(s.algorithm)));
+  switch (s.kind) {
+    case ExerciseKind::ExpansionOrder: return "Exercise: the order " + alg + " expands";
+    case ExerciseKind::AStarByHand: return "Exercise: A* by hand";
+    case ExerciseKind::PredictClosed: return "Exercise: predict what " + alg + " expands";
+    case ExerciseKind::Heuristic: return "Exercise: is this h " + s.question + "?";
+    case ExerciseKind::Repair: return "Exercise: what an edit makes inconsistent (LPA*)";
+    case ExerciseKind::FindBug: return "Exercise: find the bug in a trace";
+    case ExerciseKind::_Max: break;
+  }
+  return "Exercise";
+}
+
 std::string instructions(const ExerciseSpec& s) {
   const ModelOrder o = exercise_detail::model_order(s.algorithm);
   std::string text = kind_task(s, o);
@@ -225,7 +239,7 @@ Result<Exercise> make_exercise(const ExerciseSpec& spec) {
   e.spec = spec;
   e.level = std::move(*level);
   e.level.exercise = spec;
-  e.level.name = "Exercise: " + std::string(to_string(spec.kind)) + (spec.student.empty() ? "" : " (" + spec.student + ")");
+  e.level.name = title(spec) + (spec.student.empty() ? "" : " (" + spec.student + ")");
   set_preset(e.level, spec);
   e.instructions = instructions(spec);
   e.level.description = e.instructions;
