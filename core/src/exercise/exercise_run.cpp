@@ -180,7 +180,13 @@ std::string answer_problem(const Prompt& p, const Action& a, const Level& level)
 
 }  // namespace
 
+namespace {
+// Times are kept to the millisecond, as result files write them, so a replay sees the very times.
+double to_ms(double t) { return std::round(t * 1000.0) / 1000.0; }
+}  // namespace
+
 Result<Verdict> ExerciseRun::answer(const Action& action, double time) {
+  time = to_ms(time);
   const ExerciseSpec& spec = exercise_->spec;
   if (spec.exam && spec.time_limit > 0 && time > spec.time_limit) {
     time_up(time);
@@ -198,6 +204,7 @@ Result<Verdict> ExerciseRun::answer(const Action& action, double time) {
 }
 
 Status ExerciseRun::undo(double time) {
+  time = to_ms(time);
   if (exercise_->spec.exam) return Error{"an exam has no undo"};
   if (impl_->kept.empty()) return Error{"nothing to undo"};
   std::vector<TimedAction> kept = impl_->kept;
@@ -214,6 +221,7 @@ Status ExerciseRun::undo(double time) {
 }
 
 void ExerciseRun::time_up(double time) {
+  time = to_ms(time);
   if (impl_->time_up) return;
   impl_->time_up = true;
   impl_->max_left = impl_->prompt.kind == PromptKind::Done ? 0.0 : impl_->points_left();
