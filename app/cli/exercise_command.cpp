@@ -39,7 +39,7 @@ constexpr std::array<OptionSpec, 19> kExerciseOptions{{
 struct ExerciseArgs {
   ExerciseSpec spec;
   bool model_answer = false;
-  const std::string* output = nullptr;  // -o FILE; null: stdout
+  std::optional<std::string> output;  // -o FILE; none: stdout
 };
 
 // A whole number lo..hi for `option`, or the message naming it.
@@ -137,7 +137,7 @@ Result<ExerciseArgs> parse_exercise_args(std::span<const std::string> args) {
   out.model_answer = p.has("--model-answer");
   auto output = read_output_path(p);
   if (!output) return Error{output.error()};
-  out.output = output.value();
+  if (output.value() != nullptr) out.output = *output.value();
   return out;
 }
 
@@ -161,15 +161,15 @@ std::string exercise_summary(const Exercise& ex) {
 }
 
 // The summary goes to stdout when the file went to -o, else to stderr (stdout holds the file).
-int finish(const std::string& summary, const std::string* output, int code) {
-  if (output != nullptr) return write_output(summary, code);
+int finish(const std::string& summary, const std::optional<std::string>& output, int code) {
+  if (output) return write_output(summary, code);
   std::fputs(summary.c_str(), stderr);
   return code;
 }
 
 // Writes `text` to -o atomically, or prints it.
-int write_text(const std::string& text, const std::string* output) {
-  if (output == nullptr) return write_output(text, kExitFound);
+int write_text(const std::string& text, const std::optional<std::string>& output) {
+  if (!output) return write_output(text, kExitFound);
   if (Status s = write_atomically(*output, text); !s) {
     print_error(s.error());
     return kExitInternal;
@@ -184,7 +184,7 @@ int write_model_answer(const ExerciseArgs& a, const Exercise& ex) {
     return kExitInternal;
   }
   // Graded at once: a model answer that does not verify is our bug, not the user's.
-  const std::string source = a.output != nullptr ? *a.output : std::string("the model answer");
+  const std::string source = a.output ? *a.output : std::string("the model answer");
   const Result<GradeRow> row = grade_result(result.value(), source);
   if (!row || !row.value().verified) {
     print_error("internal error: the model answer does not grade: " +
@@ -195,7 +195,7 @@ int write_model_answer(const ExerciseArgs& a, const Exercise& ex) {
   std::string summary = exercise_summary(ex);
   summary += "model answer: " + std::to_string(row.value().score.answered) + " answers, score " +
              number_text(row.value().score.percent) + " %, verified\n";
-  if (a.output != nullptr) summary += "wrote " + *a.output + " (a result file: astar grade " + *a.output + ")\n";
+  if (a.output) summary += "wrote " + *a.output + " (a result file: astar grade " + *a.output + ")\n";
   return finish(summary, a.output, kExitFound);
 }
 
@@ -215,14 +215,14 @@ int exercise_command(std::span<const std::string> args) {
   }
   if (a.model_answer) return write_model_answer(a, ex.value());
   const Level& level = ex.value().level;
-  if (a.output == nullptr) {
+  if (!a.output) {
     if (!write_stdout(level_to_json(level))) return print_error("cannot write the output"), kExitInternal;
   } else if (Status s = save_level(level, *a.output); !s) {  // checks that it reads back
     print_error(s.error());
     return kExitInternal;
   }
   std::string summary = exercise_summary(ex.value());
-  if (a.output != nullptr) summary += "wrote " + *a.output + " (a level file: astar-studio " + *a.output + ")\n";
+  if (a.output) summary += "wrote " + *a.output + " (a level file: astar-studio " + *a.output + ")\n";
   return finish(summary, a.output, kExitFound);
 }
 

@@ -30,7 +30,7 @@ namespace astar::cli {
 namespace {
 
 constexpr std::array<OptionSpec, 1> kGradeOptions{{{"--format", true}}};
-constexpr int kExitAltered = 1;  // a file verifies not (exit_codes_help)
+constexpr int kExitAltered = 1;  // a file does not verify (exit_codes_help)
 
 // A result file holds a spec, a digest and one short object per answer: far below this.
 constexpr std::uintmax_t kMaxResultFileBytes = 16u << 20;

@@ -129,12 +129,12 @@ TEST_CASE("[cli] the exercise file reads back with its spec: the preset and the 
 
   const std::string exam = in_scratch("exam.json");
   const Run e = ok_run({"exercise", "expansion-order", "--seed", "x", "--student", "y", "--algorithm", "dijkstra",
-                        "--four", "--walls", "0", "--exam", "--time-limit", "600", "-o", exam});
+                        "--four", "--walls", "30", "--exam", "--time-limit", "600", "-o", exam});
   const astar::Level el = loaded(exam);
   REQUIRE(el.exercise.has_value());
   CHECK(el.exercise->algorithm == "dijkstra");
   CHECK_FALSE(el.exercise->diagonal);
-  CHECK(el.exercise->walls == 0);
+  CHECK(el.exercise->walls == 30);
   CHECK(el.exercise->exam);
   CHECK(el.exercise->time_limit == 600);
   CHECK_FALSE(el.exercise->hints);
