@@ -184,7 +184,7 @@ std::string replay(ExerciseRun& run, const FileResult& r) {
       if (!r.spec.exam || r.spec.time_limit == 0 || t.time <= r.spec.time_limit)
         return field + ": time up at " + shortest_text(t.time) + " s, but the limit is " + std::to_string(r.spec.time_limit) + " s";
       run.time_up(t.time);
-    } else if (Result<Verdict> v = run.answer(t.action, t.time); !v) {
+    } else if (Result<AnswerVerdict> v = run.answer(t.action, t.time); !v) {
       return field + ": " + v.error();
     }
   }
@@ -244,7 +244,7 @@ Result<std::string> model_answer_result(const ExerciseSpec& spec) {
   const double step = spec.time_limit > 0 ? std::min(1.0, spec.time_limit / 1000.0) : 1.0;
   double t = 0.0;
   while (!run.done())
-    if (Result<Verdict> v = run.answer(run.model_answer(), t += step); !v) return Error{v.error()};
+    if (Result<AnswerVerdict> v = run.answer(run.model_answer(), t += step); !v) return Error{v.error()};
   return result_to_json(run);
 }
 
