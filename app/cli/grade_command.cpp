@@ -2,20 +2,15 @@
 // replayed against the exercise its spec makes (grade_result), so a score or an action edited
 // by hand is caught; one row per file as a table or CSV. Exit 0 when every file verifies, 1
 // when one was altered, 2 when one cannot be read or is no result file (2 wins over 1).
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <vector>
 
 #include "args.hpp"
@@ -32,9 +27,6 @@ namespace {
 constexpr std::array<OptionSpec, 1> kGradeOptions{{{"--format", true}}};
 constexpr int kExitAltered = 1;  // a file does not verify (exit_codes_help)
 
-// A result file holds a spec, a digest and one short object per answer: far below this.
-constexpr std::uintmax_t kMaxResultFileBytes = 16u << 20;
-
 enum class GradeFormat { Table, Csv };
 
 // One file's outcome: its row, or why it could not be graded.
@@ -44,52 +36,10 @@ struct Graded {
   std::string error;  // when no row: "FILE: field: reason"
 };
 
-// The whole file, or why not, in the words of core's readers: "PATH: cannot open: REASON",
-// "PATH: cannot read: REASON", "PATH: cannot load: the file is N bytes, the limit is ...".
-// (exercise.hpp has no reader of result files; this is core's read_text_file, base/text_file.cpp.)
-Result<std::string> read_result_file(const std::string& path) {
-  struct Fd {
-    int fd;
-    ~Fd() {
-      if (fd >= 0) ::close(fd);
-    }
-  } f{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
-  const auto errno_text = [](int err) { return std::generic_category().message(err); };
-  if (f.fd < 0) return Error{path + ": cannot open: " + errno_text(errno)};
-  struct stat st {};
-  if (::fstat(f.fd, &st) != 0) return Error{path + ": cannot open: " + errno_text(errno)};
-  if (S_ISDIR(st.st_mode)) return Error{path + ": cannot open: " + errno_text(EISDIR)};
-  const auto too_large = [&](std::uintmax_t bytes, bool at_least) {
-    return Error{path + ": cannot load: the file is " + (at_least ? "more than " : "") + std::to_string(bytes) +
-                 " bytes, the limit is " + std::to_string(kMaxResultFileBytes) + " bytes (" +
-                 std::to_string(kMaxResultFileBytes >> 20) + " MiB)"};
-  };
-  if (S_ISREG(st.st_mode) && static_cast<std::uintmax_t>(st.st_size) > kMaxResultFileBytes)
-    return too_large(static_cast<std::uintmax_t>(st.st_size), false);
-  std::string text;
-  std::vector<char> buf(1 << 16);
-  for (;;) {
-    const ssize_t n = ::read(f.fd, buf.data(), buf.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return Error{path + ": cannot read: " + errno_text(errno)};
-    }
-    if (n == 0) break;
-    if (text.size() + static_cast<std::size_t>(n) > kMaxResultFileBytes) return too_large(kMaxResultFileBytes, true);
-    text.append(buf.data(), static_cast<std::size_t>(n));
-  }
-  return text;
-}
-
 Graded grade_file(const std::string& path) {
   Graded g;
   g.file = path;
-  Result<std::string> text = read_result_file(path);
-  if (!text) {
-    g.error = text.error();
-    return g;
-  }
-  Result<GradeRow> row = grade_result(text.value(), path);
+  Result<GradeRow> row = grade_result_file(path);
   if (!row) {
     // grade_result names the source; make sure the file is named all the same.
     g.error = row.error().find(path) == std::string::npos ? path + ": " + row.error() : row.error();

@@ -230,6 +230,9 @@ struct GradeRow {
 // `altered` for one whose numbers or check do not match ("score.percent: the file says 100, its
 // actions give 62.5").
 Result<GradeRow> grade_result(std::string_view text, std::string_view source);
+// The same for the file at `path` (at most 16 MiB), read as core reads level files: "PATH:
+// cannot open: REASON", "PATH: cannot load: the file is N bytes, the limit is ...".
+Result<GradeRow> grade_result_file(const std::string& path);
 
 // The result a perfect student would save (each model answer, a second apart).
 Result<std::string> model_answer_result(const ExerciseSpec& spec);

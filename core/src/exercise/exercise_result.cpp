@@ -10,6 +10,7 @@
 #include "astar/exercise.hpp"
 #include "astar/number_chars.hpp"
 #include "base/json_document.hpp"
+#include "base/text_file.hpp"
 #include "formats/level_format.hpp"
 
 namespace astar {
@@ -21,6 +22,8 @@ using level_file::fail;
 using level_file::json;
 
 constexpr std::string_view kResultFormat = "astar-exercise-result";
+// A result file holds a spec, a digest and one short object per answer: far below this.
+constexpr std::uintmax_t kMaxResultFileBytes = 16u << 20;
 
 std::uint64_t fnv1a(std::string_view text) {
   std::uint64_t h = 0xcbf29ce484222325ull;
@@ -149,9 +152,9 @@ TimedAction read_action(const json& j, const std::string& field) {
 
 FileResult read_result(const json& root) {
   level_file::expect_object(root, "");
-  level_file::check_keys(root, "", {"format", "version", "exercise", "digest", "actions", "score", "check"});
   const std::string& format = level_file::get_string(level_file::require(root, "format", ""), "format");
   if (format != kResultFormat) fail("format", "expected \"" + std::string(kResultFormat) + "\", got " + level_file::quoted(format));
+  level_file::check_keys(root, "", {"format", "version", "exercise", "digest", "actions", "score", "check"});
   level_file::get_int(level_file::require(root, "version", ""), "version", 1, 1, "must be 1 (this version reads version 1)");
   FileResult r;
   Level holder(kExerciseMinSize, kExerciseMinSize);
@@ -214,7 +217,7 @@ std::string result_to_json(const ExerciseRun& run) {
 Result<GradeRow> grade_result(std::string_view text, std::string_view source) {
   FileResult r;
   try {
-    r = read_result(level_file::parse_document(text));
+    r = read_result(level_file::parse_document(text, "result files"));
   } catch (const Fail& f) {
     return Error{std::string(source) + ": " + (f.field.empty() ? "" : f.field + ": ") + f.reason};
   }
@@ -234,6 +237,12 @@ Result<GradeRow> grade_result(std::string_view text, std::string_view source) {
     row.altered = "check: the actions and score do not match the check the studio wrote (edited by hand?)";
   row.verified = row.altered.empty();
   return row;
+}
+
+Result<GradeRow> grade_result_file(const std::string& path) {
+  Result<std::string> text = detail::read_text_file(path, kMaxResultFileBytes);
+  if (!text) return Error{text.error()};
+  return grade_result(text.value(), path);
 }
 
 Result<std::string> model_answer_result(const ExerciseSpec& spec) {
