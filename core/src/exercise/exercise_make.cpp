@@ -197,7 +197,8 @@ std::string instructions(const ExerciseSpec& s) {
   text += std::string(" Moves: ") + (s.diagonal ? "8 neighbours, no corner cutting, a diagonal costs sqrt 2 times the cell's cost; h is the octile distance."
                                                 : "4 neighbours; h is the Manhattan distance.");
   text += " Entering a cell costs its cost.";
-  if (s.kind == ExerciseKind::AStarByHand) text += " Type numbers to two decimals: within 0.01 is right (1.41 for sqrt 2).";
+  if (s.kind == ExerciseKind::AStarByHand)
+    text += std::string(" Type numbers to two decimals: within 0.01 is right") + (s.diagonal ? " (1.41 for sqrt 2)." : ".");
   if (s.exam)
     text += " Exam: no hints, no undo, one attempt" +
             (s.time_limit > 0 ? ", " + std::to_string(s.time_limit / 60) + " min " + std::to_string(s.time_limit % 60) + " s." : std::string("."));
