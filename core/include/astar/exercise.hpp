@@ -223,6 +223,9 @@ struct GradeRow {
   double seconds = 0.0;  // the last action's time
   bool verified = false;
   std::string altered;  // when not verified: what differs, naming the field
+  // The file's answers as read (and replayed up to the first that does not replay): what a
+  // studio restoring a student's progress replays.
+  std::vector<TimedAction> actions;
 };
 // Reads a result file's text, makes the exercise from its spec, replays its actions and
 // compares what it recomputes with what the file says. An error for a file that is no result

@@ -226,6 +226,7 @@ Result<GradeRow> grade_result(std::string_view text, std::string_view source) {
   GradeRow row;
   row.file = std::string(source);
   row.spec = r.spec;
+  row.actions = r.actions;
   ExerciseRun run(ex.value());
   row.altered = ex.value().digest != r.digest
                     ? "digest: the exercise its spec makes is " + ex.value().digest + ", the file says " + r.digest
