@@ -355,6 +355,17 @@ void GridRenderer::upload_layers(const astar::Level& level, int x0, int y0, int 
 }
 
 std::uint8_t GridRenderer::search_code(const Studio& studio, Cell c) {
+  // An exercise (but find-bug, which replays its trace): what the student has established.
+  if (const ExerciseMode* ex = studio.exercise(); ex && ex->spec().kind != astar::ExerciseKind::FindBug) {
+    const std::vector<Cell>& back = ex->run().path_back();
+    if (std::find(back.begin(), back.end(), c) != back.end()) return kSearchPath;
+    switch (ex->run().cell(c).state) {
+      case astar::ExerciseRun::CellView::State::Open: return kSearchOpen;
+      case astar::ExerciseRun::CellView::State::Closed: return kSearchClosed;
+      case astar::ExerciseRun::CellView::State::Unseen: break;
+    }
+    return kSearchUnseen;
+  }
   const SearchSession& session = studio.session();
   // A partial path tints no cells: it is drawn dashed over them (see the viewport).
   if (session.path_contains(c) && !session.path_partial()) return kSearchPath;
