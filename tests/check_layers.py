@@ -16,7 +16,8 @@ import sys
 
 from layer_rules import higher_layer, quoted_includes, report
 
-LAYERS = ["base", "level", "search", "replanning", "trace", "trace/import", "analysis", "formats"]
+LAYERS = ["base", "level", "search", "replanning", "trace", "trace/import", "analysis", "formats",
+          "exercise"]
 
 # Public headers with no .cpp of their own name, and the layer they belong to.
 HEADER_LAYERS = {
@@ -32,6 +33,7 @@ HEADER_LAYERS = {
     "best_first.hpp": "search",
     "imported_trace.hpp": "trace/import",
     "space_time_gate.hpp": "analysis",
+    "exercise.hpp": "exercise",
 }
 
 def layer_of_source(src_root, path):

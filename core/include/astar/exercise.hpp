@@ -23,7 +23,8 @@
 //   predict-closed   one Mark: the cells the algorithm expands (the real search's closed set).
 //   heuristic        one Mark: the cells where the given h overestimates (admissible), or that
 //                    have a move where h drops by more than the move costs (consistent).
-//   repair           one Mark: after the edit, the cells LPA* puts in its queue (inconsistent).
+//   repair           one Mark: the cells the edit makes inconsistent (LPA*'s queue after it, less
+//                    the cells it held before).
 //   find-bug         one Finding: the kind and event of the first finding in the trace.
 //
 // Numbers typed for g, h and f are right within kExerciseTolerance (type 1.41 for sqrt 2);
@@ -141,7 +142,8 @@ struct Score {
 struct TimedAction {
   Action action;
   double time = 0.0;
-  bool undo = false;  // practice: the previous answer taken back (action unused)
+  bool undo = false;     // practice: the previous answer taken back (action unused)
+  bool time_up = false;  // an exam's time ran out here (action unused)
 };
 
 // [SECTION] The run
@@ -195,6 +197,7 @@ class ExerciseRun {
  private:
   const Exercise* exercise_;
   std::unique_ptr<Impl> impl_;
+  std::vector<TimedAction> log_;  // every answer and undo, in order
 };
 
 // [SECTION] Result files

@@ -54,8 +54,11 @@ void parse_units(const json& units, Level& level);
 // "units_plan" (after "units"): the planner a lesson's units take (UnitsPlanPreset), checked.
 void parse_units_plan(const json& plan, Level& level);
 void check_units_fit(const Level& level);
-// "exercise" (level_exercise_reader.cpp): the exercise the level was made for, checked.
+// "exercise" (level_exercise.cpp): the exercise the level was made for, checked; and the same
+// object written, every field given (so a file says all that the student gets). Result files
+// (exercise.hpp) hold the same object.
 void parse_exercise(const json& e, Level& level);
+std::string exercise_json(const ExerciseSpec& spec);
 
 // Empty when level_to_json(level) is a file parse_level accepts, else why not.
 std::string check_saveable(const Level& level);

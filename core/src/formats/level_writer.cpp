@@ -258,19 +258,9 @@ void append_units(std::string& out, const Level& level) {
   out += "}";
 }
 
-// Appends ",\n  \"exercise\": {...}" (every field, so the file says what the student gets), or
-// nothing for a level made for no exercise.
+// Appends ",\n  \"exercise\": {...}", or nothing for a level made for no exercise.
 void append_exercise(std::string& out, const Level& level) {
-  if (!level.exercise) return;
-  const ExerciseSpec& e = *level.exercise;
-  const auto flag = [](bool b) { return b ? "true" : "false"; };
-  out += ",\n  \"exercise\": {\"kind\": \"" + std::string(to_string(e.kind)) + "\", \"seed\": " +
-         json_text(e.seed) + ", \"student\": " + json_text(e.student) + ", \"algorithm\": " +
-         json_text(e.algorithm) + ", \"question\": " + json_text(e.question) +
-         ",\n    \"size\": " + std::to_string(e.size) + ", \"walls\": " + std::to_string(e.walls) +
-         ", \"costs\": " + flag(e.costs) + ", \"diagonal\": " + flag(e.diagonal) +
-         ", \"ties\": " + flag(e.ties) + ", \"exam\": " + flag(e.exam) + ", \"hints\": " +
-         flag(e.hints) + ", \"time_limit\": " + std::to_string(e.time_limit) + "}";
+  if (level.exercise) out += ",\n  \"exercise\": " + exercise_json(*level.exercise);
 }
 
 // Appends "[a, b, ...]" with each number written to read back exactly.

@@ -1,5 +1,5 @@
-// Level files, reading the exercise a level was made for (exercise_spec.hpp), for
-// parse_document_level (level_document.cpp); it throws Fail:
+// Level files: the exercise a level was made for (exercise_spec.hpp), read for
+// parse_document_level (level_document.cpp; it throws Fail) and written for level_to_json:
 //   "exercise": {"kind": "astar-by-hand", "seed": "fall-2026", "student": "ada", "size": 8,
 //                "walls": 20, "costs": false, "diagonal": true, "ties": false}
 // Missing fields take ExerciseSpec's defaults; the whole spec is then checked
@@ -58,6 +58,17 @@ void parse_exercise(const json& e, Level& level) {
     fail(why.substr(0, cut), why.substr(why[cut] == ':' ? cut + 2 : cut + 1));
   }
   level.exercise = s;
+}
+
+std::string exercise_json(const ExerciseSpec& e) {
+  const auto flag = [](bool b) { return b ? "true" : "false"; };
+  const auto text = [](const std::string& s) { return json(s).dump(-1, ' ', false, json::error_handler_t::replace); };
+  return "{\"kind\": \"" + std::string(to_string(e.kind)) + "\", \"seed\": " + text(e.seed) +
+         ", \"student\": " + text(e.student) + ", \"algorithm\": " + text(e.algorithm) +
+         ", \"question\": " + text(e.question) + ",\n    \"size\": " + std::to_string(e.size) +
+         ", \"walls\": " + std::to_string(e.walls) + ", \"costs\": " + flag(e.costs) +
+         ", \"diagonal\": " + flag(e.diagonal) + ", \"ties\": " + flag(e.ties) + ", \"exam\": " +
+         flag(e.exam) + ", \"hints\": " + flag(e.hints) + ", \"time_limit\": " + std::to_string(e.time_limit) + "}";
 }
 
 }  // namespace astar::level_file
