@@ -1,4 +1,5 @@
 #include "canvas/grid_renderer.hpp"
+#include "state/exercise_mode.hpp"
 #include "platform/platform.hpp"
 
 #include <algorithm>

@@ -1,4 +1,5 @@
 #include "canvas/screenshot.hpp"
+#include "state/exercise_mode.hpp"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,4 +1,5 @@
 #include "canvas/viewport.hpp"
+#include "state/exercise_mode.hpp"
 
 #include <algorithm>
 #include <optional>

@@ -1,5 +1,6 @@
 // File > New exercise... (exercise_dialog.hpp).
 #include "dialogs/exercise_dialog.hpp"
+#include "state/exercise_mode.hpp"
 #include "dialogs/file_dialogs.hpp"
 
 #include <GLFW/glfw3.h>  // key codes: ImGui 1.86's glfw backend fills io.KeysDown[] by GLFW key

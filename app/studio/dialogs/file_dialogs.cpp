@@ -1,6 +1,7 @@
 // File > New, Open, Save As, the unsaved-changes guard before New, Open, Quit and lessons, and
 // the error dialog; and the levels folder they start in.
 #include "dialogs/file_dialogs.hpp"
+#include "state/exercise_mode.hpp"
 #include "files/data_dirs.hpp"
 
 #include <GLFW/glfw3.h>  // key codes: ImGui 1.86's glfw backend fills io.KeysDown[] by GLFW key

@@ -1,5 +1,6 @@
 // The student's view of an exercise over the grid (exercise_overlay.hpp).
 #include "overlays/exercise_overlay.hpp"
+#include "state/exercise_mode.hpp"
 
 #include <algorithm>
 #include <cfloat>
@@ -148,7 +149,7 @@ void expansion_numbers(const OverlayContext& ctx, const astar::ExerciseRun& run)
   char buf[16];
   for (std::size_t i = 0; i < order.size(); ++i) {
     if (!visible(ctx, order[i])) continue;
-    std::snprintf(buf, sizeof buf, "#%zu", i + 1);
+    std::snprintf(buf, sizeof buf, "#%d", static_cast<int>(std::min<std::size_t>(i + 1, 9999)));
     const ImVec2 s = ctx.fonts.small->CalcTextSizeA(size, FLT_MAX, 0.0f, buf);
     const ImVec2 tl = ctx.label_corner(order[i]);
     const ImVec2 a(tl.x + box.x - s.x - 6.0f, tl.y + box.y - s.y - 4.0f);

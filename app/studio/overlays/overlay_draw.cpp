@@ -1,4 +1,5 @@
 #include "overlays/overlay_draw.hpp"
+#include "state/exercise_mode.hpp"
 
 #include <algorithm>
 #include <cfloat>

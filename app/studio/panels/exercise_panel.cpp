@@ -1,5 +1,6 @@
 // The Exercise panel and the exercise's keys (exercise_panel.hpp).
 #include "panels/exercise_panel.hpp"
+#include "state/exercise_mode.hpp"
 
 #include <GLFW/glfw3.h>  // key codes: ImGui 1.86's glfw backend fills io.KeysDown[] by GLFW key
 
@@ -58,7 +59,7 @@ void ExercisePanel::Draw(Studio& studio) {
   ExerciseMode& ex = *mode;
   const astar::Exercise& e = ex.exercise();
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::Text("%s%s", std::string(astar::to_string(e.spec.kind)).c_str(), ex.exam() ? "  (exam)" : "");
+  ImGui::Text("%s%s", e.level.name.c_str(), ex.exam() ? "  (exam)" : "");
   ImGui::TextDisabled("seed '%s'%s; %s", e.spec.seed.c_str(),
                       e.spec.student.empty() ? "" : (", student '" + e.spec.student + "'").c_str(), e.difficulty.c_str());
   if (ImGui::TreeNode("How it works")) {

@@ -1,6 +1,7 @@
 // The status line under the canvas: file, size, zoom, the search and its outcome, the hovered
 // cell and the last message.
 #include "panels/panels.hpp"
+#include "state/exercise_mode.hpp"
 
 #include <cstdio>
 #include <string>

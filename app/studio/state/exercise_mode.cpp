@@ -90,8 +90,8 @@ void ExerciseMode::advance(double seconds) {
   if (!(seconds > 0.0)) return;
   clock_ += seconds;
   const double limit = spec().time_limit;
-  if (exam() && limit > 0 && clock_ >= limit && !done()) {
-    run_->time_up(limit);
+  if (exam() && limit > 0 && clock_ > limit && !done()) {  // the grader: up after the limit
+    run_->time_up(clock_);
     error_.clear();
     ++revision_;
   }
@@ -130,12 +130,17 @@ void ExerciseMode::question_moved() {
 astar::Status ExerciseMode::answer(const Action& action) {
   if (run_->score().time_up) return refuse("The time is up: the exam has ended and takes no more answers.");
   if (run_->done()) return refuse("The exercise is over: save the result.");
-  astar::Result<astar::Verdict> v = run_->answer(action, clock_);
+  const astar::Result<astar::Verdict> v = run_->answer(action, clock_);
   if (!v) return refuse(v.error());
-  last_ = std::move(v).value();
+  keep_verdict(v);
   error_.clear();
   question_moved();
   return astar::Ok{};
+}
+
+void ExerciseMode::keep_verdict(const astar::Result<astar::Verdict>& v) {
+  const astar::Verdict& r = v.value();
+  last_ = ExerciseVerdict{r.correct, r.mistakes, r.explanation, r.right, r.points, r.max_points};
 }
 
 std::optional<double> ExerciseMode::number(const std::string& text, const char* what) {
@@ -365,9 +370,13 @@ astar::Status ExerciseMode::replay(const std::vector<astar::TimedAction>& action
       last_.reset();
       continue;
     }
-    astar::Result<astar::Verdict> v = run_->answer(t.action, t.time);
+    if (t.time_up) {
+      run_->time_up(t.time);
+      break;
+    }
+    const astar::Result<astar::Verdict> v = run_->answer(t.action, t.time);
     if (!v) return refuse("actions[" + std::to_string(i) + "]: " + v.error());
-    last_ = std::move(v).value();
+    keep_verdict(v);
   }
   error_.clear();
   question_moved();
@@ -409,11 +418,26 @@ std::string exercise_sidecar_json(const ExerciseMode* mode) {
   j << ", \"error\": " << json_string(m.last_error()) << ", \"status\": " << json_string(m.status_text())
     << ", \"expanding\": " << cell_json(m.run().expanding()) << ", \"path_back\": " << cells_json(m.run().path_back())
     << ", \"hints\": " << (m.hints_on() ? "true" : "false") << ", \"digest\": " << json_string(m.exercise().digest)
-    << "}";
+    << ", \"cells\": [";
+  // What the student has established, as the canvas shows it: [x, y, "open"|"closed", g, h, f].
+  const astar::Level& level = m.exercise().level;
+  first = true;
+  for (int y = 0; y < level.height(); ++y)
+    for (int x = 0; x < level.width(); ++x) {
+      const astar::ExerciseRun::CellView v = m.run().cell({x, y});
+      if (v.state == astar::ExerciseRun::CellView::State::Unseen) continue;
+      j << (first ? "[" : ", [") << x << ", " << y << ", "
+        << (v.state == astar::ExerciseRun::CellView::State::Open ? "\"open\"" : "\"closed\"") << ", " << v.g << ", "
+        << v.h << ", " << v.f << "]";
+      first = false;
+    }
+  j << "]}";
   return j.str();
 }
 
 // [SECTION] Studio: starting, ending, saving
+
+Studio::~Studio() = default;  // here, where ExerciseMode is a whole type
 
 astar::Status Studio::start_exercise(const astar::ExerciseSpec& spec) {
   astar::Result<astar::Exercise> made = astar::make_exercise(spec);
@@ -482,10 +506,23 @@ astar::Status Studio::save_exercise_result(std::string path) {
   return written;
 }
 
-astar::Status Studio::restore_exercise(std::string_view result_json, std::string_view source) {
-  (void)result_json;
-  status = std::string(source) + ": restoring progress needs core's result reader";
-  return astar::Error{status};
+astar::Status Studio::restore_exercise(const astar::ExerciseSpec& spec, const std::vector<astar::TimedAction>& actions,
+                                       std::string_view source) {
+  astar::Result<astar::Exercise> made = astar::make_exercise(spec);
+  if (!made) {
+    status = std::string(source) + ": " + made.error();
+    return astar::Error{status};
+  }
+  auto mode = std::make_unique<ExerciseMode>(std::move(made).value());
+  if (astar::Status replayed = mode->replay(actions); !replayed) {
+    status = std::string(source) + ": " + replayed.error();
+    return astar::Error{status};
+  }
+  start_exercise(astar::Exercise(mode->exercise()), "");
+  exercise_ = std::move(mode);
+  exercise_drawn_ = 0;
+  status = "Resumed the exercise from " + std::string(source) + ": " + exercise_->score_text();
+  return astar::Ok{};
 }
 
 }  // namespace studio

@@ -41,6 +41,17 @@ struct ExerciseInput {
   std::optional<astar::Cell> cursor;  // the keyboard's cell on the grid (arrows move it)
 };
 
+// A verdict as the studio keeps it: astar::Verdict's fields, copied out of the run's answer.
+// (Its own type: astar::Verdict shares its name with inspect.hpp's quiz verdict, and an
+// std::optional of either would be one symbol for the linker.)
+struct ExerciseVerdict {
+  bool correct = false;
+  std::vector<astar::Mistake> mistakes;
+  std::string explanation;
+  astar::Action right;
+  double points = 0.0, max_points = 0.0;
+};
+
 class ExerciseMode {
  public:
   explicit ExerciseMode(astar::Exercise exercise);
@@ -96,7 +107,7 @@ class ExerciseMode {
   std::string hint() const;  // the current question's hint; empty when hints are off
 
   // [SECTION] What the student reads
-  const std::optional<astar::Verdict>& last_verdict() const { return last_; }
+  const std::optional<ExerciseVerdict>& last_verdict() const { return last_; }
   const std::string& last_error() const { return error_; }
   // The last verdict in words: "Right." (with the points), "Not quite: <why> The right answer:
   // <answer>, now applied.", or in an exam only "Recorded."; empty before the first answer.
@@ -132,7 +143,8 @@ class ExerciseMode {
   std::unique_ptr<astar::ExerciseRun> run_;
   double clock_ = 0.0;
   bool hints_on_ = false;
-  std::optional<astar::Verdict> last_;
+  std::optional<ExerciseVerdict> last_;
+  void keep_verdict(const astar::Result<astar::Verdict>& v);
   std::string error_;
   std::uint64_t revision_ = 1;
 };
@@ -140,7 +152,8 @@ class ExerciseMode {
 // The sidecar's "exercise" member: null without one, else {"kind", "seed", "student", "exam",
 // "prompt": {"kind", "number", "cell"}, "answered", "points", "max_points", "percent",
 // "mistakes": {...}, "finished", "time_up", "cursor", "marked", "verdict": {"correct",
-// "mistakes", "explanation"} or null, "error", "status", "expanding", "path_back", "digest"}.
+// "mistakes", "explanation"} or null, "error", "status", "expanding", "path_back", "hints",
+// "digest", "cells": [[x, y, "open" or "closed", g, h, f], ...] (what the canvas shows)}.
 std::string exercise_sidecar_json(const ExerciseMode* mode);
 
 }  // namespace studio

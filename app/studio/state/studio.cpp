@@ -2,6 +2,7 @@
 // search session and the renderer, and what wires the session to the rest. Trace mode's part is
 // in trace_mode.cpp and trace_following.cpp.
 #include "state/studio.hpp"
+#include "state/exercise_mode.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -28,7 +28,6 @@
 #include "astar/result.hpp"
 #include "state/change_log.hpp"
 #include "state/document.hpp"
-#include "state/exercise_mode.hpp"
 #include "state/opened_plan.hpp"
 #include "state/search_session.hpp"
 #include "state/trace_mode.hpp"
@@ -36,12 +35,22 @@
 #include "state/units_playback.hpp"
 #include "state/walk_mode.hpp"
 
+namespace astar {
+struct Exercise;
+struct TimedAction;
+}  // namespace astar
+
 namespace studio {
+
+// Exercise mode (state/exercise_mode.hpp, included where it is used: astar/exercise.hpp's
+// Verdict and astar/inspect.hpp's cannot both be in one file).
+class ExerciseMode;
 
 // Studio is a UiState: the tools, view, status line and play controls are its public fields.
 class Studio : public UiState {
  public:
   Studio();
+  ~Studio();
   Studio(const Studio&) = delete;  // the search points into the document's level
   Studio& operator=(const Studio&) = delete;
 
@@ -178,9 +187,11 @@ class Studio : public UiState {
   astar::Status save_exercise_result(std::string path = "");
   // The result's file beside the level's file (untitled: in the working folder).
   std::string exercise_result_path() const;
-  // The exercise a result file (or the page's kept progress, the same text) records, made again
-  // from its spec and taken to where its actions got (ExerciseMode::replay).
-  astar::Status restore_exercise(std::string_view result_json, std::string_view source);
+  // An exercise taken to where recorded answers got (a result file or the page's kept progress,
+  // read by files/exercise_progress.hpp): made again from `spec`, its actions replayed
+  // (ExerciseMode::replay). An error names `source`; the level and an exercise open stay then.
+  astar::Status restore_exercise(const astar::ExerciseSpec& spec, const std::vector<astar::TimedAction>& actions,
+                                 std::string_view source);
 
   // [SECTION] Change records for the renderer (declared before session_, which writes them)
   ChangeLog level_changes;

@@ -1,4 +1,5 @@
 #include "ui/commands.hpp"
+#include "state/exercise_mode.hpp"
 
 #include "ui/ui.hpp"  // before GLFW: it brings in glad, which must come first
 

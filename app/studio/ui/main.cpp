@@ -35,6 +35,7 @@
 #include "ui/frame_driver.hpp"
 #include "ui/frame_pacing.hpp"
 #include "canvas/grid_renderer.hpp"
+#include "files/exercise_progress.hpp"
 #include "files/options.hpp"
 #include "ui/ui.hpp"
 #include "platform/platform.hpp"
@@ -122,7 +123,9 @@ astar::Status resume_exercise(studio::Studio& studio, const std::string& path) {
   if (!in) return astar::Error{path + ": cannot read the result file"};
   std::ostringstream text;
   text << in.rdbuf();
-  return studio.restore_exercise(text.str(), path);
+  auto progress = studio::read_exercise_progress(text.str(), path);
+  if (!progress) return astar::Error{progress.error()};
+  return studio.restore_exercise(progress.value().spec, progress.value().actions, path);
 }
 
 // The level (and trace) load_initial_level starts with.

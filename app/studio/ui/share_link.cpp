@@ -1,4 +1,5 @@
 #include "ui/share_link.hpp"
+#include "state/exercise_mode.hpp"
 
 #include <cctype>
 #include <filesystem>

@@ -1,6 +1,7 @@
 // The whole frame around the canvas: the menu, the sidebar, the canvas, the debugger column, the
 // status bar, the keys and the dialogs, in one full-window ImGui window (no docking in 1.86).
 #include "ui/ui.hpp"
+#include "state/exercise_mode.hpp"
 
 #include <algorithm>
 #include <utility>
