@@ -113,14 +113,19 @@ void established_values(const OverlayContext& ctx, const astar::ExerciseRun& run
     }
 }
 
-void parent_arrows(const OverlayContext& ctx, const astar::ExerciseRun& run) {
+// Each cell's arrow to its parent; not on the neighbours a parents question asks about (the
+// arrows would give its answer away).
+void parent_arrows(const OverlayContext& ctx, const ExerciseMode& mode) {
   if (ctx.px < kArrowMinPx * ctx.k) return;
+  const astar::ExerciseRun& run = mode.run();
+  const std::vector<Cell>& hidden =
+      mode.prompt().kind == PromptKind::Parents ? mode.prompt().choices : std::vector<Cell>{};
   const ImU32 col = color(ctx.pal.arrow, 0.7f);
   const float thick = std::clamp(ctx.px * 0.045f, 1.0f, 2.5f);
   for (int y = ctx.y0; y <= ctx.y1; ++y)
     for (int x = ctx.x0; x <= ctx.x1; ++x) {
       const astar::ExerciseRun::CellView v = run.cell({x, y});
-      if (v.state == CellState::Unseen || !v.parent) continue;
+      if (v.state == CellState::Unseen || !v.parent || contains(hidden, {x, y})) continue;
       // From the cell towards its parent, below the f in the centre.
       const ImVec2 c = ctx.center({x, y}), p = ctx.center(*v.parent);
       float dx = p.x - c.x, dy = p.y - c.y;
@@ -176,18 +181,30 @@ void question_marks(const OverlayContext& ctx, const ExerciseMode& mode) {
   const float thick = line_width(ctx);
   if (const auto e = run.expanding()) ctx.outline(*e, color(ctx.pal.taken), thick + 1.0f, thick * 0.5f);
   const ImU32 asked = color(kExerciseAsked);
-  if (p.kind == PromptKind::Neighbour && p.cell) {
-    if (const auto e = run.expanding()) arrow(ctx, *e, *p.cell, asked, 0.25f, 0.7f, thick);
-    dashed_ring(ctx, *p.cell, ctx.px * 0.46f, asked, thick);
-  }
-  if (p.kind == PromptKind::PathBack && p.cell) dashed_ring(ctx, *p.cell, ctx.px * 0.46f, asked, thick);
+  // The cell asked about: outlined inside the cursor's outline, its numbers left readable; for a
+  // neighbour, a short arrow across the border from the node expanded.
+  if ((p.kind == PromptKind::Neighbour || p.kind == PromptKind::PathBack) && p.cell)
+    ctx.outline(*p.cell, asked, thick, thick * 0.5f);
+  if (p.kind == PromptKind::Neighbour && p.cell)
+    if (const auto e = run.expanding()) arrow(ctx, *e, *p.cell, asked, 0.36f, 0.66f, std::max(2.0f, thick * 0.8f));
   if (p.kind == PromptKind::Parents) {
-    for (Cell c : p.choices) {
-      ctx.outline(c, asked, std::max(1.5f, thick * 0.6f), thick);
+    // Each neighbour asked about with its number (the key that ticks it), and when ticked an
+    // arrow to the node expanded, its new parent.
+    const float size = std::clamp(ctx.px * 0.2f, 11.0f * ctx.k, 18.0f * ctx.k);
+    for (std::size_t i = 0; i < p.choices.size(); ++i) {
+      const Cell c = p.choices[i];
+      ctx.outline(c, asked, std::max(1.5f, thick * 0.6f), thick * 0.5f);
       if (mode.parent_ticked(c)) {
         tick(ctx, c, asked, std::clamp(ctx.px * 0.1f, 5.0f, 12.0f), false);
         if (const auto e = run.expanding()) arrow(ctx, c, *e, asked, 0.3f, 0.75f, thick * 0.7f);
       }
+      char label[8];
+      std::snprintf(label, sizeof label, "%d", static_cast<int>(std::min<std::size_t>(i + 1, 99)));
+      const ImVec2 tl = ctx.label_corner(c), box = ctx.label_size();
+      const ImVec2 ts = ctx.fonts.small->CalcTextSizeA(size, FLT_MAX, 0.0f, label);
+      const ImVec2 m(tl.x + box.x - ts.x * 0.5f - size * 0.6f, tl.y + box.y - size * 0.75f);
+      ctx.dl->AddCircleFilled(m, size * 0.62f, asked, 16);
+      ctx.dl->AddText(ctx.fonts.small, size, ImVec2(m.x - ts.x * 0.5f, m.y - ts.y * 0.5f), IM_COL32(255, 255, 255, 255), label);
     }
   }
 }
@@ -274,23 +291,39 @@ void draw_exercise(const OverlayContext& ctx) {
   if (!mode) return;
   const astar::ExerciseRun& run = mode->run();
   path_back(ctx, run);
-  parent_arrows(ctx, run);
+  parent_arrows(ctx, *mode);
   established_values(ctx, run);
   if (mode->spec().kind == astar::ExerciseKind::ExpansionOrder) expansion_numbers(ctx, run);
   given_h(ctx, mode->exercise());
   edited_cell(ctx, mode->exercise());
   marks(ctx, *mode);
-  question_marks(ctx, *mode);
   wrong_pick(ctx, *mode);
 }
 
-void draw_exercise_cursor(const OverlayContext& ctx) {
+void draw_exercise_top(const OverlayContext& ctx) {
   const ExerciseMode* mode = ctx.studio.exercise();
-  if (!mode || !mode->input.cursor || mode->done()) return;
+  if (!mode) return;
+  question_marks(ctx, *mode);
+  if (!mode->input.cursor || mode->done()) return;
   const Cell c = *mode->input.cursor;
   const float thick = line_width(ctx);
-  ctx.outline(c, IM_COL32(20, 20, 20, 230), thick + 2.0f, 1.0f);
-  ctx.outline(c, color(kExerciseCursor), thick, 1.0f);
+  if (ctx.geom.is_hex()) {  // (exercises are square; a hexagon gets its outline)
+    ctx.outline(c, color(kExerciseCursor), thick, 1.0f);
+    return;
+  }
+  // Four corner brackets just outside the cell, clear of its numbers and of the outlines of
+  // the node expanded and the cell asked about.
+  const ImVec2 a = ctx.corner(c);
+  const float o = thick * 0.5f + 1.0f, len = ctx.px * 0.28f;
+  const float x0 = a.x - o, y0 = a.y - o, x1 = a.x + ctx.px + o, y1 = a.y + ctx.px + o;
+  const ImVec2 brackets[4][3] = {{{x0, y0 + len}, {x0, y0}, {x0 + len, y0}},
+                                 {{x1 - len, y0}, {x1, y0}, {x1, y0 + len}},
+                                 {{x1, y1 - len}, {x1, y1}, {x1 - len, y1}},
+                                 {{x0 + len, y1}, {x0, y1}, {x0, y1 - len}}};
+  for (const auto& b : brackets) {
+    ctx.dl->AddPolyline(b, 3, IM_COL32(20, 20, 20, 230), 0, thick + 2.5f);
+    ctx.dl->AddPolyline(b, 3, color(kExerciseCursor), 0, thick);
+  }
 }
 
 }  // namespace studio

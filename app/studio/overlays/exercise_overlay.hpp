@@ -7,8 +7,9 @@
 // answer which were right (a tick), missed (a dashed ring) or extra (a cross); the heuristic
 // kind's given h on every cell, the repair kind's edited cell, the last wrong pick crossed out,
 // and the keyboard's cursor. Find-bug draws the trace as trace mode does (its findings hidden).
-//   draw_exercise(ctx);         // from OverlayContext::draw_all, instead of the search's overlays
-//   draw_exercise_cursor(ctx);  // last, over the markers
+//   draw_exercise(ctx);      // from OverlayContext::draw_all, instead of the search's overlays
+//   draw_exercise_top(ctx);  // last, over the start and goal markers: the node expanded, the
+//                            // cell asked about, the neighbours to tick, the cursor
 // The marks' colours are shared with the screenshot checker; no GL or ImGui in this header.
 #pragma once
 
@@ -26,6 +27,6 @@ inline constexpr palette::Rgb kExerciseAsked{0, 120, 235};    // the neighbour a
 inline constexpr palette::Rgb kExerciseCursor{255, 200, 0};   // the keyboard's cursor
 
 void draw_exercise(const OverlayContext& ctx);
-void draw_exercise_cursor(const OverlayContext& ctx);
+void draw_exercise_top(const OverlayContext& ctx);
 
 }  // namespace studio

@@ -184,7 +184,7 @@ void OverlayContext::draw_all() const {
     edge_overrides();
     draw_exercise(*this);
     endpoints();
-    draw_exercise_cursor(*this);
+    draw_exercise_top(*this);
     return;
   }
   level_outline();

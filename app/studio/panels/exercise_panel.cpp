@@ -14,6 +14,7 @@
 
 #include "astar/format.hpp"
 #include "astar/trace_check.hpp"
+#include "overlays/exercise_overlay.hpp"
 #include "panels/panel_widgets.hpp"
 
 namespace studio {
@@ -65,6 +66,13 @@ void ExercisePanel::Draw(Studio& studio) {
   if (ImGui::TreeNode("How it works")) {
     ImGui::TextUnformatted(e.instructions.c_str());
     ImGui::TreePop();
+  }
+  // What happened to the last answer comes first, then the question now.
+  if (const auto& v = ex.last_verdict()) {
+    ImGui::Separator();
+    const std::string text = ex.verdict_text();
+    if (ex.exam()) ImGui::TextUnformatted(text.c_str());
+    else ImGui::TextColored(v->correct ? kRightText : kErrorText, "%s", text.c_str());
   }
   ImGui::Separator();
   if (ex.done()) {
@@ -131,7 +139,6 @@ void ExercisePanel::draw_neighbour(Studio& studio, ExerciseMode& ex) {
   ImGui::SameLine();
   field("f", "f", ex.input.f, false);
   if (key_button(studio, "Submit (Enter)", "submit") || submit) (void)ex.submit(), acted(studio);
-  ImGui::SameLine();
   if (key_button(studio, "No change (N)", "no_change")) (void)ex.no_change(), acted(studio);
   ImGui::SameLine();
   if (key_button(studio, "Closed: skip (S)", "skip")) (void)ex.skip(), acted(studio);
@@ -156,30 +163,39 @@ void ExercisePanel::draw_finding(Studio& studio, ExerciseMode& ex) {
   if (key_button(studio, "Submit (Enter)", "submit") || enter) (void)ex.submit(), acted(studio);
 }
 
-// The last verdict, the score, the time, Hint and Undo.
+// The score, the time, Hint and Undo, and what the marks on the grid mean.
 void ExercisePanel::draw_feedback(Studio& studio, ExerciseMode& ex) {
-  if (const auto& v = ex.last_verdict()) {
-    ImGui::Separator();
-    const std::string text = ex.verdict_text();
-    if (ex.exam()) ImGui::TextUnformatted(text.c_str());
-    else ImGui::TextColored(v->correct ? kRightText : kErrorText, "%s", text.c_str());
-  }
   ImGui::Separator();
   ImGui::Text("Score: %s", ex.score_text().c_str());
   if (const auto left = ex.time_left()) ImGui::Text("Time left: %s", clock_text(*left).c_str());
   else ImGui::Text("Time: %s", clock_text(ex.now()).c_str());
   if (ex.exam()) {
     ImGui::TextDisabled("Exam: no hints, no undo, one attempt.");
-    return;
+  } else {
+    bool hints = ex.hints_on();
+    ImGui::BeginDisabled(!ex.hints_allowed() || ex.done());
+    if (ImGui::Checkbox("Hints (H)", &hints)) (void)ex.set_hints(hints);
+    ImGui::EndDisabled();
+    mark_item(studio, "exercise", "hints", ImGui::GetItemRectSize().x);
+    ImGui::SameLine();
+    if (key_button(studio, "Undo (Ctrl+Z)", "undo", ex.can_undo())) (void)ex.undo(), acted(studio);
+    if (const std::string hint = ex.hint(); !hint.empty() && !ex.done())
+      ImGui::TextColored(kWarnText, "Hint: %s", hint.c_str());
   }
-  bool hints = ex.hints_on();
-  ImGui::BeginDisabled(!ex.hints_allowed() || ex.done());
-  if (ImGui::Checkbox("Hints (H)", &hints)) (void)ex.set_hints(hints);
-  ImGui::EndDisabled();
-  mark_item(studio, "exercise", "hints", ImGui::GetItemRectSize().x);
-  ImGui::SameLine();
-  if (key_button(studio, "Undo (Ctrl+Z)", "undo", ex.can_undo())) (void)ex.undo(), acted(studio);
-  if (const std::string hint = ex.hint(); !hint.empty() && !ex.done()) ImGui::TextColored(kWarnText, "Hint: %s", hint.c_str());
+  if (ex.spec().kind == astar::ExerciseKind::FindBug) return;
+  // The grid's marks (overlays/exercise_overlay.hpp), each word in its colour.
+  ImGui::Separator();
+  const palette::Palette& pal = studio.appearance.colors();
+  const auto word = [](palette::Rgb c, const char* text, bool same_line = true) {
+    if (same_line) ImGui::SameLine();
+    ImGui::TextColored(to_vec4(c), "%s", text);
+  };
+  ImGui::TextDisabled("On the grid:");
+  word(pal.taken, "expanding");
+  word(kExerciseAsked, "asked");
+  word(kExerciseCursor, "cursor");
+  if (ex.spec().kind == astar::ExerciseKind::AStarByHand || ex.spec().kind == astar::ExerciseKind::ExpansionOrder)
+    ImGui::TextDisabled("Each cell: g top left, h top right, f in the middle, an arrow to its parent.");
 }
 
 void ExercisePanel::draw_end(Studio& studio, ExerciseMode& ex) {

@@ -61,6 +61,9 @@ bool toggle(std::vector<Cell>& cells, Cell c) {
   return true;
 }
 
+// A number as the student would type it: "2", "1.41", "6.657" (three decimals at most).
+std::string number_text(double v) { return astar::shortest_text(std::round(v * 1000.0) / 1000.0); }
+
 std::string cell_json(std::optional<Cell> c) {
   return c ? "[" + std::to_string(c->x) + ", " + std::to_string(c->y) + "]" : std::string("null");
 }
@@ -140,7 +143,8 @@ astar::Status ExerciseMode::answer(const Action& action) {
 
 void ExerciseMode::keep_verdict(const astar::Result<astar::Verdict>& v) {
   const astar::Verdict& r = v.value();
-  last_ = ExerciseVerdict{r.correct, r.mistakes, r.explanation, r.right, r.points, r.max_points};
+  last_ = ExerciseVerdict{r.correct, r.mistakes, r.explanation, r.right, r.points, r.max_points,
+                          run_->actions().back().action};
 }
 
 std::optional<double> ExerciseMode::number(const std::string& text, const char* what) {
@@ -291,8 +295,8 @@ std::string ExerciseMode::action_text(const Action& a) {
     case PromptKind::Neighbour:
       switch (a.answer) {
         case astar::NeighbourAnswer::Values:
-          return astar::cell_text(a.cell) + ": g " + value_text(a.g) + ", h " + value_text(a.h) + ", f " +
-                 value_text(a.f);
+          return astar::cell_text(a.cell) + ": g " + number_text(a.g) + ", h " + number_text(a.h) + ", f " +
+                 number_text(a.f);
         case astar::NeighbourAnswer::NoChange: return astar::cell_text(a.cell) + ": no change";
         case astar::NeighbourAnswer::Skip: return astar::cell_text(a.cell) + ": closed, skip";
       }
@@ -309,7 +313,7 @@ std::string ExerciseMode::action_text(const Action& a) {
 std::string ExerciseMode::verdict_text() const {
   if (!last_) return "";
   if (exam()) return "Recorded.";
-  if (last_->correct) return "Right.";
+  if (last_->correct) return "Right: " + action_text(last_->given) + ".";
   std::string out = "Not quite: " + last_->explanation;
   if (!out.empty() && out.back() != '.') out += '.';
   return out + " The right answer, now applied: " + action_text(last_->right) + ".";
@@ -323,7 +327,8 @@ std::string ExerciseMode::prompt_text() const {
 
 std::string ExerciseMode::score_text() const {
   const astar::Score s = run_->score();
-  return value_text(s.points) + " of " + value_text(s.max_points) + " points (" + value_text(s.percent) + " %)";
+  const auto n = [](double v) { return astar::shortest_text(std::round(v * 100.0) / 100.0); };
+  return n(s.points) + " of " + n(s.max_points) + " points (" + n(s.percent) + " %)";
 }
 
 std::string ExerciseMode::mistakes_text() const {

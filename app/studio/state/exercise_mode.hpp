@@ -48,8 +48,9 @@ struct ExerciseVerdict {
   bool correct = false;
   std::vector<astar::Mistake> mistakes;
   std::string explanation;
-  astar::Action right;
+  astar::Action right;  // the right answer (applied when the student's was wrong)
   double points = 0.0, max_points = 0.0;
+  astar::Action given;  // the student's
 };
 
 class ExerciseMode {
@@ -109,8 +110,8 @@ class ExerciseMode {
   // [SECTION] What the student reads
   const std::optional<ExerciseVerdict>& last_verdict() const { return last_; }
   const std::string& last_error() const { return error_; }
-  // The last verdict in words: "Right." (with the points), "Not quite: <why> The right answer:
-  // <answer>, now applied.", or in an exam only "Recorded."; empty before the first answer.
+  // The last verdict in words: "Right: <the answer>.", "Not quite: <why> The right answer, now
+  // applied: <answer>.", or in an exam only "Recorded."; empty before the first answer.
   std::string verdict_text() const;
   // An action in words: "select (4, 2)", "(3, 3): g 2, h 4.24, f 6.24", "no change", ...
   static std::string action_text(const astar::Action& a);
