@@ -356,8 +356,10 @@ void GridRenderer::upload_layers(const astar::Level& level, int x0, int y0, int 
 }
 
 std::uint8_t GridRenderer::search_code(const Studio& studio, Cell c) {
-  // An exercise (but find-bug, which replays its trace): what the student has established.
-  if (const ExerciseMode* ex = studio.exercise(); ex && ex->spec().kind != astar::ExerciseKind::FindBug) {
+  // An exercise: what the student has established (find-bug replays its trace, repair shows
+  // LPA*'s search before the edit, as without one).
+  if (const ExerciseMode* ex = studio.exercise(); ex && ex->spec().kind != astar::ExerciseKind::FindBug &&
+                                                  ex->spec().kind != astar::ExerciseKind::Repair) {
     const std::vector<Cell>& back = ex->run().path_back();
     if (std::find(back.begin(), back.end(), c) != back.end()) return kSearchPath;
     switch (ex->run().cell(c).state) {

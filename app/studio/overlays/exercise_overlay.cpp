@@ -279,9 +279,13 @@ void edited_cell(const OverlayContext& ctx, const astar::Exercise& ex) {
     value_label(buf, sizeof buf, after.cost(c));
     label = std::string("cost now ") + buf;
   }
-  const float size = std::clamp(ctx.px * 0.15f, 10.0f * ctx.k, 16.0f * ctx.k);
-  const ImVec2 tl = ctx.label_corner(c);
-  ctx.dl->AddText(ctx.fonts.small, size, ImVec2(tl.x + 4, tl.y + 3), color(ctx.pal.text), label.c_str());
+  // The words on a pill under the cell's top edge, readable over a wall or the search's tints.
+  const float size = std::clamp(ctx.px * 0.16f, 11.0f * ctx.k, 17.0f * ctx.k);
+  const ImVec2 ts = ctx.fonts.small->CalcTextSizeA(size, FLT_MAX, 0.0f, label.c_str());
+  const ImVec2 m = ctx.center(c);
+  const ImVec2 a(m.x - ts.x * 0.5f, ctx.label_corner(c).y + ctx.label_size().y + 2.0f);
+  ctx.dl->AddRectFilled(ImVec2(a.x - 3, a.y - 1), ImVec2(a.x + ts.x + 3, a.y + ts.y + 1), color(kExerciseMissed), 3.0f);
+  ctx.dl->AddText(ctx.fonts.small, size, a, IM_COL32(20, 20, 20, 255), label.c_str());
 }
 
 }  // namespace

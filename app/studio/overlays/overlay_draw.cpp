@@ -182,6 +182,11 @@ void OverlayContext::draw_all() const {
     level_outline();
     shapes();
     edge_overrides();
+    if (ex->spec().kind == astar::ExerciseKind::Repair) {  // LPA*'s search before the edit
+      came_from_arrows();
+      path();
+      cell_values();
+    }
     draw_exercise(*this);
     endpoints();
     draw_exercise_top(*this);

@@ -182,26 +182,41 @@ void ExercisePanel::draw_feedback(Studio& studio, ExerciseMode& ex) {
     if (const std::string hint = ex.hint(); !hint.empty() && !ex.done())
       ImGui::TextColored(kWarnText, "Hint: %s", hint.c_str());
   }
-  if (ex.spec().kind == astar::ExerciseKind::FindBug) return;
-  // The grid's marks (overlays/exercise_overlay.hpp), each word in its colour.
+  draw_marks_legend(studio, ex);
+}
+
+// What the grid's marks mean (overlays/exercise_overlay.hpp), each word in its colour.
+void ExercisePanel::draw_marks_legend(const Studio& studio, const ExerciseMode& ex) {
+  const astar::ExerciseKind kind = ex.spec().kind;
+  if (kind == astar::ExerciseKind::FindBug) return;
+  const bool marking = kind == astar::ExerciseKind::PredictClosed || kind == astar::ExerciseKind::Heuristic ||
+                       kind == astar::ExerciseKind::Repair;
+  if (ex.done() && !marking) return;
   ImGui::Separator();
-  const palette::Palette& pal = studio.appearance.colors();
-  const auto word = [](palette::Rgb c, const char* text, bool same_line = true) {
-    if (same_line) ImGui::SameLine();
+  const auto word = [](palette::Rgb c, const char* text) {
+    ImGui::SameLine();
     ImGui::TextColored(to_vec4(c), "%s", text);
   };
   ImGui::TextDisabled("On the grid:");
-  word(pal.taken, "expanding");
-  word(kExerciseAsked, "asked");
+  if (marking && ex.done()) {
+    word(kExerciseRight, "tick: right");
+    word(kExerciseWrong, "cross: wrong");
+    word(kExerciseMissed, "ring: missed");
+    return;
+  }
+  if (marking) word(kExerciseMarked, "marked");
+  else word(studio.appearance.colors().taken, "expanding");
+  if (kind == astar::ExerciseKind::AStarByHand) word(kExerciseAsked, "asked");
   word(kExerciseCursor, "cursor");
-  if (ex.spec().kind == astar::ExerciseKind::AStarByHand || ex.spec().kind == astar::ExerciseKind::ExpansionOrder)
+  if (kind == astar::ExerciseKind::AStarByHand || kind == astar::ExerciseKind::ExpansionOrder)
     ImGui::TextDisabled("Each cell: g top left, h top right, f in the middle, an arrow to its parent.");
+  if (kind == astar::ExerciseKind::Repair)
+    ImGui::TextDisabled("LPA*'s search before the edit: g (and rhs) on each cell, its path; the edited cell framed.");
 }
 
 void ExercisePanel::draw_end(Studio& studio, ExerciseMode& ex) {
   const astar::Score s = ex.run().score();
   ImGui::TextColored(kRightText, "%s", s.time_up ? "The time is up." : "Finished.");
-  ImGui::Text("Score: %s", ex.score_text().c_str());
   ImGui::Text("Mistakes: %s", ex.mistakes_text().c_str());
   if (key_button(studio, "Save result (Enter)", "save")) (void)studio.save_exercise_result();
   ImGui::TextDisabled("%s", studio.exercise_result_path().c_str());

@@ -34,6 +34,7 @@ class ExercisePanel {
   void draw_finding(Studio& studio, ExerciseMode& ex);
   void draw_feedback(Studio& studio, ExerciseMode& ex);
   void draw_end(Studio& studio, ExerciseMode& ex);
+  static void draw_marks_legend(const Studio& studio, const ExerciseMode& ex);
   int focused_question_ = -1;  // the g field takes the keyboard when a neighbour question comes
 };
 

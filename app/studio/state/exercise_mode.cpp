@@ -461,6 +461,8 @@ void Studio::start_exercise(astar::Exercise exercise, std::string path) {
   exercise_drawn_ = 0;
   const astar::Exercise& ex = exercise_->exercise();
   if (ex.spec.kind == astar::ExerciseKind::FindBug && ex.trace) open_trace(ex.trace, "exercise-trace.json");
+  // Repair: LPA*'s search before the edit, run to its end, is what the student reasons from.
+  if (ex.spec.kind == astar::ExerciseKind::Repair) session_.run_to_end();
   search_changes.full();
   status = "Exercise " + std::string(astar::to_string(ex.spec.kind)) + " (" + ex.difficulty + "), seed '" +
            ex.spec.seed + "'" + (ex.spec.student.empty() ? std::string() : ", student '" + ex.spec.student + "'") +

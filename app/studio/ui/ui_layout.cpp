@@ -114,14 +114,16 @@ void Ui::draw_editing_panels(Studio& studio, bool fold, bool presenting) {
 }
 
 // The debugger column: the timeline, a trace's findings, the pseudo-code, the log and the
-// breakpoints. During an exercise only what does not give the answer away: the pseudo-code, and
-// for find-bug the trace's timeline and log (its findings are the answer).
+// breakpoints. During an exercise only what does not give the answer away: the pseudo-code (not
+// for the heuristic kind, which runs no search), and for find-bug the trace's timeline and log
+// (its findings are the answer).
 void Ui::draw_debugger_column(Studio& studio, const Fonts& fonts) {
   const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
   if (const ExerciseMode* ex = studio.exercise()) {
     const bool find_bug = ex->spec().kind == astar::ExerciseKind::FindBug;
     if (find_bug && ImGui::CollapsingHeader("Timeline", open)) timeline_.Draw(studio);
-    if (ImGui::CollapsingHeader("Pseudo-code", open)) code_.Draw(studio, fonts);
+    if (ex->spec().kind != astar::ExerciseKind::Heuristic && ImGui::CollapsingHeader("Pseudo-code", open))
+      code_.Draw(studio, fonts);
     if (find_bug && ImGui::CollapsingHeader("Log", open)) log_.Draw(studio);
     return;
   }
