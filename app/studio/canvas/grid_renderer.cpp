@@ -1,4 +1,5 @@
 #include "canvas/grid_renderer.hpp"
+#include "state/exercise_mode.hpp"
 #include "platform/platform.hpp"
 
 #include <algorithm>
@@ -355,6 +356,19 @@ void GridRenderer::upload_layers(const astar::Level& level, int x0, int y0, int 
 }
 
 std::uint8_t GridRenderer::search_code(const Studio& studio, Cell c) {
+  // An exercise: what the student has established (find-bug replays its trace, repair shows
+  // LPA*'s search before the edit, as without one).
+  if (const ExerciseMode* ex = studio.exercise(); ex && ex->spec().kind != astar::ExerciseKind::FindBug &&
+                                                  ex->spec().kind != astar::ExerciseKind::Repair) {
+    const std::vector<Cell>& back = ex->run().path_back();
+    if (std::find(back.begin(), back.end(), c) != back.end()) return kSearchPath;
+    switch (ex->run().cell(c).state) {
+      case astar::ExerciseRun::CellView::State::Open: return kSearchOpen;
+      case astar::ExerciseRun::CellView::State::Closed: return kSearchClosed;
+      case astar::ExerciseRun::CellView::State::Unseen: break;
+    }
+    return kSearchUnseen;
+  }
   const SearchSession& session = studio.session();
   // A partial path tints no cells: it is drawn dashed over them (see the viewport).
   if (session.path_contains(c) && !session.path_partial()) return kSearchPath;

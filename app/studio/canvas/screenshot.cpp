@@ -1,4 +1,5 @@
 #include "canvas/screenshot.hpp"
+#include "state/exercise_mode.hpp"
 
 #include <cerrno>
 #include <cstdio>
@@ -171,6 +172,7 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
   j << ",\n  \"units\": " << units_sidecar_json(studio);
   j << ",\n  \"cbs\": " << cbs_sidecar_json(studio.units_playback.cbs());  // CBS watched
   j << ",\n  \"plan\": " << plan_sidecar_json(studio);  // an opened plan (opened_plan.hpp)
+  j << ",\n  \"exercise\": " << exercise_sidecar_json(studio.exercise());  // exercise_mode.hpp
   if (!extra.empty()) j << ",\n  " << extra;
   j << "\n}\n";
 

@@ -1,4 +1,5 @@
 #include "canvas/viewport.hpp"
+#include "state/exercise_mode.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -82,6 +83,15 @@ void draw_grid_warning(const GridRenderer& renderer, const Fonts& fonts, ImDrawL
 // CBS's breakpoint cell (the Units section's Pick). True when it was one.
 bool click_picks_cell(Studio& studio, Cell cell) {
   const bool inside = studio.level().in_bounds(cell);
+  // An exercise: a click answers (Select, PathBack) or marks (Mark, Parents); find-bug's trace
+  // takes no clicks.
+  if (ExerciseMode* ex = studio.exercise()) {
+    if (inside && ex->spec().kind != astar::ExerciseKind::FindBug) {
+      (void)ex->pick(cell);
+      studio.status.clear();
+    }
+    return true;
+  }
   if (studio.session().quiz.on) {
     if (inside) studio.session().answer_quiz(cell);
     return true;
@@ -137,8 +147,9 @@ void Viewport::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts, 
   if (renderer.ready()) {
     renderer.draw(dl, view, level.width(), level.height(), grid_look(studio.appearance));
     draw_overlays(studio, fonts, dl);
-    tools_.draw_preview(studio, dl, hovered_ ? std::optional<ImVec2>(level_pos(view, ImGui::GetIO().MousePos))
-                                             : std::nullopt);
+    if (!studio.exercise())
+      tools_.draw_preview(studio, dl, hovered_ ? std::optional<ImVec2>(level_pos(view, ImGui::GetIO().MousePos))
+                                               : std::nullopt);
     if (!renderer.warning().empty()) draw_grid_warning(renderer, fonts, dl, p0, p1);
   } else {
     const std::string message = "The grid cannot be drawn:\n" + renderer.error();
@@ -162,7 +173,7 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
   View& view = studio.view;
   const astar::Level& level = studio.level();
   hovered_.reset();
-  tools_.keys(studio);
+  if (!studio.exercise()) tools_.keys(studio);  // an exercise's level is not edited
   if (!ImGui::IsMousePosValid()) {  // the mouse left the window
     if (!io.MouseDown[ImGuiMouseButton_Left]) finish_drag(studio, last_pos_);
     return;
@@ -205,6 +216,7 @@ void Viewport::handle_input(Studio& studio, bool hovered, bool active) {
   const bool on_start = on_marker(level.start()), on_goal = on_marker(level.goal());
 
   if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && click_picks_cell(studio, cell)) return;
+  if (studio.exercise()) return;
   // Left button: drag the start or goal marker, else the tool (tools.hpp). A drag with the
   // Shapes layer active moves shapes, so the markers are dragged from other layers only.
   const ImVec2 pos = level_pos(view, io.MousePos);

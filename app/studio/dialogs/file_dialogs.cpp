@@ -1,6 +1,7 @@
 // File > New, Open, Save As, the unsaved-changes guard before New, Open, Quit and lessons, and
 // the error dialog; and the levels folder they start in.
 #include "dialogs/file_dialogs.hpp"
+#include "state/exercise_mode.hpp"
 #include "files/data_dirs.hpp"
 
 #include <GLFW/glfw3.h>  // key codes: ImGui 1.86's glfw backend fills io.KeysDown[] by GLFW key
@@ -52,7 +53,7 @@ DialogButton error_and_buttons(const std::string& error, const char* ok_label, b
 }  // namespace
 
 void FileDialogs::ask_or_proceed(const Studio& studio, Pending action) {
-  if (studio.dirty()) {
+  if (studio.dirty() || studio.exercise_in_progress()) {
     pending_ = action;
     open_guard_ = true;
   } else {
@@ -70,6 +71,8 @@ void FileDialogs::proceed(Pending action) {
     case Pending::Lesson: open_lesson_ = true; break;
     case Pending::File: open_file_ = true; break;
     case Pending::Level: open_level_ = true; break;
+    case Pending::Exercise: start_exercise_ = true; break;
+    case Pending::LeaveExercise: leave_exercise_ = true; break;
     case Pending::None: break;
   }
 }
@@ -85,6 +88,13 @@ void FileDialogs::request_open_level(const Studio& studio, astar::Level level, s
   file_note_ = std::move(note);
   ask_or_proceed(studio, Pending::Level);
 }
+
+void FileDialogs::request_exercise(const Studio& studio, astar::Exercise exercise) {
+  exercise_ = std::move(exercise);
+  ask_or_proceed(studio, Pending::Exercise);
+}
+
+void FileDialogs::request_leave_exercise(const Studio& studio) { ask_or_proceed(studio, Pending::LeaveExercise); }
 
 void FileDialogs::request_lesson(const Studio& studio, std::string path) {
   lesson_path_ = std::move(path);
@@ -166,12 +176,7 @@ void FileDialogs::Draw(Studio& studio) {
       if (!file_note_.empty()) studio.status = file_note_;
     }
   }
-  if (open_level_ && level_) {
-    open_level_ = false;
-    studio.set_level(std::move(*level_), "");
-    level_.reset();
-    studio.status = file_note_;
-  }
+  start_pending(studio);
   open_if(open_guard_, "Unsaved changes") || open_if(open_new_, "New level") ||
       open_if(open_open_, "Open level") || open_if(open_save_as_, "Save level as") ||
       open_if(open_error_, "Error##modal");
@@ -182,10 +187,29 @@ void FileDialogs::Draw(Studio& studio) {
   draw_error();
 }
 
+void FileDialogs::start_pending(Studio& studio) {
+  if (open_level_ && level_) {
+    open_level_ = false;
+    studio.set_level(std::move(*level_), "");
+    level_.reset();
+    studio.status = file_note_;
+  }
+  if (start_exercise_ && exercise_) {
+    start_exercise_ = false;
+    studio.start_exercise(std::move(*exercise_), "");
+    exercise_.reset();
+  }
+  if (leave_exercise_) {
+    leave_exercise_ = false;
+    studio.close_exercise();
+  }
+}
+
 void FileDialogs::draw_guard(Studio& studio) {
   center_next_window();
   if (!ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_AlwaysAutoResize))
     return;
+  if (studio.exercise_in_progress()) return draw_exercise_guard(studio);
   ImGui::Text("%s has unsaved changes.", studio.file_name().c_str());
   ImGui::Text("Save them before %s?", pending_ == Pending::Quit   ? "quitting"
                                       : pending_ == Pending::New ? "creating a new level"
@@ -210,6 +234,36 @@ void FileDialogs::draw_guard(Studio& studio) {
   }
   ImGui::SameLine();
   if (ImGui::Button("Cancel", ImVec2(100, 0)) || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) {
+    ImGui::CloseCurrentPopup();
+    pending_ = Pending::None;
+  }
+  ImGui::EndPopup();
+}
+
+// The guard's words and buttons for an exercise under way (inside the guard's popup).
+void FileDialogs::draw_exercise_guard(Studio& studio) {
+  ImGui::TextUnformatted("The exercise is under way: its answers are lost unless you save the result.");
+  ImGui::Text("Save the result (%s) before %s?", studio.exercise_result_path().c_str(),
+              pending_ == Pending::Quit            ? "quitting"
+              : pending_ == Pending::LeaveExercise ? "leaving it"
+                                                   : "going on");
+  ImGui::Spacing();
+  if (ImGui::Button("Save result", ImVec2(120, 0))) {
+    ImGui::CloseCurrentPopup();
+    if (auto saved = studio.save_exercise_result(); saved) {
+      proceed(pending_);
+    } else {
+      pending_ = Pending::None;
+      show_error("Save failed", saved.error());
+    }
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Discard", ImVec2(120, 0))) {
+    ImGui::CloseCurrentPopup();
+    proceed(pending_);
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel", ImVec2(120, 0)) || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) {
     ImGui::CloseCurrentPopup();
     pending_ = Pending::None;
   }

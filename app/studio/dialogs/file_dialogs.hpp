@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/exercise.hpp"
 #include "astar/level.hpp"
 #include "files/settings.hpp"
 #include "state/studio.hpp"
@@ -34,6 +35,10 @@ class FileDialogs {
   // [dialogs] Opens an imported level as a new untitled one after the guard (File > Import's
   // "Open as new level", a dropped .map); `note` goes to the status line.
   void request_open_level(const Studio& studio, astar::Level level, std::string note);
+  // [dialogs] Starts an exercise made by File > New exercise (or the page's link) after the
+  // guard; an exercise under way is guarded too (its answers are lost unless saved).
+  void request_exercise(const Studio& studio, astar::Exercise exercise);
+  void request_leave_exercise(const Studio& studio);
   // [files] File > Open Recent (studio_files.cpp): most recent first, missing files disabled,
   // Clear recent. Files opened or saved as through these dialogs go into it.
   void draw_recent_menu(Studio& studio);
@@ -43,11 +48,13 @@ class FileDialogs {
   bool quit_confirmed() const { return quit_; }
 
  private:
-  enum class Pending { None, New, Open, Quit, Lesson, File, Level };
+  enum class Pending { None, New, Open, Quit, Lesson, File, Level, Exercise, LeaveExercise };
   void ask_or_proceed(const Studio& studio, Pending action);
   void proceed(Pending action);
   void refresh_open_list(const Studio& studio);
   void draw_guard(Studio& studio);
+  void draw_exercise_guard(Studio& studio);
+  void start_pending(Studio& studio);  // a level, an exercise or leaving one, once proceeded
   void draw_new(Studio& studio);
   void draw_open(Studio& studio);
   void draw_save_as(Studio& studio);
@@ -65,6 +72,8 @@ class FileDialogs {
   std::string file_path_, file_note_;
   std::optional<astar::Level> level_;  // [dialogs] request_open_level, after the guard
   bool open_level_ = false;
+  std::optional<astar::Exercise> exercise_;  // request_exercise, after the guard
+  bool start_exercise_ = false, leave_exercise_ = false;
 
   int new_w_ = 24, new_h_ = 16;
   astar::Topology new_topology_ = astar::Topology::Square;

@@ -487,6 +487,55 @@ const std::vector<OptionSpec>& option_table() {
       {"--plan", "FILE",
        [] { return text("play a multi-agent plan (Kei18's, Li's or MAPF Tracker's format) on LEVEL's units and check it, its findings in the Findings panel (--tick T: the time slider at T)"); },
        [](Options& o, Seen&, V v) { return file_name("--plan", v, o.plan_path); }},
+      {"--exercise", "KIND",
+       [] { return "start an exercise where you run the algorithm, each step checked: " + astar::exercise_kind_names() +
+                   " (with --seed, --student, --difficulty, --question, --exam, --time-limit, --no-hints; --algorithm "
+                   "picks expansion-order's and predict-closed's: astar, dijkstra, greedy or bfs)"; },
+       [](Options& o, Seen&, V v) {
+         const std::string names = "one of " + astar::exercise_kind_names();
+         if (!v) return "--exercise: missing value (" + names + ")";
+         const auto k = astar::parse_exercise_kind(*v);
+         if (!k) return bad_value("--exercise", *v, names);
+         o.exercise_args.kind = *k;
+         o.exercise = o.exercise_args;  // made again once every option is read
+         return std::string();
+       }},
+      {"--seed", "CLASS", [] { return text("with --exercise: the class's seed, any text up to 100 bytes (default class)"); },
+       [](Options& o, Seen&, V v) {
+         if (!v) return std::string("--seed: missing value");
+         o.exercise_args.seed = std::string(*v);
+         return std::string();
+       }},
+      {"--student", "NAME",
+       [] { return text("with --exercise: the student's name or number, mixed into the seed so each student gets a level of their own"); },
+       [](Options& o, Seen&, V v) {
+         if (!v) return std::string("--student: missing value");
+         o.exercise_args.student = std::string(*v);
+         return std::string();
+       }},
+      {"--difficulty", "D",
+       [] { return text("with --exercise: easy (6 x 6, 4 neighbours), medium (8 x 8, 8 neighbours; the default) or hard (10 x 10, costs 1-3, many ties)"); },
+       [](Options& o, Seen&, V v) {
+         return named("--difficulty", v, o.exercise_difficulty, astar::parse_exercise_difficulty, "easy, medium or hard", true);
+       }},
+      {"--question", "Q", [] { return text("with --exercise heuristic: admissible (the default) or consistent"); },
+       [](Options& o, Seen&, V v) {
+         if (!v) return std::string("--question: missing value (admissible or consistent)");
+         if (*v != "admissible" && *v != "consistent") return bad_value("--question", *v, "admissible or consistent");
+         o.exercise_args.question = std::string(*v);
+         return std::string();
+       }},
+      {"--exam", "", [] { return text("with --exercise: an exam: no hints, no undo, one attempt"); },
+       [](Options& o, Seen&, V) { return (o.exercise_args.exam = true, std::string()); }},
+      {"--time-limit", "S", [] { return text("with --exam: the time limit in seconds (1..36000)"); },
+       [](Options& o, Seen&, V v) {
+         return number_in("--time-limit", v, o.exercise_args.time_limit, 1, astar::kExerciseMaxTimeLimit, "seconds 1..36000");
+       }},
+      {"--no-hints", "", [] { return text("with --exercise: no hints (an exam never has any)"); },
+       [](Options& o, Seen&, V) { return (o.exercise_args.hints = false, std::string()); }},
+      {"--resume", "RESULT",
+       [] { return text("continue the exercise a result file records (as saved by the Exercise panel): made again from its seed and taken to where its answers got"); },
+       [](Options& o, Seen&, V v) { return file_name("--resume", v, o.resume); }},
       {"--list-commands", "",
        [] { return text("print every command of the menus and keys as tab-separated id, label, shortcut, menu path, and exit"); },
        [](Options& o, Seen&, V) { return (o.list_commands = Options::CommandList::Tsv, std::string()); }},
@@ -511,8 +560,32 @@ const OptionSpec* find_option(std::string_view name) {
   return nullptr;
 }
 
+// --exercise's spec from the exercise options, checked by core; those options without it, or
+// with what opens another level, are refused.
+std::string check_exercise_options(Options& o) {
+  constexpr std::string_view kNeedExercise[] = {"--seed", "--student", "--difficulty", "--question",
+                                                "--exam", "--time-limit", "--no-hints"};
+  if (!o.exercise) {
+    for (std::string_view name : kNeedExercise)
+      if (o.was_given(name)) return std::string(name) + " needs --exercise KIND";
+    if (!o.resume.empty() && (!o.level_path.empty() || !o.trace_path.empty()))
+      return "--resume opens its own exercise: no LEVEL or --trace with it";
+    return "";
+  }
+  if (!o.resume.empty()) return "--exercise and --resume cannot be combined (the result file names its exercise)";
+  if (!o.level_path.empty() || !o.trace_path.empty() || !o.plan_path.empty())
+    return "--exercise makes its own level: no LEVEL, --trace or --plan with it";
+  if (o.was_given("--time-limit") && !o.exercise_args.exam) return "--time-limit needs --exam";
+  astar::ExerciseSpec spec = o.exercise_args;
+  if (o.exercise_difficulty) spec = astar::with_difficulty(spec, *o.exercise_difficulty);
+  if (o.was_given("--algorithm")) spec.algorithm = std::string(astar::info(o.algorithm).name);
+  if (std::string why = astar::check_exercise_spec(spec); !why.empty()) return "--exercise: " + why;
+  o.exercise = spec;
+  return "";
+}
+
 // The checks across options, once all are read.
-std::string check_combinations(const Options& o, const Seen& seen) {
+std::string check_combinations(Options& o, const Seen& seen) {
   if (o.run && seen.steps) return "--steps and --run cannot be combined";
   if (!o.gif.empty() && !o.screenshot.empty()) return "--gif and --screenshot cannot be combined";
   if (seen.frames && o.screenshot.empty()) return "--frames needs --screenshot";
@@ -536,7 +609,7 @@ std::string check_combinations(const Options& o, const Seen& seen) {
     return "--weight applies to --algorithm weighted-astar only";
   if (o.partial_path && !astar::info(o.algorithm).partial_paths)
     return "--partial-path: " + std::string(astar::info(o.algorithm).name) + " has no partial paths";
-  return "";
+  return check_exercise_options(o);
 }
 
 }  // namespace

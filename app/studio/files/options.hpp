@@ -20,6 +20,9 @@
 //                                          [--open-dialog NAME] [--recipe RECIPE]
 //                                          [--import FILE] [--trace FILE [--finding N | --follow]]
 //                                          [--plan FILE [--finding N]]
+//                                          [--exercise KIND [--seed CLASS] [--student NAME]
+//                                          [--difficulty D] [--question Q] [--exam
+//                                          [--time-limit S]] [--no-hints] | --resume RESULT]
 //                                          [--list-commands] [--list-keys]
 //                                          [--help]
 // Each option is a row of one table (options.cpp) that both parsing and --help read.
@@ -34,6 +37,7 @@
 
 #include "astar/cbs.hpp"
 #include "astar/endpoint_args.hpp"
+#include "astar/exercise_spec.hpp"
 #include "astar/grid.hpp"
 #include "astar/result.hpp"
 #include "astar/search.hpp"
@@ -138,6 +142,17 @@ struct Options {
   // --plan FILE: a multi-agent plan another program wrote (state/opened_plan.hpp), played on
   // LEVEL's units (after --scen's) and checked; --tick T puts the time slider at T.
   std::string plan_path;
+  // --exercise KIND: start an exercise (state/exercise_mode.hpp) instead of opening a level,
+  // made from --seed CLASS, --student NAME, --difficulty easy|medium|hard (default medium),
+  // --question admissible|consistent (heuristic), --algorithm (expansion-order and
+  // predict-closed: astar, dijkstra, greedy or bfs), --exam with --time-limit S, --no-hints.
+  // Checked by core (astar::check_exercise_spec) once every option is read.
+  std::optional<astar::ExerciseSpec> exercise;
+  astar::ExerciseSpec exercise_args;  // the fields as read, before the difficulty applies
+  std::optional<astar::ExerciseDifficulty> exercise_difficulty;
+  // --resume RESULT: the exercise a result file records (or the page's kept progress), made
+  // again and taken to where its answers got (Studio::restore_exercise).
+  std::string resume;
   // The options on the command line ("--algorithm", ...): only those override a level's preset.
   std::vector<std::string> given;
   bool was_given(std::string_view name) const {

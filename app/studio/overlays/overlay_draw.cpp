@@ -1,4 +1,5 @@
 #include "overlays/overlay_draw.hpp"
+#include "state/exercise_mode.hpp"
 
 #include <algorithm>
 #include <cfloat>
@@ -10,6 +11,7 @@
 
 #include "astar/heuristic_check.hpp"
 #include "astar/moves.hpp"
+#include "overlays/exercise_overlay.hpp"
 #include "overlays/flow_overlay.hpp"
 #include "overlays/jump_distances_overlay.hpp"
 #include "overlays/layer_look.hpp"
@@ -175,6 +177,21 @@ OverlayContext::OverlayContext(const Studio& s, const Fonts& f, ImDrawList* list
 }
 
 void OverlayContext::draw_all() const {
+  // An exercise (but find-bug, which replays its trace): the student's view, not the search's.
+  if (const ExerciseMode* ex = studio.exercise(); ex && ex->spec().kind != astar::ExerciseKind::FindBug) {
+    level_outline();
+    shapes();
+    edge_overrides();
+    if (ex->spec().kind == astar::ExerciseKind::Repair) {  // LPA*'s search before the edit
+      came_from_arrows();
+      path();
+      cell_values();
+    }
+    draw_exercise(*this);
+    endpoints();
+    draw_exercise_top(*this);
+    return;
+  }
   level_outline();
   backward_side();
   shapes();  // the level's overlay layers, at their layer panel opacities (hidden: not drawn)
@@ -206,7 +223,7 @@ void OverlayContext::draw_all() const {
 
 void OverlayContext::findings() const {
   const TraceMode* t = studio.trace_mode();
-  if (!t) return;
+  if (!t || studio.exercise()) return;  // find-bug: the findings are the answer
   const float d = finding_mark_px(px);
   const ImU32 mark = color(kFindingMark), edge = color(pal.text, 0.8f);
   for (const astar::Finding& f : t->report.findings) {

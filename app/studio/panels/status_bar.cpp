@@ -1,6 +1,7 @@
 // The status line under the canvas: file, size, zoom, the search and its outcome, the hovered
 // cell and the last message.
 #include "panels/panels.hpp"
+#include "state/exercise_mode.hpp"
 
 #include <cstdio>
 #include <string>
@@ -47,6 +48,11 @@ std::string outcome_text(const Studio& studio) {
 std::string search_status_text(const Studio& studio) { return search_label(studio) + outcome_text(studio); }
 
 std::string status_line_text(const Studio& studio) {
+  // An exercise: its question or last verdict instead of the search (hidden from the student).
+  if (const ExerciseMode* ex = studio.exercise()) {
+    std::string line = file_and_size(studio) + "  |  " + ex->status_text();
+    return studio.status.empty() ? line : line + "  |  " + studio.status;
+  }
   std::string line = file_and_size(studio) + "  |  " + search_status_text(studio);
   // CBS watched: the Units section's status line too ("CBS: iteration 12, splitting node 0 ...").
   if (const CbsWatch& cbs = studio.units_playback.cbs(); cbs.active()) line += "  |  " + cbs.status_text();
@@ -55,6 +61,19 @@ std::string status_line_text(const Studio& studio) {
 }
 
 void StatusBar::Draw(const Studio& studio, std::optional<Cell> cell) {
+  if (const ExerciseMode* ex = studio.exercise()) {
+    ImGui::Text("%s  |  ", file_and_size(studio).c_str());
+    ImGui::SameLine(0.0f, 0.0f);
+    const auto& v = ex->last_verdict();
+    const bool wrong = !ex->last_error().empty() || (v && !v->correct && !ex->exam());
+    if (wrong) ImGui::TextColored(kWarnText, "%s", ex->status_text().c_str());
+    else ImGui::TextUnformatted(ex->status_text().c_str());
+    if (!studio.status.empty()) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("|  %s", studio.status.c_str());
+    }
+    return;
+  }
   const astar::SearchState state = studio.session().search().state();
   ImGui::Text("%s  |  %.3g px/cell  |  %s", file_and_size(studio).c_str(), studio.view.cell_px,
               search_label(studio).c_str());

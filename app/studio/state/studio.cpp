@@ -2,6 +2,7 @@
 // search session and the renderer, and what wires the session to the rest. Trace mode's part is
 // in trace_mode.cpp and trace_following.cpp.
 #include "state/studio.hpp"
+#include "state/exercise_mode.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -27,6 +28,7 @@ void Studio::set_level(astar::Level level, std::string path) {
   session_.drop_for_new_level();  // its search points into the level
   trace_.reset();                 // nor a trace: it was read for the level before
   plan_.reset();                  // nor a plan: its units were the level's before
+  exercise_.reset();              // nor an exercise: start_exercise sets its own after this
   doc_.reset(std::move(level), std::move(path));
   selection.reset();
   selected_shape.reset();
@@ -41,6 +43,7 @@ void Studio::set_level(astar::Level level, std::string path) {
 astar::Status Studio::open(const std::string& path) {
   auto loaded = astar::load_level(path);
   if (!loaded) return astar::Error{loaded.error()};
+  if (loaded.value().exercise) return open_exercise_level(std::move(loaded).value(), path);
   set_level(std::move(loaded).value(), path);
   status = "Opened " + path;
   open_preset_trace();  // a lesson's search.trace
@@ -171,7 +174,16 @@ void Studio::set_terrains(std::vector<astar::Terrain> terrains) {
 
 // [SECTION] The search session
 
+void Studio::flush() {
+  session_.flush();
+  if (exercise_ && exercise_->revision() != exercise_drawn_) {
+    exercise_drawn_ = exercise_->revision();
+    search_changes.full();
+  }
+}
+
 void Studio::update(double dt) {
+  if (exercise_) exercise_->advance(dt);
   session_.flush();
   poll_following(dt);
   session_.play(dt);

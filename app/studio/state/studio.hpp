@@ -1,8 +1,8 @@
 // The studio's state: the small object that wires its parts together. The parts are the document
 // (the level, its editor and file: document.hpp), the search session (the search shown with its
 // options, play and seek, breakpoints, the path, repairs and the quiz: search_session.hpp), walk
-// mode (walk_mode.hpp), trace mode (trace_mode.hpp, trace_mode.cpp, trace_following.cpp), and
-// what the panels change directly (UiState, ui_state.hpp). Studio is the editor's listener: an
+// mode (walk_mode.hpp), trace mode (trace_mode.hpp, trace_mode.cpp, trace_following.cpp),
+// exercise mode (exercise_mode.hpp), and what the panels change directly (UiState, ui_state.hpp). Studio is the editor's listener: an
 // edit marks the level dirty, goes to the renderer's change log and to the session, which
 // re-runs or repairs its search at flush(). Panels and the viewport read and change it; the grid
 // renderer follows its change records. No GL, GLFW or ImGui here: this folder builds as
@@ -35,12 +35,22 @@
 #include "state/units_playback.hpp"
 #include "state/walk_mode.hpp"
 
+namespace astar {
+struct Exercise;
+struct TimedAction;
+}  // namespace astar
+
 namespace studio {
+
+// Exercise mode (state/exercise_mode.hpp, included where it is used: astar/exercise.hpp's
+// Verdict and astar/inspect.hpp's cannot both be in one file).
+class ExerciseMode;
 
 // Studio is a UiState: the tools, view, status line and play controls are its public fields.
 class Studio : public UiState {
  public:
   Studio();
+  ~Studio();
   Studio(const Studio&) = delete;  // the search points into the document's level
   Studio& operator=(const Studio&) = delete;
 
@@ -100,8 +110,9 @@ class Studio : public UiState {
   // and seek, breakpoints, the path, repairs and the quiz. Panels step and read it here.
   SearchSession& session() { return session_; }
   const SearchSession& session() const { return session_; }
-  // End of frame: the re-run after this frame's edits (SearchSession::flush).
-  void flush() { session_.flush(); }
+  // End of frame: the re-run after this frame's edits (SearchSession::flush); an exercise's
+  // answers since the last flush tint the grid again (search_changes).
+  void flush();
   // Once a frame: a pending re-run, a followed trace's new events, then Play (SearchSession::play).
   void update(double dt);
   // Writes the log's events up to where the search is as JSON (one record per event, the same as
@@ -158,6 +169,30 @@ class Studio : public UiState {
   // The time slider at the finding's tick, paused, and its cell ringed.
   void select_plan_finding(std::size_t index);
 
+  // [SECTION] Exercises (exercise_mode.hpp; Studio's part in exercise_mode.cpp): the student runs
+  // the algorithm on the exercise's level, which replaces the document's (callers guard unsaved
+  // work first, as for Open). A new level ends the exercise; opening a level file with an
+  // "exercise" starts that one (astar::exercise_of_level; one that is not the level its spec
+  // makes opens as a plain level, and the status line says why). Find-bug opens the exercise's
+  // trace in trace mode. The status line says what happened, or why not.
+  astar::Status start_exercise(const astar::ExerciseSpec& spec);  // astar::make_exercise
+  void start_exercise(astar::Exercise exercise, std::string path);
+  void close_exercise();
+  ExerciseMode* exercise() { return exercise_.get(); }
+  const ExerciseMode* exercise() const { return exercise_.get(); }
+  // Answers given and the exercise not over: New, Open and Quit ask before it is lost.
+  bool exercise_in_progress() const;
+  // Writes the result file (astar::result_to_json) to `path` atomically; empty: the default,
+  // exercise_result_path(). The status line says where, or why not.
+  astar::Status save_exercise_result(std::string path = "");
+  // The result's file beside the level's file (untitled: in the working folder).
+  std::string exercise_result_path() const;
+  // An exercise taken to where recorded answers got (a result file or the page's kept progress,
+  // read by files/exercise_progress.hpp): made again from `spec`, its actions replayed
+  // (ExerciseMode::replay). An error names `source`; the level and an exercise open stay then.
+  astar::Status restore_exercise(const astar::ExerciseSpec& spec, const std::vector<astar::TimedAction>& actions,
+                                 std::string_view source);
+
   // [SECTION] Change records for the renderer (declared before session_, which writes them)
   ChangeLog level_changes;
   ChangeLog search_changes;
@@ -181,6 +216,9 @@ class Studio : public UiState {
   WalkMode walk_;                     // walk mode: the session's search reads its agent's known()
   std::unique_ptr<TraceMode> trace_;  // trace mode: the session's search is its TraceReplay
   std::unique_ptr<OpenedPlan> plan_;  // an opened plan, played by units_playback
+  std::unique_ptr<ExerciseMode> exercise_;  // an exercise under way
+  std::uint64_t exercise_drawn_ = 0;        // its revision() when the grid was last tinted
+  astar::Status open_exercise_level(astar::Level level, const std::string& path);
   bool plan_edited_ = false;          // the level changed since the plan was checked
   SearchSession session_{{.doc = doc_, .walk = walk_, .trace = trace_,
                           .level_changes = level_changes, .search_changes = search_changes,

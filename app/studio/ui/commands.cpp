@@ -1,4 +1,5 @@
 #include "ui/commands.hpp"
+#include "state/exercise_mode.hpp"
 
 #include "ui/ui.hpp"  // before GLFW: it brings in glad, which must come first
 
@@ -8,6 +9,7 @@
 #include <imgui.h>
 
 #include "astar/format.hpp"
+#include "panels/exercise_panel.hpp"
 #include "panels/overlays_panel.hpp"
 #include "panels/panel_widgets.hpp"
 #include "platform/platform.hpp"
@@ -142,6 +144,16 @@ const std::vector<Command>& table() {
        [](CommandTarget& t) {  // the page's only: the desktop has no address to link to
          if (platform::can_copy_link() && ImGui::MenuItem("Copy link", "Ctrl+Shift+L")) copy_link(t.studio);
        }},
+      {"file.new_exercise", "New exercise...", "File", "Files",
+       "Start an exercise: you run the algorithm on a level made from a class seed and your name, "
+       "each step checked at once", {ctrl_shift(GLFW_KEY_E)}, K::Window,
+       [](CommandTarget& t) { t.dialogs.exercise.request(t.studio); }, nullptr, nullptr, nullptr, nullptr, true},
+      {"file.save_result", "Save exercise result", "File", "", "", {}, K::Window,
+       [](CommandTarget& t) { (void)t.studio.save_exercise_result(); },
+       [](const CommandTarget& t) { return t.studio.exercise() != nullptr; }},
+      {"file.leave_exercise", "Leave exercise", "File", "", "", {}, K::Window,
+       [](CommandTarget& t) { t.files.request_leave_exercise(t.studio); },
+       [](const CommandTarget& t) { return t.studio.exercise() != nullptr; }},
       {"file.open_trace", "Open trace...", "File", "Files",
        "Open a search trace (Posthoc JSON or YAML, JSON Lines) and replay it on the level",
        {ctrl_shift(GLFW_KEY_O)}, K::Window, [](CommandTarget& t) { t.dialogs.trace.request(t.studio); },
@@ -330,6 +342,26 @@ bool pressed(const Shortcut& s, const ImGuiIO& io) {
          s.shift == io.KeyShift && !io.KeyAlt;
 }
 
+// While an exercise runs, the commands that would edit its level, run or show the search (but
+// stepping find-bug's trace), open another trace or plan, export or compare are off: the level
+// is the exercise's, and the search is the answer.
+bool allowed_in_exercise(const CommandTarget& t, const Command& c) {
+  const ExerciseMode* ex = t.studio.exercise();
+  if (!ex) return true;
+  const std::string_view id = c.id;
+  if (id.starts_with("edit.") || id.starts_with("tool.") || id.starts_with("layer.") || id.starts_with("brush."))
+    return false;
+  constexpr std::string_view kOff[] = {"view.compare",      "file.open_trace",  "file.close_trace",
+                                       "file.follow_trace", "file.open_plan",   "file.close_plan",
+                                       "file.import",       "file.export_trace", "file.export_gif"};
+  if (std::find(std::begin(kOff), std::end(kOff), id) != std::end(kOff)) return false;
+  if (!id.starts_with("search.")) return true;
+  constexpr std::string_view kStepping[] = {"search.step", "search.step_back", "search.play", "search.run",
+                                            "search.micro_step", "search.micro_step_back", "search.first"};
+  return ex->spec().kind == astar::ExerciseKind::FindBug &&
+         std::find(std::begin(kStepping), std::end(kStepping), id) != std::end(kStepping);
+}
+
 std::string table_cell(std::string_view text) {
   std::string out(text);
   std::replace(out.begin(), out.end(), '|', '/');
@@ -370,8 +402,10 @@ void run_shortcuts(CommandTarget& target) {
   const ImGuiIO& io = ImGui::GetIO();
   const bool popup = any_popup_open();
   for (const Command& c : table()) {
-    if (!c.run || !context_allows(c.context, popup, io.WantTextInput)) continue;
-    const bool hit = std::any_of(c.keys.begin(), c.keys.end(), [&](const Shortcut& s) { return pressed(s, io); });
+    if (!c.run || !context_allows(c.context, popup, io.WantTextInput) || !allowed_in_exercise(target, c)) continue;
+    const bool hit = std::any_of(c.keys.begin(), c.keys.end(), [&](const Shortcut& s) {
+      return pressed(s, io) && !exercise_takes_key(target.studio, s.key, s.ctrl, s.shift);
+    });
     if (hit && (!c.enabled || c.enabled(target))) c.run(target);
   }
 }
@@ -386,7 +420,7 @@ void draw_menu(CommandTarget& target, std::string_view menu) {
     }
     const std::string label = c.menu_label ? c.menu_label(target) : std::string(c.label);
     const std::string keys = shortcut_text(c.keys[0]);
-    const bool enabled = !c.enabled || c.enabled(target);
+    const bool enabled = (!c.enabled || c.enabled(target)) && allowed_in_exercise(target, c);
     const bool checked = c.checked && c.checked(target);
     if (ImGui::MenuItem(label.c_str(), keys.empty() ? nullptr : keys.c_str(), checked, enabled))
       c.run(target);

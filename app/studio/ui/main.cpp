@@ -14,6 +14,8 @@
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -33,6 +35,7 @@
 #include "ui/frame_driver.hpp"
 #include "ui/frame_pacing.hpp"
 #include "canvas/grid_renderer.hpp"
+#include "files/exercise_progress.hpp"
 #include "files/options.hpp"
 #include "ui/ui.hpp"
 #include "platform/platform.hpp"
@@ -114,9 +117,22 @@ void endpoints_from_trace(studio::Studio& studio) {
   if (goal && studio.can_hold_endpoint(*goal)) studio.move_goal(*goal);
 }
 
+// --resume RESULT: the exercise a result file records, taken to where its answers got.
+astar::Status resume_exercise(studio::Studio& studio, const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return astar::Error{path + ": cannot read the result file"};
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto progress = studio::read_exercise_progress(text.str(), path);
+  if (!progress) return astar::Error{progress.error()};
+  return studio.restore_exercise(progress.value().spec, progress.value().actions, path);
+}
+
 // The level (and trace) load_initial_level starts with.
 astar::Status open_initial_level(studio::Studio& studio, const studio::Options& options,
                                  std::string& warning) {
+  if (options.exercise) return studio.start_exercise(*options.exercise);  // --exercise KIND
+  if (!options.resume.empty()) return resume_exercise(studio, options.resume);
   if (options.level_path.empty() && !options.trace_path.empty())
     return open_trace_alone(studio, options.trace_path);
   if (!options.level_path.empty()) {
@@ -305,6 +321,8 @@ std::optional<int> start_studio(int argc, char** argv, studio::Studio& studio, s
     options.trace_path.clear();
     options.finding = 0;
     options.endpoints = {};
+    options.exercise.reset();
+    options.resume.clear();
     (void)load_initial_level(studio, options, load_warning);
   }
   apply_command_line(studio, options);
@@ -373,7 +391,9 @@ void announce_ready() {
 // The close button: captures close at once; otherwise unsaved changes are asked about first.
 bool wants_to_quit(Session& s) {
   if (s.window.should_close()) {
-    if (!s.driver.interactive() || !s.studio.dirty() || s.ui.files.quit_confirmed()) return true;
+    if (!s.driver.interactive() || s.ui.files.quit_confirmed() ||
+        (!s.studio.dirty() && !s.studio.exercise_in_progress()))
+      return true;
     s.window.keep_open();
     s.ui.files.request_quit(s.studio);
   }

@@ -22,6 +22,7 @@
 #include "files/settings.hpp"
 #include "panels/cbs_panel.hpp"
 #include "panels/debugger.hpp"
+#include "panels/exercise_panel.hpp"
 #include "panels/findings_panel.hpp"
 #include "panels/overlays_panel.hpp"
 #include "panels/panels.hpp"
@@ -56,8 +57,12 @@ class Ui {
   std::optional<AnimationSettings> take_animation_request() { return std::exchange(animation_request_, {}); }
 
  private:
+  void draw_editing_panels(Studio& studio, bool fold, bool presenting);
+  void draw_debugger_column(Studio& studio, const Fonts& fonts);
+
   MainMenu menu_;
   LessonPanel lesson_;
+  ExercisePanel exercise_;
   AnimationDialog animation_;
   std::optional<AnimationSettings> animation_request_;
   ToolsPanel tools_;
