@@ -228,7 +228,7 @@ def exercise_by_link(browser, base):
     (the sidecar's digest is the CLI's; another student's link gives another); the cells the
     model answer paints are clicked, Enter submits (right: 100 %), Enter saves the result, which
     arrives as a download that `astar grade` verifies; the page's storage keeps the answers and a
-    reload continues from them."""
+    reload continues from them (exercise_kept_over_reload)."""
     folder = os.path.join(downloads, "exercise")
     os.makedirs(folder, exist_ok=True)
     def model(student):
@@ -270,14 +270,46 @@ def exercise_by_link(browser, base):
         graded = subprocess.run([cli, "grade", "--format", "csv", result], capture_output=True, text=True)
         check(graded.returncode == 0 and ",100," in graded.stdout and "verified" in graded.stdout,
               f"astar grade verifies the downloaded result at 100 %: {graded.stdout!r} {graded.stderr!r}")
-    kept = f"{EXERCISES}/{ann['digest']}.json"
+    exercise_kept_over_reload(browser, base)
+    browser.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=downloads)
+
+
+def exercise_kept_over_reload(browser, base):
+    """An expansion-order exercise by link: one node clicked (the model's first), the answer kept
+    in the page's storage, and the same link opened again continues with it answered."""
+    folder = os.path.join(downloads, "exercise-reload")
+    os.makedirs(folder, exist_ok=True)
+    browser.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=folder)
+    model = json.loads(subprocess.run([cli, "exercise", "expansion-order", "--seed", "web", "--student", "ann",
+                                       "--model-answer"], capture_output=True, text=True).stdout)
+    link = base + "?exercise=expansion-order&seed=web&student=ann&embed"
+    browser.call("Page.navigate", url=link)
+    text = browser.wait_status(lambda t: "Question 1:" in t, 60)
+    browser.key("F12", "F12", 123)
+    check(wait_download("astar-studio-1.png", folder=folder) is not None, "F12 in the second exercise gives a download")
+    side_file = os.path.join(folder, "astar-studio-1.png.json")
+    with open(side_file, "w") as f:
+        f.write(page_file(browser, "/astar-studio-1.png.json"))
+    cx, cy = model["actions"][0]["select"]
+    at = subprocess.run([e2e_check, "cell", side_file, str(cx), str(cy)], capture_output=True, text=True)
+    x, y = (int(v) for v in at.stdout.split()) if at.returncode == 0 else (0, 0)
+    browser.click(x, y)
+    text = browser.wait_status(lambda t: "Question 2:" in t, 10)
+    check("Right" in text and "Question 2:" in text, f"a click on the model's first node is right: {text!r}")
+    kept = f"{EXERCISES}/{model['digest']}.json"
     deadline = time.time() + 20
     while time.time() < deadline and not browser.evaluate(f"FS.analyzePath('{kept}').exists"):
         time.sleep(0.2)
-    check(browser.evaluate(f"FS.analyzePath('{kept}').exists"), f"the answers are kept in the page's storage ({kept})")
+    # Written out to IndexedDB (every second, studio_platform.js) after it appeared.
+    seen = browser.evaluate("Date.now()")
+    while time.time() < deadline and (browser.evaluate("Module.astarLastPersist || 0") or 0) <= seen:
+        time.sleep(0.2)
+    check(browser.evaluate(f"FS.analyzePath('{kept}').exists") and (browser.evaluate("Module.astarLastPersist || 0") or 0) > seen,
+          f"the answer is kept in the page's storage ({kept})")
     browser.call("Page.navigate", url=link)
     text = browser.wait_status(lambda t: "Continued this exercise" in t, 60)
-    check("Continued this exercise" in text, f"a reload continues the exercise from its kept answers: {text!r}")
+    check("Continued this exercise" in text and "Question 2:" in text,
+          f"the same link opened again continues the exercise from its kept answer: {text!r}")
     browser.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=downloads)
 
 
