@@ -227,23 +227,13 @@ void FileDialogs::draw_guard(Studio& studio) {
       show_error("Save failed", saved.error());
     }
   }
-  ImGui::SameLine();
-  if (ImGui::Button("Discard", ImVec2(100, 0))) {
-    ImGui::CloseCurrentPopup();
-    proceed(pending_);
-  }
-  ImGui::SameLine();
-  if (ImGui::Button("Cancel", ImVec2(100, 0)) || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) {
-    ImGui::CloseCurrentPopup();
-    pending_ = Pending::None;
-  }
-  ImGui::EndPopup();
+  draw_discard_cancel(100);
 }
 
 // The guard's words and buttons for an exercise under way (inside the guard's popup).
 void FileDialogs::draw_exercise_guard(Studio& studio) {
-  ImGui::TextUnformatted("The exercise is under way: its answers are lost unless you save the result.");
-  ImGui::Text("Save the result (%s) before %s?", studio.exercise_result_path().c_str(),
+  ImGui::TextUnformatted("The exercise is under way. Its answers are kept: opening it again continues it.");
+  ImGui::Text("Save the result to hand in (%s) before %s?", studio.exercise_result_path().c_str(),
               pending_ == Pending::Quit            ? "quitting"
               : pending_ == Pending::LeaveExercise ? "leaving it"
                                                    : "going on");
@@ -257,13 +247,18 @@ void FileDialogs::draw_exercise_guard(Studio& studio) {
       show_error("Save failed", saved.error());
     }
   }
+  draw_discard_cancel(120);
+}
+
+// The guard's last two buttons (and the popup's end): Discard goes on, Cancel (or Esc) stays.
+void FileDialogs::draw_discard_cancel(float width) {
   ImGui::SameLine();
-  if (ImGui::Button("Discard", ImVec2(120, 0))) {
+  if (ImGui::Button("Discard", ImVec2(width, 0))) {
     ImGui::CloseCurrentPopup();
     proceed(pending_);
   }
   ImGui::SameLine();
-  if (ImGui::Button("Cancel", ImVec2(120, 0)) || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) {
+  if (ImGui::Button("Cancel", ImVec2(width, 0)) || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) {
     ImGui::CloseCurrentPopup();
     pending_ = Pending::None;
   }

@@ -54,6 +54,7 @@ class FileDialogs {
   void refresh_open_list(const Studio& studio);
   void draw_guard(Studio& studio);
   void draw_exercise_guard(Studio& studio);
+  void draw_discard_cancel(float width);
   void start_pending(Studio& studio);  // a level, an exercise or leaving one, once proceeded
   void draw_new(Studio& studio);
   void draw_open(Studio& studio);

@@ -120,30 +120,29 @@ AnswerVerdict check_neighbour(const ExerciseRun::Impl& r, const Action& a, const
   return v;
 }
 
-AnswerVerdict check_parents(const ExerciseRun::Impl& r, const Action& a, const Action& right) {
+// A question worth one point: right or not, and if not, the mistake and why.
+AnswerVerdict one_point(const Action& right, bool correct, Mistake mistake, std::string why) {
   AnswerVerdict v;
   v.max_points = 1.0;
   v.right = right;
-  v.correct = a.cells == right.cells;
-  v.points = v.correct ? 1.0 : 0.0;
-  if (v.correct) return v;
-  v.mistakes.push_back(Mistake::WrongParents);
-  v.explanation = "A neighbour gets " + cell_words(*r.expanding) + " as its parent exactly when its g went down: " +
-                  cells_words(right.cells) + ". The others kept their parent or were closed.";
+  v.correct = correct;
+  v.points = correct ? 1.0 : 0.0;
+  if (correct) return v;
+  v.mistakes.push_back(mistake);
+  v.explanation = std::move(why);
   return v;
 }
 
+AnswerVerdict check_parents(const ExerciseRun::Impl& r, const Action& a, const Action& right) {
+  return one_point(right, a.cells == right.cells, Mistake::WrongParents,
+                   "A neighbour gets " + cell_words(*r.expanding) + " as its parent exactly when its g went down: " +
+                       cells_words(right.cells) + ". The others kept their parent or were closed.");
+}
+
 AnswerVerdict check_path(const ExerciseRun::Impl& r, const Action& a, const Action& right) {
-  AnswerVerdict v;
-  v.max_points = 1.0;
-  v.right = right;
-  v.correct = a.cell == right.cell;
-  v.points = v.correct ? 1.0 : 0.0;
-  if (v.correct) return v;
-  v.mistakes.push_back(Mistake::WrongPath);
-  v.explanation = "The parent of " + cell_words(r.path.back()) + " is " + cell_words(right.cell) +
-                  ": the path follows the parents (cameFrom) from the goal back to the start.";
-  return v;
+  return one_point(right, a.cell == right.cell, Mistake::WrongPath,
+                   "The parent of " + cell_words(r.path.back()) + " is " + cell_words(right.cell) +
+                       ": the path follows the parents (cameFrom) from the goal back to the start.");
 }
 
 // [SECTION] Mark and finding
