@@ -1,6 +1,8 @@
 // The studio's command line (app/studio/options.hpp), parsed through its table of options as
 // astar-studio parses argv: --start and --goal (and --focus, which reads cells the same way),
-// --range, and CBS's --units cbs, --cbs-nodes, --cbs-select and --cbs-choice.
+// --range, CBS's --units cbs, --cbs-nodes, --cbs-select and --cbs-choice, and an exercise's
+// --exercise, --seed, --student, --difficulty, --question, --exam, --time-limit, --no-hints and
+// --resume; and Copy link's query for an exercise.
 #include <doctest/doctest.h>
 
 #include <initializer_list>
@@ -8,6 +10,7 @@
 #include <vector>
 
 #include "files/options.hpp"
+#include "state/exercise_mode.hpp"
 
 using astar::Cell;
 
@@ -103,4 +106,68 @@ TEST_CASE("[studio options] CBS: --units cbs, --cbs-nodes, --cbs-select, --cbs-c
         "--cbs-nodes, --cbs-select and --cbs-choice need --units cbs (or a LEVEL whose units_plan is cbs)");
   for (const char* name : {"  --cbs-nodes N", "  --cbs-select ID", "  --cbs-choice NAME"})
     CHECK(studio::usage().find(name) != std::string::npos);
+}
+
+TEST_CASE("[studio options] --exercise KIND with its seed, student, difficulty and exam settings") {
+  const auto o = parse({"--exercise", "astar-by-hand", "--seed", "t", "--student", "a"});
+  REQUIRE_MESSAGE(o.ok(), (o.ok() ? "" : o.error()));
+  REQUIRE(o.value().exercise.has_value());
+  astar::ExerciseSpec want;
+  want.kind = astar::ExerciseKind::AStarByHand;
+  want.seed = "t";
+  want.student = "a";
+  CHECK(*o.value().exercise == want);  // medium, the default
+
+  const auto hard = parse({"--difficulty", "hard", "--exercise", "expansion-order", "--algorithm", "dijkstra",
+                           "--exam", "--time-limit", "600"});
+  REQUIRE_MESSAGE(hard.ok(), (hard.ok() ? "" : hard.error()));
+  const astar::ExerciseSpec& h = *hard.value().exercise;
+  CHECK(h == astar::with_difficulty(h, astar::ExerciseDifficulty::Hard));
+  CHECK(h.size == 10);
+  CHECK(h.algorithm == "dijkstra");
+  CHECK(h.exam);
+  CHECK(h.time_limit == 600);
+  CHECK(h.seed == "class");
+
+  const auto q = parse({"--exercise", "heuristic", "--question", "consistent", "--no-hints"});
+  REQUIRE(q.ok());
+  CHECK(q.value().exercise->question == "consistent");
+  CHECK_FALSE(q.value().exercise->hints);
+  CHECK_FALSE(parse({"level.json"}).value().exercise.has_value());
+}
+
+TEST_CASE("[studio options] exercise options are refused by name when they cannot be used") {
+  CHECK(error_of({"--exercise", "astar"}) ==
+        "--exercise: expected one of expansion-order, astar-by-hand, predict-closed, heuristic, repair, find-bug, got 'astar'");
+  CHECK(error_of({"--seed", "t"}) == "--seed needs --exercise KIND");
+  CHECK(error_of({"--exam"}) == "--exam needs --exercise KIND");
+  CHECK(error_of({"--exercise", "repair", "--time-limit", "60"}) == "--time-limit needs --exam");
+  CHECK(error_of({"--exercise", "repair", "level.json"}) == "--exercise makes its own level: no LEVEL, --trace or --plan with it");
+  CHECK(error_of({"--exercise", "expansion-order", "--algorithm", "jps"}) ==
+        "--exercise: exercise.algorithm must be astar, dijkstra, greedy or bfs, got 'jps'");
+  CHECK(error_of({"--exercise", "repair", "--difficulty", "extreme"}) == "--difficulty: expected easy, medium or hard, got 'extreme'");
+  CHECK(error_of({"--exercise", "repair", "--resume", "r.json"}) ==
+        "--exercise and --resume cannot be combined (the result file names its exercise)");
+  CHECK(error_of({"--resume", "r.json", "level.json"}) == "--resume opens its own exercise: no LEVEL or --trace with it");
+  CHECK(parse({"--resume", "r.json"}).value().resume == "r.json");
+}
+
+TEST_CASE("[studio options] Copy link's exercise query reads back as the same exercise") {
+  astar::ExerciseSpec s;
+  s.kind = astar::ExerciseKind::AStarByHand;
+  s.seed = "t";
+  s.student = "a";
+  CHECK(studio::exercise_link_query(s) == "exercise=astar-by-hand&seed=t&student=a");
+  s = astar::with_difficulty(s, astar::ExerciseDifficulty::Easy);
+  s.seed = "fall 2026";
+  s.student = "Zoë";
+  s.exam = true;
+  s.time_limit = 600;
+  CHECK(studio::exercise_link_query(s) ==
+        "exercise=astar-by-hand&seed=fall%202026&student=Zo%C3%AB&difficulty=easy&exam&time-limit=600");
+  // The page turns ?key=value into --key value (index.html): the same spec.
+  const auto o = parse({"--exercise", "astar-by-hand", "--seed", "fall 2026", "--student", "Zoë", "--difficulty", "easy",
+                        "--exam", "--time-limit", "600"});
+  REQUIRE(o.ok());
+  CHECK(*o.value().exercise == s);
 }

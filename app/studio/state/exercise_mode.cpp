@@ -61,8 +61,9 @@ bool toggle(std::vector<Cell>& cells, Cell c) {
   return true;
 }
 
-// A number as the student would type it: "2", "1.41", "6.657" (three decimals at most).
-std::string number_text(double v) { return astar::shortest_text(std::round(v * 1000.0) / 1000.0); }
+// A number as the student types it: "2", "1.41", "7.66" (two decimals at most, as the
+// explanations write them).
+std::string number_text(double v) { return astar::shortest_text(std::round(v * 100.0) / 100.0); }
 
 std::string cell_json(std::optional<Cell> c) {
   return c ? "[" + std::to_string(c->x) + ", " + std::to_string(c->y) + "]" : std::string("null");
@@ -315,7 +316,7 @@ std::string ExerciseMode::verdict_text() const {
   if (exam()) return "Recorded.";
   if (last_->correct) return "Right: " + action_text(last_->given) + ".";
   std::string out = "Not quite: " + last_->explanation;
-  if (!out.empty() && out.back() != '.') out += '.';
+  if (std::string_view(".)!?").find(out.back()) == std::string_view::npos) out += '.';
   return out + " The right answer, now applied: " + action_text(last_->right) + ".";
 }
 
@@ -386,6 +387,47 @@ astar::Status ExerciseMode::replay(const std::vector<astar::TimedAction>& action
   error_.clear();
   question_moved();
   return astar::Ok{};
+}
+
+// [SECTION] Copy link's query
+
+namespace {
+
+// A query value: letters, digits and "-._~" as they are, every other byte as %XX.
+std::string percent_encoded(std::string_view s) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+      out += ch;
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string exercise_link_query(const astar::ExerciseSpec& spec) {
+  std::string q = "exercise=" + std::string(astar::to_string(spec.kind)) + "&seed=" + percent_encoded(spec.seed);
+  if (!spec.student.empty()) q += "&student=" + percent_encoded(spec.student);
+  const astar::ExerciseSpec defaults;
+  for (int i = 0; i < static_cast<int>(astar::ExerciseDifficulty::_Max); ++i) {
+    const auto d = static_cast<astar::ExerciseDifficulty>(i);
+    if (astar::with_difficulty(spec, d) == spec && astar::with_difficulty(defaults, d) != defaults)
+      q += "&difficulty=" + std::string(astar::to_string(d));
+  }
+  if (spec.algorithm != defaults.algorithm) q += "&algorithm=" + percent_encoded(spec.algorithm);
+  if (spec.kind == astar::ExerciseKind::Heuristic && spec.question != defaults.question)
+    q += "&question=" + percent_encoded(spec.question);
+  if (spec.exam) q += "&exam";
+  if (spec.exam && spec.time_limit > 0) q += "&time-limit=" + std::to_string(spec.time_limit);
+  if (!spec.exam && !spec.hints) q += "&no-hints";
+  return q;
 }
 
 // [SECTION] The sidecar

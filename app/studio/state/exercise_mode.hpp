@@ -150,6 +150,13 @@ class ExerciseMode {
   std::uint64_t revision_ = 1;
 };
 
+// An exercise as Copy link's query (issue 34): "exercise=astar-by-hand&seed=fall&student=ada" and
+// what differs from the defaults (difficulty=easy, algorithm=dijkstra, question=consistent,
+// exam, time-limit=600, no-hints), each value percent-encoded: the page turns ?key=value into
+// --key value, so it starts the same exercise. A spec no difficulty preset matches goes by its
+// level, which the link carries anyway.
+std::string exercise_link_query(const astar::ExerciseSpec& spec);
+
 // The sidecar's "exercise" member: null without one, else {"kind", "seed", "student", "exam",
 // "prompt": {"kind", "number", "cell"}, "answered", "points", "max_points", "percent",
 // "mistakes": {...}, "finished", "time_up", "cursor", "marked", "verdict": {"correct",

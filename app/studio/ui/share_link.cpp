@@ -1,7 +1,6 @@
 #include "ui/share_link.hpp"
 #include "state/exercise_mode.hpp"
 
-#include <cctype>
 #include <filesystem>
 #include <string_view>
 
@@ -24,45 +23,6 @@ std::string link_query(const astar::SearchOptions& options, std::int64_t steps, 
   if (o.budget) q += "&range=" + astar::shortest_text(*o.budget);  // the movement range
   if (finished) q += "&run";
   else if (steps > 0) q += "&steps=" + std::to_string(steps);
-  return q;
-}
-
-namespace {
-
-// A query value: letters, digits and "-._~" as they are, every other byte as %XX.
-std::string percent_encoded(std::string_view s) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
-      out += ch;
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
-std::string exercise_link_query(const astar::ExerciseSpec& spec) {
-  std::string q = "exercise=" + std::string(astar::to_string(spec.kind)) + "&seed=" + percent_encoded(spec.seed);
-  if (!spec.student.empty()) q += "&student=" + percent_encoded(spec.student);
-  const astar::ExerciseSpec defaults;
-  for (int i = 0; i < static_cast<int>(astar::ExerciseDifficulty::_Max); ++i) {
-    const auto d = static_cast<astar::ExerciseDifficulty>(i);
-    if (astar::with_difficulty(spec, d) == spec && astar::with_difficulty(defaults, d) != defaults)
-      q += "&difficulty=" + std::string(astar::to_string(d));
-  }
-  if (spec.algorithm != defaults.algorithm) q += "&algorithm=" + percent_encoded(spec.algorithm);
-  if (spec.kind == astar::ExerciseKind::Heuristic && spec.question != defaults.question)
-    q += "&question=" + percent_encoded(spec.question);
-  if (spec.exam) q += "&exam";
-  if (spec.exam && spec.time_limit > 0) q += "&time-limit=" + std::to_string(spec.time_limit);
-  if (!spec.exam && !spec.hints) q += "&no-hints";
   return q;
 }
 

@@ -8,14 +8,11 @@
 //   astar-studio ... --algorithm jps --heuristic octile --steps 40
 //   link_query(studio.session().options(), 40, false) == "algorithm=jps&heuristic=octile&tie-break=larger-g&steps=40"
 //   copy_link(studio);   // File > Copy link: the clipboard, and the status line says how it went
-//   exercise_link_query({.kind = ExerciseKind::AStarByHand, .seed = "t", .student = "a"})
-//       == "exercise=astar-by-hand&seed=t&student=a"
 #pragma once
 
 #include <cstdint>
 #include <string>
 
-#include "astar/exercise_spec.hpp"
 #include "astar/search.hpp"
 
 namespace studio {
@@ -27,14 +24,8 @@ class Studio;
 // takes them, then run or steps=N (nothing at iteration 0).
 std::string link_query(const astar::SearchOptions& options, std::int64_t steps, bool finished);
 
-// An exercise's query (issue 34): "exercise=astar-by-hand&seed=fall&student=ada" and what
-// differs from the defaults (difficulty=easy, algorithm=dijkstra, question=consistent, exam,
-// time-limit=600, no-hints), each value percent-encoded: the page starts the same exercise from it.
-// A spec no difficulty preset matches goes by its level, which the link carries anyway.
-std::string exercise_link_query(const astar::ExerciseSpec& spec);
-
 // File > Copy link: the level as Save writes it, named after its file (or "level.json"). During
-// an exercise the query is the exercise's.
+// an exercise the query is the exercise's (exercise_link_query, state/exercise_mode.hpp).
 void copy_link(Studio& studio);
 
 }  // namespace studio
