@@ -69,6 +69,15 @@ std::string units_help();
 int reach_command(std::span<const std::string> args);
 std::string reach_help();
 
+// astar exercise KIND --seed CLASS --student NAME [-o FILE]: a student's exercise as a level file
+// (or with --model-answer a perfect student's result file)
+int exercise_command(std::span<const std::string> args);
+std::string exercise_help();
+
+// astar grade RESULT... [--format table|csv]: students' result files replayed, scores recomputed
+int grade_command(std::span<const std::string> args);
+std::string grade_help();
+
 // The "Exit codes:" section printed by every help text.
 std::string exit_codes_help();
 

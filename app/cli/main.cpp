@@ -15,7 +15,7 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<Command, 13> kCommands{{
+constexpr std::array<Command, 15> kCommands{{
     {"run", "search one level with a chosen algorithm and print the path, cost and counters",
      &run_command, &run_help},
     {"bench", "run MovingAI scenario files and compare every length with the optimal one",
@@ -46,6 +46,10 @@ constexpr std::array<Command, 13> kCommands{{
      &reach_command, &reach_help},
     {"units", "many units at once: each unit's path in time, sum of costs, makespan, conflicts",
      &units_command, &units_help},
+    {"exercise", "a student's exercise (run A* by hand, ...) from a class seed and a name",
+     &exercise_command, &exercise_help},
+    {"grade", "grade students' exercise results: scores recomputed, edited files caught",
+     &grade_command, &grade_help},
 }};
 
 const Command* find_command(std::string_view name) {
@@ -106,6 +110,7 @@ std::string exit_codes_help() {
   h += "  0   a path was found, or help was shown\n";
   h += "      (bench: every file ran; with --check, no query broke the guarantee)\n";
   h += "      (check-trace: the trace has no findings; check-plan: the plan has none)\n";
+  h += "      (grade: every result file verifies)\n";
   h += "      (reach: the range was listed; run: a level's movement range, search.budget,\n";
   h += "      was completed)\n";
   h += "  1   no path: the goal cannot be reached, or --max-iterations was reached first\n";
@@ -113,12 +118,14 @@ std::string exit_codes_help() {
   h += "      (bench --check: some query's length breaks the algorithm's guarantee)\n";
   h += "      (check-heuristic: h overestimates or is inconsistent on the level)\n";
   h += "      (check-trace: the trace has findings; check-plan: the plan has)\n";
-  h += "      (generate, import, export: never; 0 when the file was written)\n";
+  h += "      (grade: a result file was altered: its score or answers edited)\n";
+  h += "      (generate, import, export, exercise: never; 0 when the file was written)\n";
   h += "  2   bad input: unknown command or option, missing or extra argument, bad option\n";
   h += "      value, a level file that cannot be loaded (the message names the file and the\n";
   h += "      field), a start or goal outside the level, inside a wall or touching a\n";
   h += "      collision shape, or an algorithm that refuses the level or the options (jps\n";
-  h += "      on a level with costs, ...)\n";
+  h += "      on a level with costs, ...) (grade: a result file that cannot be read or\n";
+  h += "      is no result file)\n";
   h += "  3   internal error: out of memory, or the output could not be written (also a\n";
   h += "      level or map file that could not be saved)\n";
   h += "\n";

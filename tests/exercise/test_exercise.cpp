@@ -46,7 +46,7 @@ using Student = std::function<Action(const ExerciseRun&)>;
 Score run_student(ExerciseRun& run, const Student& student) {
   double t = 0.0;
   while (!run.done()) {
-    Result<Verdict> v = run.answer(student(run), t += 1.0);
+    Result<AnswerVerdict> v = run.answer(student(run), t += 1.0);
     REQUIRE_MESSAGE(v.ok(), v.error());
   }
   return run.score();
@@ -269,7 +269,7 @@ TEST_CASE("[Exercise] a student who always makes one kind of mistake gets exactl
       CHECK(s.mistakes[static_cast<std::size_t>(m)] > 0);
       CHECK(mistakes_other_than(s, m) == 0);
       CHECK(s.percent < 100.0);
-      for (const Verdict& v : run.verdicts())
+      for (const AnswerVerdict& v : run.verdicts())
         if (!v.correct) CHECK(!v.explanation.empty());
     }
   }
@@ -291,7 +291,7 @@ TEST_CASE("[Exercise] a wrong select is explained in A*'s terms and the run goes
   REQUIRE(worse.has_value());
   Action a = right;
   a.cell = *worse;
-  Result<Verdict> v = run.answer(a, 2);
+  Result<AnswerVerdict> v = run.answer(a, 2);
   REQUIRE(v.ok());
   CHECK_FALSE(v.value().correct);
   const std::string want = "(" + std::to_string(worse->x) + ", " + std::to_string(worse->y) + ") has f ";
@@ -326,7 +326,7 @@ TEST_CASE("[Exercise] undo in practice; an exam refuses undo and hints and ends 
   CHECK(e.hint().empty());
   REQUIRE(e.answer(e.model_answer(), 1).ok());
   CHECK_FALSE(e.undo(2).ok());
-  Result<Verdict> late = e.answer(e.model_answer(), 11);
+  Result<AnswerVerdict> late = e.answer(e.model_answer(), 11);
   REQUIRE_FALSE(late.ok());
   CHECK(late.error() == "the exam's time is up (10 s)");
   CHECK(e.done());

@@ -2,9 +2,10 @@
 //   tests/fuzz/corpus/TARGET/*            the seed corpus: valid files, each must parse
 //   tests/fuzz/regressions/TARGET/NAME.*  inputs a fuzzer or a past bug found, each with
 //                                         NAME.expected beside it: the parser's exact message,
-//                                         or "ok" when it accepts the input
-// TARGET is fuzz_level, fuzz_movingai_map, fuzz_movingai_scen, fuzz_tiled, fuzz_trace or
-// fuzz_plan_formats; every target has at least one regression input.
+//                                         or "ok" when it accepts the input (a result file:
+//                                         "ok" when it verifies, else "altered: " and what)
+// TARGET is fuzz_level, fuzz_movingai_map, fuzz_movingai_scen, fuzz_tiled, fuzz_trace,
+// fuzz_plan_formats or fuzz_exercise_result; every target has at least one regression input.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/exercise.hpp"
 #include "astar/imported_trace.hpp"
 #include "astar/level_io.hpp"
 #include "fuzz/plan_options.hpp"
@@ -59,6 +61,11 @@ std::string parse_as(const std::string& target, const std::string& text) {
     const auto r = astar::fuzz::read_fuzz_plans(text);
     return r.ok() ? "ok" : r.error();
   }
+  if (target == "fuzz_exercise_result") {
+    const auto r = astar::grade_result(text, "input.json");
+    if (!r.ok()) return r.error();
+    return r.value().verified ? "ok" : "altered: " + r.value().altered;
+  }
   if (target == "fuzz_trace") {
     const auto r = astar::read_trace(text, "input");
     return r.ok() ? "ok" : r.error();
@@ -76,7 +83,7 @@ std::string parse_as(const std::string& target, const std::string& text) {
 }
 
 const char* const kTargets[] = {"fuzz_level", "fuzz_movingai_map", "fuzz_movingai_scen", "fuzz_tiled",
-                                "fuzz_trace", "fuzz_plan_formats"};
+                                "fuzz_trace", "fuzz_plan_formats", "fuzz_exercise_result"};
 
 }  // namespace
 

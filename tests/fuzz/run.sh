@@ -14,7 +14,8 @@ set -euo pipefail
 src=$1 out=$2 cxx=$3 cc=$4 seconds=$5
 shift 5
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_level fuzz_movingai_map fuzz_movingai_scen fuzz_tiled fuzz_trace fuzz_plan_formats)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_level fuzz_movingai_map fuzz_movingai_scen fuzz_tiled fuzz_trace fuzz_plan_formats
+  fuzz_exercise_result)
 
 skip() {
   echo "fuzz: $1"

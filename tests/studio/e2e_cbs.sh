@@ -31,17 +31,6 @@ size=1280x800
 map_screenshot $size
 start_studio level.json --size $size
 
-# rect N NAME: sets wx wy ww wh to widget NAME's in shot N's sidecar, or fails.
-rect() {
-  r=$(python3 -c '
-import json, sys
-w = json.load(open(sys.argv[1]))["widgets"].get(sys.argv[2])
-print(" ".join(str(round(v)) for v in w) if w else "")' "astar-studio-$1.png.json" "$2") || die "cannot read shot $1"
-  [ -n "$r" ] || die "shot $1 has no widget $2"
-  set -- $r
-  wx=$1 wy=$2 ww=$3 wh=$4
-}
-press() { click $((wx + ww / 2)) $((wy + wh / 2)); }
 # same_cbs N REF KEY...: shot N's "cbs" has the KEYs of REF.png.json's (a studio opened from the
 # command line there).
 same_cbs() {

@@ -12,6 +12,7 @@
 #   the neighbours given a new parent ticked with 1..9, Enter -> right
 #   the next node: the arrow keys walk the cursor there, Enter -> right (lowest f, ties by g)
 #   Ctrl+Z                             -> that answer taken back; the score has the one mistake
+#   the studio killed and started again -> the exercise continues from its kept answers
 # The answers are worked out here, from what the sidecar says the canvas shows (each cell's
 # state, g, h and f; the node expanded; the neighbour asked): A* written apart from core's.
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
@@ -68,16 +69,6 @@ else:
     print(p["kind"])
 PY
 answer() { python3 answer.py "astar-studio-$1.png.json" improved.txt || die "cannot work out shot $1's answer"; }
-# rect N NAME: sets wx wy ww wh to widget NAME's in shot N's sidecar, or fails.
-rect() {
-  r=$(python3 -c '
-import json, sys
-w = json.load(open(sys.argv[1]))["widgets"].get(sys.argv[2])
-print(" ".join(str(round(v)) for v in w) if w else "")' "astar-studio-$1.png.json" "$2") || die "cannot read shot $1"
-  [ -n "$r" ] || die "shot $1 has no widget $2"
-  set -- $r
-  wx=$1 wy=$2 ww=$3 wh=$4
-}
 at() { "$checker" cell map.png.json "$1" "$2" || die "no pixel for cell ($1, $2)"; }
 typed() { xdo type --delay 30 "$1" || die "type $1"; drawn; }
 right() {  # right N: shot N's verdict is right, with no refusal
@@ -112,7 +103,7 @@ while :; do
       typed "$4"; keys Tab; typed "$5"; keys Tab; typed "$6"
       if [ $first_values = 1 ]; then
         rect $n exercise.submit
-        click $((wx + ww / 2)) $((wy + wh / 2))
+        press
         first_values=0
       else
         keys Return
@@ -164,4 +155,15 @@ shot $n
 trace_is $n 's["exercise"]["prompt"]["kind"] == "select"' "s['exercise']['answered'] == $answered - 1" \
   's["exercise"]["mistakes"] == {"wrong-node": 1}' 's["exercise"]["verdict"] is None'
 ok "Ctrl+Z took the select back"
+
+# The studio killed (a crash, a closed tab) and started again on the same exercise: it continues
+# from the answers it kept, the mistake and the undo included.
+kill "$studio_pid"
+wait_for 10 exited || die "the studio did not stop"
+start_studio $exercise --size $size
+n=$((n + 1))
+shot $n
+trace_is $n 's["exercise"]["prompt"]["kind"] == "select"' "s['exercise']['answered'] == $answered - 1" \
+  's["exercise"]["mistakes"] == {"wrong-node": 1}' 's["status"].startswith("Continued this exercise")'
+ok "started again: the exercise continued from its kept answers"
 exit 0

@@ -6,6 +6,7 @@
 #   press_at X Y, click X Y, drag X Y X Y [X Y...], keys KEY (held until a frame saw it: ImGui
 #   1.86 loses a press and release within one frame), tap KEY (for keys that repeat while held),
 #   quit_by KEY, shot N (F12 -> astar-studio-N.png and its .json sidecar, in the output folder),
+#   rect N NAME and press (a widget's rectangle in shot N's sidecar, and a click on it),
 #   holds N EXPR... / trace_is N EXPR... (shot N's sidecar, quiet / loud), retake N CMD... and
 #   shot_until N EXPR... (shots until one shows it), map_screenshot SIZE and at X Y (cell centres
 #   in window pixels).
@@ -166,6 +167,18 @@ shot() {
   wait_for 10 sidecar_written "$1" || die "F12 wrote no astar-studio-$1.png(.json)"
 }
 sidecar_written() { [ "$(tail -n 1 "astar-studio-$1.png.json" 2>/dev/null)" = "}" ]; }
+# rect N NAME: sets wx wy ww wh to widget NAME's rectangle (window pixels) in shot N's sidecar
+# ("widgets"), or fails; press clicks its centre.
+rect() {
+  r=$(python3 -c '
+import json, sys
+w = json.load(open(sys.argv[1]))["widgets"].get(sys.argv[2])
+print(" ".join(str(round(v)) for v in w) if w else "")' "astar-studio-$1.png.json" "$2") || die "cannot read shot $1"
+  [ -n "$r" ] || die "shot $1 has no widget $2"
+  set -- $r
+  wx=$1 wy=$2 ww=$3 wh=$4
+}
+press() { click $((wx + ww / 2)) $((wy + wh / 2)); }
 
 # holds N PYTHON-EXPR...: each expression over `s` (shot N's sidecar) and `t` (its "trace"
 # member) holds. (sidecar_is quiet|loud N EXPR...: loud prints the failing ones with the status

@@ -69,17 +69,6 @@ cell_click 4 4  # a pending start, for the last picture
 shot 2
 ok "units placed, refused, cancelled, removed and brought back by clicks; saved each time"
 
-# rect N NAME: sets wx wy ww wh to widget NAME's in shot N's sidecar, or fails.
-rect() {
-  r=$(python3 -c '
-import json, sys
-w = json.load(open(sys.argv[1]))["widgets"].get(sys.argv[2])
-print(" ".join(str(round(v)) for v in w) if w else "")' "astar-studio-$1.png.json" "$2") || die "cannot read shot $1"
-  [ -n "$r" ] || die "shot $1 has no widget $2"
-  set -- $r
-  wx=$1 wy=$2 ww=$3 wh=$4
-}
-press() { click $((wx + ww / 2)) $((wy + wh / 2)); }
 # cli_at N T: shot N's unit positions equal `astar units undone.json` at tick T.
 cli_at() {
   "$astar" units undone.json --format json >cli.json

@@ -24,7 +24,10 @@ site served from 127.0.0.1 by a server this script starts and stops. It reads th
      and Compare (astar, greedy: astar run's costs) are on, as F12's sidecar says;
   6. at devicePixelRatio 2 the canvas has the screen's pixels and a click paints the cell under
      it (as in 3);
-  7. a browser without WebGL 2 (Chromium's --disable-3d-apis) gets the plain message.
+  7. a browser without WebGL 2 (Chromium's --disable-3d-apis) gets the plain message;
+  8. an embedded exercise by link (?exercise=predict-closed&seed=..&student=..&embed): the CLI's
+     exercise (the same digest), done with clicks and Enter, its result downloaded and verified
+     by `astar grade`, and continued after a reload from the page's storage.
 Screenshots and downloads go into OUT. Prints the time from opening the page to the first frame.
 
 usage: /usr/bin/python3 page_check.py SITE_DIR OUT_DIR ASTAR_CLI LESSONS_DIR E2E_CHECK
@@ -215,6 +218,67 @@ def wait_autosave(browser, seconds=20):
                 time.sleep(0.2)
         time.sleep(0.2)
     return None
+
+
+EXERCISES = "/home/web_user/.config/astar-studio/exercises"
+
+
+def exercise_by_link(browser, base):
+    """8: an embedded predict-closed exercise by link. Its level is the one `astar exercise` makes
+    (the sidecar's digest is the CLI's; another student's link gives another); the cells the
+    model answer paints are clicked, Enter submits (right: 100 %), Enter saves the result, which
+    arrives as a download that `astar grade` verifies; the page's storage keeps the answers and a
+    reload continues from them."""
+    folder = os.path.join(downloads, "exercise")
+    os.makedirs(folder, exist_ok=True)
+    def model(student):
+        text = subprocess.run([cli, "exercise", "predict-closed", "--seed", "web", "--student", student,
+                               "--model-answer"], capture_output=True, text=True).stdout
+        return json.loads(text)
+    ann, bob = model("ann"), model("bob")
+    check(ann["digest"] != bob["digest"], "another student's exercise has another digest")
+    browser.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=folder)
+    link = base + "?exercise=predict-closed&seed=web&student=ann&embed"
+    browser.call("Page.navigate", url=link)
+    text = browser.wait_status(lambda t: "Paint the cells" in t, 60)
+    check("Paint the cells" in text, f"the link opens the exercise: {text!r}")
+    browser.key("F12", "F12", 123)
+    check(wait_download("astar-studio-1.png", folder=folder) is not None, "F12 in the exercise gives a download")
+    side_file = os.path.join(folder, "astar-studio-1.png.json")
+    with open(side_file, "w") as f:
+        f.write(page_file(browser, "/astar-studio-1.png.json"))
+    side = json.load(open(side_file))
+    check(side["exercise"]["digest"] == ann["digest"],
+          f"the page's exercise is the CLI's: digest {side['exercise']['digest']} == {ann['digest']}")
+    cells = ann["actions"][0]["mark"]
+    for cx, cy in cells:
+        at = subprocess.run([e2e_check, "cell", side_file, str(cx), str(cy)], capture_output=True, text=True)
+        x, y = (int(v) for v in at.stdout.split()) if at.returncode == 0 else (0, 0)
+        browser.click(x, y)
+    browser.key("F12", "F12", 123)
+    check(wait_download("astar-studio-2.png", folder=folder) is not None, "the second F12 gives a download")
+    marked = json.loads(page_file(browser, "/astar-studio-2.png.json"))["exercise"]["marked"]
+    check(sorted(map(tuple, marked)) == sorted(map(tuple, cells)), f"the {len(cells)} clicks painted the model's cells: {marked}")
+    browser.screenshot("exercise-embedded.png")
+    browser.key("Enter", "Enter", 13)
+    text = browser.wait_status(lambda t: "100 %" in t, 10)
+    check("100 %" in text, f"Enter submits, and the answer is right: {text!r}")
+    browser.key("Enter", "Enter", 13)
+    result = wait_download("result-predict-closed-web-ann.json", folder=folder)
+    check(result is not None, "Enter at the end saves the result, which arrives as a download")
+    if result:
+        graded = subprocess.run([cli, "grade", "--format", "csv", result], capture_output=True, text=True)
+        check(graded.returncode == 0 and ",100," in graded.stdout and "verified" in graded.stdout,
+              f"astar grade verifies the downloaded result at 100 %: {graded.stdout!r} {graded.stderr!r}")
+    kept = f"{EXERCISES}/{ann['digest']}.json"
+    deadline = time.time() + 20
+    while time.time() < deadline and not browser.evaluate(f"FS.analyzePath('{kept}').exists"):
+        time.sleep(0.2)
+    check(browser.evaluate(f"FS.analyzePath('{kept}').exists"), f"the answers are kept in the page's storage ({kept})")
+    browser.call("Page.navigate", url=link)
+    text = browser.wait_status(lambda t: "Continued this exercise" in t, 60)
+    check("Continued this exercise" in text, f"a reload continues the exercise from its kept answers: {text!r}")
+    browser.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=downloads)
 
 
 def hidpi(base):
@@ -476,6 +540,7 @@ try:
     links(browser, base)
     exports(browser, base)
     looks_and_compare(browser, base)
+    exercise_by_link(browser, base)
 finally:
     browser.close()
 hidpi(base)

@@ -1,83 +1,46 @@
-// An exercise's progress from its result file (exercise_progress.hpp). core grades the file
-// (every field checked, the answers replayed); this reads its answers back, which core keeps
-// to itself, trusting what grading has checked.
+// An exercise's progress from its result file (exercise_progress.hpp): core grades the file
+// (every field checked, the answers replayed) and hands back its answers.
 #include "files/exercise_progress.hpp"
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "astar/file_io.hpp"
+#include "state/exercise_mode.hpp"
 
 namespace studio {
-
-namespace {
-
-using json = nlohmann::json;
-
-astar::Cell cell_of(const json& j) { return {j.at(0).get<int>(), j.at(1).get<int>()}; }
-
-std::vector<astar::Cell> cells_of(const json& j) {
-  std::vector<astar::Cell> out;
-  for (const json& c : j) out.push_back(cell_of(c));
-  return out;
-}
-
-// One recorded answer, as astar::result_to_json writes it.
-astar::TimedAction action_of(const json& j) {
-  astar::TimedAction t;
-  t.time = j.at("t").get<double>();
-  astar::Action& a = t.action;
-  using astar::PromptKind;
-  if (j.contains("undo")) {
-    t.undo = j["undo"].get<bool>();
-  } else if (j.contains("time_up")) {
-    t.time_up = j["time_up"].get<bool>();
-  } else if (j.contains("select")) {
-    a.kind = PromptKind::Select;
-    a.cell = cell_of(j["select"]);
-  } else if (j.contains("path")) {
-    a.kind = PromptKind::PathBack;
-    a.cell = cell_of(j["path"]);
-  } else if (j.contains("no-change") || j.contains("skip") || j.contains("neighbour")) {
-    a.kind = PromptKind::Neighbour;
-    const bool values = j.contains("neighbour");
-    a.answer = values ? astar::NeighbourAnswer::Values
-                      : j.contains("skip") ? astar::NeighbourAnswer::Skip : astar::NeighbourAnswer::NoChange;
-    a.cell = cell_of(values ? j["neighbour"] : j.contains("skip") ? j["skip"] : j["no-change"]);
-    if (values) {
-      a.g = j.at("g").get<double>();
-      a.h = j.at("h").get<double>();
-      a.f = j.at("f").get<double>();
-    }
-  } else if (j.contains("parents")) {
-    a.kind = PromptKind::Parents;
-    a.cells = cells_of(j["parents"]);
-  } else if (j.contains("mark")) {
-    a.kind = PromptKind::Mark;
-    a.cells = cells_of(j["mark"]);
-  } else {
-    a.kind = PromptKind::Finding;
-    a.finding = j.at("finding").get<std::string>();
-    a.event = j.at("event").get<std::int64_t>();
-  }
-  return t;
-}
-
-}  // namespace
 
 astar::Result<ExerciseProgress> read_exercise_progress(std::string_view text, std::string_view source) {
   astar::Result<astar::GradeRow> graded = astar::grade_result(text, source);
   if (!graded) return astar::Error{graded.error()};
   if (!graded.value().verified)
     return astar::Error{std::string(source) + ": altered: " + graded.value().altered};
-  ExerciseProgress p;
-  p.spec = graded.value().spec;
-  try {
-    const json doc = json::parse(text);
-    for (const json& a : doc.at("actions")) p.actions.push_back(action_of(a));
-  } catch (const json::exception& e) {  // grading read it: only a core that writes more
-    return astar::Error{std::string(source) + ": actions: " + e.what()};
-  }
-  return p;
+  const astar::Score& score = graded.value().score;
+  return ExerciseProgress{graded.value().spec, std::move(graded.value().actions), score.finished || score.time_up};
+}
+
+std::string kept_progress_path(const std::string& config_dir, const astar::Exercise& exercise) {
+  return (std::filesystem::path(config_dir) / "exercises" / (exercise.digest + ".json")).string();
+}
+
+astar::Status keep_exercise_progress(const std::string& config_dir, const ExerciseMode& mode) {
+  const std::string path = kept_progress_path(config_dir, mode.exercise());
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+  if (ec) return astar::Error{path + ": " + ec.message()};
+  return astar::write_atomically(path, mode.result_json());
+}
+
+std::optional<ExerciseProgress> kept_exercise_progress(const std::string& config_dir, const astar::Exercise& exercise) {
+  std::ifstream in(kept_progress_path(config_dir, exercise), std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  astar::Result<ExerciseProgress> p = read_exercise_progress(text.str(), "kept progress");
+  if (!p || p.value().actions.empty() || !(p.value().spec == exercise.spec)) return std::nullopt;
+  return std::move(p).value();
 }
 
 }  // namespace studio

@@ -393,6 +393,9 @@ const std::vector<OptionSpec>& option_table() {
       {"--present", "",
        [] { return text("presentation mode: fonts 1.6 times larger, high-contrast style, full screen, no debugger column (F11 toggles it)"); },
        [](Options& o, Seen&, V) { return (o.present = true, std::string()); }},
+      {"--embed", "",
+       [] { return text("for a course page's iframe: during an exercise only the grid, the Exercise panel and the status line (no menu, no debugger column)"); },
+       [](Options& o, Seen&, V) { return (o.embed = true, std::string()); }},
       {"--palette", "NAME", [] { return text("colours: default, colour-blind (Okabe-Ito) or high-contrast"); },
        [](Options& o, Seen&, V v) {
          if (!v) return std::string("--palette: missing value (default, colour-blind or high-contrast)");

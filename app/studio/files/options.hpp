@@ -10,7 +10,7 @@
 //                                          [--weight W] [--tie-break NAME] [--partial-path]
 //                                          [--smooth] [--gif FILE [--gif-range A:B]
 //                                          [--gif-frames N] [--gif-delay MS] [--gif-shrink K]]
-//                                          [--present] [--palette NAME] [--patterns on|off]
+//                                          [--present] [--embed] [--palette NAME] [--patterns on|off]
 //                                          [--ui-scale F] [--compare A,B[,C[,D]]]
 //                                          [--overlay NAME=off|on|OPACITY]... [--heat g|h|f]
 //                                          [--check-heuristic] [--autosave-seconds N]
@@ -91,6 +91,7 @@ struct Options {
   int gif_frames = 40, gif_delay_ms = 100, gif_shrink = 1;
   // Presentation and accessibility (see Appearance).
   bool present = false;              // presentation mode at start: large fonts, full screen
+  bool embed = false;                // --embed: an exercise alone (Appearance::embed)
   palette::Id palette = palette::Id::Default;
   std::optional<bool> patterns;      // unset: the palette's default (on for colour-blind)
   float ui_scale = 0.0f;             // 0: the monitor's content scale; else 0.5..4

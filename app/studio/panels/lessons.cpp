@@ -1,5 +1,5 @@
-// The Lessons menu's list (levels/lessons/*.json) and the Lesson panel: the lesson's title,
-// its explanation and the search it sets up.
+// The Lessons menu's list (levels/lessons/*.json, and levels/exercises/*.json in its Exercises
+// submenu) and the Lesson panel: the lesson's title, its explanation and the search it sets up.
 #include "panels/panels.hpp"
 
 #include <algorithm>
@@ -18,10 +18,10 @@ using astar::Cell;
 
 namespace fs = std::filesystem;
 
-std::vector<LessonEntry> find_lessons() {
+std::vector<LessonEntry> find_lessons(std::string_view folder) {
   std::vector<LessonEntry> out;
   std::error_code ec;
-  const fs::path dir = fs::path(level_dir()) / "lessons";
+  const fs::path dir = fs::path(level_dir()) / folder;
   for (const auto& e : fs::directory_iterator(dir, ec))
     if (e.path().extension() == ".json")
       if (auto lv = astar::load_level(e.path().string()))

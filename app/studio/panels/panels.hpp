@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <imgui.h>
@@ -20,8 +21,9 @@ namespace studio {
 struct LessonEntry {
   std::string path, title;
 };
-// levels/lessons/*.json in file-name order, with their titles (unreadable files are left out).
-std::vector<LessonEntry> find_lessons();
+// levels/FOLDER/*.json in file-name order, with their titles (unreadable files are left out):
+// lessons/, or exercises/ (one exercise of each kind).
+std::vector<LessonEntry> find_lessons(std::string_view folder = "lessons");
 
 // The lesson's title and explanation, and the search it suggests (levels with a description).
 struct LessonPanel {

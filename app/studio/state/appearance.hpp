@@ -40,6 +40,9 @@ struct Appearance {
   // Large fonts, high-contrast style, full screen, the debugger column hidden.
   bool presentation = false;
   bool debugger_column = true;  // View > Debugger column (presentation mode hides it)
+  // --embed (a course page's iframe): during an exercise only the grid, the Exercise panel (its
+  // Save result button with it) and the status line; no menu, no debugger column.
+  bool embed = false;
   // Set by main at start: the monitor's content scale or --ui-scale (fonts, style sizes, cell
   // label sizes and zoom thresholds follow it), and the UI font's size in display pixels now.
   float ui_scale = 1.0f;

@@ -134,7 +134,7 @@ void ExerciseMode::question_moved() {
 astar::Status ExerciseMode::answer(const Action& action) {
   if (run_->score().time_up) return refuse("The time is up: the exam has ended and takes no more answers.");
   if (run_->done()) return refuse("The exercise is over: save the result.");
-  const astar::Result<astar::Verdict> v = run_->answer(action, clock_);
+  const astar::Result<astar::AnswerVerdict> v = run_->answer(action, clock_);
   if (!v) return refuse(v.error());
   keep_verdict(v);
   error_.clear();
@@ -142,8 +142,8 @@ astar::Status ExerciseMode::answer(const Action& action) {
   return astar::Ok{};
 }
 
-void ExerciseMode::keep_verdict(const astar::Result<astar::Verdict>& v) {
-  const astar::Verdict& r = v.value();
+void ExerciseMode::keep_verdict(const astar::Result<astar::AnswerVerdict>& v) {
+  const astar::AnswerVerdict& r = v.value();
   last_ = ExerciseVerdict{r.correct, r.mistakes, r.explanation, r.right, r.points, r.max_points,
                           run_->actions().back().action};
 }
@@ -380,7 +380,7 @@ astar::Status ExerciseMode::replay(const std::vector<astar::TimedAction>& action
       run_->time_up(t.time);
       break;
     }
-    const astar::Result<astar::Verdict> v = run_->answer(t.action, t.time);
+    const astar::Result<astar::AnswerVerdict> v = run_->answer(t.action, t.time);
     if (!v) return refuse("actions[" + std::to_string(i) + "]: " + v.error());
     keep_verdict(v);
   }

@@ -41,9 +41,8 @@ struct ExerciseInput {
   std::optional<astar::Cell> cursor;  // the keyboard's cell on the grid (arrows move it)
 };
 
-// A verdict as the studio keeps it: astar::Verdict's fields, copied out of the run's answer.
-// (Its own type: astar::Verdict shares its name with inspect.hpp's quiz verdict, and an
-// std::optional of either would be one symbol for the linker.)
+// A verdict as the studio keeps it: astar::AnswerVerdict's fields, copied out of the run's
+// answer, and the student's answer beside them.
 struct ExerciseVerdict {
   bool correct = false;
   std::vector<astar::Mistake> mistakes;
@@ -145,7 +144,7 @@ class ExerciseMode {
   double clock_ = 0.0;
   bool hints_on_ = false;
   std::optional<ExerciseVerdict> last_;
-  void keep_verdict(const astar::Result<astar::Verdict>& v);
+  void keep_verdict(const astar::Result<astar::AnswerVerdict>& v);
   std::string error_;
   std::uint64_t revision_ = 1;
 };

@@ -116,6 +116,15 @@ void draw_lessons_list(CommandTarget& t) {
   for (const LessonEntry& l : lessons)
     if (ImGui::MenuItem(l.title.c_str(), nullptr, l.path == t.studio.file_path()))
       t.files.request_lesson(t.studio, l.path);
+  // One exercise of each kind (levels/exercises): the student runs the algorithm.
+  static const std::vector<LessonEntry> exercises = find_lessons("exercises");
+  if (exercises.empty()) return;
+  ImGui::Separator();
+  if (!ImGui::BeginMenu("Exercises")) return;
+  for (const LessonEntry& l : exercises)
+    if (ImGui::MenuItem(l.title.c_str(), nullptr, l.path == t.studio.file_path()))
+      t.files.request_lesson(t.studio, l.path);
+  ImGui::EndMenu();
 }
 
 // [SECTION] The table

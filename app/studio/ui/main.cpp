@@ -540,6 +540,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   studio.appearance.presentation = options.present;
+  studio.appearance.embed = options.embed;
 
   Session s{studio, window, *driver, {}, {}, {}, {}, 0, 0, 0, 0, {}, {}};
   if (!s.renderer.init(studio::shader_override_dir()))

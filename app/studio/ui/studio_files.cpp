@@ -1,6 +1,7 @@
 #include "ui/studio_files.hpp"
 
 #include <cstdio>
+#include <optional>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -13,8 +14,10 @@
 #include "astar/file_io.hpp"
 #include "astar/level_io.hpp"
 #include "files/dropped_files.hpp"
+#include "files/exercise_progress.hpp"
 #include "dialogs/import_dialog.hpp"
 #include "files/import_formats.hpp"
+#include "state/exercise_mode.hpp"
 
 namespace studio {
 
@@ -165,6 +168,7 @@ void StudioFiles::frame(Studio& studio, FileDialogs& files, double now) {
       if (studio.dirty()) autosave(studio);
     }
   }
+  keep_exercise(studio);
   // Saved or discarded (a new or opened level): the recovery files go.
   if (!studio.dirty() && session_.has_files()) session_.remove_files();
 
@@ -178,6 +182,34 @@ void StudioFiles::frame(Studio& studio, FileDialogs& files, double now) {
   if (ImGui::GetIO().WantSaveIniSettings) save_layout();
 
   draw_offer(studio);
+}
+
+// An exercise's answers are kept as they are given. One just started (a link opened again, a
+// reload, a new studio) continues from its kept answers: always in an exam (one attempt), in
+// practice unless it was finished (then it starts afresh).
+void StudioFiles::keep_exercise(Studio& studio) {
+  const ExerciseMode* ex = studio.exercise();
+  if (!ex || dir_.empty()) {
+    exercise_seen_.clear();
+    return;
+  }
+  if (ex->exercise().digest != exercise_seen_) {
+    exercise_seen_ = ex->exercise().digest;
+    exercise_kept_ = ex->run().actions().size();
+    std::optional<ExerciseProgress> kept;
+    if (exercise_kept_ == 0) kept = kept_exercise_progress(dir_, ex->exercise());
+    if (kept && (ex->exam() || !kept->finished)) {
+      const std::string path = kept_progress_path(dir_, ex->exercise());
+      if (studio.restore_exercise(kept->spec, kept->actions, path))
+        studio.status = "Continued this exercise where it was left: " + studio.exercise()->score_text();
+      exercise_kept_ = studio.exercise()->run().actions().size();
+    }
+    return;
+  }
+  const std::size_t n = ex->run().actions().size();
+  if (n == exercise_kept_) return;
+  if (astar::Status s = keep_exercise_progress(dir_, *ex); !s) say(studio, "Could not keep the exercise's answers: " + s.error());
+  exercise_kept_ = n;
 }
 
 void StudioFiles::autosave(Studio& studio) {

@@ -1,6 +1,7 @@
 // The studio's files beyond the level being edited: the config folder (settings.json and ImGui's
 // layout, settings.hpp), File > Open Recent, files dropped on the window (dropped_files.hpp),
-// autosave to a recovery file and the offer to restore it after a crash (recovery.hpp). The
+// autosave to a recovery file and the offer to restore it after a crash (recovery.hpp), an
+// exercise's answers kept as they are given (exercise_progress.hpp). The
 // logic without ImGui lives in those three units; this is the part that draws and decides when.
 #pragma once
 
@@ -47,6 +48,7 @@ class StudioFiles {
 
  private:
   void autosave(Studio& studio);
+  void keep_exercise(Studio& studio);
   void draw_offer(Studio& studio);
   void save_layout();
   void say(Studio& studio, const std::string& message);
@@ -65,6 +67,9 @@ class StudioFiles {
   palette::Id look_palette_ = palette::Id::Default;
   bool look_patterns_ = false;
   std::string start_message_;
+  // The exercise whose answers are kept (its digest) and how many were written.
+  std::string exercise_seen_;
+  std::size_t exercise_kept_ = 0;
 };
 
 }  // namespace studio

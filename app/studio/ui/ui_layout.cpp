@@ -25,12 +25,15 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
   ImGui::SetNextWindowSize(io.DisplaySize);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+  // Embedded (--embed) during an exercise: the grid, the Exercise panel and the status line only.
+  const bool embedded = studio.appearance.embed && studio.exercise();
   ImGui::Begin("A* Studio", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
+                   ImGuiWindowFlags_NoSavedSettings | (embedded ? 0 : ImGuiWindowFlags_MenuBar) |
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleVar(2);
-  menu_.Draw(studio, files, help, animation_, compare, resize_, dialogs, viewport_.hovered_cell(studio.level()));
+  if (!embedded)
+    menu_.Draw(studio, files, help, animation_, compare, resize_, dialogs, viewport_.hovered_cell(studio.level()));
 
   const float status_h = ImGui::GetFrameHeight();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -38,7 +41,7 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
   // the right one (presentation mode starts without it).
   const float em = ImGui::GetFontSize() / 15.0f;
   const float sidebar_w = std::clamp(avail.x * 0.26f, 270.0f * em, 330.0f * em);
-  const bool debugger_shown = studio.appearance.debugger_column;
+  const bool debugger_shown = studio.appearance.debugger_column && !embedded;
   const float debugger_w =
       debugger_shown ? std::clamp(avail.x * 0.25f, 270.0f * em, 360.0f * em) : 0.0f;
   const float body_h = avail.y - status_h - ImGui::GetStyle().ItemSpacing.y;
@@ -55,7 +58,7 @@ void Ui::Draw(Studio& studio, GridRenderer& renderer, const Fonts& fonts) {
   if (!exercising && !studio.level().description.empty() && ImGui::CollapsingHeader("Lesson", open))
     lesson_.Draw(studio, fonts);
   if (exercising) {
-    if (ImGui::CollapsingHeader("Legend")) legend_.Draw(studio);
+    if (!embedded && ImGui::CollapsingHeader("Legend")) legend_.Draw(studio);
   } else {
     draw_editing_panels(studio, fold, presenting);
   }

@@ -9,7 +9,7 @@
 //   ExerciseRun run(ex.value());
 //   while (!run.done()) {
 //     const Prompt& p = run.prompt();           // "Pick the node A* expands next ..."
-//     Verdict v = run.answer(student_action(p), seconds_since_start);
+//     AnswerVerdict v = run.answer(student_action(p), seconds_since_start);
 //     if (!v.correct) show(v.explanation);      // "(4, 2) has f 9.41 but (3, 5) has f 8: ..."
 //   }
 //   show(run.score().percent);
@@ -120,7 +120,7 @@ enum class Mistake : std::uint8_t {
 std::string_view to_string(Mistake m);  // "wrong-node", "wrong-g", ...
 std::optional<Mistake> parse_mistake(std::string_view name);
 
-struct Verdict {
+struct AnswerVerdict {
   bool correct = false;
   std::vector<Mistake> mistakes;  // empty when correct
   std::string explanation;        // why, in the algorithm's terms (when not correct)
@@ -162,7 +162,7 @@ class ExerciseRun {
   // Checks `action` (its kind must be the prompt's, else a refusal "answer a select question
   // with a select"), records it at `time`, applies the right answer and moves on. An exam past
   // its time limit ends instead (score().time_up) and refuses further answers.
-  Result<Verdict> answer(const Action& action, double time);
+  Result<AnswerVerdict> answer(const Action& action, double time);
   // Takes the last answer back (practice only: an exam refuses). Replays the rest.
   Status undo(double time);
   // Ends an exam whose time ran out: the questions left score nothing.
@@ -190,7 +190,7 @@ class ExerciseRun {
 
   Score score() const;
   const std::vector<TimedAction>& actions() const;
-  const std::vector<Verdict>& verdicts() const;  // one per answer kept (undone ones dropped)
+  const std::vector<AnswerVerdict>& verdicts() const;  // one per answer kept (undone ones dropped)
 
   struct Impl;
 
@@ -223,6 +223,9 @@ struct GradeRow {
   double seconds = 0.0;  // the last action's time
   bool verified = false;
   std::string altered;  // when not verified: what differs, naming the field
+  // The file's answers as read (and replayed up to the first that does not replay): what a
+  // studio restoring a student's progress replays.
+  std::vector<TimedAction> actions;
 };
 // Reads a result file's text, makes the exercise from its spec, replays its actions and
 // compares what it recomputes with what the file says. An error for a file that is no result
@@ -230,6 +233,9 @@ struct GradeRow {
 // `altered` for one whose numbers or check do not match ("score.percent: the file says 100, its
 // actions give 62.5").
 Result<GradeRow> grade_result(std::string_view text, std::string_view source);
+// The same for the file at `path` (at most 16 MiB), read as core reads level files: "PATH:
+// cannot open: REASON", "PATH: cannot load: the file is N bytes, the limit is ...".
+Result<GradeRow> grade_result_file(const std::string& path);
 
 // The result a perfect student would save (each model answer, a second apart).
 Result<std::string> model_answer_result(const ExerciseSpec& spec);

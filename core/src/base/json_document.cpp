@@ -120,7 +120,7 @@ std::string valid_utf8(std::string_view s) {
 
 }  // namespace
 
-json parse_document(std::string_view text) {
+json parse_document(std::string_view text, std::string_view kind) {
   // UTF-16 would only fail on its first character, with a message quoting a stray byte.
   if (text.size() >= 2) {
     const auto b0 = static_cast<unsigned char>(text[0]), b1 = static_cast<unsigned char>(text[1]);
@@ -139,8 +139,8 @@ json parse_document(std::string_view text) {
     const std::size_t index = e.byte == 0 ? 0 : e.byte - 1;
     // The parser reads a NUL byte as the end of the input: say what it is.
     if (const auto nul = text.find('\0'); nul != std::string_view::npos && nul <= index)
-      fail(position_text(text, nul), "invalid JSON: a NUL byte; level files are UTF-8 text "
-                                     "(is this one UTF-16, or not text at all?)");
+      fail(position_text(text, nul), "invalid JSON: a NUL byte; " + std::string(kind) +
+                                         " are UTF-8 text (is this one UTF-16, or not text at all?)");
     std::string reason = e.what();
     const auto at = reason.find("parse error");
     const auto colon = reason.find(": ", at == std::string::npos ? 0 : at);

@@ -17,6 +17,7 @@ namespace astar::level_file {
 
 inline constexpr int kMaxNesting = 16;  // a level file needs 4; deeper input is refused early
 
-json parse_document(std::string_view text);
+// `kind` names the files in messages: "a NUL byte; level files are UTF-8 text ...".
+json parse_document(std::string_view text, std::string_view kind = "level files");
 
 }  // namespace astar::level_file

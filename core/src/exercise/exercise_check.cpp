@@ -61,8 +61,8 @@ std::string select_words(const ModelSearch& m, Cell picked, Cell right) {
          "): the tie-break takes the larger g.";
 }
 
-Verdict check_select(const ExerciseRun::Impl& r, const Action& a, const Action& right) {
-  Verdict v;
+AnswerVerdict check_select(const ExerciseRun::Impl& r, const Action& a, const Action& right) {
+  AnswerVerdict v;
   v.max_points = 1.0;
   v.right = right;
   const std::vector<Cell> allowed = r.model->allowed();
@@ -96,8 +96,8 @@ std::string neighbour_truth_words(const ExerciseRun::Impl& r, const Move& m, Mod
          cell_words(r.ex->level.goal()) + "); f = g + h = " + num(g + h) + ".";
 }
 
-Verdict check_neighbour(const ExerciseRun::Impl& r, const Action& a, const Action& right) {
-  Verdict v;
+AnswerVerdict check_neighbour(const ExerciseRun::Impl& r, const Action& a, const Action& right) {
+  AnswerVerdict v;
   v.max_points = 1.0;
   v.right = right;
   const Move& m = r.moves[r.next_move];
@@ -120,8 +120,8 @@ Verdict check_neighbour(const ExerciseRun::Impl& r, const Action& a, const Actio
   return v;
 }
 
-Verdict check_parents(const ExerciseRun::Impl& r, const Action& a, const Action& right) {
-  Verdict v;
+AnswerVerdict check_parents(const ExerciseRun::Impl& r, const Action& a, const Action& right) {
+  AnswerVerdict v;
   v.max_points = 1.0;
   v.right = right;
   v.correct = a.cells == right.cells;
@@ -133,8 +133,8 @@ Verdict check_parents(const ExerciseRun::Impl& r, const Action& a, const Action&
   return v;
 }
 
-Verdict check_path(const ExerciseRun::Impl& r, const Action& a, const Action& right) {
-  Verdict v;
+AnswerVerdict check_path(const ExerciseRun::Impl& r, const Action& a, const Action& right) {
+  AnswerVerdict v;
   v.max_points = 1.0;
   v.right = right;
   v.correct = a.cell == right.cell;
@@ -148,8 +148,8 @@ Verdict check_path(const ExerciseRun::Impl& r, const Action& a, const Action& ri
 
 // [SECTION] Mark and finding
 
-Verdict check_mark(const ExerciseRun::Impl& r, const Action& a, const Action& right) {
-  Verdict v;
+AnswerVerdict check_mark(const ExerciseRun::Impl& r, const Action& a, const Action& right) {
+  AnswerVerdict v;
   v.max_points = 10.0;
   v.right = right;
   std::vector<Cell> both, missed, extra;
@@ -172,8 +172,8 @@ Verdict check_mark(const ExerciseRun::Impl& r, const Action& a, const Action& ri
   return v;
 }
 
-Verdict check_finding(const ExerciseRun::Impl& r, const Action& a, const Action& right) {
-  Verdict v;
+AnswerVerdict check_finding(const ExerciseRun::Impl& r, const Action& a, const Action& right) {
+  AnswerVerdict v;
   v.max_points = 2.0;
   v.right = right;
   bool kind_ok = false, event_ok = false;
@@ -231,7 +231,7 @@ Action ExerciseRun::Impl::model_answer() const {
 
 // [SECTION] Dispatch and hints
 
-Verdict ExerciseRun::Impl::check(const Action& a) const {
+AnswerVerdict ExerciseRun::Impl::check(const Action& a) const {
   const Action right = model_answer();
   switch (prompt.kind) {
     case PromptKind::Select: return check_select(*this, a, right);

@@ -10,6 +10,7 @@
 #include "astar/exercise.hpp"
 #include "astar/number_chars.hpp"
 #include "base/json_document.hpp"
+#include "base/text_file.hpp"
 #include "formats/level_format.hpp"
 
 namespace astar {
@@ -21,6 +22,8 @@ using level_file::fail;
 using level_file::json;
 
 constexpr std::string_view kResultFormat = "astar-exercise-result";
+// A result file holds a spec, a digest and one short object per answer: far below this.
+constexpr std::uintmax_t kMaxResultFileBytes = 16u << 20;
 
 std::uint64_t fnv1a(std::string_view text) {
   std::uint64_t h = 0xcbf29ce484222325ull;
@@ -149,9 +152,9 @@ TimedAction read_action(const json& j, const std::string& field) {
 
 FileResult read_result(const json& root) {
   level_file::expect_object(root, "");
-  level_file::check_keys(root, "", {"format", "version", "exercise", "digest", "actions", "score", "check"});
   const std::string& format = level_file::get_string(level_file::require(root, "format", ""), "format");
   if (format != kResultFormat) fail("format", "expected \"" + std::string(kResultFormat) + "\", got " + level_file::quoted(format));
+  level_file::check_keys(root, "", {"format", "version", "exercise", "digest", "actions", "score", "check"});
   level_file::get_int(level_file::require(root, "version", ""), "version", 1, 1, "must be 1 (this version reads version 1)");
   FileResult r;
   Level holder(kExerciseMinSize, kExerciseMinSize);
@@ -184,7 +187,7 @@ std::string replay(ExerciseRun& run, const FileResult& r) {
       if (!r.spec.exam || r.spec.time_limit == 0 || t.time <= r.spec.time_limit)
         return field + ": time up at " + shortest_text(t.time) + " s, but the limit is " + std::to_string(r.spec.time_limit) + " s";
       run.time_up(t.time);
-    } else if (Result<Verdict> v = run.answer(t.action, t.time); !v) {
+    } else if (Result<AnswerVerdict> v = run.answer(t.action, t.time); !v) {
       return field + ": " + v.error();
     }
   }
@@ -214,7 +217,7 @@ std::string result_to_json(const ExerciseRun& run) {
 Result<GradeRow> grade_result(std::string_view text, std::string_view source) {
   FileResult r;
   try {
-    r = read_result(level_file::parse_document(text));
+    r = read_result(level_file::parse_document(text, "result files"));
   } catch (const Fail& f) {
     return Error{std::string(source) + ": " + (f.field.empty() ? "" : f.field + ": ") + f.reason};
   }
@@ -223,6 +226,7 @@ Result<GradeRow> grade_result(std::string_view text, std::string_view source) {
   GradeRow row;
   row.file = std::string(source);
   row.spec = r.spec;
+  row.actions = r.actions;
   ExerciseRun run(ex.value());
   row.altered = ex.value().digest != r.digest
                     ? "digest: the exercise its spec makes is " + ex.value().digest + ", the file says " + r.digest
@@ -236,6 +240,12 @@ Result<GradeRow> grade_result(std::string_view text, std::string_view source) {
   return row;
 }
 
+Result<GradeRow> grade_result_file(const std::string& path) {
+  Result<std::string> text = detail::read_text_file(path, kMaxResultFileBytes);
+  if (!text) return Error{text.error()};
+  return grade_result(text.value(), path);
+}
+
 Result<std::string> model_answer_result(const ExerciseSpec& spec) {
   Result<Exercise> ex = make_exercise(spec);
   if (!ex) return Error{ex.error()};
@@ -244,7 +254,7 @@ Result<std::string> model_answer_result(const ExerciseSpec& spec) {
   const double step = spec.time_limit > 0 ? std::min(1.0, spec.time_limit / 1000.0) : 1.0;
   double t = 0.0;
   while (!run.done())
-    if (Result<Verdict> v = run.answer(run.model_answer(), t += step); !v) return Error{v.error()};
+    if (Result<AnswerVerdict> v = run.answer(run.model_answer(), t += step); !v) return Error{v.error()};
   return result_to_json(run);
 }
 

@@ -185,7 +185,7 @@ namespace {
 double to_ms(double t) { return std::round(t * 1000.0) / 1000.0; }
 }  // namespace
 
-Result<Verdict> ExerciseRun::answer(const Action& action, double time) {
+Result<AnswerVerdict> ExerciseRun::answer(const Action& action, double time) {
   time = to_ms(time);
   const ExerciseSpec& spec = exercise_->spec;
   if (spec.exam && spec.time_limit > 0 && time > spec.time_limit) {
@@ -195,7 +195,7 @@ Result<Verdict> ExerciseRun::answer(const Action& action, double time) {
   if (std::string why = answer_problem(impl_->prompt, action, exercise_->level); !why.empty()) return Error{why};
   Action a = action;
   if (a.kind == PromptKind::Mark || a.kind == PromptKind::Parents) a.cells = exercise_detail::sorted_cells(a.cells);
-  Verdict v = impl_->check(a);
+  AnswerVerdict v = impl_->check(a);
   impl_->kept.push_back({a, time, false});
   impl_->verdicts.push_back(v);
   log_.push_back({a, time, false});
@@ -250,11 +250,11 @@ const std::vector<Cell>& ExerciseRun::expanded() const {
 }
 const std::vector<Cell>& ExerciseRun::right_cells() const { return impl_->shown_truth; }
 const std::vector<TimedAction>& ExerciseRun::actions() const { return log_; }
-const std::vector<Verdict>& ExerciseRun::verdicts() const { return impl_->verdicts; }
+const std::vector<AnswerVerdict>& ExerciseRun::verdicts() const { return impl_->verdicts; }
 
 Score ExerciseRun::score() const {
   Score s;
-  for (const Verdict& v : impl_->verdicts) {
+  for (const AnswerVerdict& v : impl_->verdicts) {
     s.points += v.points;
     s.max_points += v.max_points;
     for (const Mistake m : v.mistakes) ++s.mistakes[static_cast<std::size_t>(m)];

@@ -32,13 +32,13 @@ struct ExerciseRun::Impl {
   std::vector<Cell> shown_truth;  // set once the Mark is answered
   Prompt prompt;
   std::vector<TimedAction> kept;  // the answers in force (undone ones dropped)
-  std::vector<Verdict> verdicts;  // one per kept answer
+  std::vector<AnswerVerdict> verdicts;  // one per kept answer
   bool time_up = false;
   double max_left = 0.0;  // when time ran out: what the questions left were worth
 
   // The right answer now, and whether `a` is it (the verdict, with its explanation).
   Action model_answer() const;
-  Verdict check(const Action& a) const;
+  AnswerVerdict check(const Action& a) const;
   // Applies the right answer (whatever the student said) and asks the next question.
   void advance();
   void set_prompt();
