@@ -451,3 +451,39 @@ TEST_CASE("[Exercise] grading: a perfect result verifies; an edited score or act
   REQUIRE_FALSE(not_json.ok());
   CHECK(not_json.error().find("y.json: ") == 0);
 }
+
+TEST_CASE("[Exercise] any node the tie-break leaves open is right, and it is the one expanded") {
+  // The student takes the last of the tied nodes (row-major), not the engine's choice.
+  int other_than_engine = 0;
+  for (int seed = 0; seed < 200; ++seed) {
+    CAPTURE(seed);
+    ExerciseSpec s = with_difficulty(spec_of(ExerciseKind::ExpansionOrder, seed), ExerciseDifficulty::Hard);
+    Result<Exercise> ex = make_exercise(s);
+    REQUIRE(ex.ok());
+    const Level& level = ex.value().level;
+    ExerciseRun run(ex.value());
+    double t = 0;
+    while (!run.done()) {
+      double best_f = 1e300, best_g = -1;
+      std::optional<Cell> pick;
+      for (int y = 0; y < level.height(); ++y)
+        for (int x = 0; x < level.width(); ++x) {
+          const ExerciseRun::CellView v = run.cell({x, y});
+          if (v.state != ExerciseRun::CellView::State::Open) continue;
+          const bool better = v.f < best_f - 1e-9 || (std::abs(v.f - best_f) <= 1e-9 && v.g > best_g + 1e-9);
+          const bool tied = std::abs(v.f - best_f) <= 1e-9 && std::abs(v.g - best_g) <= 1e-9;
+          if (better || tied) pick = Cell{x, y}, best_f = v.f, best_g = v.g;
+        }
+      REQUIRE(pick.has_value());
+      if (*pick != run.model_answer().cell) ++other_than_engine;
+      Action a = run.model_answer();
+      a.cell = *pick;
+      Result<AnswerVerdict> v = run.answer(a, ++t);
+      REQUIRE(v.ok());
+      CHECK(v.value().correct);
+      CHECK(run.expanded().back() == *pick);
+    }
+    CHECK(run.score().percent == 100.0);
+  }
+  CHECK(other_than_engine > 50);
+}

@@ -93,8 +93,7 @@ void ExerciseRun::Impl::set_prompt() {
   prompt = std::move(p);
 }
 
-void ExerciseRun::Impl::advance() {
-  const Action right = model_answer();
+void ExerciseRun::Impl::advance(const Action& right) {
   switch (prompt.kind) {
     case PromptKind::Select:
       model->take(right.cell);
@@ -132,17 +131,21 @@ void ExerciseRun::Impl::advance() {
 
 double ExerciseRun::Impl::points_left() const {
   Impl copy(*ex);
-  for (const TimedAction& t : kept) {
-    copy.kept.push_back(t);
-    copy.advance();
-  }
+  for (const TimedAction& t : kept) copy.apply(t);
   double left = 0.0;
   while (copy.prompt.kind != PromptKind::Done) {
     left += copy.check(copy.model_answer()).max_points;
-    copy.kept.push_back({copy.model_answer(), 0.0, false});
-    copy.advance();
+    copy.apply({copy.model_answer(), 0.0, false});
   }
   return left;
+}
+
+AnswerVerdict ExerciseRun::Impl::apply(const TimedAction& t) {
+  AnswerVerdict v = check(t.action);
+  kept.push_back(t);
+  verdicts.push_back(v);
+  advance(v.right);
+  return v;
 }
 
 // [SECTION] The run
@@ -195,11 +198,8 @@ Result<AnswerVerdict> ExerciseRun::answer(const Action& action, double time) {
   if (std::string why = answer_problem(impl_->prompt, action, exercise_->level); !why.empty()) return Error{why};
   Action a = action;
   if (a.kind == PromptKind::Mark || a.kind == PromptKind::Parents) a.cells = exercise_detail::sorted_cells(a.cells);
-  AnswerVerdict v = impl_->check(a);
-  impl_->kept.push_back({a, time, false});
-  impl_->verdicts.push_back(v);
+  const AnswerVerdict v = impl_->apply({a, time, false});
   log_.push_back({a, time, false});
-  impl_->advance();
   return v;
 }
 
@@ -210,11 +210,7 @@ Status ExerciseRun::undo(double time) {
   std::vector<TimedAction> kept = impl_->kept;
   kept.pop_back();
   auto fresh = std::make_unique<Impl>(*exercise_);
-  for (const TimedAction& t : kept) {
-    fresh->verdicts.push_back(fresh->check(t.action));
-    fresh->kept.push_back(t);
-    fresh->advance();
-  }
+  for (const TimedAction& t : kept) fresh->apply(t);
   impl_ = std::move(fresh);
   log_.push_back({{}, time, true});
   return Ok{};

@@ -36,11 +36,15 @@ struct ExerciseRun::Impl {
   bool time_up = false;
   double max_left = 0.0;  // when time ran out: what the questions left were worth
 
-  // The right answer now, and whether `a` is it (the verdict, with its explanation).
+  // The right answer now, and whether `a` is it (the verdict, with its explanation; its `right`
+  // is the answer applied: the student's own when right, so a node tied with the engine's
+  // choice is the one expanded).
   Action model_answer() const;
   AnswerVerdict check(const Action& a) const;
-  // Applies the right answer (whatever the student said) and asks the next question.
-  void advance();
+  // Checks an answer, keeps it and its verdict, applies the verdict's right answer.
+  AnswerVerdict apply(const TimedAction& t);
+  // Applies `right` (the right answer to the question asked) and asks the next question.
+  void advance(const Action& right);
   void set_prompt();
   std::string hint() const;
   double points_left() const;  // what the questions not yet asked are worth (a model run)
