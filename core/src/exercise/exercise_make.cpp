@@ -191,9 +191,10 @@ std::string title(const ExerciseSpec& s) {
 std::string instructions(const ExerciseSpec& s) {
   const ModelOrder o = exercise_detail::model_order(s.algorithm);
   std::string text = kind_task(s, o);
-  if (s.kind == ExerciseKind::ExpansionOrder || s.kind == ExerciseKind::AStarByHand ||
-      s.kind == ExerciseKind::PredictClosed)
-    text += " " + tie_rule(o);
+  if (s.kind == ExerciseKind::ExpansionOrder || s.kind == ExerciseKind::AStarByHand) text += " " + tie_rule(o);
+  if (s.kind == ExerciseKind::PredictClosed)  // one run decides: ties go as our search takes them
+    text += " " + tie_rule(o).substr(0, tie_rule(o).find("; any node")) +
+            (o == ModelOrder::Dijkstra ? "; on equal g" : "; then") + " the node put in the open set first.";
   text += std::string(" Moves: ") + (s.diagonal ? "8 neighbours, no corner cutting, a diagonal costs sqrt 2 times the cell's cost; h is the octile distance."
                                                 : "4 neighbours; h is the Manhattan distance.");
   text += " Entering a cell costs its cost.";
