@@ -13,6 +13,7 @@
 #   the next node: the arrow keys walk the cursor there, Enter -> right (lowest f, ties by g)
 #   Ctrl+Z                             -> that answer taken back; the score has the one mistake
 #   the studio killed and started again -> the exercise continues from its kept answers
+#   an exam stopped and started again  -> its clock ran on meanwhile
 # The answers are worked out here, from what the sidecar says the canvas shows (each cell's
 # state, g, h and f; the node expanded; the neighbour asked): A* written apart from core's.
 # Exit 77 (ctest: skipped) when Xvfb or xdotool is missing. Every wait is bounded.
@@ -166,4 +167,24 @@ shot $n
 trace_is $n 's["exercise"]["prompt"]["kind"] == "select"' "s['exercise']['answered'] == $answered - 1" \
   's["exercise"]["mistakes"] == {"wrong-node": 1}' 's["status"].startswith("Continued this exercise")'
 ok "started again: the exercise continued from its kept answers"
+
+# An exam's clock runs from when it was first opened, across a restart: shot, stop, start again
+# once 2 s have passed, shot.
+exam="--exercise expansion-order --seed t --student a --exam --time-limit 600"
+kill "$studio_pid"
+wait_for 10 exited || die "the studio did not stop"
+start_studio $exam --size $size
+n=$((n + 1))
+shot $n
+clock=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["exercise"]["clock"])' "astar-studio-$n.png.json")
+kill "$studio_pid"
+wait_for 10 exited || die "the studio did not stop"
+opened=$(date +%s)
+later() { [ $(($(date +%s) - opened)) -ge 2 ]; }
+wait_for 5 later || die "the clock did not move"
+start_studio $exam --size $size
+n=$((n + 1))
+shot $n
+trace_is $n "s['exercise']['clock'] >= $clock + 2" 's["exercise"]["exam"]'
+ok "an exam's clock ran on while the studio was closed"
 exit 0

@@ -43,4 +43,14 @@ std::optional<ExerciseProgress> kept_exercise_progress(const std::string& config
   return std::move(p).value();
 }
 
+std::int64_t exam_started(const std::string& config_dir, const astar::Exercise& exercise, std::int64_t now) {
+  const std::filesystem::path path = std::filesystem::path(config_dir) / "exercises" / (exercise.digest + ".started");
+  std::ifstream in(path);
+  if (std::int64_t started = 0; in >> started && started > 0 && started <= now) return started;
+  std::error_code ec;
+  std::filesystem::create_directories(path.parent_path(), ec);
+  (void)astar::write_atomically(path.string(), std::to_string(now) + "\n");
+  return now;
+}
+
 }  // namespace studio

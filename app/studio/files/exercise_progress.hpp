@@ -14,6 +14,7 @@
 //   if (auto kept = kept_exercise_progress(config_dir, exercise)) restore(kept...);
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -43,5 +44,10 @@ astar::Status keep_exercise_progress(const std::string& config_dir, const Exerci
 // The kept progress of this exercise, when there is some with at least one answer and it
 // verifies (a file that does not is left alone and not used).
 std::optional<ExerciseProgress> kept_exercise_progress(const std::string& config_dir, const astar::Exercise& exercise);
+// An exam's clock across restarts: when it was first opened (seconds since the epoch), kept in
+// CONFIG/exercises/DIGEST.started. The first call writes `now` and returns it; later ones
+// return what was written, so closing the studio (or reloading the page) does not stop the
+// clock. `now` when nothing can be kept.
+std::int64_t exam_started(const std::string& config_dir, const astar::Exercise& exercise, std::int64_t now);
 
 }  // namespace studio

@@ -465,7 +465,7 @@ std::string exercise_sidecar_json(const ExerciseMode* mode) {
   j << ", \"error\": " << json_string(m.last_error()) << ", \"status\": " << json_string(m.status_text())
     << ", \"expanding\": " << cell_json(m.run().expanding()) << ", \"path_back\": " << cells_json(m.run().path_back())
     << ", \"hints\": " << (m.hints_on() ? "true" : "false") << ", \"digest\": " << json_string(m.exercise().digest)
-    << ", \"cells\": [";
+    << ", \"clock\": " << static_cast<std::int64_t>(m.now()) << ", \"cells\": [";
   // What the student has established, as the canvas shows it: [x, y, "open"|"closed", g, h, f].
   const astar::Level& level = m.exercise().level;
   first = true;

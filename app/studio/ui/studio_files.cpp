@@ -186,7 +186,8 @@ void StudioFiles::frame(Studio& studio, FileDialogs& files, double now) {
 
 // An exercise's answers are kept as they are given. One just started (a link opened again, a
 // reload, a new studio) continues from its kept answers: always in an exam (one attempt), in
-// practice unless it was finished (then it starts afresh).
+// practice unless it was finished (then it starts afresh). An exam's clock counts from when it
+// was first opened.
 void StudioFiles::keep_exercise(Studio& studio) {
   const ExerciseMode* ex = studio.exercise();
   if (!ex || dir_.empty()) {
@@ -203,6 +204,11 @@ void StudioFiles::keep_exercise(Studio& studio) {
       if (studio.restore_exercise(kept->spec, kept->actions, path))
         studio.status = "Continued this exercise where it was left: " + studio.exercise()->score_text();
       exercise_kept_ = studio.exercise()->run().actions().size();
+    }
+    // An exam's clock runs from when it was first opened, closed studios and reloads included.
+    if (ExerciseMode* exam = studio.exercise(); exam->exam()) {
+      const double elapsed = static_cast<double>(now_seconds() - exam_started(dir_, exam->exercise(), now_seconds()));
+      if (elapsed > exam->now()) exam->advance(elapsed - exam->now());
     }
     return;
   }
