@@ -101,7 +101,7 @@ while :; do
   case $1 in
     values)
       echo "$2 $3" >>improved.txt
-      typed "$4"; keys Tab; typed "$5"; keys Tab; typed "$6"
+      typed "$4"; tap Tab; typed "$5"; tap Tab; typed "$6"
       if [ $first_values = 1 ]; then
         rect $n exercise.submit
         press

@@ -150,7 +150,7 @@ quit_by() {
   return $quit_status
 }
 exited() { ! running; }
-# tap KEY: for keys that repeat while held (arrows, N, M, Ctrl+Z, Ctrl+Y: app/studio's command
+# tap KEY: for keys that repeat while held (arrows, N, M, Tab, Ctrl+Z, Ctrl+Y: app/studio's command
 # table; button1, the left button, for a field's + and -): pressed and released by studio_frames
 # itself as soon as the window shows the press's effect (or three draws passed), before ImGui's
 # repeat delay, so one press is one action.
