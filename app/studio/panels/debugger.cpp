@@ -73,10 +73,12 @@ void TimelinePanel::Draw(Studio& studio) {
 
 // [SECTION] Pseudo-code
 
-void CodePanel::Draw(const Studio& studio, const Fonts& fonts) {
+void CodePanel::Draw(const Studio& studio, const Fonts& fonts, bool follow) {
   const astar::Search& s = studio.session().search();
   const astar::PseudoCode& code = astar::pseudocode_of(s);  // a trace: the generic loop
-  const astar::CodePosition at = astar::code_position(s);
+  astar::CodePosition at;
+  if (follow) at = astar::code_position(s);
+  else at.line = -1;  // no line lit, no variables
   if (fonts.mono) ImGui::PushFont(fonts.mono);
   const ImVec4 lit(1.0f, 0.85f, 0.35f, 1.0f);
   for (std::size_t i = 0; i < code.lines.size(); ++i) {

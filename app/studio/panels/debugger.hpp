@@ -20,7 +20,9 @@ struct TimelinePanel {
 };
 
 struct CodePanel {
-  void Draw(const Studio& studio, const Fonts& fonts);
+  // `follow`: light the line the search is at, with its variables (false during an exercise,
+  // whose steps are the student's, not the search's).
+  void Draw(const Studio& studio, const Fonts& fonts, bool follow = true);
 };
 
 // The plain-language log: one line per event up to where the search is; a click goes there.
