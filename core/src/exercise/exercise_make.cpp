@@ -20,18 +20,12 @@ namespace astar {
 
 using exercise_detail::ModelOrder;
 using exercise_detail::ModelSearch;
+using exercise_detail::fnv1a;
+using exercise_detail::hex16;
 
 namespace {
 
 // [SECTION] Seeds and levels
-
-std::uint64_t fnv1a(std::string_view text, std::uint64_t h = 0xcbf29ce484222325ull) {
-  for (const unsigned char c : text) {
-    h ^= c;
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
 
 std::uint64_t mixed_seed(const ExerciseSpec& s) {
   std::string text = s.seed + '\x1f' + s.student + '\x1f' + std::string(to_string(s.kind)) + '\x1f' +
@@ -84,10 +78,8 @@ RunShape engine_run(const Level& level, ModelOrder order) {
   RunShape r;
   while (!m.finished()) {
     if (m.allowed().size() > 1) ++r.ties;
-    const Cell c = *m.engine_choice();
-    m.take(c);
+    m.expand(*m.engine_choice());
     ++r.takes;
-    for (const Move& mv : m.moves(c)) m.relax(c, mv);
   }
   r.found = m.goal_taken();
   return r;
@@ -204,12 +196,6 @@ std::string instructions(const ExerciseSpec& s) {
     text += " Exam: no hints, no undo, one attempt" +
             (s.time_limit > 0 ? ", " + std::to_string(s.time_limit / 60) + " min " + std::to_string(s.time_limit % 60) + " s." : std::string("."));
   return text;
-}
-
-std::string hex16(std::uint64_t v) {
-  char buf[20];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return buf;
 }
 
 std::string digest_of(const Exercise& e) {

@@ -11,6 +11,7 @@
 #include "astar/number_chars.hpp"
 #include "base/json_document.hpp"
 #include "base/text_file.hpp"
+#include "exercise/model_search.hpp"
 #include "formats/level_format.hpp"
 
 namespace astar {
@@ -20,21 +21,13 @@ namespace {
 using level_file::Fail;
 using level_file::fail;
 using level_file::json;
+using exercise_detail::fnv1a;
+using exercise_detail::hex16;
 
 constexpr std::string_view kResultFormat = "astar-exercise-result";
 // A result file holds a spec, a digest and one short object per answer: far below this.
 constexpr std::uintmax_t kMaxResultFileBytes = 16u << 20;
 
-std::uint64_t fnv1a(std::string_view text) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (const unsigned char c : text) h = (h ^ c) * 0x100000001b3ull;
-  return h;
-}
-std::string hex16(std::uint64_t v) {
-  char buf[20];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 // [SECTION] Writing
 

@@ -96,9 +96,8 @@ void ExerciseRun::Impl::set_prompt() {
 void ExerciseRun::Impl::advance(const Action& right) {
   switch (prompt.kind) {
     case PromptKind::Select:
-      model->take(right.cell);
-      if (ex->spec.kind == ExerciseKind::ExpansionOrder && right.cell != ex->level.goal())
-        for (const Move& m : model->moves(right.cell)) model->relax(right.cell, m);
+      if (ex->spec.kind == ExerciseKind::ExpansionOrder) model->expand(right.cell);
+      else model->take(right.cell);  // by hand: the student relaxes the moves
       if (ex->spec.kind == ExerciseKind::AStarByHand) {
         expanding = right.cell;
         moves = right.cell == ex->level.goal() ? std::vector<Move>{} : model->moves(right.cell);

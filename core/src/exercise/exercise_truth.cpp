@@ -122,11 +122,7 @@ SearchOptions lpa_options(const Level& level) {
 // A cell of the optimal path (not an endpoint) that, walled, still leaves a way to the goal.
 Status add_edit(Exercise& e, detail::Rng& rng) {
   ModelSearch m(e.level, ModelOrder::AStar);
-  while (!m.finished()) {
-    const Cell c = *m.engine_choice();
-    m.take(c);
-    for (const Move& mv : m.moves(c)) m.relax(c, mv);
-  }
+  while (!m.finished()) m.expand(*m.engine_choice());
   std::vector<Cell> path = m.path_back();
   std::vector<Cell> inner(path.size() > 2 ? path.begin() + 1 : path.end(), path.size() > 2 ? path.end() - 1 : path.end());
   for (std::size_t i = inner.size(); i > 1; --i) std::swap(inner[i - 1], inner[rng.below(i)]);

@@ -32,6 +32,17 @@ ExactCost exact_h(const Level& level, Cell c) {
   return ExactCost::straight(static_cast<double>(hi - lo)) + ExactCost::diagonal(static_cast<double>(lo));
 }
 
+std::uint64_t fnv1a(std::string_view text, std::uint64_t h) {
+  for (const unsigned char c : text) h = (h ^ c) * 0x100000001b3ull;
+  return h;
+}
+
+std::string hex16(std::uint64_t v) {
+  char buf[20];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
 std::string number_words(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f", v);
@@ -109,6 +120,12 @@ void ModelSearch::take(Cell c) {
   nodes_[index(c)].closed = true;
   taken_.push_back(c);
   if (c == level_->goal()) goal_taken_ = true;
+}
+
+void ModelSearch::expand(Cell c) {
+  take(c);
+  if (!goal_taken_)
+    for (const Move& m : moves(c)) relax(c, m);
 }
 
 void ModelSearch::relax(Cell from, const Move& m) {

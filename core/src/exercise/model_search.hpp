@@ -6,12 +6,13 @@
 // engine_choice() every time reproduces the engine's run exactly (test_exercise checks that).
 //
 //   ModelSearch m(level, ModelOrder::AStar);
-//   while (!m.finished()) { Cell c = m.engine_choice(); m.take(c); for (const Move& mv : m.moves(c)) m.relax(c, mv); }
+//   while (!m.finished()) m.expand(*m.engine_choice());
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "astar/exact_cost.hpp"
@@ -28,6 +29,9 @@ std::string_view algorithm_title(ModelOrder o);  // "A*", "Dijkstra", "greedy be
 // The exact h of a cell: octile (8 neighbours) or Manhattan (4) steps to the goal, each step
 // costing 1 (exercise levels have cost-1 cells, so the engine's scale is 1).
 ExactCost exact_h(const Level& level, Cell c);
+// 16 hex digits of FNV-1a over `text` (continuing from `h`): the exercises' digests and checks.
+std::uint64_t fnv1a(std::string_view text, std::uint64_t h = 0xcbf29ce484222325ull);
+std::string hex16(std::uint64_t v);
 // g, h and f as a student reads and types them: the exact value as a double.
 inline double shown(ExactCost c) { return c.value(); }
 // "4", "2.83", "1.5": two decimals at most, trailing zeros dropped.
@@ -69,6 +73,8 @@ class ModelSearch {
 
   void take(Cell c);
   void relax(Cell from, const Move& m);  // applies effect(): a new g and parent when Improves
+  // One whole iteration: take c, then (unless it is the goal) relax each of its moves.
+  void expand(Cell c);
   const std::vector<Cell>& taken() const { return taken_; }
   // Goal back to start along the parents (empty when the goal has no parent chain).
   std::vector<Cell> path_back() const;
