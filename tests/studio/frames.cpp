@@ -5,7 +5,8 @@
 //       (3 by default): a frame that read the input sent before has then been drawn.
 //   studio_frames SECONDS WINDOW tap KEY[+KEY...]|button1
 //       presses the keys (ctrl, shift, a letter or digit, Left, Right...), or the left mouse
-//       button where the pointer is, and releases them as soon as the window's picture changes,
+//       button where the pointer is, once the window's picture has settled (two draws left it as
+//       it was), and releases them as soon as the picture changes,
 //       or after 3 draws (counted from when the server has passed the press on) if it does not:
 //       for keys and buttons that repeat while held (a field's + button). ImGui repeats what it
 //       sees held for 0.275 s of its frames, and xdotool run as a process can take that long to
@@ -248,13 +249,29 @@ void round_trip(const Watch& w) {
   std::free(xcb_get_input_focus_reply(w.c, xcb_get_input_focus(w.c), nullptr));
 }
 
+// The window's picture once a draw left it as it was: the effect of the input sent before may
+// reach the picture a draw after `drawn` returned (the e2e tests saw it on every run after a
+// drag), and a tap that took its "before" too early saw that change, released the key before a
+// frame had read it, and ImGui dropped the press. Settled: two draws in a row left it unchanged.
+// Bounded: after 30 draws (a blinking cursor, a playing search), the last picture.
+std::vector<std::uint8_t> settled(const Watch& w, Picture& picture) {
+  std::vector<std::uint8_t> last = picture.take();
+  drain(w);
+  for (int draws = 0, same = 0; draws < 30 && same < 2 && !last.empty() && next_draw(w); ++draws) {
+    std::vector<std::uint8_t> now = picture.take();
+    same = now == last ? same + 1 : 0;
+    last = std::move(now);
+  }
+  return last;
+}
+
 int tap(const Watch& w, const std::string& keys) {
   if (!present(w.c, xtest_extension)) return fail(w, "the X server has no XTEST extension");
   const bool button = keys == "button1";  // the left mouse button, where the pointer is
   const std::vector<std::uint8_t> codes = button ? std::vector<std::uint8_t>{1} : keycodes(w.c, keys);
   if (codes.empty()) return fail(w, "no keycode for " + keys);
   Picture picture(w);
-  const std::vector<std::uint8_t> before = picture.take();
+  const std::vector<std::uint8_t> before = settled(w, picture);
   if (before.empty()) return fail(w, "cannot read the window's picture (MIT-SHM)");
   // Draws reported before the press reached the studio are not counted: under a loaded machine
   // (CI, the studio under ASan) three of them could pass before it did, and the key went up
