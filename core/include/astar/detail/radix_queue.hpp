@@ -50,13 +50,25 @@ class RadixQueue {
   // The least key a push may have: the key of the last entry taken (or reset's).
   std::uint64_t floor() const { return floor_; }
 
-  void push(const Entry& e) {
+  // By value, and copied before the out-of-line insert_low takes its address: the entry a
+  // search has just made then stays in registers on its way to a bucket. (Through memory, the
+  // bucket's copy read it back as one 16-byte load from 8- and 4-byte stores, which cannot be
+  // forwarded: the load waited for every store before it, the node's cache-missing write
+  // included.)
+  void push(Entry e) {
     assert(e.f >= floor_ && e.f < (std::uint64_t{1} << 63));
     ++size_;
-    if (e.f == floor_)
-      insert_low(e);
-    else
+    if (e.f == floor_) {
+      // Mostly the entry comes before every one waiting (see insert_low): it goes at the end.
+      if (low_begin_ == low_.size() || Before{}(e, low_.back())) {
+        low_.push_back(e);
+        return;
+      }
+      const Entry low = e;
+      insert_low(low);
+    } else {
       add(bucket_of(e.f), e);
+    }
   }
   // The first entry in Before's order (not empty).
   const Entry& top() {
@@ -150,7 +162,7 @@ class RadixQueue {
     Entry* next = nullptr;      // where the next entry goes in the last chunk
     Entry* end = nullptr;       // the last chunk's end
   };
-  void add(std::size_t b, const Entry& e) {
+  void add(std::size_t b, Entry e) {
     Bucket& to = buckets_[b];
     if (to.next == to.end) add_chunk(to);
     *to.next++ = e;
