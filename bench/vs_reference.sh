@@ -49,7 +49,7 @@ for map in "$data"/*.map; do
   done
   awk -v m="$(basename "$map" .map)" -v q="$queries" -v r="$best_ref" -v o="$best_ours" \
       -v re="$ref_exp" -v oe="$ours_exp" 'BEGIN {
-    printf "| %s | %d | %.3f | %.3f | %.2f | %d | %d | %.4f |\n", m, q, r, o, o / r, re, oe, oe / re }'
+    printf "| %s | %d | %.4f | %.4f | %.2f | %d | %d | %.4f |\n", m, q, r, o, o / r, re, oe, oe / re }'
 done
 echo
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
