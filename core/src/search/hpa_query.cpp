@@ -1,0 +1,215 @@
+// HPA*'s query phases (hpa_star.hpp): inserting the start and the goal, the abstract A* one node
+// a step, refining one abstract edge a step, and the optional corridor smoothing.
+#include <algorithm>
+#include <cmath>
+
+#include "astar/hpa_star.hpp"
+#include "search/hpa_local.hpp"
+#include "search/hpa_state.hpp"
+
+namespace astar {
+
+namespace {
+hpa::LocalArea cluster_area(const HpaGraph& g, const MovePolicy& policy, int k) {
+  const HpaCluster c = g.cluster(k);
+  return {&policy, c.x, c.y, c.width, c.height, nullptr};
+}
+
+std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
+}  // namespace
+
+// [SECTION] Inserting the start and the goal
+
+void HpaStarSearch::step_insert() {
+  Abstract& a = *abstract_;
+  const Level& lv = *level_;
+  a.node_of.assign(static_cast<std::size_t>(lv.cell_count()), -1);
+  auto add_node = [&](Cell c) {
+    std::int32_t& id = a.node_of[to_u32(lv.index(c))];
+    if (id < 0) {
+      id = static_cast<std::int32_t>(view_.abstract_nodes.size());
+      view_.abstract_nodes.push_back({c, NodeState::Unseen, 0.0, 0.0, 0.0, -1});
+      a.out.emplace_back();
+    }
+    return static_cast<int>(id);
+  };
+  for (Cell c : graph_->nodes()) add_node(c);
+  for (const HpaEdge& e : graph_->edges())
+    a.out[static_cast<std::size_t>(add_node(e.from))].push_back({add_node(e.to), e.exact});
+  const bool start_new = a.node_of[to_u32(lv.index(lv.start()))] < 0;
+  const bool goal_new = a.node_of[to_u32(lv.index(lv.goal()))] < 0;
+  a.start = add_node(lv.start());
+  a.goal = add_node(lv.goal());
+  auto link = [&](int from, int to, ExactCost cost) {
+    a.out[static_cast<std::size_t>(from)].push_back({to, cost});
+    view_.inserted_edges.push_back({view_.abstract_nodes[static_cast<std::size_t>(from)].cell,
+                                    view_.abstract_nodes[static_cast<std::size_t>(to)].cell,
+                                    cost.value(), cost, false});
+  };
+  const int ks = graph_->cluster_of(lv.start()), kg = graph_->cluster_of(lv.goal());
+  if (start_new) {  // to every node of its cluster (and the goal) it reaches inside it
+    const hpa::LocalArea area = cluster_area(*graph_, *policy_, ks);
+    const hpa::LocalResult r = hpa::local_search(area, lv.start(), true);
+    view_.refine_expanded += r.expanded;
+    for (std::size_t n = 0; n < view_.abstract_nodes.size(); ++n) {
+      const Cell c = view_.abstract_nodes[n].cell;
+      if (static_cast<int>(n) != a.start && r.reached(c)) link(a.start, static_cast<int>(n), r.cost(c));
+    }
+  }
+  if (goal_new) {  // from every node of its cluster that reaches it inside it
+    const hpa::LocalArea area = cluster_area(*graph_, *policy_, kg);
+    const hpa::LocalResult r = hpa::local_search(area, lv.goal(), false);
+    view_.refine_expanded += r.expanded;
+    for (std::size_t n = 0; n < view_.abstract_nodes.size(); ++n) {
+      const Cell c = view_.abstract_nodes[n].cell;
+      if (static_cast<int>(n) == a.goal || (start_new && static_cast<int>(n) == a.start)) continue;
+      if (r.reached(c)) link(static_cast<int>(n), a.goal, r.cost(c));
+    }
+  }
+  a.g.assign(view_.abstract_nodes.size(), ExactCost{});
+  HpaAbstractNode& s = view_.abstract_nodes[static_cast<std::size_t>(a.start)];
+  s.state = NodeState::Open;
+  s.h = heuristic_distance(lv, options_.heuristic, lv.start(), lv.goal()) * policy_->min_cost_per_distance();
+  s.f = s.h;
+  a.open.insert({s.f, s.h, to_u32(lv.index(lv.start())), a.start});
+  ++metrics_.generated;
+  ++metrics_.heap_ops;
+  view_.phase = HpaPhase::Abstract;
+  view_.last_step = "Inserted the start " + cell_text(lv.start()) + " and the goal " +
+                    cell_text(lv.goal()) + ": " + std::to_string(view_.inserted_edges.size()) +
+                    " edges link them into their clusters.";
+}
+
+// [SECTION] The abstract A*
+
+void HpaStarSearch::step_expand() {
+  Abstract& a = *abstract_;
+  if (a.open.empty()) {
+    view_.last_step = "The abstract open set is empty: no path.";
+    return finish(SearchState::NoPath);
+  }
+  const int n = std::get<3>(*a.open.begin());
+  a.open.erase(a.open.begin());
+  ++metrics_.heap_ops;
+  HpaAbstractNode& node = view_.abstract_nodes[static_cast<std::size_t>(n)];
+  node.state = NodeState::Closed;
+  ++closed_;
+  ++view_.abstract_expanded;
+  view_.last_node = n;
+  if (listener_) listener_->on_take(node.cell, {node.state, node.g, node.h, node.f, std::nullopt});
+  if (n == a.goal) {
+    for (int p = n; p >= 0; p = view_.abstract_nodes[static_cast<std::size_t>(p)].parent) a.path.push_back(p);
+    std::reverse(a.path.begin(), a.path.end());
+    for (int p : a.path) view_.abstract_path.push_back(view_.abstract_nodes[static_cast<std::size_t>(p)].cell);
+    view_.refined_path = {view_.abstract_path.front()};
+    set_path_index(view_.refined_path);
+    view_.phase = HpaPhase::Refining;
+    view_.last_step = "Took the goal: the abstract path has " +
+                      std::to_string(a.path.size() - 1) + " edges, cost " +
+                      std::to_string(node.g) + ". Refine it edge by edge.";
+    if (a.path.size() == 1) finish(SearchState::Found);
+    return;
+  }
+  const Level& lv = *level_;
+  for (const Abstract::Out& o : a.out[static_cast<std::size_t>(n)]) {
+    HpaAbstractNode& to = view_.abstract_nodes[static_cast<std::size_t>(o.to)];
+    if (to.state == NodeState::Closed) continue;
+    const ExactCost g = a.g[static_cast<std::size_t>(n)] + o.cost;
+    if (to.state == NodeState::Open && compare(g, a.g[static_cast<std::size_t>(o.to)]) >= 0) continue;
+    const double old_g = to.state == NodeState::Open ? to.g : std::numeric_limits<double>::infinity();
+    if (to.state == NodeState::Open) {
+      a.open.erase({to.f, to.h, to_u32(lv.index(to.cell)), o.to});
+      ++metrics_.improved;
+    } else {
+      to.h = heuristic_distance(lv, options_.heuristic, to.cell, lv.goal()) * policy_->min_cost_per_distance();
+      ++metrics_.generated;
+    }
+    a.g[static_cast<std::size_t>(o.to)] = g;
+    to.g = g.value();
+    to.f = to.g + to.h;
+    to.parent = n;
+    to.state = NodeState::Open;
+    a.open.insert({to.f, to.h, to_u32(lv.index(to.cell)), o.to});
+    ++metrics_.heap_ops;
+    last_relaxed_.push_back(to.cell);
+    if (listener_) listener_->on_relax(node.cell, to.cell, old_g, to.g, std::nullopt);
+  }
+  view_.last_step = "Expanded abstract node " + cell_text(node.cell) + " (g " +
+                    std::to_string(node.g) + ", f " + std::to_string(node.f) + "): " +
+                    std::to_string(last_relaxed_.size()) + " neighbours improved.";
+}
+
+// [SECTION] Refining and smoothing
+
+void HpaStarSearch::set_path_index(const std::vector<Cell>& path) {
+  on_path_.assign(static_cast<std::size_t>(level_->cell_count()), 0);
+  path_g_.assign(1, ExactCost{});
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (i > 0) path_g_.push_back(path_g_.back() + policy_->move_between(path[i - 1], path[i])->exact);
+    on_path_[to_u32(level_->index(path[i]))] = static_cast<std::int32_t>(i + 1);
+  }
+}
+
+void HpaStarSearch::step_refine() {
+  const Abstract& a = *abstract_;
+  const std::size_t leg = static_cast<std::size_t>(view_.last_leg + 1);
+  const Cell from = view_.abstract_path[leg], to = view_.abstract_path[leg + 1];
+  const int k = graph_->cluster_of(from);
+  std::vector<Cell> piece;
+  if (k != graph_->cluster_of(to)) {
+    piece = {from, to};  // an inter edge: its move
+  } else {
+    const hpa::LocalArea area = cluster_area(*graph_, *policy_, k);
+    const hpa::LocalResult r = hpa::local_search(area, from, true, to, policy_->min_cost_per_distance());
+    view_.refine_expanded += r.expanded;
+    piece = r.path(to);
+  }
+  for (std::size_t i = 1; i < piece.size(); ++i) {
+    view_.refined_path.push_back(piece[i]);
+    path_g_.push_back(path_g_.back() + policy_->move_between(piece[i - 1], piece[i])->exact);
+    on_path_[to_u32(level_->index(piece[i]))] = static_cast<std::int32_t>(view_.refined_path.size());
+  }
+  view_.last_leg = static_cast<int>(leg);
+  view_.last_step = "Refined abstract edge " + std::to_string(leg + 1) + " of " +
+                    std::to_string(a.path.size() - 1) + ", " + cell_text(from) + " to " +
+                    cell_text(to) + ": " + std::to_string(piece.size() - 1) +
+                    (k != graph_->cluster_of(to) ? " move across a border." : " moves inside cluster " + std::to_string(k) + ".");
+  if (leg + 2 < view_.abstract_path.size()) return;
+  if (options_.hpa_smooth) {
+    view_.phase = HpaPhase::Smoothing;
+    return;
+  }
+  finish(SearchState::Found);
+}
+
+// One A* from the start to the goal over the clusters the refined path crosses: never dearer
+// than the refined path, which lies inside them.
+void HpaStarSearch::step_smooth() {
+  std::vector<char> corridor(static_cast<std::size_t>(graph_->cluster_count()), 0);
+  int x0 = level_->width(), y0 = level_->height(), x1 = 0, y1 = 0;
+  for (Cell c : view_.refined_path) {
+    const int k = graph_->cluster_of(c);
+    if (corridor[static_cast<std::size_t>(k)]) continue;
+    corridor[static_cast<std::size_t>(k)] = 1;
+    const HpaCluster b = graph_->cluster(k);
+    x0 = std::min(x0, b.x), y0 = std::min(y0, b.y);
+    x1 = std::max(x1, b.x + b.width), y1 = std::max(y1, b.y + b.height);
+  }
+  const HpaGraph& g = *graph_;
+  const hpa::LocalArea area{policy_.get(), x0, y0, x1 - x0, y1 - y0,
+                            [&](Cell c) { return corridor[static_cast<std::size_t>(g.cluster_of(c))] != 0; }};
+  const hpa::LocalResult r = hpa::local_search(area, level_->start(), true, level_->goal(),
+                                               policy_->min_cost_per_distance());
+  view_.refine_expanded += r.expanded;
+  std::vector<Cell> smooth = r.path(level_->goal());
+  const ExactCost before = path_g_.back();
+  set_path_index(smooth);
+  view_.smoothed_path = std::move(smooth);
+  std::int64_t clusters = std::count(corridor.begin(), corridor.end(), 1);
+  view_.last_step = "Smoothed: one A* inside the " + std::to_string(clusters) +
+                    " clusters the path crosses, cost " + std::to_string(before.value()) + " -> " +
+                    std::to_string(path_g_.back().value()) + ".";
+  finish(SearchState::Found);
+}
+
+}  // namespace astar
