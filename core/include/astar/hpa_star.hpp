@@ -173,8 +173,8 @@ class HpaGraph {
   // Clusters' moves while building near them; a copy or a move of the graph starts without.
   struct LocalCaches : std::vector<std::shared_ptr<LocalCache>> {
     LocalCaches() = default;
-    LocalCaches(const LocalCaches&) {}
-    LocalCaches(LocalCaches&&) noexcept {}
+    LocalCaches(const LocalCaches&) : std::vector<std::shared_ptr<LocalCache>>() {}
+    LocalCaches(LocalCaches&&) noexcept : std::vector<std::shared_ptr<LocalCache>>() {}
     LocalCaches& operator=(const LocalCaches&) { clear(); return *this; }
     LocalCaches& operator=(LocalCaches&&) noexcept { clear(); return *this; }
     ~LocalCaches() = default;

@@ -59,12 +59,12 @@ void HpaStarSearch::start_invalid(std::string why) {
 }
 
 void HpaStarSearch::restart() {
+  if (level_ && unsupported_.empty()) clear_path_index();
   view_ = HpaView{};
   metrics_ = {};
   abstract_ = std::make_unique<hpa::QueryState>();
   closed_ = 0;
   last_relaxed_.clear();
-  clear_path_index();
   path_g_.clear();
   cost_ = {};
   state_ = SearchState::InProgress;
