@@ -20,6 +20,8 @@
 
 #include "astar/hpa_star.hpp"
 #include "astar/make_search.hpp"
+#include "astar/posthoc_writer.hpp"
+#include "astar/trace.hpp"
 #include "support/random_level.hpp"
 #include "support/same_state.hpp"
 
@@ -285,4 +287,20 @@ TEST_CASE("hpa-star: what it refuses") {
   HpaStarSearch h(hex, hex.rules(), {.algorithm = Algorithm::HpaStar, .heuristic = Heuristic::Hex});
   CHECK(h.state() == SearchState::Invalid);
   CHECK(h.message().find("square clusters") != std::string::npos);
+}
+
+TEST_CASE("hpa-star: Posthoc refuses it; the pseudo-code and the row") {
+  Level lv(16, 8);
+  lv.set_start({0, 0});
+  lv.set_goal({15, 7});
+  TraceRecorder rec;
+  HpaStarSearch s(lv, lv.rules(), hpa_options(4), &rec);
+  s.run();
+  REQUIRE(s.state() == SearchState::Found);
+  const auto refused = posthoc_trace(lv, rec.events(), {.algorithm = Algorithm::HpaStar});
+  REQUIRE(!refused);
+  CHECK(refused.error().find("HPA*") != std::string::npos);
+  CHECK(posthoc_trace(lv, rec.events(), {.algorithm = Algorithm::AStar}));  // told nothing else
+  CHECK(parse_algorithm("hpa-star") == Algorithm::HpaStar);
+  CHECK(info(Algorithm::HpaStar).guarantee == Guarantee::None);
 }

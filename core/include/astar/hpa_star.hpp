@@ -49,7 +49,11 @@
 // and parent (a node cell) on abstract nodes; once refining, cells of the refined path are
 // Closed with g their cost along it. path() is the refined (or smoothed) path, path_cost() its
 // cost under the level's policy. path_to(c) is the refined path's prefix to c, or for an
-// abstract node its chain of abstract nodes (waypoints, not adjacent cells).
+// abstract node its chain of abstract nodes (waypoints, not adjacent cells). last_taken() is
+// the abstract node expanded (Abstract) or the refined path's last cell (Refining);
+// last_relaxed() every cell whose view the step changed: the start inserted, the nodes
+// improved, the cells a leg added, the cells smoothing moved the path off and onto. Posthoc
+// traces refuse HPA* (PosthocWriteOptions::algorithm).
 // Rewind: step_back and seek restart and replay (exact; a step back costs the steps before it).
 #pragma once
 
@@ -294,6 +298,7 @@ class HpaStarSearch final : public Search {
   std::unique_ptr<hpa::QueryState> abstract_;
   std::shared_ptr<const hpa::Adjacency> adjacency_;  // of graph_, kept across restarts
   ExactCost cost_;
+  double h_scale_ = 1.0;  // the policy's least cost per distance (heuristics are scaled by it)
   std::int64_t closed_ = 0;
   std::vector<Cell> last_relaxed_;
   std::vector<std::int32_t> on_path_;  // per cell: its place on path() + 1, 0: not on it

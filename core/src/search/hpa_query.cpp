@@ -94,11 +94,12 @@ void HpaStarSearch::step_insert() {
   a.g.assign(view_.abstract_nodes.size(), ExactCost{});
   HpaAbstractNode& s = view_.abstract_nodes[static_cast<std::size_t>(a.start)];
   s.state = NodeState::Open;
-  s.h = heuristic_distance(lv, options_.heuristic, lv.start(), lv.goal()) * policy_->min_cost_per_distance();
+  s.h = heuristic_distance(lv, options_.heuristic, lv.start(), lv.goal()) * h_scale_;
   s.f = s.h;
   a.open.insert({s.f, s.h, to_u32(lv.index(lv.start())), a.start});
   ++metrics_.generated;
   ++metrics_.heap_ops;
+  last_relaxed_.push_back(lv.start());
   view_.phase = HpaPhase::Abstract;
   view_.last_step = "Inserted the start " + cell_text(lv.start()) + " and the goal " +
                     cell_text(lv.goal()) + ": " + std::to_string(view_.inserted_edges.size()) +
@@ -128,6 +129,7 @@ void HpaStarSearch::step_expand() {
     for (int p : a.path) view_.abstract_path.push_back(view_.abstract_nodes[static_cast<std::size_t>(p)].cell);
     view_.refined_path = {view_.abstract_path.front()};
     set_path_index(view_.refined_path);
+    last_relaxed_.push_back(view_.abstract_path.front());
     view_.phase = HpaPhase::Refining;
     view_.last_step = "Took the goal: the abstract path has " +
                       std::to_string(a.path.size() - 1) + " edges, cost " +
@@ -151,7 +153,7 @@ void HpaStarSearch::step_expand() {
       a.open.erase({to.f, to.h, to_u32(lv.index(to.cell)), o.to});
       ++metrics_.improved;
     } else {
-      to.h = heuristic_distance(lv, options_.heuristic, to.cell, lv.goal()) * policy_->min_cost_per_distance();
+      to.h = heuristic_distance(lv, options_.heuristic, to.cell, lv.goal()) * h_scale_;
       ++metrics_.generated;
     }
     a.g[static_cast<std::size_t>(o.to)] = g;
@@ -190,11 +192,12 @@ void HpaStarSearch::step_refine() {
     piece = {from, to};  // an inter edge: its move
   } else {
     const hpa::LocalArea area = cluster_area(*graph_, *policy_, k);
-    const hpa::LocalResult r = hpa::local_search(area, from, true, to, policy_->min_cost_per_distance());
+    const hpa::LocalResult r = hpa::local_search(area, from, true, to, h_scale_);
     view_.refine_expanded += r.expanded;
     piece = r.path(to);
   }
   for (std::size_t i = 1; i < piece.size(); ++i) {
+    last_relaxed_.push_back(piece[i]);
     view_.refined_path.push_back(piece[i]);
     path_g_.push_back(path_g_.back() + policy_->move_between(piece[i - 1], piece[i])->exact);
     on_path_[to_u32(level_->index(piece[i]))] = static_cast<std::int32_t>(view_.refined_path.size());
@@ -229,10 +232,12 @@ void HpaStarSearch::step_smooth() {
   const hpa::LocalArea area{policy_.get(), x0, y0, x1 - x0, y1 - y0,
                             [&](Cell c) { return corridor[static_cast<std::size_t>(g.cluster_of(c))] != 0; }};
   const hpa::LocalResult r = hpa::local_search(area, level_->start(), true, level_->goal(),
-                                               policy_->min_cost_per_distance());
+                                               h_scale_);
   view_.refine_expanded += r.expanded;
   std::vector<Cell> smooth = r.path(level_->goal());
   const ExactCost before = path_g_.back();
+  last_relaxed_ = view_.refined_path;
+  last_relaxed_.insert(last_relaxed_.end(), smooth.begin(), smooth.end());
   set_path_index(smooth);
   view_.smoothed_path = std::move(smooth);
   std::int64_t clusters = std::count(corridor.begin(), corridor.end(), 1);

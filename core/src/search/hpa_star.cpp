@@ -33,6 +33,7 @@ HpaStarSearch::HpaStarSearch(const Level& level, const MovementRules& rules, Sea
   }
   policy_ = std::make_unique<MovePolicy>(*level_, rules_);
   if (std::string why = exact_sums_problem(*policy_); !why.empty()) unsupported_ = why;
+  h_scale_ = policy_->min_cost_per_distance();
   const int size = std::clamp(options_.cluster_size, kHpaMinClusterSize, kHpaMaxClusterSize);
   std::shared_ptr<const HpaGraph> cached = cache_ ? cache_->graph : nullptr;
   if (cached && fits(*cached, *level_, rules_, size)) {
