@@ -40,7 +40,7 @@ constexpr std::array<OptionSpec, 7> kBenchOptions{{
 }};
 
 // --check's bound on length / optimal length for HPA* when --max-ratio is not given.
-constexpr double kHpaDefaultMaxRatio = 1.5;
+constexpr double kHpaDefaultMaxRatio = 3.0;
 
 struct BenchConfig {
   std::vector<std::string> scen_paths;

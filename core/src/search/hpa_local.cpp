@@ -72,15 +72,12 @@ std::vector<char> local_reach(const LocalGraph& graph, Cell source, bool forward
   return seen;
 }
 
-LocalResult local_search(const LocalArea& area, Cell source, bool forward,
-                         std::optional<Cell> target, double h_scale) {
-  const LocalGraph g = local_graph(area);
-  return local_search(g, source, forward, target, h_scale);
-}
-
-LocalResult local_search(const LocalGraph& graph, Cell source, bool forward,
-                         std::optional<Cell> target, double h_scale) {
-  const LocalArea& area = *graph.area;
+namespace {
+// The search both overloads run: `for_each(i, c, fn)` calls fn(local index, cost) for each move
+// out of (forward) or into (backward) local cell i at c.
+template <class ForEach>
+LocalResult run_local(const LocalArea& area, Cell source, std::optional<Cell> target,
+                      double h_scale, ForEach&& for_each) {
   LocalResult r;
   r.area = &area;
   const std::size_t n = static_cast<std::size_t>(area.width) * static_cast<std::size_t>(area.height);
@@ -98,8 +95,6 @@ LocalResult local_search(const LocalGraph& graph, Cell source, bool forward,
   const std::uint32_t s = area.local(source);
   seen[s] = 1;
   open.push({key(s), s});
-  const std::vector<std::uint32_t>& first = forward ? graph.first_out : graph.first_in;
-  const std::vector<LocalGraph::Arc>& arcs = forward ? graph.out : graph.in;
   const std::uint32_t t = target ? area.local(*target) : 0xFFFFFFFFu;
   while (!open.empty()) {
     const auto [k, i] = open.top();
@@ -108,18 +103,40 @@ LocalResult local_search(const LocalGraph& graph, Cell source, bool forward,
     r.done[i] = 1;
     ++r.expanded;
     if (i == t) break;
-    for (std::uint32_t a = first[i]; a < first[i + 1]; ++a) {
-      const std::uint32_t j = arcs[a].to;
-      if (r.done[j]) continue;
-      const ExactCost g = r.g[i] + arcs[a].cost;
-      if (seen[j] && compare(g, r.g[j]) >= 0) continue;
+    for_each(i, area.cell(i), [&](std::uint32_t j, ExactCost cost) {
+      if (r.done[j]) return;
+      const ExactCost g = r.g[i] + cost;
+      if (seen[j] && compare(g, r.g[j]) >= 0) return;
       seen[j] = 1;
       r.g[j] = g;
       r.parent[j] = static_cast<std::int32_t>(i);
       open.push({key(j), j});
-    }
+    });
   }
   return r;
+}
+}  // namespace
+
+// Asks the policy for the moves of the cells it takes only: one search over a large area, or a
+// refinement that takes a few cells of its cluster.
+LocalResult local_search(const LocalArea& area, Cell source, bool forward,
+                         std::optional<Cell> target, double h_scale) {
+  return run_local(area, source, target, h_scale, [&](std::uint32_t, Cell c, auto&& fn) {
+    auto relax = [&](const Move& m) {
+      if (m.possible() && area.contains(m.to)) fn(area.local(m.to), m.exact);
+    };
+    if (forward) area.policy->for_each_move(c, relax);
+    else area.policy->for_each_move_into(c, relax);
+  });
+}
+
+LocalResult local_search(const LocalGraph& graph, Cell source, bool forward,
+                         std::optional<Cell> target, double h_scale) {
+  const std::vector<std::uint32_t>& first = forward ? graph.first_out : graph.first_in;
+  const std::vector<LocalGraph::Arc>& arcs = forward ? graph.out : graph.in;
+  return run_local(*graph.area, source, target, h_scale, [&](std::uint32_t i, Cell, auto&& fn) {
+    for (std::uint32_t a = first[i]; a < first[i + 1]; ++a) fn(arcs[a].to, arcs[a].cost);
+  });
 }
 
 }  // namespace astar::hpa

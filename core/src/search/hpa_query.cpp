@@ -138,8 +138,10 @@ void HpaStarSearch::step_expand() {
     return;
   }
   const Level& lv = *level_;
-  std::vector<hpa::Out> outs;
-  if (static_cast<std::size_t>(n) < a.adjacency->out.size()) outs = a.adjacency->out[static_cast<std::size_t>(n)];
+  std::vector<hpa::Out>& outs = a.scratch;
+  outs.clear();
+  if (static_cast<std::size_t>(n) < a.adjacency->out.size())
+    outs.assign(a.adjacency->out[static_cast<std::size_t>(n)].begin(), a.adjacency->out[static_cast<std::size_t>(n)].end());
   if (n == a.start) outs.insert(outs.end(), a.start_out.begin(), a.start_out.end());
   for (const auto& [from, o] : a.into_goal)
     if (from == n) outs.push_back(o);

@@ -37,6 +37,7 @@ struct QueryState {
   // (f key, h, cell index, node): taken smallest first.
   std::set<std::tuple<double, double, std::uint32_t, int>> open;
   std::vector<int> path;                  // abstract path, as nodes
+  std::vector<Out> scratch;               // the expanded node's edges
 
   int node_of(std::uint32_t cell, Cell c, const std::vector<HpaAbstractNode>& nodes) const {
     if (adjacency && !adjacency->node_of.empty() && adjacency->node_of[cell] >= 0) return adjacency->node_of[cell];
