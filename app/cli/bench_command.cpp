@@ -1,5 +1,6 @@
 // astar bench SCEN...: runs MovingAI scenario files and compares every length with the optimal
 // one printed in the file. One tab-separated row per file.
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
@@ -7,6 +8,7 @@
 #include <cstdio>
 #include <limits>
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -14,6 +16,7 @@
 
 #include "algorithms.hpp"
 #include "args.hpp"
+#include "astar/hpa_star.hpp"
 #include "astar/level.hpp"
 #include "astar/make_search.hpp"
 #include "astar/movingai.hpp"
@@ -26,18 +29,27 @@ namespace astar::cli {
 
 namespace {
 
-constexpr std::array<OptionSpec, 4> kBenchOptions{{
+constexpr std::array<OptionSpec, 7> kBenchOptions{{
     {"--algorithm", true},
     {"--weight", true},
     {"--check", false},
     {"--limit", true},
+    {"--cluster-size", true},
+    {"--hpa-smooth", false},
+    {"--max-ratio", true},
 }};
+
+// --check's bound on length / optimal length for HPA* when --max-ratio is not given.
+constexpr double kHpaDefaultMaxRatio = 3.0;
 
 struct BenchConfig {
   std::vector<std::string> scen_paths;
   SearchOptions options;  // the algorithm, weight and heuristic (octile; euclidean for theta)
   bool check = false;
   std::int64_t limit = 0;  // 0: every query
+  // --check's bound on a path's length over the optimal one, for algorithms without a
+  // guarantee on the length (none: only "a path is found"); kHpaDefaultMaxRatio for HPA*.
+  std::optional<double> max_ratio;
 };
 
 std::string see_help() { return " (see 'astar bench --help')"; }
@@ -69,6 +81,20 @@ Result<BenchConfig> parse_bench_args(std::span<const std::string> args) {
     if (!w) return Error{w.error()};
     cfg.options.weight = w.value();
   }
+  if (const std::string* v = p.get("--cluster-size")) {
+    auto n = parse_positive_int("--cluster-size", *v);
+    if (!n) return Error{n.error()};
+    if (n.value() < kHpaMinClusterSize || n.value() > kHpaMaxClusterSize)
+      return Error{"--cluster-size: expected a whole number 4..256, got '" + *v + "'"};
+    cfg.options.cluster_size = static_cast<int>(n.value());
+  }
+  cfg.options.hpa_smooth = p.has("--hpa-smooth");
+  if (const std::string* v = p.get("--max-ratio")) {
+    auto r = parse_weight_option("--max-ratio", *v);
+    if (!r) return Error{r.error()};
+    cfg.max_ratio = r.value();
+  }
+  if (!cfg.max_ratio && info(cfg.options.algorithm).extras.hierarchy) cfg.max_ratio = kHpaDefaultMaxRatio;
   cfg.check = p.has("--check");
   if (const std::string* v = p.get("--limit")) {
     auto n = parse_positive_int("--limit", *v);
@@ -84,6 +110,7 @@ struct BenchMap {
   std::unique_ptr<Level> level;
   std::unique_ptr<Search> search;
   int files_left = 0;  // files still to run on this map
+  double precompute_seconds = 0.0;  // HPA*'s graph, built with the search (reported once)
 };
 
 // One .scen file with its map, loaded and checked before any search runs.
@@ -100,6 +127,9 @@ struct Totals {
   std::int64_t skipped = 0;
   std::int64_t expanded = 0;
   double seconds = 0.0;
+  double precompute_seconds = 0.0;
+  std::int64_t ratios = 0;  // found paths with an optimal length > 0
+  double ratio_sum = 0.0, ratio_max = 0.0;
 };
 
 std::string fixed(double v, int decimals) {
@@ -112,11 +142,15 @@ std::string row_text(const std::string& file, std::string_view algorithm, const 
   const double ns = t.expanded > 0 ? t.seconds * 1e9 / static_cast<double>(t.expanded) : 0.0;
   return file + "\t" + std::string(algorithm) + "\t" + std::to_string(t.queries) + "\t" +
          std::to_string(t.mismatches) + "\t" + std::to_string(t.skipped) + "\t" +
-         std::to_string(t.expanded) + "\t" + fixed(t.seconds, 6) + "\t" + fixed(ns, 1) + "\n";
+         std::to_string(t.expanded) + "\t" + fixed(t.seconds, 6) + "\t" + fixed(ns, 1) + "\t" +
+         fixed(t.precompute_seconds, 6) + "\t" +
+         fixed(t.ratios > 0 ? t.ratio_sum / static_cast<double>(t.ratios) : 0.0, 6) + "\t" +
+         fixed(t.ratio_max, 6) + "\n";
 }
 
 constexpr std::string_view kHeader =
-    "file\talgorithm\tqueries\tmismatches\tskipped\texpanded\tseconds\tns_per_expansion\n";
+    "file\talgorithm\tqueries\tmismatches\tskipped\texpanded\tseconds\tns_per_expansion\t"
+    "precompute_seconds\tmean_ratio\tmax_ratio\n";
 
 // The largest length accepted as at most `factor` times the query's optimal one: the upper end
 // of movingai_length_matches, scaled.
@@ -132,7 +166,8 @@ struct Verdict {
 };
 
 // `cost` is +inf when no path was found.
-Verdict judge(const ScenarioQuery& q, double cost, const SearchOptions& o) {
+Verdict judge(const ScenarioQuery& q, double cost, const BenchConfig& cfg) {
+  const SearchOptions& o = cfg.options;
   const bool found = std::isfinite(cost);
   if (info(o.algorithm).path_shape == PathShape::Waypoints) {
     // Any-angle paths are never longer than the grid's optimal one, and usually shorter.
@@ -147,7 +182,11 @@ Verdict judge(const ScenarioQuery& q, double cost, const SearchOptions& o) {
               "at most " + format_cost(o.weight) + " * " + q.optimal_text};
     case Guarantee::None: break;
   }
-  // No bound on the length, but every algorithm here finds a path when there is one.
+  // No bound on the length but --max-ratio's, and every algorithm here finds a path when there
+  // is one.
+  if (cfg.max_ratio)
+    return {mismatch, !found || cost > upper_bound(q, *cfg.max_ratio),
+            "at most " + format_cost(*cfg.max_ratio) + " * " + q.optimal_text};
   return {mismatch, !found, "a path (optimal " + q.optimal_text + ")"};
 }
 
@@ -170,10 +209,17 @@ Totals run_file(const BenchFile& f, const BenchConfig& cfg) {
     search.restart();  // re-reads the level's start and goal
     const SearchState state = search.run();
     busy += Clock::now() - t0;
-    t.expanded += search.metrics().expanded;
+    // HPA*'s steps are clusters, abstract nodes and legs: count the nodes its searches took.
+    const HpaView* h = search.hierarchy();
+    t.expanded += h ? h->abstract_expanded + h->refine_expanded : search.metrics().expanded;
     const double cost = state == SearchState::Found ? search.path_cost()
                                                     : std::numeric_limits<double>::infinity();
-    const Verdict v = judge(q, cost, cfg.options);
+    if (std::isfinite(cost) && q.optimal > 0.0) {
+      ++t.ratios;
+      t.ratio_sum += cost / q.optimal;
+      t.ratio_max = std::max(t.ratio_max, cost / q.optimal);
+    }
+    const Verdict v = judge(q, cost, cfg);
     if (v.mismatch) ++t.mismatches;
     if (!v.fails) continue;
     ++t.failures;
@@ -231,6 +277,21 @@ Result<std::vector<BenchFile>> load_all(const BenchConfig& cfg,
   return files;
 }
 
+// The map's search object; for HPA*, its abstract graph built first, timed apart.
+void make_map_search(BenchMap& m, const BenchConfig& cfg) {
+  if (!info(cfg.options.algorithm).extras.hierarchy) {
+    m.search = make_search(*m.level, movingai_rules(), cfg.options);
+    return;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  auto graph = std::make_shared<HpaGraph>(*m.level, movingai_rules(), cfg.options.cluster_size);
+  graph->build_all();
+  m.precompute_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  auto cache = std::make_shared<HpaCache>();
+  cache->graph = std::move(graph);
+  m.search = make_hpa_search(*m.level, movingai_rules(), cfg.options, cache);
+}
+
 }  // namespace
 
 int bench_command(std::span<const std::string> args) {
@@ -258,8 +319,10 @@ int bench_command(std::span<const std::string> args) {
     Totals t;
     if (f.map != nullptr) {
       BenchMap& m = *f.map;
-      if (!m.search) m.search = make_search(*m.level, movingai_rules(), cfg.options);
+      if (!m.search) make_map_search(m, cfg);
       t = run_file(f, cfg);
+      t.precompute_seconds = m.precompute_seconds;
+      m.precompute_seconds = 0.0;  // reported on the map's first row only
       if (--m.files_left == 0) m.search.reset();
     }
     failures += t.failures;
@@ -284,6 +347,7 @@ std::string bench_help() {
   }
   std::string h;
   h += "astar bench SCEN... [--algorithm NAME] [--weight W] [--check] [--limit N]\n";
+  h += "                    [--cluster-size N] [--hpa-smooth] [--max-ratio R]\n";
   h += "\n";
   h += "  Runs every query of each MovingAI scenario file SCEN (.scen) on its map (.map) and\n";
   h += "  compares each path's length with the optimal length printed in the file. Lengths\n";
@@ -313,6 +377,14 @@ std::string bench_help() {
   h += "                       Default: exit 0 either way.\n";
   h += "  --limit N            run only the first N queries of each file (N a whole\n";
   h += "                       number >= 1). Default: every query.\n";
+  h += "  --cluster-size N     hpa-star's clusters: N x N cells, N 4..256. Default: 16.\n";
+  h += "  --hpa-smooth         hpa-star: smooth each refined path (an A* inside the clusters\n";
+  h += "                       it crosses). Default: off.\n";
+  h += "  --max-ratio R        with --check, algorithms without a bound on the length fail\n";
+  h += "                       a query whose length is above R times the optimal one\n";
+  h += "                       (R >= 1). Default: " + fixed(kHpaDefaultMaxRatio, 1) +
+       " for hpa-star, none (a path is\n";
+  h += "                       enough) for the others.\n";
   h += "  -h, --help           show this help and exit.\n";
   h += "\n";
   h += "Algorithms (--algorithm NAME; the guarantee holds with an admissible heuristic):\n";
@@ -338,7 +410,9 @@ std::string bench_help() {
   h += "  " + join(unbounded) + "\n";
   h += "      no guarantee on the length: a mismatch is counted as for " + astar +
        ", but --check\n";
-  h += "      fails only when no path is found.\n";
+  h += "      fails only when no path is found, or with --max-ratio R (hpa-star: R = " +
+       fixed(kHpaDefaultMaxRatio, 1) + "\n";
+  h += "      unless given) on a length above R * (P + t + 1.72e-8 * P).\n";
   h += "\n";
   h += "Output: a header line, then one tab-separated row per SCEN, in the order given:\n";
   h += "  file              SCEN as given\n";
@@ -347,9 +421,16 @@ std::string bench_help() {
   h += "  mismatches        queries whose length is not the expected one for the algorithm\n";
   h += "                    (see Mismatches above), or with no path found\n";
   h += "  skipped           queries whose start or goal is blocked on the map (not searched)\n";
-  h += "  expanded          nodes taken from the open set, all queries together\n";
+  h += "  expanded          nodes taken from the open set, all queries together (hpa-star:\n";
+  h += "                    abstract nodes plus the cells its refining searches took)\n";
   h += "  seconds           time spent searching (restart and run only), steady clock\n";
   h += "  ns_per_expansion  seconds / expanded, in nanoseconds\n";
+  h += "  precompute_seconds  hpa-star: building the map's abstract graph, apart from\n";
+  h += "                    seconds (on the map's first row; 0 on the others and for the\n";
+  h += "                    other algorithms)\n";
+  h += "  mean_ratio        mean of length / optimal length over the found paths (optimal\n";
+  h += "                    length > 0): 1 for optimal algorithms, up to rounding\n";
+  h += "  max_ratio         the largest of those ratios\n";
   h += "\n";
   h += "  bench exits 1 only with --check and at least one query that breaks the\n";
   h += "  algorithm's guarantee; a .scen or .map file that cannot be loaded or whose sizes\n";

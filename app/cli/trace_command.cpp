@@ -113,7 +113,8 @@ int trace_command(std::span<const std::string> args) {
       return write_output(to_json(rec.events()), code);
     case TraceOutput::Posthoc: {
       const Result<std::string> doc =
-          posthoc_trace(level, rec.events(), {.complete = rec.dropped() == 0});
+          posthoc_trace(level, rec.events(),
+                        {.complete = rec.dropped() == 0, .algorithm = search->options().algorithm});
       if (!doc) {
         print_error("trace: --format posthoc: " + doc.error());
         return kExitBadInput;

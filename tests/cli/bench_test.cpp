@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -17,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "astar/hpa_star.hpp"
 #include "astar/make_search.hpp"
 #include "astar/movingai.hpp"
 #include "astar/search.hpp"
@@ -66,9 +68,10 @@ std::vector<std::string> lines_of(const std::string& s) {
 }
 
 constexpr std::string_view kHeader =
-    "file\talgorithm\tqueries\tmismatches\tskipped\texpanded\tseconds\tns_per_expansion";
+    "file\talgorithm\tqueries\tmismatches\tskipped\texpanded\tseconds\tns_per_expansion\t"
+    "precompute_seconds\tmean_ratio\tmax_ratio";
 
-// The output's rows (after the header, which is checked), split into their 8 fields.
+// The output's rows (after the header, which is checked), split into their 11 fields.
 std::vector<std::vector<std::string>> rows_of(const Bench& r) {
   const auto lines = lines_of(r.out);
   REQUIRE(!lines.empty());
@@ -76,7 +79,7 @@ std::vector<std::vector<std::string>> rows_of(const Bench& r) {
   std::vector<std::vector<std::string>> rows;
   for (std::size_t i = 1; i < lines.size(); ++i) {
     rows.push_back(split(lines[i], '\t'));
-    CHECK(rows.back().size() == 8);
+    CHECK(rows.back().size() == 11);
   }
   return rows;
 }
@@ -136,7 +139,9 @@ Expected expected_for(astar::SearchOptions options = {}) {
     std::snprintf(buf, sizeof buf, "%.8f", s->path_cost());
     e.lengths.push_back(buf);
     e.costs.push_back(s->path_cost());
-    e.expanded.push_back(s->metrics().expanded);
+    // HPA*: bench counts the nodes its abstract and refining searches took, not its steps.
+    const astar::HpaView* h = s->hierarchy();
+    e.expanded.push_back(h ? h->abstract_expanded + h->refine_expanded : s->metrics().expanded);
   }
   return e;
 }
@@ -179,7 +184,7 @@ void check_bad(const std::vector<std::string>& args,
 
 }  // namespace
 
-TEST_CASE("bench prints a header and one row of 8 tab-separated fields per scenario file") {
+TEST_CASE("bench prints a header and one row of 11 tab-separated fields per scenario file") {
   const Expected e = expected_for();
   write("m/small.map", std::string(kMap));
   // small.map.scen finds small.map by its own name; tabs.scen and spaces.scen by the file name
@@ -197,7 +202,7 @@ TEST_CASE("bench prints a header and one row of 8 tab-separated fields per scena
   const std::vector<std::string> files = {a, b, c};
   for (std::size_t i = 0; i < 3; ++i) {
     const auto& row = rows[i];
-    REQUIRE(row.size() == 8);
+    REQUIRE(row.size() == 11);
     CHECK(row[0] == files[i]);
     CHECK(row[1] == "astar");
     CHECK(row[2] == std::to_string(kQueries.size()));  // queries, the skipped one included
@@ -207,6 +212,10 @@ TEST_CASE("bench prints a header and one row of 8 tab-separated fields per scena
     CHECK(std::stod(row[6]) >= 0.0);
     CHECK(row[6].find('.') != std::string::npos);
     CHECK(std::stod(row[7]) >= 0.0);
+    CHECK(row[8] == "0.000000");  // precompute_seconds: A* has none
+    // A*'s lengths are the optimal ones: every ratio 1 (to the printed digits' rounding).
+    CHECK(std::abs(std::stod(row[9]) - 1.0) < 1e-6);
+    CHECK(std::abs(std::stod(row[10]) - 1.0) < 1e-6);
   }
 }
 
@@ -222,7 +231,7 @@ TEST_CASE("bench --check exits 1 on a wrong length and names the query; without 
   CHECK(checked.code == 1);
   const auto rows = rows_of(checked);
   REQUIRE(rows.size() == 1);
-  REQUIRE(rows[0].size() == 8);
+  REQUIRE(rows[0].size() == 11);
   CHECK(rows[0][3] == "1");
   // One line on stderr: file, line (the query is on line 3), start, goal, expected, got.
   CHECK(std::count(checked.err.begin(), checked.err.end(), '\n') == 1);
@@ -237,7 +246,7 @@ TEST_CASE("bench --check exits 1 on a wrong length and names the query; without 
   CHECK(unchecked.err.empty());
   const auto urows = rows_of(unchecked);
   REQUIRE(urows.size() == 1);
-  REQUIRE(urows[0].size() == 8);
+  REQUIRE(urows[0].size() == 11);
   CHECK(urows[0][3] == "1");
 
   // A query with no path is a mismatch too (the goal is walled in).
@@ -262,7 +271,7 @@ TEST_CASE("bench --limit runs the first N queries; --algorithm dijkstra finds th
     CHECK(r.code == 0);
     const auto rows = rows_of(r);
     REQUIRE(rows.size() == 1);
-    REQUIRE(rows[0].size() == 8);
+    REQUIRE(rows[0].size() == 11);
     CHECK(rows[0][2] == "2");
     CHECK(rows[0][4] == "0");
     CHECK(rows[0][5] == std::to_string(sum(e.expanded, 2)));
@@ -279,7 +288,7 @@ TEST_CASE("bench --limit runs the first N queries; --algorithm dijkstra finds th
   CHECK(dij.code == 0);
   const auto rows = rows_of(dij);
   REQUIRE(rows.size() == 1);
-  REQUIRE(rows[0].size() == 8);
+  REQUIRE(rows[0].size() == 11);
   CHECK(rows[0][1] == "dijkstra");
   CHECK(rows[0][3] == "0");
   CHECK(rows[0][5] == std::to_string(sum(d.expanded, kQueries.size())));
@@ -298,7 +307,7 @@ TEST_CASE("bench: bad input exits 2 before any output, with a message naming the
   check_bad({"bench", good, "--algorithm", "a-star"},
             {"astar: --algorithm: unknown value 'a-star' (expected astar, weighted-astar, "
              "dijkstra, greedy, bfs, jps, theta, bidirectional, lpa-star, d-star-lite, "
-             "flow-field)"});
+             "flow-field, hpa-star)"});
   // A weight for another algorithm than weighted A*: the search refuses, before any output.
   check_bad({"bench", good, "--weight", "2"}, {"astar: " + good + ": ", "weighted"});
   check_bad({"bench", good, "--weight", "2", "--algorithm", "jps"}, {"weighted"});
@@ -390,7 +399,7 @@ TEST_CASE("bench --check passes on the shared den312d scenario file (2011 format
     CHECK(r.err.empty());
     const auto rows = rows_of(r);
     REQUIRE(rows.size() == 1);
-    REQUIRE(rows[0].size() == 8);
+    REQUIRE(rows[0].size() == 11);
     CHECK(rows[0][1] == algorithm);
     CHECK(rows[0][2] == (few ? "12" : std::to_string(queries.value().size())));
     CHECK(rows[0][3] == "0");  // no mismatch
@@ -444,7 +453,7 @@ TEST_CASE("bench --algorithm runs every algorithm on a MovingAI map") {
     CHECK(r.err.empty());
     const auto rows = rows_of(r);
     REQUIRE(rows.size() == 1);
-    REQUIRE(rows[0].size() == 8);
+    REQUIRE(rows[0].size() == 11);
     CHECK(rows[0][1] == name);
     CHECK(rows[0][2] == std::to_string(kQueries.size()));
     CHECK(rows[0][4] == "1");
@@ -596,4 +605,72 @@ TEST_CASE("bench: --check fails only on what the algorithm guarantees") {
   CHECK(beyond.err.rfind("astar: " + lower_scen + ": line 3: start (2, 2), goal (8, 4): expected "
                          "at most 1.2 * " + std::string(buf) + ", got ",
                          0) == 0);
+}
+
+TEST_CASE("bench hpa-star: precompute apart, length ratios, --max-ratio bounds --check") {
+  const Expected optimal = expected_for();
+  write("h/small.map", std::string(kMap));
+  const std::string scen = write("h/small.map.scen", scen_text(optimal.lengths, "small.map"));
+  const std::string twice = write("h/again.scen", scen_text(optimal.lengths, "small.map"));
+  astar::SearchOptions o{.algorithm = astar::Algorithm::HpaStar};
+  o.cluster_size = 4;
+  const Expected e = expected_for(o);
+  double worst = 0.0, total = 0.0;
+  int found = 0;
+  for (std::size_t i = 0; i < kQueries.size(); ++i) {
+    if (optimal.costs[i] <= 0.0) continue;
+    worst = std::max(worst, e.costs[i] / optimal.costs[i]);
+    total += e.costs[i] / optimal.costs[i];
+    ++found;
+  }
+  REQUIRE(worst > 1.0);  // cluster size 4 makes a detour on this map
+  const Bench r = bench({"bench", scen, twice, "--algorithm", "hpa-star", "--cluster-size", "4",
+                         "--check", "--max-ratio", "10"});
+  INFO("stdout: ", r.out, "\nstderr: ", r.err);
+  CHECK(r.code == 0);
+  const auto rows = rows_of(r);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0][1] == "hpa-star");
+  CHECK(rows[0][5] == std::to_string(sum(e.expanded, kQueries.size())));
+  CHECK(std::stod(rows[0][8]) > 0.0);       // the graph, built once for the map...
+  CHECK(rows[1][8] == "0.000000");          // ...and reported on its first row only
+  // The ratios against the printed (8-digit) lengths.
+  CHECK(std::abs(std::stod(rows[0][9]) - total / found) < 1e-5);
+  CHECK(std::abs(std::stod(rows[0][10]) - worst) < 1e-5);
+  // A bound below the worst ratio fails --check on that query, naming the bound.
+  char bound[32];
+  std::snprintf(bound, sizeof bound, "%.4f", (1.0 + worst) / 2.0);
+  const Bench tight = bench({"bench", scen, "--algorithm", "hpa-star", "--cluster-size", "4",
+                             "--check", "--max-ratio", bound});
+  CHECK(tight.code == 1);
+  CHECK(tight.err.find("expected at most " + std::string(bound)) != std::string::npos);
+  // Without --check, exit 0 whatever the ratios.
+  CHECK(bench({"bench", scen, "--algorithm", "hpa-star", "--cluster-size", "4", "--max-ratio",
+               bound}).code == 0);
+  // Bad values: exit 2, naming the option.
+  check_bad({"bench", scen, "--algorithm", "hpa-star", "--cluster-size", "3"}, {"--cluster-size"});
+  check_bad({"bench", scen, "--max-ratio", "0.5"}, {"--max-ratio"});
+  // The help documents the new columns and options.
+  const Bench help = bench({"bench", "--help"});
+  for (const char* word : {"precompute_seconds", "mean_ratio", "max_ratio", "--max-ratio",
+                           "--cluster-size", "--hpa-smooth"})
+    CHECK(help.out.find(word) != std::string::npos);
+}
+
+TEST_CASE("bench hpa-star --check passes on the shared den312d scenario file within its default bound") {
+  const auto found = astar::test::shared_movingai_file("den312d.map.scen");
+  if (!found) return;
+  for (const char* smooth : {"", "--hpa-smooth"}) {
+    std::vector<std::string> args{"bench", found->string(), "--check", "--algorithm", "hpa-star"};
+    if (*smooth) args.push_back(smooth);
+    const Bench r = bench(args);
+    INFO("stdout: ", r.out, "\nstderr: ", r.err);
+    CHECK(r.code == 0);
+    const auto rows = rows_of(r);
+    REQUIRE(rows.size() == 1);
+    CHECK(std::stod(rows[0][8]) > 0.0);
+    CHECK(std::stod(rows[0][9]) >= 1.0 - 1e-6);
+    CHECK(std::stod(rows[0][10]) <= 3.0);  // kHpaDefaultMaxRatio
+    if (*smooth) CHECK(std::stod(rows[0][9]) < 1.02);
+  }
 }

@@ -152,9 +152,10 @@ TEST_CASE("[capabilities] one-sided searches have no extras but their own loop")
     CHECK(!s->meeting());
     CHECK(!s->side(lv.start()));
     CHECK(s->turn() == Side::Forward);
-    // LPA*, D* Lite and the flow field are no best-first loop: loop() has none to give (the
-    // studio's per-side views read their own, replanning.hpp).
-    if (info(a).extras.replans || info(a).extras.flow) CHECK(s->loop(Side::Forward) == nullptr);
+    // LPA*, D* Lite, the flow field and HPA* are no best-first loop: loop() has none to give
+    // (the studio's per-side views read their own, replanning.hpp).
+    if (info(a).extras.replans || info(a).extras.flow || info(a).extras.hierarchy)
+      CHECK(s->loop(Side::Forward) == nullptr);
     else CHECK(s->loop(Side::Forward) == s.get());
     CHECK(s->loop(Side::Backward) == nullptr);
     CHECK(s->path_to_taken() == s->path_to(*s->last_taken()));

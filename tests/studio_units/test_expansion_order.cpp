@@ -153,9 +153,11 @@ TEST_CASE("[ExpansionOrder] kept up to date as the search moves: the numbers rea
     CHECK(live.full_builds() == 1);
     // Back: read again in full; then forward again from there.
     const std::size_t before = live.full_builds();
+    const std::size_t events_before = r.rec.count_at(*r.search);
     if (r.search->step_back()) {
       check("stepped back");
-      CHECK(live.full_builds() == before + 1);
+      // (HPA*'s building steps take no node: nothing to read again.)
+      if (r.rec.count_at(*r.search) != events_before) CHECK(live.full_builds() == before + 1);
     }
     r.search->step();
     r.search->micro_step();

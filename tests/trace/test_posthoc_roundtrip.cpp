@@ -178,6 +178,7 @@ TEST_CASE("[posthoc] every algorithm's trace, written, read and replayed, shows 
       // from its source, the level's start: refused (test_replanning.cpp).
       if (a == Algorithm::DStarLite) continue;
       if (info(a).extras.flow) continue;  // from the goal too: refused (test_flow_field_search.cpp)
+      if (info(a).extras.hierarchy) continue;  // an abstract graph: refused (test_hpa_star.cpp)
       SearchOptions o = with_preset({.heuristic = default_heuristic(nl.level.topology())},
                                     nl.level.preset);
       o.algorithm = a;

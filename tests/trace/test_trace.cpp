@@ -128,6 +128,9 @@ TEST_CASE("[Trace] one event per micro-step, and the events agree with the searc
   for (int round = 0; round < 60; ++round) {
     const Level lv = astar::test::random_level(rng, 10);
     for (int a = 0; a < static_cast<int>(Algorithm::_Max); ++a) {
+      // HPA*'s steps are clusters built, abstract nodes and legs: only its abstract search's
+      // takes and relaxes are events (test_hpa_star.cpp).
+      if (info(static_cast<Algorithm>(a)).extras.hierarchy) continue;
       const SearchOptions o{.algorithm = static_cast<Algorithm>(a),
                             .heuristic = static_cast<Heuristic>(round % 5),
                             .weight = a == static_cast<int>(Algorithm::WeightedAStar) ? 1.5 : 1.0};

@@ -23,6 +23,7 @@ enum class Algorithm : std::uint8_t {
   LpaStar,          // Lifelong Planning A*: g, rhs and keys; edits are repairs (replanning.hpp)
   DStarLite,        // D* Lite: LPA* from the goal towards a moving start (replanning.hpp)
   FlowField,        // one Dijkstra from the goal over the whole level: every cell's flow
+  HpaStar,          // hierarchical: A* over an abstract graph of clusters, then refined (hpa_star.hpp)
   _Max
 };
 enum class Guarantee : std::uint8_t { Optimal, BoundedByWeight, None };
@@ -49,6 +50,8 @@ struct AlgorithmExtras {
   // Settles every cell from the goal (FlowFieldSearch): g is the cost to the goal, a settled
   // cell's parent is its flow, and open cells once finished cannot reach the goal.
   bool flow = false;
+  // Clusters, an abstract graph and phases (HpaStarSearch): Search::hierarchy() shows them.
+  bool hierarchy = false;
 };
 
 struct AlgorithmInfo {
@@ -133,6 +136,14 @@ inline constexpr std::array<AlgorithmInfo, static_cast<std::size_t>(Algorithm::_
      "unit standing there takes. The path is the flow followed from the start. Equal costs: "
      "by row, then column.",
      false},
+    {"hpa-star", "HPA*", Guarantee::None, true, "g + h (abstract graph)", Priority::GPlusH, false,
+     false, PathShape::Cells, true, false, {}, {.hierarchy = true},
+     "Hierarchical A*: the level is cut into square clusters joined by transitions on their "
+     "borders; A* runs over that small abstract graph, then each abstract edge is refined into "
+     "grid moves inside one cluster. Near-optimal paths, far fewer expansions on big maps; the "
+     "graph is built once and rebuilt only where the level changes.",
+     true,
+     "is built on square clusters of square cells; use A*"},
 }};
 
 constexpr const AlgorithmInfo& info(Algorithm a) {

@@ -27,9 +27,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
+#include "astar/algorithms.hpp"
 #include "astar/level.hpp"
 #include "astar/result.hpp"
 #include "astar/trace.hpp"
@@ -46,6 +48,9 @@ struct PosthocWriteOptions {
   PosthocLayout layout = PosthocLayout::Document;
   // The events are the whole search. False (a recorder's limit cut them short): no end event.
   bool complete = true;
+  // The algorithm that ran, when the caller knows it: HPA*'s events are an abstract graph's
+  // search and its refinement, not one search over the level's cells, so it is refused.
+  std::optional<Algorithm> algorithm{};
 };
 
 inline constexpr const char* kPosthocVersion = "1.0.5";

@@ -91,6 +91,11 @@ struct SearchOptions {
   // once to the micro-unit, as a cell's cost is, then compared exactly with each g (a + b sqrt 2:
   // 1 + sqrt 2 is within 2.5, 2 sqrt 2 is not). None: a search for the goal.
   std::optional<double> budget{};
+  // HPA* only (hpa_star.hpp): the clusters' side in cells (kHpaMinClusterSize..kHpaMaxClusterSize,
+  // 4..256), and whether a last step smooths the refined path (an A* inside the clusters it
+  // crosses).
+  int cluster_size = 16;
+  bool hpa_smooth = false;
 };
 
 // `options` with what a level's preset sets (level.preset): names already checked by level_io;
@@ -150,6 +155,7 @@ std::string_view to_string(Side s);
 
 class BestFirstSearch;
 struct ImportedTrace;
+struct HpaView;
 
 // The interface every algorithm implements: stepping, rewinding and read-only views.
 class Search {
@@ -225,6 +231,9 @@ class Search {
   // how many of its events are applied now. Null and 0 for our own searches.
   virtual const ImportedTrace* imported() const { return nullptr; }
   virtual std::size_t events_applied() const { return 0; }
+  // HPA*'s phases, abstract graph and search (info(a).extras.hierarchy, hpa_star.hpp); null for
+  // the others.
+  virtual const HpaView* hierarchy() const { return nullptr; }
 
   // Rewind. With recording on, every step keeps what it changed, so step_back() restores the
   // previous iteration exactly: every cell's state, g, h, f and parent, the open set, the

@@ -5,6 +5,7 @@
 #include "astar/bidirectional.hpp"
 #include "astar/detail/best_first.hpp"
 #include "astar/flow_field_search.hpp"
+#include "astar/hpa_star.hpp"
 #include "astar/replanning.hpp"
 
 namespace astar {
@@ -15,6 +16,8 @@ std::unique_ptr<Search> make_search(const Level& level, const MovementRules& rul
     return std::make_unique<BidirectionalSearch>(level, rules, options, listener);
   if (info(options.algorithm).extras.flow)
     return std::make_unique<FlowFieldSearch>(level, rules, options, listener);
+  if (info(options.algorithm).extras.hierarchy)
+    return std::make_unique<HpaStarSearch>(level, rules, options, listener);
   if (info(options.algorithm).extras.replans)
     return std::make_unique<ReplanningSearch>(level, rules, options, listener);
   return std::make_unique<BestFirstSearch>(level, rules, options, listener);

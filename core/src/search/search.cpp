@@ -149,6 +149,8 @@ std::string check_options(const SearchOptions& o) {
   if (o.weight != 1.0 && !a.takes_weight)
     return "a weight applies to weighted A* only, not to " + std::string(a.label);
   if (o.max_iterations < 0) return "max_iterations must be >= 0";
+  if (a.extras.hierarchy && (o.cluster_size < 4 || o.cluster_size > 256))
+    return "cluster_size must be 4..256, got " + std::to_string(o.cluster_size);
   if (o.partial_path && !a.partial_paths)
     return "partial paths are not supported by " + lowercase_label(a);
   return check_budget(o);

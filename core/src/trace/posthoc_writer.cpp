@@ -105,6 +105,11 @@ std::uint64_t posthoc_id(const Level& level, Cell c) {
 
 Result<std::string> posthoc_trace(const Level& level, std::span<const TraceEvent> events,
                                   const PosthocWriteOptions& options) {
+  if (options.algorithm && info(*options.algorithm).extras.hierarchy)
+    return Error{"a Posthoc trace holds one search over the level's cells; " +
+                 std::string(info(*options.algorithm).label) +
+                 " searches an abstract graph, then refines it cluster by cluster, so it cannot "
+                 "be written as one (use --format json, or another algorithm)"};
   for (const TraceEvent& e : events)
     if (e.backward)
       return Error{"a Posthoc trace holds one search; bidirectional A* runs two (from the start "

@@ -1,0 +1,74 @@
+// HPA*'s searches inside an area (hpa_star.hpp): a Dijkstra (or A* towards one cell) over the
+// cells of a box that a predicate admits, forward along MovePolicy's moves or backward along the
+// moves entering each cell. Costs are ExactCost sums, so two searches agree bit for bit.
+//
+//   LocalArea area{policy, box_x, box_y, box_w, box_h, [&](Cell c) { return in_cluster(c); }};
+//   LocalResult r = local_search(area, from, /*forward=*/true);
+//   if (r.reached(to)) use(r.cost(to), r.path(to));
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "astar/exact_cost.hpp"
+#include "astar/moves.hpp"
+
+namespace astar::hpa {
+
+struct LocalArea {
+  const MovePolicy* policy = nullptr;
+  int x = 0, y = 0, width = 0, height = 0;  // the box
+  std::function<bool(Cell)> admits;          // null: every cell of the box
+  bool contains(Cell c) const {
+    return c.x >= x && c.y >= y && c.x < x + width && c.y < y + height && (!admits || admits(c));
+  }
+  std::uint32_t local(Cell c) const {
+    return static_cast<std::uint32_t>((c.y - y) * width + (c.x - x));
+  }
+  Cell cell(std::uint32_t i) const {
+    return {x + static_cast<int>(i % static_cast<std::uint32_t>(width)),
+            y + static_cast<int>(i / static_cast<std::uint32_t>(width))};
+  }
+};
+
+// The area's possible moves inside it, both ways, asked of the policy once: searches over the
+// same area (a cluster's many) then read these lists instead.
+struct LocalGraph {
+  struct Arc {
+    std::uint32_t to;  // local index
+    ExactCost cost;
+  };
+  const LocalArea* area = nullptr;
+  std::vector<std::uint32_t> first_out, first_in;  // per local cell, then one past the end
+  std::vector<Arc> out, in;                        // in: `to` is the cell the move leaves
+};
+LocalGraph local_graph(const LocalArea& area);
+
+struct LocalResult {
+  const LocalArea* area = nullptr;
+  std::vector<ExactCost> g;
+  std::vector<std::int32_t> parent;  // local index; -1: none
+  std::vector<char> done;            // settled
+  std::int64_t expanded = 0;
+  bool reached(Cell c) const { return area->contains(c) && done[area->local(c)] != 0; }
+  ExactCost cost(Cell c) const { return g[area->local(c)]; }
+  // The forward search's way from its source to c (source first); empty when not reached.
+  std::vector<Cell> path(Cell c) const;
+};
+
+// From `source` (inside the area) over the area's cells. forward: costs from source; backward:
+// costs to source (along the moves entering each cell). `target`: stop once it is settled, with
+// A*'s order when `h_scale` > 0 (octile distance times h_scale).
+LocalResult local_search(const LocalGraph& graph, Cell source, bool forward,
+                         std::optional<Cell> target = std::nullopt, double h_scale = 0.0);
+// The cells `source` reaches (forward) or that reach it (backward) inside the area, per local
+// index, by a flood (no costs); `expanded` counts the cells it visited.
+std::vector<char> local_reach(const LocalGraph& graph, Cell source, bool forward,
+                              std::int64_t& expanded);
+// The same, making the area's LocalGraph first (for one search over an area).
+LocalResult local_search(const LocalArea& area, Cell source, bool forward,
+                         std::optional<Cell> target = std::nullopt, double h_scale = 0.0);
+
+}  // namespace astar::hpa
