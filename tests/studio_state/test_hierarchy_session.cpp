@@ -113,8 +113,13 @@ TEST_CASE("[hpa session] an edit rebuilds only the clusters it touches; the path
   CHECK(st->status.starts_with("The edit rebuilt " + std::to_string(rebuilt.size()) + " of 36 clusters ("));
   CHECK(st->status.find("; a full build takes ") != std::string::npos);
 
-  // The search ran to its end again (it had finished): the same path as a full build's.
+  // The search ran to its end again (it had finished): the same path as a full build's, and
+  // the Log has each step's words (none stepped over).
   REQUIRE(s.search().state() == SearchState::Found);
+  const std::vector<std::string> words = s.hierarchy().words(s.search());
+  CHECK(static_cast<std::int64_t>(words.size()) == s.search().iterations());
+  CHECK(std::none_of(words.begin(), words.end(), [](const std::string& w) { return w.empty(); }));
+  CHECK(words.back() == s.search().hierarchy()->last_step);
   const astar::Level& lv = st->level();
   REQUIRE(lv.wall(edited));
   const auto full = fresh_hpa(lv);

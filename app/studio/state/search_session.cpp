@@ -280,10 +280,11 @@ void SearchSession::rerun() {
     target_end_ = astar::finished(search_->state());
   }
   new_search();
-  if (target_end_) {
+  if (target_end_ && !search_->hierarchy()) {
     search_->run();
-  } else {
-    while (search_->iterations() < target_iteration_ && !astar::finished(search_->state())) {
+  } else {  // HPA* steps one at a time even to its end: each step's words go to the Log
+    while ((target_end_ || search_->iterations() < target_iteration_) &&
+           !astar::finished(search_->state())) {
       search_->step();
       hierarchy_.note_step(*search_);
     }
