@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "algorithms.hpp"
+#include "astar/hpa_star.hpp"
 #include "astar/level_io.hpp"
 #include "astar/make_search.hpp"
 #include "astar/movingai.hpp"
@@ -92,6 +93,14 @@ Result<SearchArgs> read_search_args(const ParsedArgs& p, std::string_view comman
     if (!n) return Error{n.error()};
     out.options.max_iterations = n.value();
   }
+  if (const std::string* v = p.get("--cluster-size")) {
+    auto n = parse_positive_int("--cluster-size", *v);
+    if (!n) return Error{n.error()};
+    if (n.value() < kHpaMinClusterSize || n.value() > kHpaMaxClusterSize)
+      return Error{"--cluster-size: expected a whole number 4..256, got '" + *v + "'"};
+    out.options.cluster_size = static_cast<int>(n.value());
+  }
+  if (p.has("--hpa-smooth")) out.options.hpa_smooth = true;
   if (const std::string* v = p.get("--ignore-shapes")) {
     auto list = parse_shape_list(*v);
     if (!list) return Error{list.error()};
@@ -269,6 +278,9 @@ std::string search_options_help() {
   h += "                       on hex levels, whose cells have six neighbours.\n";
   h += "  --max-iterations N   stop after N iterations (N a whole number >= 1).\n";
   h += "                       Default: no limit.\n";
+  h += "  --cluster-size N     hpa-star's clusters: N x N cells, N 4..256. Default: 16.\n";
+  h += "  --hpa-smooth         hpa-star: a last step re-searches the refined path inside\n";
+  h += "                       the clusters it crosses (never dearer). Default: off.\n";
   h += "  --ignore-shapes I,J  shapes (indices into the level's \"shapes\") this search's\n";
   h += "                       rays leave out, such as the agent's own body on the start.\n";
   h += "                       Default: the level's search.ignore_shapes, else none.\n";

@@ -1,6 +1,7 @@
 // What the commands that search one level share (run, trace, check-heuristic): the LEVEL
 // argument, the options that choose the search (--algorithm, --heuristic, --weight,
-// --tie-break, --neighbours, --max-iterations, --ignore-shapes, and the movement rules of
+// --tie-break, --neighbours, --max-iterations, --ignore-shapes, HPA*'s --cluster-size and
+// --hpa-smooth, and the movement rules of
 // rule_args.hpp), the query (--start, --goal: run and trace) and
 // --format, loading the level, the notes printed before a search runs, and the message of a
 // search that cannot start.
@@ -24,7 +25,7 @@
 
 namespace astar::cli {
 
-inline constexpr std::array<OptionSpec, 7> kSearchOptionSpecs{{
+inline constexpr std::array<OptionSpec, 9> kSearchOptionSpecs{{
     {"--algorithm", true},
     {"--heuristic", true},
     {"--weight", true},
@@ -32,6 +33,8 @@ inline constexpr std::array<OptionSpec, 7> kSearchOptionSpecs{{
     {"--neighbours", true},
     {"--max-iterations", true},
     {"--ignore-shapes", true},
+    {"--cluster-size", true},
+    {"--hpa-smooth", false},
 }};
 
 // --start X,Y and --goal X,Y, over the level's own start and goal (astar/endpoint_args.hpp):

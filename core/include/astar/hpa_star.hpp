@@ -68,6 +68,12 @@
 
 namespace astar {
 
+namespace hpa {
+struct Adjacency;
+struct QueryState;
+struct LocalGraph;
+}  // namespace hpa
+
 // Entrances longer than this get two transitions (their end pairs), as in the paper.
 inline constexpr int kHpaLongEntrance = 6;
 inline constexpr int kHpaMinClusterSize = 4;
@@ -149,6 +155,9 @@ class HpaGraph {
   void cover(int from_cluster, int to_cluster, const std::vector<Crossing>& crossings,
              std::vector<Link>& chosen);
   void intra_of(int k);
+  std::vector<std::uint32_t> transition_cells(int k) const;  // sorted cell indices
+  struct LocalCache;
+  const hpa::LocalGraph& local_graph_of(int k);
   std::vector<int> near(int k) const;  // clusters within a move's reach, k excluded
   std::vector<char> changed_cells(const Level& edited) const;
 
@@ -161,6 +170,16 @@ class HpaGraph {
   std::vector<std::vector<Link>> intra_;           // per cluster
   std::vector<std::pair<std::pair<int, int>, Pair>> pairs_;  // sorted by (a, b)
   std::int64_t expanded_ = 0;
+  // Clusters' moves while building near them; a copy or a move of the graph starts without.
+  struct LocalCaches : std::vector<std::shared_ptr<LocalCache>> {
+    LocalCaches() = default;
+    LocalCaches(const LocalCaches&) : std::vector<std::shared_ptr<LocalCache>>() {}
+    LocalCaches(LocalCaches&&) noexcept : std::vector<std::shared_ptr<LocalCache>>() {}
+    LocalCaches& operator=(const LocalCaches&) { clear(); return *this; }
+    LocalCaches& operator=(LocalCaches&&) noexcept { clear(); return *this; }
+    ~LocalCaches() = default;
+  };
+  LocalCaches local_;
 
   friend class HpaStarSearch;
 };
@@ -250,13 +269,14 @@ class HpaStarSearch final : public Search {
   std::string check_invariants() const override;
 
  private:
-  struct Abstract;
   void start_invalid(std::string why);
   void step_build();
   void step_insert();
   void step_expand();
   void step_refine();
   void step_smooth();
+  void link_endpoints(bool start_new, bool goal_new);
+  void clear_path_index();
   void finish(SearchState s);
   void set_path_index(const std::vector<Cell>& path);
 
@@ -271,7 +291,8 @@ class HpaStarSearch final : public Search {
   std::shared_ptr<const HpaGraph> graph_; // building_, or base_ when there is nothing to build
   std::vector<int> to_build_;
   std::unique_ptr<MovePolicy> policy_;
-  std::unique_ptr<Abstract> abstract_;
+  std::unique_ptr<hpa::QueryState> abstract_;
+  std::shared_ptr<const hpa::Adjacency> adjacency_;  // of graph_, kept across restarts
   ExactCost cost_;
   std::int64_t closed_ = 0;
   std::vector<Cell> last_relaxed_;

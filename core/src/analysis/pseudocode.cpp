@@ -93,7 +93,32 @@ std::vector<std::string> flow_lines() {
   };
 }
 
+// HPA* (hpa_star.hpp): the build and the refinement around an A* over the abstract graph, whose
+// steps are on the best-first lines (kLineOf).
+std::vector<std::string> hpa_lines() {
+  return {
+      "build clusters: transitions, intra edges",
+      "insert start, goal; open <- {start}; loop:",
+      "  current <- abstract node, lowest f = g + h",
+      "  if current = goal: refine edges, return",
+      "  move current from open to closed",
+      "  for each abstract edge current -> n:",
+      "    if n is closed: skip",
+      "    tentative <- g[current] + cost(edge)",
+      "    if tentative < g[n]:  (unseen: g = inf)",
+      "      cameFrom[n] <- current",
+      "      g[n] <- tentative; f[n] <- g+h; open n",
+      "return \"no path\"",
+  };
+}
+
 PseudoCode make(Algorithm a) {
+  if (a == Algorithm::HpaStar) {
+    PseudoCode code;
+    code.lines = hpa_lines();
+    std::copy(kLineOf.begin(), kLineOf.end(), code.line_of);
+    return code;
+  }
   if (a == Algorithm::FlowField) {
     PseudoCode code;
     code.lines = flow_lines();
@@ -112,6 +137,7 @@ PseudoCode make(Algorithm a) {
     case Algorithm::LpaStar:
     case Algorithm::DStarLite:
     case Algorithm::FlowField:
+    case Algorithm::HpaStar:
     case Algorithm::_Max: break;
     case Algorithm::WeightedAStar:
       l[2] = "  current <- open node, lowest f = g + w*h";

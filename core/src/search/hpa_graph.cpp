@@ -2,12 +2,19 @@
 // cover, intra edges, and the partial rebuild after edits.
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "astar/hpa_star.hpp"
 #include "search/hpa_local.hpp"
 
 namespace astar {
+
+struct HpaGraph::LocalCache {
+  int cluster = -1;
+  hpa::LocalArea area;
+  hpa::LocalGraph graph;  // its area points at `area` above (never moved: held by pointer)
+};
 
 struct HpaGraph::Crossing {
   std::uint32_t from, to;
@@ -163,16 +170,18 @@ void HpaGraph::cover(int from_cluster, int to_cluster, const std::vector<Crossin
   const HpaCluster fa = cluster(from_cluster), ta = cluster(to_cluster);
   const hpa::LocalArea from_area{&policy_, fa.x, fa.y, fa.width, fa.height, nullptr};
   const hpa::LocalArea to_area{&policy_, ta.x, ta.y, ta.width, ta.height, nullptr};
+  const hpa::LocalGraph* from_graph = nullptr;  // made at the first transition
+  const hpa::LocalGraph* to_graph = nullptr;
   struct Reach {
     std::vector<char> into_from;  // cells of from_cluster reaching the transition's first cell
     std::vector<char> out_of_to;  // cells of to_cluster its second cell reaches
   };
   std::vector<std::pair<Link, Reach>> mine;
   auto reach = [&](const Link& l) {
-    hpa::LocalResult back = hpa::local_search(from_area, level_->cell(CellIndex(l.from)), false);
-    hpa::LocalResult fwd = hpa::local_search(to_area, level_->cell(CellIndex(l.to)), true);
-    expanded_ += back.expanded + fwd.expanded;
-    mine.push_back({l, {std::move(back.done), std::move(fwd.done)}});
+    if (!from_graph) from_graph = &local_graph_of(from_cluster), to_graph = &local_graph_of(to_cluster);
+    std::vector<char> back = hpa::local_reach(*from_graph, level_->cell(CellIndex(l.from)), false, expanded_);
+    std::vector<char> fwd = hpa::local_reach(*to_graph, level_->cell(CellIndex(l.to)), true, expanded_);
+    mine.push_back({l, {std::move(back), std::move(fwd)}});
   };
   for (const Link& l : chosen)
     if (cluster_of(level_->cell(CellIndex(l.from))) == from_cluster) reach(l);
@@ -189,22 +198,29 @@ void HpaGraph::cover(int from_cluster, int to_cluster, const std::vector<Crossin
 
 // [SECTION] Intra edges and building
 
-void HpaGraph::intra_of(int k) {
+std::vector<std::uint32_t> HpaGraph::transition_cells(int k) const {
   std::vector<std::uint32_t> mine;
-  for (const auto& [key, pair] : pairs_) {
-    if (key.first != k && key.second != k) continue;
-    for (const Link& l : pair.links)
+  for (int other : near(k)) {
+    const std::pair<int, int> key{std::min(k, other), std::max(k, other)};
+    auto at = std::lower_bound(pairs_.begin(), pairs_.end(), key,
+                               [](const auto& p, const auto& kk) { return p.first < kk; });
+    if (at == pairs_.end() || at->first != key) continue;
+    for (const Link& l : at->second.links)
       for (std::uint32_t c : {l.from, l.to})
         if (cluster_of(level_->cell(CellIndex(c))) == k) mine.push_back(c);
   }
   std::sort(mine.begin(), mine.end());
   mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
-  const HpaCluster box = cluster(k);
-  const hpa::LocalArea area{&policy_, box.x, box.y, box.width, box.height, nullptr};
+  return mine;
+}
+
+void HpaGraph::intra_of(int k) {
+  std::vector<std::uint32_t> mine = transition_cells(k);
+  const hpa::LocalGraph& local = local_graph_of(k);
   std::vector<Link>& links = intra_[static_cast<std::size_t>(k)];
   links.clear();
   for (std::uint32_t u : mine) {
-    const hpa::LocalResult r = hpa::local_search(area, level_->cell(CellIndex(u)), true);
+    const hpa::LocalResult r = hpa::local_search(local, level_->cell(CellIndex(u)), true);
     expanded_ += r.expanded;
     for (std::uint32_t v : mine) {
       const Cell vc = level_->cell(CellIndex(v));
@@ -214,11 +230,30 @@ void HpaGraph::intra_of(int k) {
   nodes_[static_cast<std::size_t>(k)] = std::move(mine);
 }
 
+// The cluster's moves inside it, made once while clusters near it are built (building in index
+// order, each is made about three times over a build, not once per pair and search).
+const hpa::LocalGraph& HpaGraph::local_graph_of(int k) {
+  auto at = std::find_if(local_.begin(), local_.end(), [&](const auto& l) { return l->cluster == k; });
+  if (at != local_.end()) return (*at)->graph;
+  auto made = std::make_shared<LocalCache>();
+  const HpaCluster box = cluster(k);
+  made->cluster = k;
+  made->area = {&policy_, box.x, box.y, box.width, box.height, nullptr};
+  made->graph = hpa::local_graph(made->area);
+  local_.push_back(made);
+  return made->graph;
+}
+
 void HpaGraph::build_cluster(int k) {
   if (k < 0 || k >= cluster_count() || built(k)) return;
+  const std::vector<int> around = near(k);
+  std::erase_if(local_, [&](const auto& l) {
+    return l->cluster != k && std::find(around.begin(), around.end(), l->cluster) == around.end();
+  });
   pairs_of(k);
   intra_of(k);
   built_[static_cast<std::size_t>(k)] = 1;
+  if (complete()) local_.clear();
 }
 
 void HpaGraph::build_all() {
@@ -272,6 +307,7 @@ std::vector<int> HpaGraph::invalidate(const Level& edited) {
   }
   level_ = std::make_shared<Level>(edited);
   policy_ = MovePolicy(*level_, rules_);
+  local_.clear();
   std::vector<int> out;
   for (int k = 0; k < cluster_count(); ++k) {
     if (!rebuild[static_cast<std::size_t>(k)]) continue;
@@ -322,8 +358,7 @@ std::vector<Cell> HpaGraph::nodes() const {
 
 std::vector<Cell> HpaGraph::cluster_nodes(int k) const {
   std::vector<Cell> out;
-  for (Cell c : nodes())
-    if (cluster_of(c) == k) out.push_back(c);
+  for (std::uint32_t i : transition_cells(k)) out.push_back(level_->cell(CellIndex(i)));
   return out;
 }
 

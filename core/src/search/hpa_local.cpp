@@ -25,8 +25,62 @@ double octile(Cell a, Cell b) {
 }
 }  // namespace
 
+LocalGraph local_graph(const LocalArea& area) {
+  LocalGraph g;
+  g.area = &area;
+  const std::size_t n = static_cast<std::size_t>(area.width) * static_cast<std::size_t>(area.height);
+  g.first_out.assign(n + 1, 0);
+  g.first_in.assign(n + 1, 0);
+  const Level& lv = area.policy->level();
+  for (std::uint32_t i = 0; i < n; ++i) {
+    g.first_out[i] = static_cast<std::uint32_t>(g.out.size());
+    g.first_in[i] = static_cast<std::uint32_t>(g.in.size());
+    const Cell c = area.cell(i);
+    if (!area.contains(c) || lv.solid(c)) continue;
+    auto add = [&](std::vector<LocalGraph::Arc>& to) {
+      return [&](const Move& m) {
+        if (m.possible() && area.contains(m.to)) to.push_back({area.local(m.to), m.exact});
+      };
+    };
+    area.policy->for_each_move(c, add(g.out));
+    area.policy->for_each_move_into(c, add(g.in));
+  }
+  g.first_out[n] = static_cast<std::uint32_t>(g.out.size());
+  g.first_in[n] = static_cast<std::uint32_t>(g.in.size());
+  return g;
+}
+
+std::vector<char> local_reach(const LocalGraph& graph, Cell source, bool forward,
+                              std::int64_t& expanded) {
+  const LocalArea& area = *graph.area;
+  std::vector<char> seen(static_cast<std::size_t>(area.width) * static_cast<std::size_t>(area.height), 0);
+  if (!area.contains(source)) return seen;
+  const std::vector<std::uint32_t>& first = forward ? graph.first_out : graph.first_in;
+  const std::vector<LocalGraph::Arc>& arcs = forward ? graph.out : graph.in;
+  std::vector<std::uint32_t> stack{area.local(source)};
+  seen[stack.back()] = 1;
+  while (!stack.empty()) {
+    const std::uint32_t i = stack.back();
+    stack.pop_back();
+    ++expanded;
+    for (std::uint32_t a = first[i]; a < first[i + 1]; ++a)
+      if (!seen[arcs[a].to]) {
+        seen[arcs[a].to] = 1;
+        stack.push_back(arcs[a].to);
+      }
+  }
+  return seen;
+}
+
 LocalResult local_search(const LocalArea& area, Cell source, bool forward,
                          std::optional<Cell> target, double h_scale) {
+  const LocalGraph g = local_graph(area);
+  return local_search(g, source, forward, target, h_scale);
+}
+
+LocalResult local_search(const LocalGraph& graph, Cell source, bool forward,
+                         std::optional<Cell> target, double h_scale) {
+  const LocalArea& area = *graph.area;
   LocalResult r;
   r.area = &area;
   const std::size_t n = static_cast<std::size_t>(area.width) * static_cast<std::size_t>(area.height);
@@ -44,29 +98,26 @@ LocalResult local_search(const LocalArea& area, Cell source, bool forward,
   const std::uint32_t s = area.local(source);
   seen[s] = 1;
   open.push({key(s), s});
+  const std::vector<std::uint32_t>& first = forward ? graph.first_out : graph.first_in;
+  const std::vector<LocalGraph::Arc>& arcs = forward ? graph.out : graph.in;
+  const std::uint32_t t = target ? area.local(*target) : 0xFFFFFFFFu;
   while (!open.empty()) {
     const auto [k, i] = open.top();
     open.pop();
     if (r.done[i] || k != key(i)) continue;
     r.done[i] = 1;
     ++r.expanded;
-    const Cell c = area.cell(i);
-    if (target && c == *target) break;
-    auto relax = [&](const Move& m) {
-      if (!m.possible() || !area.contains(m.to)) return;
-      const std::uint32_t j = area.local(m.to);
-      if (r.done[j]) return;
-      const ExactCost g = r.g[i] + m.exact;
-      if (seen[j] && compare(g, r.g[j]) >= 0) return;
+    if (i == t) break;
+    for (std::uint32_t a = first[i]; a < first[i + 1]; ++a) {
+      const std::uint32_t j = arcs[a].to;
+      if (r.done[j]) continue;
+      const ExactCost g = r.g[i] + arcs[a].cost;
+      if (seen[j] && compare(g, r.g[j]) >= 0) continue;
       seen[j] = 1;
       r.g[j] = g;
       r.parent[j] = static_cast<std::int32_t>(i);
       open.push({key(j), j});
-    };
-    if (forward)
-      area.policy->for_each_move(c, relax);
-    else
-      area.policy->for_each_move_into(c, relax);
+    }
   }
   return r;
 }

@@ -33,6 +33,19 @@ struct LocalArea {
   }
 };
 
+// The area's possible moves inside it, both ways, asked of the policy once: searches over the
+// same area (a cluster's many) then read these lists instead.
+struct LocalGraph {
+  struct Arc {
+    std::uint32_t to;  // local index
+    ExactCost cost;
+  };
+  const LocalArea* area = nullptr;
+  std::vector<std::uint32_t> first_out, first_in;  // per local cell, then one past the end
+  std::vector<Arc> out, in;                        // in: `to` is the cell the move leaves
+};
+LocalGraph local_graph(const LocalArea& area);
+
 struct LocalResult {
   const LocalArea* area = nullptr;
   std::vector<ExactCost> g;
@@ -48,6 +61,13 @@ struct LocalResult {
 // From `source` (inside the area) over the area's cells. forward: costs from source; backward:
 // costs to source (along the moves entering each cell). `target`: stop once it is settled, with
 // A*'s order when `h_scale` > 0 (octile distance times h_scale).
+LocalResult local_search(const LocalGraph& graph, Cell source, bool forward,
+                         std::optional<Cell> target = std::nullopt, double h_scale = 0.0);
+// The cells `source` reaches (forward) or that reach it (backward) inside the area, per local
+// index, by a flood (no costs); `expanded` counts the cells it visited.
+std::vector<char> local_reach(const LocalGraph& graph, Cell source, bool forward,
+                              std::int64_t& expanded);
+// The same, making the area's LocalGraph first (for one search over an area).
 LocalResult local_search(const LocalArea& area, Cell source, bool forward,
                          std::optional<Cell> target = std::nullopt, double h_scale = 0.0);
 

@@ -20,52 +20,77 @@ std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to
 
 // [SECTION] Inserting the start and the goal
 
-void HpaStarSearch::step_insert() {
-  Abstract& a = *abstract_;
+namespace {
+std::shared_ptr<const hpa::Adjacency> make_adjacency(const HpaGraph& graph) {
+  auto adj = std::make_shared<hpa::Adjacency>();
+  const Level& lv = graph.level();
+  adj->graph = &graph;
+  adj->cells = graph.nodes();
+  adj->out.resize(adj->cells.size());
+  adj->node_of.assign(static_cast<std::size_t>(lv.cell_count()), -1);
+  for (std::size_t n = 0; n < adj->cells.size(); ++n)
+    adj->node_of[to_u32(lv.index(adj->cells[n]))] = static_cast<std::int32_t>(n);
+  for (const HpaEdge& e : graph.edges())
+    adj->out[static_cast<std::size_t>(adj->node_of[to_u32(lv.index(e.from))])].push_back(
+        {adj->node_of[to_u32(lv.index(e.to))], e.exact});
+  return adj;
+}
+}  // namespace
+
+// The start to every node of its cluster (and the goal) it reaches inside it; every node of the
+// goal's cluster that reaches it inside it to the goal.
+void HpaStarSearch::link_endpoints(bool start_new, bool goal_new) {
+  hpa::QueryState& a = *abstract_;
   const Level& lv = *level_;
-  a.node_of.assign(static_cast<std::size_t>(lv.cell_count()), -1);
-  auto add_node = [&](Cell c) {
-    std::int32_t& id = a.node_of[to_u32(lv.index(c))];
-    if (id < 0) {
-      id = static_cast<std::int32_t>(view_.abstract_nodes.size());
-      view_.abstract_nodes.push_back({c, NodeState::Unseen, 0.0, 0.0, 0.0, -1});
-      a.out.emplace_back();
-    }
-    return static_cast<int>(id);
-  };
-  for (Cell c : graph_->nodes()) add_node(c);
-  for (const HpaEdge& e : graph_->edges())
-    a.out[static_cast<std::size_t>(add_node(e.from))].push_back({add_node(e.to), e.exact});
-  const bool start_new = a.node_of[to_u32(lv.index(lv.start()))] < 0;
-  const bool goal_new = a.node_of[to_u32(lv.index(lv.goal()))] < 0;
-  a.start = add_node(lv.start());
-  a.goal = add_node(lv.goal());
   auto link = [&](int from, int to, ExactCost cost) {
-    a.out[static_cast<std::size_t>(from)].push_back({to, cost});
+    if (from == a.start && start_new) a.start_out.push_back({to, cost});
+    else a.into_goal.push_back({from, {to, cost}});
     view_.inserted_edges.push_back({view_.abstract_nodes[static_cast<std::size_t>(from)].cell,
                                     view_.abstract_nodes[static_cast<std::size_t>(to)].cell,
                                     cost.value(), cost, false});
   };
-  const int ks = graph_->cluster_of(lv.start()), kg = graph_->cluster_of(lv.goal());
-  if (start_new) {  // to every node of its cluster (and the goal) it reaches inside it
-    const hpa::LocalArea area = cluster_area(*graph_, *policy_, ks);
+  auto linkable = [&](std::size_t n, int k) {
+    return graph_->cluster_of(view_.abstract_nodes[n].cell) == k;
+  };
+  if (start_new) {
+    const int k = graph_->cluster_of(lv.start());
+    const hpa::LocalArea area = cluster_area(*graph_, *policy_, k);
     const hpa::LocalResult r = hpa::local_search(area, lv.start(), true);
     view_.refine_expanded += r.expanded;
-    for (std::size_t n = 0; n < view_.abstract_nodes.size(); ++n) {
-      const Cell c = view_.abstract_nodes[n].cell;
-      if (static_cast<int>(n) != a.start && r.reached(c)) link(a.start, static_cast<int>(n), r.cost(c));
-    }
+    for (std::size_t n = 0; n < view_.abstract_nodes.size(); ++n)
+      if (static_cast<int>(n) != a.start && linkable(n, k) && r.reached(view_.abstract_nodes[n].cell))
+        link(a.start, static_cast<int>(n), r.cost(view_.abstract_nodes[n].cell));
   }
-  if (goal_new) {  // from every node of its cluster that reaches it inside it
-    const hpa::LocalArea area = cluster_area(*graph_, *policy_, kg);
+  if (goal_new) {
+    const int k = graph_->cluster_of(lv.goal());
+    const hpa::LocalArea area = cluster_area(*graph_, *policy_, k);
     const hpa::LocalResult r = hpa::local_search(area, lv.goal(), false);
     view_.refine_expanded += r.expanded;
     for (std::size_t n = 0; n < view_.abstract_nodes.size(); ++n) {
-      const Cell c = view_.abstract_nodes[n].cell;
       if (static_cast<int>(n) == a.goal || (start_new && static_cast<int>(n) == a.start)) continue;
-      if (r.reached(c)) link(static_cast<int>(n), a.goal, r.cost(c));
+      if (linkable(n, k) && r.reached(view_.abstract_nodes[n].cell))
+        link(static_cast<int>(n), a.goal, r.cost(view_.abstract_nodes[n].cell));
     }
   }
+}
+
+void HpaStarSearch::step_insert() {
+  hpa::QueryState& a = *abstract_;
+  const Level& lv = *level_;
+  if (!adjacency_ || adjacency_->graph != graph_.get()) adjacency_ = make_adjacency(*graph_);
+  a.adjacency = adjacency_;
+  for (Cell c : adjacency_->cells) view_.abstract_nodes.push_back({c, NodeState::Unseen, 0.0, 0.0, 0.0, -1});
+  auto add_node = [&](Cell c) {
+    const int id = a.node_of(to_u32(lv.index(c)), c, view_.abstract_nodes);
+    if (id >= 0) return std::pair(id, false);
+    view_.abstract_nodes.push_back({c, NodeState::Unseen, 0.0, 0.0, 0.0, -1});
+    return std::pair(static_cast<int>(view_.abstract_nodes.size()) - 1, true);
+  };
+  const auto [s_id, start_new] = add_node(lv.start());
+  a.start = s_id;
+  const auto [g_id, goal_new] = add_node(lv.goal());
+  a.goal = g_id;
+  link_endpoints(start_new, goal_new);
   a.g.assign(view_.abstract_nodes.size(), ExactCost{});
   HpaAbstractNode& s = view_.abstract_nodes[static_cast<std::size_t>(a.start)];
   s.state = NodeState::Open;
@@ -83,7 +108,7 @@ void HpaStarSearch::step_insert() {
 // [SECTION] The abstract A*
 
 void HpaStarSearch::step_expand() {
-  Abstract& a = *abstract_;
+  hpa::QueryState& a = *abstract_;
   if (a.open.empty()) {
     view_.last_step = "The abstract open set is empty: no path.";
     return finish(SearchState::NoPath);
@@ -111,7 +136,12 @@ void HpaStarSearch::step_expand() {
     return;
   }
   const Level& lv = *level_;
-  for (const Abstract::Out& o : a.out[static_cast<std::size_t>(n)]) {
+  std::vector<hpa::Out> outs;
+  if (static_cast<std::size_t>(n) < a.adjacency->out.size()) outs = a.adjacency->out[static_cast<std::size_t>(n)];
+  if (n == a.start) outs.insert(outs.end(), a.start_out.begin(), a.start_out.end());
+  for (const auto& [from, o] : a.into_goal)
+    if (from == n) outs.push_back(o);
+  for (const hpa::Out& o : outs) {
     HpaAbstractNode& to = view_.abstract_nodes[static_cast<std::size_t>(o.to)];
     if (to.state == NodeState::Closed) continue;
     const ExactCost g = a.g[static_cast<std::size_t>(n)] + o.cost;
@@ -142,7 +172,7 @@ void HpaStarSearch::step_expand() {
 // [SECTION] Refining and smoothing
 
 void HpaStarSearch::set_path_index(const std::vector<Cell>& path) {
-  on_path_.assign(static_cast<std::size_t>(level_->cell_count()), 0);
+  clear_path_index();
   path_g_.assign(1, ExactCost{});
   for (std::size_t i = 0; i < path.size(); ++i) {
     if (i > 0) path_g_.push_back(path_g_.back() + policy_->move_between(path[i - 1], path[i])->exact);
@@ -151,7 +181,7 @@ void HpaStarSearch::set_path_index(const std::vector<Cell>& path) {
 }
 
 void HpaStarSearch::step_refine() {
-  const Abstract& a = *abstract_;
+  const hpa::QueryState& a = *abstract_;
   const std::size_t leg = static_cast<std::size_t>(view_.last_leg + 1);
   const Cell from = view_.abstract_path[leg], to = view_.abstract_path[leg + 1];
   const int k = graph_->cluster_of(from);

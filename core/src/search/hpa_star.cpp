@@ -59,12 +59,12 @@ void HpaStarSearch::start_invalid(std::string why) {
 }
 
 void HpaStarSearch::restart() {
+  if (level_ && unsupported_.empty()) clear_path_index();
   view_ = HpaView{};
   metrics_ = {};
-  abstract_ = std::make_unique<Abstract>();
+  abstract_ = std::make_unique<hpa::QueryState>();
   closed_ = 0;
   last_relaxed_.clear();
-  on_path_.clear();
   path_g_.clear();
   cost_ = {};
   state_ = SearchState::InProgress;
@@ -129,13 +129,19 @@ void HpaStarSearch::step_build() {
 
 // [SECTION] Views
 
+void HpaStarSearch::clear_path_index() {
+  if (on_path_.empty()) on_path_.assign(static_cast<std::size_t>(level_->cell_count()), 0);
+  for (const std::vector<Cell>* p : {&view_.refined_path, &view_.smoothed_path})
+    for (Cell c : *p) on_path_[to_u32(level_->index(c))] = 0;
+}
+
 std::size_t HpaStarSearch::open_size() const { return abstract_->open.size(); }
 
 NodeView HpaStarSearch::node(Cell c) const {
   if (!level_->in_bounds(c)) return {};
   const std::size_t i = to_u32(level_->index(c));
-  if (!abstract_->node_of.empty() && abstract_->node_of[i] >= 0) {
-    const HpaAbstractNode& n = view_.abstract_nodes[static_cast<std::size_t>(abstract_->node_of[i])];
+  if (const int id = abstract_->node_of(static_cast<std::uint32_t>(i), c, view_.abstract_nodes); id >= 0) {
+    const HpaAbstractNode& n = view_.abstract_nodes[static_cast<std::size_t>(id)];
     if (n.state != NodeState::Unseen) {
       NodeView v{n.state, n.g, n.h, n.f, std::nullopt};
       if (n.parent >= 0) v.parent = view_.abstract_nodes[static_cast<std::size_t>(n.parent)].cell;
@@ -180,8 +186,8 @@ std::vector<Cell> HpaStarSearch::path_to(Cell c) const {
     const std::vector<Cell>& p = view_.smoothed_path.empty() ? view_.refined_path : view_.smoothed_path;
     return {p.begin(), p.begin() + on_path_[i]};
   }
-  if (abstract_->node_of.empty() || abstract_->node_of[i] < 0) return {};
-  int n = abstract_->node_of[i];
+  int n = abstract_->node_of(static_cast<std::uint32_t>(i), c, view_.abstract_nodes);
+  if (n < 0) return {};
   if (view_.abstract_nodes[static_cast<std::size_t>(n)].state == NodeState::Unseen) return {};
   std::vector<Cell> out;
   for (; n >= 0; n = view_.abstract_nodes[static_cast<std::size_t>(n)].parent)
