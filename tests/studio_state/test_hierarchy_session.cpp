@@ -19,6 +19,7 @@
 #include "astar/hpa_star.hpp"
 #include "astar/level.hpp"
 #include "astar/make_search.hpp"
+#include "astar/pseudocode.hpp"
 #include "astar/search.hpp"
 #include "files/options.hpp"
 #include "state/hierarchy_state.hpp"
@@ -208,4 +209,32 @@ TEST_CASE("[hpa session] the HPA* overlays: names, defaults and --overlay") {
   CHECK_FALSE(o.value().overlays.on(OverlayId::Clusters));
   CHECK(o.value().overlays.alpha(OverlayId::OptimalPath) == doctest::Approx(0.5));
   CHECK(o.value().overlays.on(OverlayId::AbstractGraph));
+}
+
+TEST_CASE("[hpa session] the pseudo-code's lit line follows HPA*'s phase") {
+  auto st = hpa_studio();
+  SearchSession& s = st->session();
+  const astar::PseudoCode& code = astar::pseudocode_of(s.search());
+  auto lit = [&]() {
+    astar::CodePosition at = astar::code_position(s.search());
+    studio::hierarchy_code_position(*s.search().hierarchy(), code, at);
+    REQUIRE(at.line >= 0);
+    REQUIRE(static_cast<std::size_t>(at.line) < code.lines.size());
+    return code.lines[static_cast<std::size_t>(at.line)];
+  };
+  s.step(3);  // Building
+  CHECK(lit().find("build clusters") != std::string::npos);
+  s.step(kClusters - 3);  // the last cluster built: Inserting is next
+  REQUIRE(s.search().hierarchy()->phase == astar::HpaPhase::Inserting);
+  CHECK(lit().find("build clusters") != std::string::npos);
+  s.step(1);  // inserted
+  REQUIRE(s.search().hierarchy()->phase == astar::HpaPhase::Abstract);
+  CHECK(lit().find("insert start") != std::string::npos);
+  s.step(1);  // the first abstract node expanded: the abstract A*'s own line
+  CHECK(lit().find("move current from open to closed") != std::string::npos);
+  s.run_to_end();
+  CHECK(lit().find("if current = goal") != std::string::npos);
+  astar::CodePosition at = astar::code_position(s.search());
+  studio::hierarchy_code_position(*s.search().hierarchy(), code, at);
+  CHECK(at.note == s.search().hierarchy()->last_step);
 }

@@ -81,6 +81,8 @@ void CodePanel::Draw(const Studio& studio, const Fonts& fonts, bool follow) {
   astar::CodePosition at;
   if (follow) at = astar::code_position(s);
   else at.line = -1;  // no line lit, no variables
+  if (const astar::HpaView* v = s.hierarchy(); v && !studio.trace_mode())
+    hierarchy_code_position(*v, code, at);  // HPA*: the line of its phase
   if (fonts.mono) ImGui::PushFont(fonts.mono);
   const ImVec4 lit(1.0f, 0.85f, 0.35f, 1.0f);
   for (std::size_t i = 0; i < code.lines.size(); ++i) {

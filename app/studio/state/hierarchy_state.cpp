@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <string_view>
 
 #include "astar/make_search.hpp"
 
@@ -98,6 +99,47 @@ std::string hierarchy_phase_text(const astar::HpaView& v) {
     case HpaPhase::Done: return "Done";
   }
   return "";
+}
+
+namespace {
+
+int line_starting(const astar::PseudoCode& code, std::string_view words) {
+  for (std::size_t i = 0; i < code.lines.size(); ++i) {
+    const std::string& l = code.lines[i];
+    const std::size_t first = l.find_first_not_of(' ');
+    if (first != std::string::npos && std::string_view(l).substr(first).starts_with(words))
+      return static_cast<int>(i);
+  }
+  return -1;
+}
+
+}  // namespace
+
+void hierarchy_code_position(const astar::HpaView& v, const astar::PseudoCode& code,
+                             astar::CodePosition& at) {
+  using astar::HpaPhase;
+  if (at.line < 0) return;  // not following the search
+  int line = -1;
+  std::vector<astar::CodeVariable> vars;
+  const bool abstract = v.phase == HpaPhase::Abstract;
+  if (v.phase == HpaPhase::Building || (v.phase == HpaPhase::Inserting && v.last_cluster >= 0)) {
+    line = line_starting(code, "build clusters");  // (Inserting is next: the last step built)
+    if (v.last_cluster >= 0) vars.push_back({"cluster", std::to_string(v.last_cluster)});
+    vars.push_back({"built", std::to_string(v.built) + " of " + std::to_string(v.to_build.size())});
+  } else if (abstract && v.abstract_expanded == 0) {  // the last step inserted
+    line = line_starting(code, "insert start");
+  } else if (abstract || v.phase == HpaPhase::Inserting) {
+    return;  // the abstract A*'s own line, or nothing done yet
+  } else if (!v.abstract_path.empty()) {  // Refining, Smoothing, Done with a path
+    line = line_starting(code, "if current = goal");
+    if (v.last_leg >= 0)
+      vars.push_back({"edge", std::to_string(v.last_leg + 1) + " of " +
+                                  std::to_string(v.abstract_path.size() - 1)});
+  }
+  if (line < 0) return;
+  at.line = line;
+  at.variables = std::move(vars);
+  at.note = v.last_step;
 }
 
 bool HierarchyState::rebuilt(int cluster) const {

@@ -25,6 +25,7 @@
 
 #include "astar/hpa_star.hpp"
 #include "astar/level.hpp"
+#include "astar/pseudocode.hpp"
 #include "astar/search.hpp"
 
 namespace studio {
@@ -55,6 +56,15 @@ struct OptimalPath {
 // The phase in a line for the debugger: "Building: 3 of 64 clusters built", "Abstract: 12
 // abstract nodes expanded", "Refining: 4 of 9 abstract edges refined", "Done".
 std::string hierarchy_phase_text(const astar::HpaView& v);
+
+// HPA*'s pseudo-code line by phase, over `at` (astar::code_position, which knows the abstract
+// A*'s lines): Building lights the line that builds clusters (with the cluster just built),
+// Inserting the one that inserts the start and the goal, Refining, Smoothing and Done with a
+// path the goal test's "refine edges, return"; the Abstract phase keeps code_position's line.
+// Lines are found in `code` by their words, so a rewording that drops one leaves `at` alone.
+// The note is the step's own sentence (HpaView::last_step).
+void hierarchy_code_position(const astar::HpaView& v, const astar::PseudoCode& code,
+                             astar::CodePosition& at);
 
 class HierarchyState {
  public:
