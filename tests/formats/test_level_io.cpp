@@ -398,7 +398,7 @@ TEST_CASE("[level-io] a lesson's description and search: read, written after the
     };
     CHECK(err(R"({"algorithm": "astra"})") ==
           "a.json: search.algorithm: unknown name \"astra\" (expected astar, weighted-astar, "
-          "dijkstra, greedy, bfs, jps, theta, bidirectional, lpa-star, d-star-lite, flow-field)");
+          "dijkstra, greedy, bfs, jps, theta, bidirectional, lpa-star, d-star-lite, flow-field, hpa-star)");
     CHECK(err(R"({"heuristic": 3})") == "a.json: search.heuristic: expected a string, got number");
     CHECK(err(R"({"weight": 2})") ==
           "a.json: search.weight: applies to \"algorithm\": \"weighted-astar\" only");
