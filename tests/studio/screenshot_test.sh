@@ -14,7 +14,7 @@ expect_failure bad-size "--size" "$studio" --size 12 "$level"
 expect_failure steps-and-run "cannot be combined" "$studio" --steps 3 --run "$level"
 expect_failure missing-level "does-not-exist.json" "$studio" "$out/does-not-exist.json"
 # A bad algorithm name lists the valid ones.
-expect_failure bad-algorithm "theta, bidirectional, lpa-star, d-star-lite or flow-field" \
+expect_failure bad-algorithm "theta, bidirectional, lpa-star, d-star-lite, flow-field or hpa-star" \
   "$studio" --algorithm dijkstraa "$level"
 expect_failure weight-without-weighted "weighted-astar only" "$studio" --weight 3 "$level"
 expect_failure bad-weight "a weight 1..10" "$studio" --algorithm weighted-astar --weight 0.5 "$level"

@@ -100,6 +100,9 @@ astar::Status write_sidecar(const std::string& png_path, const Studio& studio, i
   j << "  \"weight\": " << o.weight << ",\n";
   j << "  \"tie_break\": " << json_string(astar::to_string(o.tie_break)) << ",\n";
   j << "  \"partial_path\": " << (o.partial_path ? "true" : "false") << ",\n";
+  if (search.hierarchy())  // HPA*: what its graph and last step were made with
+    j << "  \"cluster_size\": " << o.cluster_size << ",\n  \"hpa_smooth\": "
+      << (o.hpa_smooth ? "true" : "false") << ",\n";
   j << "  \"iteration\": " << search.iterations() << ",\n";
   j << "  \"mid_iteration\": " << (search.mid_iteration() ? "true" : "false") << ",\n";
   j << "  \"examined\": " << search.examined() << ",\n";

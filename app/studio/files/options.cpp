@@ -371,6 +371,12 @@ const std::vector<OptionSpec>& option_table() {
       {"--smooth", "",
        [] { return text("also show the path smoothed by string pulling (not with theta-star, already any-angle)"); },
        [](Options& o, Seen&, V) { return (o.smooth = true, std::string()); }},
+      {"--cluster-size", "N", [] { return text("HPA*'s cluster side in cells, 4..256 (default 16); used by --algorithm hpa-star"); },
+       [](Options& o, Seen&, V v) {
+         return number_in("--cluster-size", v, o.cluster_size, 4, 256, "a cluster side 4..256");
+       }},
+      {"--hpa-smooth", "", [] { return text("HPA*'s last step smooths its path (an A* inside the clusters it crosses)"); },
+       [](Options& o, Seen&, V) { return (o.hpa_smooth = true, std::string()); }},
       {"--gif", "FILE", [] { return text("export the run as an animated GIF of the canvas, then exit"); },
        [](Options& o, Seen&, V v) { return file_name("--gif", v, o.gif); }},
       {"--gif-range", "A:B", [] { return text("the iterations it shows (default 0 to the end of the search)"); },

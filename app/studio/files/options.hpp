@@ -8,7 +8,8 @@
 //                                          [--cbs-select ID] [--cbs-choice NAME]]
 //                                          [--scen FILE --agents K]
 //                                          [--weight W] [--tie-break NAME] [--partial-path]
-//                                          [--smooth] [--gif FILE [--gif-range A:B]
+//                                          [--smooth] [--cluster-size N] [--hpa-smooth]
+//                                          [--gif FILE [--gif-range A:B]
 //                                          [--gif-frames N] [--gif-delay MS] [--gif-shrink K]]
 //                                          [--present] [--embed] [--palette NAME] [--patterns on|off]
 //                                          [--ui-scale F] [--compare A,B[,C[,D]]]
@@ -69,6 +70,8 @@ struct Options {
   astar::TieBreak tie_break = astar::TieBreak::LargerG;
   bool partial_path = false;
   bool smooth = false;               // also show the path smoothed by string pulling
+  int cluster_size = 16;             // HPA*'s cluster side (--cluster-size, 4..256)
+  bool hpa_smooth = false;           // HPA*'s last step smooths its path (--hpa-smooth)
   std::optional<double> range;       // --range B: the movement range with B points (Dijkstra)
   // --units PLANNER: Play units with flow-field, ca-star, whca-star or cbs (over the level's
   // units_plan); --window W (whca-star's), --tick T (the time slider at T, clamped to the plans).

@@ -13,6 +13,7 @@
 #include "astar/moves.hpp"
 #include "overlays/exercise_overlay.hpp"
 #include "overlays/flow_overlay.hpp"
+#include "overlays/hierarchy_overlay.hpp"
 #include "overlays/jump_distances_overlay.hpp"
 #include "overlays/layer_look.hpp"
 #include "overlays/plan_overlay.hpp"
@@ -201,8 +202,10 @@ void OverlayContext::draw_all() const {
   draw_flow_field(*this);  // Play units' flow field: heat and arrows, under the search's marks
   draw_movement_range(*this);  // the range's region and border, under arrows and the path
   draw_unreachable(*this);     // the flow field's cells without a flow
+  draw_hierarchy(*this);       // HPA*'s clusters, entrances and abstract graph
   came_from_arrows();
   path();
+  draw_optimal_path(*this);    // HPA*: plain A*'s path beside the refined one
   smoothed_path();
   meeting_cell();
   cell_values();
@@ -297,7 +300,7 @@ void OverlayContext::shapes() const {
 // Edge overrides: each an arrow from its cell's centre across the border towards the neighbour,
 // in its own lane (right of the move, so a move and its reverse sit side by side: a one-way link
 // is an open arrow beside a blocked one), with its weight when the cells are large enough; a
-// blocked move is red with a bar across the border. Zoomed out, a dot marks each cell with
+// blocked move is red with a bar on the border. Zoomed out, a dot marks each cell with
 // overrides; further out nothing. Only cells in view (and their neighbours, whose arrows cross
 // into it) are visited: the map of overrides when it is the smaller, else the visible cells.
 void OverlayContext::edge_overrides() const {

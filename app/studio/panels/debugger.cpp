@@ -12,6 +12,7 @@
 #include <string>
 
 #include "astar/pseudocode.hpp"
+#include "panels/hierarchy_panel.hpp"
 #include "panels/panel_widgets.hpp"
 #include "panels/trace_panels.hpp"
 
@@ -69,6 +70,7 @@ void TimelinePanel::Draw(Studio& studio) {
   else
     ImGui::TextDisabled("iteration %lld of %lld reached", static_cast<long long>(s.iterations()),
                         static_cast<long long>(session.furthest_iteration()));
+  draw_hierarchy_phase(studio);  // HPA*: Building, Inserting, Abstract, Refining, ...
 }
 
 // [SECTION] Pseudo-code
@@ -79,6 +81,8 @@ void CodePanel::Draw(const Studio& studio, const Fonts& fonts, bool follow) {
   astar::CodePosition at;
   if (follow) at = astar::code_position(s);
   else at.line = -1;  // no line lit, no variables
+  if (const astar::HpaView* v = s.hierarchy(); v && !studio.trace_mode())
+    hierarchy_code_position(*v, code, at);  // HPA*: the line of its phase
   if (fonts.mono) ImGui::PushFont(fonts.mono);
   const ImVec4 lit(1.0f, 0.85f, 0.35f, 1.0f);
   for (std::size_t i = 0; i < code.lines.size(); ++i) {
@@ -119,9 +123,22 @@ void CodePanel::Draw(const Studio& studio, const Fonts& fonts, bool follow) {
 
 // [SECTION] Log
 
+// HPA*: one line per step, its HpaView::last_step (steps a seek jumped over have none).
+void LogPanel::draw_hierarchy_log(SearchSession& session) {
+  const std::vector<std::string> words = session.hierarchy().words(session.search());
+  const std::optional<std::size_t> clicked = draw_log_lines(words.size(), shown_, [&](std::size_t i) {
+    const std::string& w = words[i];
+    return LogLine{std::to_string(i + 1) + "  " + (w.empty() ? "(stepped over)" : w),
+                   w.starts_with("Expanded")};
+  });
+  if (words.empty()) ImGui::TextDisabled("Step to see what HPA* does, one line per step.");
+  if (clicked) session.seek(static_cast<std::int64_t>(*clicked) + 1);
+}
+
 void LogPanel::Draw(Studio& studio) {
   SearchSession& session = studio.session();
   if (studio.trace_mode()) return draw_trace_log(studio, shown_);
+  if (session.search().hierarchy()) return draw_hierarchy_log(session);
   const astar::TraceRecorder& trace = session.trace();
   const astar::Search& s = session.search();
   const std::size_t n = trace.count_at(s);

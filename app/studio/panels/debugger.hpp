@@ -30,6 +30,7 @@ struct LogPanel {
   void Draw(Studio& studio);
 
  private:
+  void draw_hierarchy_log(SearchSession& session);  // HPA*: a line per step, its own words
   std::size_t shown_ = 0;  // lines last frame: scroll to the end when it changes
 };
 

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "overlays/flow_overlay.hpp"
+#include "panels/hierarchy_panel.hpp"
 #include "state/overlays.hpp"
 
 namespace studio {
@@ -105,6 +106,7 @@ void draw_overlay_legend(const Studio& studio) {
     ImGui::SameLine();
     ImGui::TextUnformatted("cannot reach the goal (no flow)");
   }
+  draw_hierarchy_legend(studio);  // HPA*'s clusters, entrances, abstract and optimal paths
   if (studio.session().heuristic_report() && ov.on(OverlayId::Heuristic)) {
     const ImVec2 a = ImGui::GetCursorScreenPos();
     dl->AddRectFilled(a, ImVec2(a.x + s, a.y + s), u32(studio.appearance.colors().floor));

@@ -12,6 +12,7 @@
 
 #include "astar/format.hpp"
 #include "astar/inspect.hpp"
+#include "panels/hierarchy_panel.hpp"
 #include "panels/overlays_panel.hpp"
 #include "panels/panel_widgets.hpp"
 #include "panels/rules_editor.hpp"
@@ -365,6 +366,7 @@ void SearchPanel::Draw(Studio& studio) {
     draw_trace_header(studio);  // a trace replayed: no algorithm of ours to choose
   } else {
     draw_algorithm_choice(studio, combo_w);
+    draw_hierarchy_options(studio, combo_w);  // HPA*: cluster size, smoothing
     draw_heuristic_and_ties(studio, combo_w);
     draw_path_options(studio);
     draw_movement_range_controls(studio, combo_w);
@@ -373,6 +375,7 @@ void SearchPanel::Draw(Studio& studio) {
   draw_neighbour_rules(studio);
   ImGui::Separator();
   draw_outcome(studio);
+  draw_hierarchy_outcome(studio);  // HPA*: beside the optimal path, the last rebuild
   draw_path_details(studio);
 }
 

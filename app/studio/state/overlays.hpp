@@ -29,6 +29,9 @@ enum class OverlayId {
   Heuristic,  // the heuristic check's marks (after Check heuristic)
   JumpDistances,  // JPS+ jump distances on the cells (JPS only; jump_distances_overlay.hpp)
   Unreachable,    // an X on cells that cannot reach the goal (flow field only; flow_overlay.hpp)
+  Clusters,       // HPA*'s cluster borders and entrances (hierarchy_overlay.hpp)
+  AbstractGraph,  // HPA*'s abstract nodes, edges and costs, and its abstract path
+  OptimalPath,    // beside HPA*'s path, plain A*'s optimal one (dashed)
   _Max
 };
 inline constexpr std::size_t kOverlayCount = static_cast<std::size_t>(OverlayId::_Max);
@@ -57,6 +60,9 @@ inline constexpr std::array<OverlayInfo, kOverlayCount> kOverlays{{
     {"heuristic", "Heuristic check marks", {true, 1.0f}},
     {"jumps", "Jump distances (JPS+)", {true, 1.0f}},
     {"unreachable", "Cannot reach the goal (flow field)", {true, 1.0f}},
+    {"clusters", "Clusters (HPA*)", {true, 1.0f}},
+    {"abstract", "Abstract graph (HPA*)", {true, 1.0f}},
+    {"optimal", "Optimal path beside (HPA*)", {true, 1.0f}},
 }};
 
 constexpr std::optional<OverlayId> parse_overlay(std::string_view name) {

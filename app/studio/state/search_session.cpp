@@ -3,6 +3,7 @@
 // repairs in search_session_repair.cpp, the walk's steps in search_session_walk.cpp.
 #include "state/search_session.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include "astar/make_search.hpp"
@@ -98,8 +99,14 @@ void SearchSession::make_search() {
     rs = std::make_unique<astar::ReplanningSearch>(level(), level().rules(), o, &recorder_);
   }
   replanning_ = rs.get();
-  if (rs) search_ = std::move(rs);
-  else search_ = astar::make_search(level(), o, &recorder_);
+  if (rs) {
+    search_ = std::move(rs);
+  } else if (astar::info(o.algorithm).extras.hierarchy) {
+    search_ = hierarchy_.make(level(), o, &recorder_);  // the graph kept across edits
+    if (const std::string words = hierarchy_.build().text(); !words.empty()) ctx_.status = words;
+  } else {
+    search_ = astar::make_search(level(), o, &recorder_);
+  }
 }
 
 void SearchSession::options_changed() {
@@ -155,6 +162,19 @@ void SearchSession::set_partial_path(bool on) {
   if (supports_partial_path(options_.algorithm)) options_changed();
 }
 
+void SearchSession::set_cluster_size(int cells) {
+  cells = std::clamp(cells, astar::kHpaMinClusterSize, astar::kHpaMaxClusterSize);
+  if (cells == options_.cluster_size) return;
+  options_.cluster_size = cells;
+  if (astar::info(options_.algorithm).extras.hierarchy) options_changed();
+}
+
+void SearchSession::set_hpa_smooth(bool on) {
+  if (on == options_.hpa_smooth) return;
+  options_.hpa_smooth = on;
+  if (astar::info(options_.algorithm).extras.hierarchy) options_changed();
+}
+
 void SearchSession::check_heuristic() {
   flush();
   heuristic_report_ = astar::check_heuristic(level(), level().rules(), search_options());
@@ -184,6 +204,7 @@ void SearchSession::search_changed_all() {
 }
 
 void SearchSession::record_step() {
+  hierarchy_.note_step(*search_);  // HPA*: the Log's line of this iteration
   if (const auto taken = search_->last_taken()) search_changed(*taken);
   for (Cell c : search_->last_relaxed()) search_changed(c);
 }
@@ -238,6 +259,7 @@ bool SearchSession::fits_level() const {
 
 void SearchSession::drop_for_new_level() {
   search_.reset();  // never keep a search across a level replacement
+  hierarchy_.forget();
   target_iteration_ = 0;
   target_end_ = false;
   rerun_pending_ = false;
@@ -258,11 +280,14 @@ void SearchSession::rerun() {
     target_end_ = astar::finished(search_->state());
   }
   new_search();
-  if (target_end_) {
+  if (target_end_ && !search_->hierarchy()) {
     search_->run();
-  } else {
-    while (search_->iterations() < target_iteration_ && !astar::finished(search_->state()))
+  } else {  // HPA* steps one at a time even to its end: each step's words go to the Log
+    while ((target_end_ || search_->iterations() < target_iteration_) &&
+           !astar::finished(search_->state())) {
       search_->step();
+      hierarchy_.note_step(*search_);
+    }
   }
   after_steps();
 }

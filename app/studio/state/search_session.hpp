@@ -36,6 +36,7 @@
 #include "state/change_log.hpp"
 #include "state/document.hpp"
 #include "state/heat_field.hpp"
+#include "state/hierarchy_state.hpp"
 #include "state/path_view.hpp"
 #include "state/search_caches.hpp"
 #include "state/trace_mode.hpp"
@@ -117,6 +118,16 @@ class SearchSession {
   void set_weight(double w);
   void set_tie_break(astar::TieBreak t);
   void set_partial_path(bool on);
+  // HPA* (info(a).extras.hierarchy): the clusters' side (clamped to 4..256) and whether its last
+  // phase smooths the refined path (SearchOptions::cluster_size, hpa_smooth).
+  void set_cluster_size(int cells);
+  void set_hpa_smooth(bool on);
+  // HPA*'s graph kept across edits, what the last search rebuilt and in how long, the Log's
+  // words and the optimal path beside HPA*'s (hierarchy_state.hpp). Used only while the
+  // algorithm has extras.hierarchy.
+  const HierarchyState& hierarchy() const { return hierarchy_; }
+  // Plain A*'s path on the same level (once per search), when HPA*'s has been found.
+  const OptimalPath& optimal_path() const { return hierarchy_.optimal(*search_, generation_); }
   // Whether the current algorithm can show a partial path (bidirectional A* cannot).
   static bool supports_partial_path(astar::Algorithm a) { return astar::info(a).partial_paths; }
   // Movement range (search_session_range.cpp, state/movement_range.hpp): Dijkstra from the start
@@ -274,6 +285,7 @@ class SearchSession {
   std::unique_ptr<astar::Search> search_;  // holds the level: recreated after every edit
   astar::ReplanningSearch* replanning_ = nullptr;  // search_ when it is LPA* or D* Lite, typed
   astar::TraceReplay* replay_ = nullptr;   // search_ when a trace is open, typed
+  HierarchyState hierarchy_;               // HPA*'s graph across edits, its words
   PathView path_;                          // the path shown, its tint and its smoothing
   bool rerun_pending_ = false;
   bool options_dirty_ = true;  // the search options changed since the search was made

@@ -59,6 +59,7 @@ void SearchSession::step(std::int64_t n) {
     }
     if (watch) watch_.before_step(*search_);
     search_->step();
+    hierarchy_.note_step(*search_);  // HPA*'s Log line, even for steps too many to redraw
     if (!bulk) record_step();
     if (watch && stepped_into_breakpoint()) break;
   }
@@ -133,7 +134,14 @@ void SearchSession::run_to_end() {
     search_changed_all();
     return;
   }
-  search_->run();
+  if (search_->hierarchy()) {  // HPA*: each step's words for the Log (a few hundred steps)
+    while (!astar::finished(search_->state())) {
+      search_->step();
+      hierarchy_.note_step(*search_);
+    }
+  } else {
+    search_->run();
+  }
   search_changed_all();
   after_steps();
 }

@@ -250,6 +250,8 @@ void apply_command_line(studio::Studio& studio, const studio::Options& options) 
   }
   if (options.partial_path) session.set_partial_path(true);
   if (options.smooth) session.set_smooth(true);
+  if (options.was_given("--cluster-size")) session.set_cluster_size(options.cluster_size);
+  if (options.hpa_smooth) session.set_hpa_smooth(true);
   apply_units_options(studio, options);
   studio.appearance.layers = options.layers;  // --hide-layer, --layer-opacity (before --tool)
   // --tool: wall (Brush on walls), erase (Eraser on walls), cost=V, height=H (Brush on that layer).
