@@ -121,10 +121,7 @@ void BestFirstSearch::bulk_seek(std::size_t to) {
   const SeekCounts counts = at_ > to ? bulk_undo(to) : bulk_redo(to);
   next_seq_ = static_cast<std::uint32_t>(static_cast<std::int64_t>(next_seq_) +
                                          std::min<std::int64_t>(counts.generated, 0));
-  if (order_ != Priority::Steps) {
-    push_still_open();
-    rebuild_open_set();
-  }
+  if (order_ != Priority::Steps) rebuild_open_set();
   metrics_.expanded = static_cast<std::int64_t>(at_);
   metrics_.generated += counts.generated;
   metrics_.improved += counts.improved;
@@ -184,51 +181,59 @@ BestFirstSearch::SeekCounts BestFirstSearch::bulk_undo(std::size_t to) {
   return counts;
 }
 
-// bulk_seek's way forward: every change applied, oldest first. Breadth-first's queue gets its
-// entries here, in order; the nodes generated for the open set are listed for push_still_open.
+// bulk_seek's way forward: every change applied, oldest first. Each stamp is written once: a
+// node generated and taken on the way (note_taken_ahead) is marked closed when it is generated,
+// and its take writes nothing; a node generated on the way that stays open gets its entry here
+// (its keys are set by rebuild_open_set). Breadth-first's queue gets its entries here, in order.
 BestFirstSearch::SeekCounts BestFirstSearch::bulk_redo(std::size_t to) {
   const bool queue = order_ == Priority::Steps;
+  const std::uint32_t first = next_seq_;  // the first node generated on the way, in order
+  if (!queue) note_taken_ahead(to, first);
   SeekCounts counts;
   while (at_ < to) {
     const std::size_t r = at_++;
     const StepRecord& rec = records_[r];
-    if (r + kSeekAhead < records_.size())
+    if (r + kSeekAhead < records_.size() &&
+        (queue || seq_key(records_[r + kSeekAhead].taken_seq) < first))
       __builtin_prefetch(&stamp_[records_[r + kSeekAhead].taken], 1);
-    mark(rec.taken, NodeState::Closed);  // its entry is dropped by rebuild_open_set
-    queue_head_ += queue;                // (the queue's: passed by the head)
+    if (queue || seq_key(rec.taken_seq) < first)
+      mark(rec.taken, NodeState::Closed);  // its entry is dropped by rebuild_open_set
+    queue_head_ += queue;                  // (the queue's: passed by the head)
     ++closed_;
     for (std::size_t k = rec.first_change, e = change_end(r); k < e; ++k) {
       if (k + kSeekAhead < changes_.size()) prefetch_change(k + kSeekAhead, false);
       const Change& ch = changes_[k];
-      if (ch.was_unseen) {
-        const std::uint32_t seq = init_node(ch.node, ch.new_g, ch.new_parent);
-        if (queue)
-          heap_.push_back(make_entry(ch.node, level_->cell(CellIndex(ch.node)), seq));
-        else
-          seek_generated_.push_back(ch.node);
-        ++counts.generated;
-      } else {
+      if (!ch.was_unseen) {
         Node& n = nodes_[ch.node];
         n.g = ch.new_g;
         n.parent = ch.new_parent;
         ++counts.improved;
+      } else if (queue) {
+        const std::uint32_t seq = init_node(ch.node, ch.new_g, ch.new_parent);
+        heap_.push_back(make_entry(ch.node, level_->cell(CellIndex(ch.node)), seq));
+        ++counts.generated;
+      } else {
+        const bool taken = taken_ahead(next_seq_ - first);
+        const std::uint32_t seq = seq_key(next_seq_++);
+        nodes_[ch.node] = Node{ch.new_g, ch.new_parent, seq};
+        mark(ch.node, taken ? NodeState::Closed : NodeState::Open);
+        if (!taken) heap_.push_back(HeapEntry{0, 0, seq, ch.node});  // keys: rebuild_open_set
+        ++counts.generated;
       }
     }
   }
   return counts;
 }
 
-// After bulk_redo: an entry for each node it generated that is still open (its keys are set by
-// rebuild_open_set). The list is emptied, its memory kept for the next seek.
-void BestFirstSearch::push_still_open() {
-  const std::size_t n = seek_generated_.size();
-  for (std::size_t k = 0; k < n; ++k) {
-    if (k + kSeekAhead < n) __builtin_prefetch(&stamp_[seek_generated_[k + kSeekAhead]]);
-    const std::uint32_t node = seek_generated_[k];
-    if (state_of(node) == NodeState::Open)
-      heap_.push_back(HeapEntry{0, 0, nodes_[node].rank, node});
+// Before bulk_redo goes to the end of iteration `to`: which of the nodes it will generate (the
+// k-th one has insertion number first + k) it will also take, read from the steps' records.
+void BestFirstSearch::note_taken_ahead(std::size_t to, std::uint32_t first) {
+  const std::size_t most = change_end(to - 1) - records_[at_].first_change;  // generations <= changes
+  seek_taken_.assign(most / 64 + 1, 0);
+  for (std::size_t r = at_; r < to; ++r) {
+    const std::uint32_t k = seq_key(records_[r].taken_seq) - first;  // wraps if generated before
+    if (k < most) seek_taken_[k >> 6] |= std::uint64_t{1} << (k & 63);
   }
-  seek_generated_.clear();
 }
 
 // The heap's entries whose node is open, with the node's keys, as a heap.

@@ -273,7 +273,8 @@ class BestFirstSearch final : public Search {
   void bulk_seek(std::size_t to);
   SeekCounts bulk_undo(std::size_t to);
   SeekCounts bulk_redo(std::size_t to);
-  void push_still_open();
+  void note_taken_ahead(std::size_t to, std::uint32_t first);
+  bool taken_ahead(std::uint32_t k) const { return seek_taken_[k >> 6] >> (k & 63) & 1u; }
   void rebuild_open_set();
   void prefetch_change(std::size_t k, bool undo) const;
   std::uint32_t insertions_before(std::size_t to) const;
@@ -320,7 +321,9 @@ class BestFirstSearch final : public Search {
   std::uint32_t generation_ = 0;
   HugeVector<HeapEntry> heap_;
   HugeVector<std::uint32_t> heap_pos_;  // per node: its index into heap_ while open
-  std::vector<std::uint32_t> seek_generated_;  // bulk_redo's generated nodes (push_still_open)
+  // bulk_redo's nodes taken on the way that it also generates: bit k for the k-th node it
+  // generates (note_taken_ahead). Its memory is kept for the next seek.
+  std::vector<std::uint64_t> seek_taken_;
   // run_batch's open set when the keys taken never go down (monotone_: Dijkstra, A* with a
   // consistent heuristic, on a uniform grid, and Jump Point Search with one): a radix heap, lazy
   // (run_monotone). Empty between runs (the open set is heap_), except after a run that ended
