@@ -97,9 +97,10 @@ LocalResult run_local(const LocalArea& area, Cell source, std::optional<Cell> ta
   open.push({key(s), s});
   const std::uint32_t t = target ? area.local(*target) : 0xFFFFFFFFu;
   while (!open.empty()) {
-    const auto [k, i] = open.top();
+    const auto top = open.top();  // not a structured binding: clang 14 cannot capture one
+    const std::uint32_t i = std::get<1>(top);
     open.pop();
-    if (r.done[i] || k != key(i)) continue;
+    if (r.done[i] || std::get<0>(top) != key(i)) continue;
     r.done[i] = 1;
     ++r.expanded;
     if (i == t) break;
