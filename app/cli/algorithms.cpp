@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "args.hpp"
+#include "astar/hpa_star.hpp"
 #include "number_args.hpp"
 
 namespace astar::cli {
@@ -69,6 +70,14 @@ Result<double> parse_weight_option(std::string_view option, std::string_view tex
     return Error{std::string(option) + ": expected a finite number >= 1, got '" +
                  std::string(text) + "'"};
   return *v;
+}
+
+Result<int> parse_cluster_size_option(std::string_view text) {
+  const Result<std::int64_t> n = parse_positive_int("--cluster-size", text);
+  if (!n || n.value() < kHpaMinClusterSize || n.value() > kHpaMaxClusterSize)
+    return Error{"--cluster-size: expected a whole number " + std::to_string(kHpaMinClusterSize) + ".." +
+                 std::to_string(kHpaMaxClusterSize) + ", got '" + std::string(text) + "'"};
+  return static_cast<int>(n.value());
 }
 
 std::string algorithm_table(std::string_view indent) {

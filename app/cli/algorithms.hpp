@@ -25,6 +25,8 @@ Result<TieBreak> parse_tie_break_option(std::string_view text);
 Result<DiagonalPolicy> parse_diagonal_option(std::string_view text);
 // A finite decimal number >= 1 ("1", "1.5", "2e0"). `option` names it in messages.
 Result<double> parse_weight_option(std::string_view option, std::string_view text);
+// --cluster-size's value: a whole number kHpaMinClusterSize..kHpaMaxClusterSize (HPA*).
+Result<int> parse_cluster_size_option(std::string_view text);
 
 // One line per algorithm: name, label, guarantee and what it orders by, in aligned columns
 // under a header line, each line starting with `indent`.

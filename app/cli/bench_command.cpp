@@ -82,11 +82,9 @@ Result<BenchConfig> parse_bench_args(std::span<const std::string> args) {
     cfg.options.weight = w.value();
   }
   if (const std::string* v = p.get("--cluster-size")) {
-    auto n = parse_positive_int("--cluster-size", *v);
+    auto n = parse_cluster_size_option(*v);
     if (!n) return Error{n.error()};
-    if (n.value() < kHpaMinClusterSize || n.value() > kHpaMaxClusterSize)
-      return Error{"--cluster-size: expected a whole number 4..256, got '" + *v + "'"};
-    cfg.options.cluster_size = static_cast<int>(n.value());
+    cfg.options.cluster_size = n.value();
   }
   cfg.options.hpa_smooth = p.has("--hpa-smooth");
   if (const std::string* v = p.get("--max-ratio")) {

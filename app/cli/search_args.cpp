@@ -4,7 +4,6 @@
 #include <utility>
 
 #include "algorithms.hpp"
-#include "astar/hpa_star.hpp"
 #include "astar/level_io.hpp"
 #include "astar/make_search.hpp"
 #include "astar/movingai.hpp"
@@ -94,11 +93,9 @@ Result<SearchArgs> read_search_args(const ParsedArgs& p, std::string_view comman
     out.options.max_iterations = n.value();
   }
   if (const std::string* v = p.get("--cluster-size")) {
-    auto n = parse_positive_int("--cluster-size", *v);
+    auto n = parse_cluster_size_option(*v);
     if (!n) return Error{n.error()};
-    if (n.value() < kHpaMinClusterSize || n.value() > kHpaMaxClusterSize)
-      return Error{"--cluster-size: expected a whole number 4..256, got '" + *v + "'"};
-    out.options.cluster_size = static_cast<int>(n.value());
+    out.options.cluster_size = n.value();
   }
   if (p.has("--hpa-smooth")) out.options.hpa_smooth = true;
   if (const std::string* v = p.get("--ignore-shapes")) {

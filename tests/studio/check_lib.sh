@@ -5,6 +5,8 @@
 # and shot_on SCREEN NAME LEVEL STUDIO-ARGS... -- CHECKER-ARGS... (a screenshot of LEVEL on an
 # Xvfb screen of SCREEN (WxH) as $out/NAME.png, then the checker on it), and claims NAME COPY
 # LEVEL SED-EXPR TEXT CHECKER-ARGS... (a picture whose sidecar lies must be refused).
+# refused_as LEVEL NAME:EXPECT...: the checker must refuse $out/NAME.png checked for EXPECT
+# (shown or hidden), the opposite of what it shows: so the checker can fail.
 status=0
 mkdir -p "$out" || exit 1
 # shellcheck source=test_env.sh
@@ -63,4 +65,17 @@ claims() {
   else
     echo "ok: the checker refuses $copy.png: $(grep -m 1 FAIL "$out/$copy.neg")"
   fi
+}
+
+refused_as() {
+  level_arg=$1
+  shift
+  for pair in "$@"; do
+    name=${pair%%:*} expect=${pair#*:}
+    if "$checker" "$out/$name.png" "$level_arg" --expect "$expect" >"$out/$name.neg" 2>&1; then
+      fail "the checker accepts $name.png as $expect"
+    else
+      echo "ok: $name.png refused as $expect: $(grep -m 1 FAIL "$out/$name.neg")"
+    fi
+  done
 }
