@@ -107,7 +107,7 @@ while :; do
         press
         first_values=0
       else
-        keys Return
+        tap Return  # Enter repeats in a number field: held under load, it would submit the next one
       fi ;;
     no-change) keys n ;;
     skip) keys s ;;
@@ -124,7 +124,7 @@ done
 # The parents: the neighbours given values, ticked by their numbers, then Enter.
 shift
 for i in "$@"; do keys "$i"; done
-keys Return
+tap Return
 n=$((n + 1))
 shot $n
 right $n
@@ -141,7 +141,7 @@ while [ "$cx" -lt "$tx" ]; do tap Right; cx=$((cx + 1)); done
 while [ "$cx" -gt "$tx" ]; do tap Left; cx=$((cx - 1)); done
 while [ "$cy" -lt "$ty" ]; do tap Down; cy=$((cy + 1)); done
 while [ "$cy" -gt "$ty" ]; do tap Up; cy=$((cy - 1)); done
-keys Return
+tap Return  # the next question focuses its g field, where a held Enter would repeat
 n=$((n + 1))
 shot $n
 right $n

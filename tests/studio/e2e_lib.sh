@@ -151,9 +151,10 @@ quit_by() {
 }
 exited() { ! running; }
 # tap KEY: for keys that repeat while held (arrows, N, M, Tab, Ctrl+Z, Ctrl+Y: app/studio's command
-# table; button1, the left button, for a field's + and -): pressed and released by studio_frames
-# itself as soon as the window shows the press's effect (or three draws passed), before ImGui's
-# repeat delay, so one press is one action.
+# table; Return in a number field, which ImGui repeats; button1, the left button, for a field's +
+# and -): pressed (once the picture has settled) and released by studio_frames itself as soon as
+# the window shows the press's effect (or three draws passed), before ImGui's repeat delay, so one
+# press is one action.
 tap() {
   $first "$frames" 20 "$win" tap "$1" 2>frames.err && { drawn; return 0; }
   running || die "the studio exited after $1"

@@ -189,7 +189,8 @@ std::uint32_t keysym(const std::string& name) {
     std::uint32_t sym;
   } named[] = {{"ctrl", 0xffe3},      {"shift", 0xffe1},     {"Left", 0xff51}, {"Right", 0xff53},
                {"Up", 0xff52},        {"Down", 0xff54},      {"Home", 0xff50}, {"End", 0xff57},
-               {"Tab", 0xff09},       {"bracketleft", 0x5b}, {"bracketright", 0x5d}};
+               {"Tab", 0xff09},       {"Return", 0xff0d},    {"bracketleft", 0x5b},
+               {"bracketright", 0x5d}};
   for (const auto& n : named)
     if (name == n.name) return n.sym;
   if (name.size() == 1 && ((name[0] >= 'a' && name[0] <= 'z') || (name[0] >= '0' && name[0] <= '9')))
