@@ -18,6 +18,7 @@
 #include "astar/make_search.hpp"
 #include "astar/search.hpp"
 #include "bench_rows.hpp"
+#include "big_level.hpp"
 
 using namespace astar;
 using namespace astar::bench;
@@ -47,26 +48,13 @@ int main(int argc, char** argv) {
   const std::filesystem::path folder = argc > 2 ? argv[2] : std::filesystem::temp_directory_path();
   const std::string file = (folder / ("bench-big-level-" + std::to_string(side) + ".json")).string();
 
-  GeneratorOptions g;
-  g.kind = GeneratorKind::Obstacles;
-  g.width = g.height = side;
-  g.seed = 1;
-  g.density = 0.15;
   auto t0 = Clock::now();
-  auto made = generate_level(g);
+  auto made = make_big_level(side);
   if (!made) {
     std::fprintf(stderr, "%s\n", made.error().c_str());
     return 1;
   }
   Level level = std::move(made).value();
-  GeneratorOptions noise = g;
-  noise.kind = GeneratorKind::NoiseCosts;
-  if (auto s = apply_noise(level, noise); !s) {
-    std::fprintf(stderr, "%s\n", s.error().c_str());
-    return 1;
-  }
-  noise.kind = GeneratorKind::NoiseHeights;
-  (void)apply_noise(level, noise);
   row("cells", static_cast<double>(level.cell_count()), "cells");
   row("generate (walls, noise costs, noise heights)", seconds_since(t0), "s");
   row("peak memory after generating", peak_mib(), "MiB");

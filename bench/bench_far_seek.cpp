@@ -13,6 +13,7 @@
 #include "astar/make_search.hpp"
 #include "astar/search.hpp"
 #include "bench_rows.hpp"
+#include "big_level.hpp"
 
 using namespace astar;
 using namespace astar::bench;
@@ -20,25 +21,12 @@ using namespace astar::bench;
 int main(int argc, char** argv) {
   const int side = argc > 1 ? std::atoi(argv[1]) : 4096;
   const int rounds = argc > 2 ? std::atoi(argv[2]) : 3;
-  GeneratorOptions g;
-  g.kind = GeneratorKind::Obstacles;
-  g.width = g.height = side;
-  g.seed = 1;
-  g.density = 0.15;
-  auto made = generate_level(g);
+  auto made = make_big_level(side);
   if (!made) {
     std::fprintf(stderr, "%s\n", made.error().c_str());
     return 1;
   }
   Level level = std::move(made).value();
-  GeneratorOptions noise = g;
-  noise.kind = GeneratorKind::NoiseCosts;
-  if (auto s = apply_noise(level, noise); !s) {
-    std::fprintf(stderr, "%s\n", s.error().c_str());
-    return 1;
-  }
-  noise.kind = GeneratorKind::NoiseHeights;
-  (void)apply_noise(level, noise);
 
   auto s = make_search(level, SearchOptions{.algorithm = Algorithm::Dijkstra});
   s->set_recording(true);
