@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "astar/format.hpp"
 #include "astar/hpa_star.hpp"
 #include "search/hpa_local.hpp"
 #include "search/hpa_state.hpp"
@@ -14,8 +15,6 @@ hpa::LocalArea cluster_area(const HpaGraph& g, const MovePolicy& policy, int k) 
   const HpaCluster c = g.cluster(k);
   return {&policy, c.x, c.y, c.width, c.height, nullptr};
 }
-
-std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
 }  // namespace
 
 // [SECTION] Inserting the start and the goal
@@ -133,7 +132,7 @@ void HpaStarSearch::step_expand() {
     view_.phase = HpaPhase::Refining;
     view_.last_step = "Took the goal: the abstract path has " +
                       std::to_string(a.path.size() - 1) + " edges, cost " +
-                      std::to_string(node.g) + ". Refine it edge by edge.";
+                      fixed2_text(node.g) + ". Refine it edge by edge.";
     if (a.path.size() == 1) finish(SearchState::Found);
     return;
   }
@@ -169,7 +168,7 @@ void HpaStarSearch::step_expand() {
     if (listener_) listener_->on_relax(node.cell, to.cell, old_g, to.g, std::nullopt);
   }
   view_.last_step = "Expanded abstract node " + cell_text(node.cell) + " (g " +
-                    std::to_string(node.g) + ", f " + std::to_string(node.f) + "): " +
+                    fixed2_text(node.g) + ", f " + fixed2_text(node.f) + "): " +
                     std::to_string(last_relaxed_.size()) + " neighbours improved.";
 }
 
