@@ -74,8 +74,10 @@ namespace astar {
 
 namespace hpa {
 struct Adjacency;
+struct Out;
 struct QueryState;
 struct LocalGraph;
+struct LocalScratch;
 }  // namespace hpa
 
 // Entrances longer than this get two transitions (their end pairs), as in the paper.
@@ -283,6 +285,8 @@ class HpaStarSearch final : public Search {
   void clear_path_index();
   void finish(SearchState s);
   void set_path_index(const std::vector<Cell>& path);
+  void reset_query();
+  void relax_abstract(int n, const hpa::Out& o);
 
   std::shared_ptr<const Level> own_level_;
   const Level* level_;
@@ -297,6 +301,12 @@ class HpaStarSearch final : public Search {
   std::unique_ptr<MovePolicy> policy_;
   std::unique_ptr<hpa::QueryState> abstract_;
   std::shared_ptr<const hpa::Adjacency> adjacency_;  // of graph_, kept across restarts
+  // The last query's abstract nodes, made unseen again (reset_query), for the next query on the
+  // same adjacency: a query then writes the nodes it touches, not every node of the graph.
+  std::vector<HpaAbstractNode> spare_nodes_;
+  std::shared_ptr<const hpa::Adjacency> spare_of_;
+  std::unique_ptr<hpa::LocalScratch> scratch_;  // the query's searches inside clusters
+  hpa::LocalScratch& scratch();
   ExactCost cost_;
   double h_scale_ = 1.0;  // the policy's least cost per distance (heuristics are scaled by it)
   std::int64_t closed_ = 0;

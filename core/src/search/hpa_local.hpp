@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -46,29 +47,44 @@ struct LocalGraph {
 };
 LocalGraph local_graph(const LocalArea& area);
 
+// The memory searches inside areas work in, kept from one search to the next: each search
+// stamps the cells it reaches with a number of its own, so it costs the cells it touches, not
+// its area's size (a smoothing corridor's box can be most of the level). A search's result reads
+// it until the next search with the same scratch.
+struct LocalScratch {
+  std::vector<ExactCost> g;           // by local index, where stamped by this search
+  std::vector<std::int32_t> parent;   // local index; -1: none
+  std::vector<std::uint32_t> stamp;   // reached: `reached`; settled: `reached` + 1
+  std::uint32_t reached = 0;
+  void begin(std::size_t cells);      // a new search over `cells` local indices
+};
+
 struct LocalResult {
   const LocalArea* area = nullptr;
-  std::vector<ExactCost> g;
-  std::vector<std::int32_t> parent;  // local index; -1: none
-  std::vector<char> done;            // settled
+  std::shared_ptr<LocalScratch> own;  // when the search was given no scratch
+  const LocalScratch* s = nullptr;
   std::int64_t expanded = 0;
-  bool reached(Cell c) const { return area->contains(c) && done[area->local(c)] != 0; }
-  ExactCost cost(Cell c) const { return g[area->local(c)]; }
+  bool settled(std::uint32_t i) const { return s->stamp[i] == s->reached + 1; }
+  bool reached(Cell c) const { return area->contains(c) && settled(area->local(c)); }
+  ExactCost cost(Cell c) const { return s->g[area->local(c)]; }
   // The forward search's way from its source to c (source first); empty when not reached.
   std::vector<Cell> path(Cell c) const;
 };
 
 // From `source` (inside the area) over the area's cells. forward: costs from source; backward:
 // costs to source (along the moves entering each cell). `target`: stop once it is settled, with
-// A*'s order when `h_scale` > 0 (octile distance times h_scale).
+// A*'s order when `h_scale` > 0 (octile distance times h_scale). `scratch`: memory to reuse (the
+// result reads it), or null for the result's own.
 LocalResult local_search(const LocalGraph& graph, Cell source, bool forward,
-                         std::optional<Cell> target = std::nullopt, double h_scale = 0.0);
+                         std::optional<Cell> target = std::nullopt, double h_scale = 0.0,
+                         LocalScratch* scratch = nullptr);
 // The cells `source` reaches (forward) or that reach it (backward) inside the area, per local
 // index, by a flood (no costs); `expanded` counts the cells it visited.
 std::vector<char> local_reach(const LocalGraph& graph, Cell source, bool forward,
                               std::int64_t& expanded);
 // The same, making the area's LocalGraph first (for one search over an area).
 LocalResult local_search(const LocalArea& area, Cell source, bool forward,
-                         std::optional<Cell> target = std::nullopt, double h_scale = 0.0);
+                         std::optional<Cell> target = std::nullopt, double h_scale = 0.0,
+                         LocalScratch* scratch = nullptr);
 
 }  // namespace astar::hpa

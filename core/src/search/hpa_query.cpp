@@ -17,6 +17,11 @@ hpa::LocalArea cluster_area(const HpaGraph& g, const MovePolicy& policy, int k) 
 }
 }  // namespace
 
+hpa::LocalScratch& HpaStarSearch::scratch() {
+  if (!scratch_) scratch_ = std::make_unique<hpa::LocalScratch>();
+  return *scratch_;
+}
+
 // [SECTION] Inserting the start and the goal
 
 namespace {
@@ -27,8 +32,11 @@ std::shared_ptr<const hpa::Adjacency> make_adjacency(const HpaGraph& graph) {
   adj->cells = graph.nodes();
   adj->out.resize(adj->cells.size());
   adj->node_of.assign(static_cast<std::size_t>(lv.cell_count()), -1);
-  for (std::size_t n = 0; n < adj->cells.size(); ++n)
+  adj->by_cluster.resize(static_cast<std::size_t>(graph.cluster_count()));
+  for (std::size_t n = 0; n < adj->cells.size(); ++n) {
     adj->node_of[to_u32(lv.index(adj->cells[n]))] = static_cast<std::int32_t>(n);
+    adj->by_cluster[static_cast<std::size_t>(graph.cluster_of(adj->cells[n]))].push_back(static_cast<int>(n));
+  }
   for (const HpaEdge& e : graph.edges())
     adj->out[static_cast<std::size_t>(adj->node_of[to_u32(lv.index(e.from))])].push_back(
         {adj->node_of[to_u32(lv.index(e.to))], e.exact});
@@ -48,27 +56,32 @@ void HpaStarSearch::link_endpoints(bool start_new, bool goal_new) {
                                     view_.abstract_nodes[static_cast<std::size_t>(to)].cell,
                                     cost.value(), cost, false});
   };
-  auto linkable = [&](std::size_t n, int k) {
-    return graph_->cluster_of(view_.abstract_nodes[n].cell) == k;
+  // The nodes in cluster k, in increasing order: the graph's, then the inserted ones.
+  auto in_cluster = [&](int k) {
+    std::vector<int> ns = a.adjacency->by_cluster[static_cast<std::size_t>(k)];
+    for (std::size_t n = a.adjacency->cells.size(); n < view_.abstract_nodes.size(); ++n)
+      if (graph_->cluster_of(view_.abstract_nodes[n].cell) == k) ns.push_back(static_cast<int>(n));
+    return ns;
   };
   if (start_new) {
     const int k = graph_->cluster_of(lv.start());
     const hpa::LocalArea area = cluster_area(*graph_, *policy_, k);
-    const hpa::LocalResult r = hpa::local_search(area, lv.start(), true);
+    const hpa::LocalResult r = hpa::local_search(area, lv.start(), true, std::nullopt, 0.0, &scratch());
     view_.refine_expanded += r.expanded;
-    for (std::size_t n = 0; n < view_.abstract_nodes.size(); ++n)
-      if (static_cast<int>(n) != a.start && linkable(n, k) && r.reached(view_.abstract_nodes[n].cell))
-        link(a.start, static_cast<int>(n), r.cost(view_.abstract_nodes[n].cell));
+    for (int n : in_cluster(k)) {
+      const Cell c = view_.abstract_nodes[static_cast<std::size_t>(n)].cell;
+      if (n != a.start && r.reached(c)) link(a.start, n, r.cost(c));
+    }
   }
   if (goal_new) {
     const int k = graph_->cluster_of(lv.goal());
     const hpa::LocalArea area = cluster_area(*graph_, *policy_, k);
-    const hpa::LocalResult r = hpa::local_search(area, lv.goal(), false);
+    const hpa::LocalResult r = hpa::local_search(area, lv.goal(), false, std::nullopt, 0.0, &scratch());
     view_.refine_expanded += r.expanded;
-    for (std::size_t n = 0; n < view_.abstract_nodes.size(); ++n) {
-      if (static_cast<int>(n) == a.goal || (start_new && static_cast<int>(n) == a.start)) continue;
-      if (linkable(n, k) && r.reached(view_.abstract_nodes[n].cell))
-        link(static_cast<int>(n), a.goal, r.cost(view_.abstract_nodes[n].cell));
+    for (int n : in_cluster(k)) {
+      if (n == a.goal || (start_new && n == a.start)) continue;
+      const Cell c = view_.abstract_nodes[static_cast<std::size_t>(n)].cell;
+      if (r.reached(c)) link(n, a.goal, r.cost(c));
     }
   }
 }
@@ -78,7 +91,13 @@ void HpaStarSearch::step_insert() {
   const Level& lv = *level_;
   if (!adjacency_ || adjacency_->graph != graph_.get()) adjacency_ = make_adjacency(*graph_);
   a.adjacency = adjacency_;
-  for (Cell c : adjacency_->cells) view_.abstract_nodes.push_back({c, NodeState::Unseen, 0.0, 0.0, 0.0, -1});
+  if (spare_of_ == adjacency_) {
+    view_.abstract_nodes = std::move(spare_nodes_);  // every node unseen again (reset_query)
+  } else {
+    view_.abstract_nodes.clear();
+    for (Cell c : adjacency_->cells) view_.abstract_nodes.push_back({c});
+  }
+  spare_of_ = nullptr;
   auto add_node = [&](Cell c) {
     const int id = a.node_of(to_u32(lv.index(c)), c, view_.abstract_nodes);
     if (id >= 0) return std::pair(id, false);
@@ -90,12 +109,14 @@ void HpaStarSearch::step_insert() {
   const auto [g_id, goal_new] = add_node(lv.goal());
   a.goal = g_id;
   link_endpoints(start_new, goal_new);
-  a.g.assign(view_.abstract_nodes.size(), ExactCost{});
+  a.g.resize(view_.abstract_nodes.size());
+  a.g[static_cast<std::size_t>(a.start)] = ExactCost{};
+  if (static_cast<std::size_t>(a.start) < adjacency_->cells.size()) a.touched.push_back(a.start);
   HpaAbstractNode& s = view_.abstract_nodes[static_cast<std::size_t>(a.start)];
   s.state = NodeState::Open;
   s.h = heuristic_distance(lv, options_.heuristic, lv.start(), lv.goal()) * h_scale_;
   s.f = s.h;
-  a.open.insert({s.f, s.h, to_u32(lv.index(lv.start())), a.start});
+  a.open.push({s.f, s.h, to_u32(lv.index(lv.start())), a.start});
   ++metrics_.generated;
   ++metrics_.heap_ops;
   last_relaxed_.push_back(lv.start());
@@ -113,8 +134,7 @@ void HpaStarSearch::step_expand() {
     view_.last_step = "The abstract open set is empty: no path.";
     return finish(SearchState::NoPath);
   }
-  const int n = std::get<3>(*a.open.begin());
-  a.open.erase(a.open.begin());
+  const int n = a.open.pop();
   ++metrics_.heap_ops;
   HpaAbstractNode& node = view_.abstract_nodes[static_cast<std::size_t>(n)];
   node.state = NodeState::Closed;
@@ -136,40 +156,49 @@ void HpaStarSearch::step_expand() {
     if (a.path.size() == 1) finish(SearchState::Found);
     return;
   }
-  const Level& lv = *level_;
-  std::vector<hpa::Out>& outs = a.scratch;
-  outs.clear();
+  // The node's edges: the graph's, then an inserted start's, then those into an inserted goal.
   if (static_cast<std::size_t>(n) < a.adjacency->out.size())
-    outs.assign(a.adjacency->out[static_cast<std::size_t>(n)].begin(), a.adjacency->out[static_cast<std::size_t>(n)].end());
-  if (n == a.start) outs.insert(outs.end(), a.start_out.begin(), a.start_out.end());
+    for (const hpa::Out& o : a.adjacency->out[static_cast<std::size_t>(n)]) relax_abstract(n, o);
+  if (n == a.start)
+    for (const hpa::Out& o : a.start_out) relax_abstract(n, o);
   for (const auto& [from, o] : a.into_goal)
-    if (from == n) outs.push_back(o);
-  for (const hpa::Out& o : outs) {
-    HpaAbstractNode& to = view_.abstract_nodes[static_cast<std::size_t>(o.to)];
-    if (to.state == NodeState::Closed) continue;
-    const ExactCost g = a.g[static_cast<std::size_t>(n)] + o.cost;
-    if (to.state == NodeState::Open && compare(g, a.g[static_cast<std::size_t>(o.to)]) >= 0) continue;
-    const double old_g = to.state == NodeState::Open ? to.g : std::numeric_limits<double>::infinity();
-    if (to.state == NodeState::Open) {
-      a.open.erase({to.f, to.h, to_u32(lv.index(to.cell)), o.to});
-      ++metrics_.improved;
-    } else {
-      to.h = heuristic_distance(lv, options_.heuristic, to.cell, lv.goal()) * h_scale_;
-      ++metrics_.generated;
-    }
-    a.g[static_cast<std::size_t>(o.to)] = g;
-    to.g = g.value();
-    to.f = to.g + to.h;
-    to.parent = n;
-    to.state = NodeState::Open;
-    a.open.insert({to.f, to.h, to_u32(lv.index(to.cell)), o.to});
-    ++metrics_.heap_ops;
-    last_relaxed_.push_back(to.cell);
-    if (listener_) listener_->on_relax(node.cell, to.cell, old_g, to.g, std::nullopt);
-  }
+    if (from == n) relax_abstract(n, o);
   view_.last_step = "Expanded abstract node " + cell_text(node.cell) + " (g " +
                     fixed2_text(node.g) + ", f " + fixed2_text(node.f) + "): " +
                     std::to_string(last_relaxed_.size()) + " neighbours improved.";
+}
+
+// Offers node o.to the way through n.
+void HpaStarSearch::relax_abstract(int n, const hpa::Out& o) {
+  hpa::QueryState& a = *abstract_;
+  const Level& lv = *level_;
+  HpaAbstractNode& to = view_.abstract_nodes[static_cast<std::size_t>(o.to)];
+  if (to.state == NodeState::Closed) return;
+  const ExactCost g = a.g[static_cast<std::size_t>(n)] + o.cost;
+  const bool open = to.state == NodeState::Open;
+  if (open && compare(g, a.g[static_cast<std::size_t>(o.to)]) >= 0) return;
+  const double old_g = open ? to.g : std::numeric_limits<double>::infinity();
+  if (open) {
+    ++metrics_.improved;
+  } else {
+    to.h = heuristic_distance(lv, options_.heuristic, to.cell, lv.goal()) * h_scale_;
+    ++metrics_.generated;
+    if (static_cast<std::size_t>(o.to) < a.adjacency->cells.size()) a.touched.push_back(o.to);
+  }
+  a.g[static_cast<std::size_t>(o.to)] = g;
+  to.g = g.value();
+  to.f = to.g + to.h;
+  to.parent = n;
+  to.state = NodeState::Open;
+  const hpa::OpenHeap::Entry e{to.f, to.h, to_u32(lv.index(to.cell)), o.to};
+  if (open) a.open.update(e);
+  else a.open.push(e);
+  ++metrics_.heap_ops;
+  last_relaxed_.push_back(to.cell);
+  if (listener_) {
+    const HpaAbstractNode& from = view_.abstract_nodes[static_cast<std::size_t>(n)];
+    listener_->on_relax(from.cell, to.cell, old_g, to.g, std::nullopt);
+  }
 }
 
 // [SECTION] Refining and smoothing
@@ -193,7 +222,7 @@ void HpaStarSearch::step_refine() {
     piece = {from, to};  // an inter edge: its move
   } else {
     const hpa::LocalArea area = cluster_area(*graph_, *policy_, k);
-    const hpa::LocalResult r = hpa::local_search(area, from, true, to, h_scale_);
+    const hpa::LocalResult r = hpa::local_search(area, from, true, to, h_scale_, &scratch());
     view_.refine_expanded += r.expanded;
     piece = r.path(to);
   }
@@ -233,7 +262,7 @@ void HpaStarSearch::step_smooth() {
   const hpa::LocalArea area{policy_.get(), x0, y0, x1 - x0, y1 - y0,
                             [&](Cell c) { return corridor[static_cast<std::size_t>(g.cluster_of(c))] != 0; }};
   const hpa::LocalResult r = hpa::local_search(area, level_->start(), true, level_->goal(),
-                                               h_scale_);
+                                               h_scale_, &scratch());
   view_.refine_expanded += r.expanded;
   std::vector<Cell> smooth = r.path(level_->goal());
   const ExactCost before = path_g_.back();
@@ -243,8 +272,8 @@ void HpaStarSearch::step_smooth() {
   view_.smoothed_path = std::move(smooth);
   std::int64_t clusters = std::count(corridor.begin(), corridor.end(), 1);
   view_.last_step = "Smoothed: one A* inside the " + std::to_string(clusters) +
-                    " clusters the path crosses, cost " + std::to_string(before.value()) + " -> " +
-                    std::to_string(path_g_.back().value()) + ".";
+                    " clusters the path crosses, cost " + fixed2_text(before.value()) + " -> " +
+                    fixed2_text(path_g_.back().value()) + ".";
   finish(SearchState::Found);
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "search/hpa_local.hpp"
 #include "search/hpa_state.hpp"
 
 namespace astar {
@@ -59,11 +60,29 @@ void HpaStarSearch::start_invalid(std::string why) {
   view_.last_step = "Cannot start: " + message_;
 }
 
+// Back to before the Inserting step. The abstract nodes' memory is kept in spare_nodes_, with
+// the graph's nodes the last query opened made unseen again and the inserted ones dropped; g's
+// memory stays (read only for nodes opened in the query).
+void HpaStarSearch::reset_query() {
+  if (!abstract_) abstract_ = std::make_unique<hpa::QueryState>();
+  hpa::QueryState& a = *abstract_;
+  spare_nodes_ = std::move(view_.abstract_nodes);
+  spare_of_ = nullptr;
+  if (a.adjacency && spare_nodes_.size() >= a.adjacency->cells.size()) {
+    for (int n : a.touched) spare_nodes_[static_cast<std::size_t>(n)] = {spare_nodes_[static_cast<std::size_t>(n)].cell};
+    spare_nodes_.resize(a.adjacency->cells.size());
+    spare_of_ = a.adjacency;
+  }
+  std::vector<ExactCost> g = std::move(a.g);
+  a = hpa::QueryState{};
+  a.g = std::move(g);
+  view_ = HpaView{};
+}
+
 void HpaStarSearch::restart() {
   if (level_ && unsupported_.empty()) clear_path_index();
-  view_ = HpaView{};
+  reset_query();
   metrics_ = {};
-  abstract_ = std::make_unique<hpa::QueryState>();
   closed_ = 0;
   last_relaxed_.clear();
   path_g_.clear();
@@ -168,7 +187,7 @@ std::optional<Cell> HpaStarSearch::last_taken() const {
 
 std::optional<Cell> HpaStarSearch::next_to_take() const {
   if (view_.phase != HpaPhase::Abstract || abstract_->open.empty() || finished(state_)) return std::nullopt;
-  return view_.abstract_nodes[static_cast<std::size_t>(std::get<3>(*abstract_->open.begin()))].cell;
+  return view_.abstract_nodes[static_cast<std::size_t>(abstract_->open.top())].cell;
 }
 
 std::vector<Cell> HpaStarSearch::path() const {
@@ -221,8 +240,8 @@ std::string HpaStarSearch::check_invariants() const {
   if (view_.built > view_.to_build.size()) return "more clusters built than to build";
   for (std::size_t k = 0; k < view_.built; ++k)
     if (!graph_->built(view_.to_build[k])) return "cluster " + std::to_string(view_.to_build[k]) + " not built";
-  for (const auto& [f, h, cell, n] : abstract_->open)
-    if (view_.abstract_nodes[static_cast<std::size_t>(n)].state != NodeState::Open)
+  for (const hpa::OpenHeap::Entry& e : abstract_->open.heap)
+    if (view_.abstract_nodes[static_cast<std::size_t>(e.node)].state != NodeState::Open)
       return "an open-set entry is not open";
   std::int64_t closed = 0;
   for (const HpaAbstractNode& n : view_.abstract_nodes) closed += n.state == NodeState::Closed;
