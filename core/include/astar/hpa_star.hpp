@@ -271,6 +271,8 @@ class HpaStarSearch final : public Search {
   bool recording() const override { return recording_; }
   bool can_step_back() const override { return recording_ && metrics_.expanded > 0; }
   bool step_back() override;  // restarts and replays one step fewer
+  void seek(std::int64_t iteration) override;  // back: restarts and replays once
+  SearchState run() override;
   std::size_t recording_bytes() const override { return 0; }
   std::string check_invariants() const override;
 
@@ -314,6 +316,7 @@ class HpaStarSearch final : public Search {
   std::vector<std::int32_t> on_path_;  // per cell: its place on path() + 1, 0: not on it
   std::vector<ExactCost> path_g_;      // cost along the refined path, per place
   HpaView view_;
+  bool quiet_ = false;  // steps skip their sentence (run, replays), except one ending the search
   SearchState state_ = SearchState::InProgress;
   std::string message_;
   std::string unsupported_;

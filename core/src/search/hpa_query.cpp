@@ -163,6 +163,7 @@ void HpaStarSearch::step_expand() {
     for (const hpa::Out& o : a.start_out) relax_abstract(n, o);
   for (const auto& [from, o] : a.into_goal)
     if (from == n) relax_abstract(n, o);
+  if (quiet_) return;  // a step nobody will read about (run, a replay)
   view_.last_step = "Expanded abstract node " + cell_text(node.cell) + " (g " +
                     fixed2_text(node.g) + ", f " + fixed2_text(node.f) + "): " +
                     std::to_string(last_relaxed_.size()) + " neighbours improved.";
@@ -233,11 +234,13 @@ void HpaStarSearch::step_refine() {
     on_path_[to_u32(level_->index(piece[i]))] = static_cast<std::int32_t>(view_.refined_path.size());
   }
   view_.last_leg = static_cast<int>(leg);
-  view_.last_step = "Refined abstract edge " + std::to_string(leg + 1) + " of " +
+  const bool last = leg + 2 >= view_.abstract_path.size();
+  if (!quiet_ || last)  // the last leg's words are what a run ends with
+    view_.last_step = "Refined abstract edge " + std::to_string(leg + 1) + " of " +
                     std::to_string(a.path.size() - 1) + ", " + cell_text(from) + " to " +
                     cell_text(to) + ": " + std::to_string(piece.size() - 1) +
                     (k != graph_->cluster_of(to) ? " move across a border." : " moves inside cluster " + std::to_string(k) + ".");
-  if (leg + 2 < view_.abstract_path.size()) return;
+  if (!last) return;
   if (options_.hpa_smooth) {
     view_.phase = HpaPhase::Smoothing;
     return;

@@ -137,7 +137,8 @@ void HpaStarSearch::step_build() {
   ++view_.built;
   view_.last_cluster = k;
   const HpaCluster c = building_->cluster(k);
-  view_.last_step = "Built cluster " + std::to_string(k) + " (" + std::to_string(c.width) + "x" +
+  if (!quiet_)  // (the last cluster's words are followed by Inserting's)
+    view_.last_step = "Built cluster " + std::to_string(k) + " (" + std::to_string(c.width) + "x" +
                     std::to_string(c.height) + " at " + std::to_string(c.x) + "," +
                     std::to_string(c.y) + "): " + std::to_string(building_->cluster_nodes(k).size()) +
                     " transition cells, " + std::to_string(building_->cluster_edges(k).size()) +
@@ -225,14 +226,35 @@ void HpaStarSearch::set_recording(bool on) {
 
 bool HpaStarSearch::step_back() {
   if (!can_step_back()) return false;
-  const std::int64_t target = metrics_.expanded - 1;
-  SearchListener* quiet = listener_;
-  listener_ = nullptr;  // replayed steps are not told again
-  restart();
-  while (metrics_.expanded < target && step() == SearchState::InProgress) {
-  }
-  listener_ = quiet;
+  seek(metrics_.expanded - 1);
   return true;
+}
+
+SearchState HpaStarSearch::run() {
+  quiet_ = true;  // every step that ends the search still says what it did
+  while (step() == SearchState::InProgress) {
+  }
+  quiet_ = false;
+  return state_;
+}
+
+// Back: restart and replay, once however far (Search::seek would replay for every step back).
+// Replayed steps are not told to the listener again, and only the step seeked to is put in words.
+void HpaStarSearch::seek(std::int64_t iteration) {
+  iteration = std::max<std::int64_t>(0, iteration);
+  const std::int64_t told = metrics_.expanded;
+  if (iteration < metrics_.expanded) {
+    if (!can_step_back()) return;
+    restart();
+  }
+  SearchListener* const listener = listener_;
+  while (metrics_.expanded < iteration && !finished(state_)) {
+    listener_ = metrics_.expanded < told ? nullptr : listener;
+    quiet_ = metrics_.expanded + 1 < iteration;
+    step();
+  }
+  listener_ = listener;
+  quiet_ = false;
 }
 
 std::string HpaStarSearch::check_invariants() const {
