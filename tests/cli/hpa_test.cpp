@@ -1,12 +1,14 @@
 // `astar run --algorithm hpa-star` with --cluster-size and --hpa-smooth: the cost equals the
 // in-process search's (make_search with the same options), the options are refused out of range,
-// and the help names them.
+// and the help names them; a level's search.cluster_size and search.hpa_smooth are the defaults
+// the command line overrides.
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include "astar/level_io.hpp"
 #include "astar/make_search.hpp"
 #include "astar/movingai.hpp"
 #include "cli_runner.hpp"
@@ -69,6 +71,46 @@ TEST_CASE("astar run --algorithm hpa-star: --cluster-size and --hpa-smooth give 
       CHECK(line_of(r.out, "iterations") == std::to_string(s->iterations()));
     }
   }
+}
+
+TEST_CASE("astar run: a level's cluster_size and hpa_smooth are its defaults; the command line wins") {
+  auto loaded = astar::parse_movingai_map(kMap, "in-process");
+  REQUIRE(loaded.ok());
+  astar::Level level = loaded.value();
+  level.set_start({1, 1});
+  level.set_goal({22, 4});
+  level.preset.algorithm = "hpa-star";
+  level.preset.cluster_size = 4;
+  level.preset.hpa_smooth = true;
+  const std::string file = scratch().write("preset.json", astar::level_to_json(level));
+  auto expect = [&](int size, bool smooth, const std::vector<std::string>& extra) {
+    astar::SearchOptions o{.algorithm = astar::Algorithm::HpaStar};
+    o.cluster_size = size;
+    o.hpa_smooth = smooth;
+    const auto s = astar::make_search(level, level.rules(), o);
+    REQUIRE(s->run() == astar::SearchState::Found);
+    std::vector<std::string> args{"run", file};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const astar::test::Run r = scratch().run(args);
+    INFO("size ", size, " smooth ", smooth, " stdout: ", r.out, " stderr: ", r.err);
+    CHECK(r.code == 0);
+    REQUIRE(!line_of(r.out, "cost").empty());
+    CHECK(std::abs(std::stod(line_of(r.out, "cost")) - s->path_cost()) < 1e-7);
+    CHECK(line_of(r.out, "iterations") == std::to_string(s->iterations()));
+  };
+  expect(4, true, {});
+  expect(8, true, {"--cluster-size", "8"});
+  // The iterations at 4 cells differ from those at 8 and at 16 (the default), so the checks above
+  // tell the sizes apart.
+  auto iterations = [&](int size) {
+    astar::SearchOptions o{.algorithm = astar::Algorithm::HpaStar};
+    o.cluster_size = size;
+    const auto s = astar::make_search(level, level.rules(), o);
+    s->run();
+    return s->iterations();
+  };
+  CHECK(iterations(4) != iterations(8));
+  CHECK(iterations(4) != iterations(16));
 }
 
 TEST_CASE("astar run: --cluster-size out of range is refused, naming the option; help names both") {

@@ -392,6 +392,25 @@ TEST_CASE("[level-io] a lesson's description and search: read, written after the
     CHECK_FALSE(save_level(astar_budget, (std::filesystem::temp_directory_path() / "astar-budget.json").string()).ok());
   }
 
+  SUBCASE("HPA*'s cluster size and smoothing round-trip") {
+    const auto h = parse_level(with(R"("name": "Small",)",
+                                    R"("name": "Small", "search": {"algorithm": "hpa-star", "cluster_size": 8, "hpa_smooth": true},)"),
+                               "a.json");
+    REQUIRE_MESSAGE(h.ok(), (h.ok() ? "" : h.error()));
+    CHECK(h.value().preset.cluster_size == 8);
+    CHECK(h.value().preset.hpa_smooth == true);
+    const std::string hpa_text = level_to_json(h.value());
+    CHECK(hpa_text.find(R"("search": {"algorithm": "hpa-star", "cluster_size": 8, "hpa_smooth": true},)") !=
+          std::string::npos);
+    CHECK(parse_level(hpa_text, "b.json").value() == h.value());
+    Level astar_clusters = h.value();  // the writer refuses what the reader would
+    astar_clusters.preset.algorithm = "astar";
+    CHECK_FALSE(save_level(astar_clusters, (std::filesystem::temp_directory_path() / "astar-clusters.json").string()).ok());
+    Level tiny = h.value();
+    tiny.preset.cluster_size = 3;
+    CHECK_FALSE(save_level(tiny, (std::filesystem::temp_directory_path() / "tiny-clusters.json").string()).ok());
+  }
+
   SUBCASE("bad values name the field") {
     auto err = [](const std::string& search) {
       return error_of(with(R"("name": "Small",)", R"("name": "Small", "search": )" + search + ","));
@@ -420,6 +439,16 @@ TEST_CASE("[level-io] a lesson's description and search: read, written after the
           "a.json: search.budget: must be a number 0..1000000000, got 10000000000");
     CHECK(err(R"({"algorithm": "dijkstra", "partial_path": true, "budget": 2})") ==
           "a.json: search.budget: a movement range has no goal, so no \"partial_path\"");
+    CHECK(err(R"({"algorithm": "hpa-star", "cluster_size": 3})") ==
+          "a.json: search.cluster_size: must be an integer 4..256, got 3");
+    CHECK(err(R"({"algorithm": "hpa-star", "cluster_size": 8.5})") ==
+          "a.json: search.cluster_size: expected an integer, got 8.5");
+    CHECK(err(R"({"algorithm": "hpa-star", "hpa_smooth": 1})") ==
+          "a.json: search.hpa_smooth: expected true or false, got 1");
+    CHECK(err(R"({"algorithm": "astar", "cluster_size": 8})") ==
+          "a.json: search.cluster_size: applies to \"algorithm\": \"hpa-star\" only");
+    CHECK(err(R"({"hpa_smooth": true})") ==
+          "a.json: search.hpa_smooth: applies to \"algorithm\": \"hpa-star\" only");
     CHECK(err(R"({"speed": 3})") == "a.json: search.speed: unknown field");
     CHECK(err(R"([1])") == "a.json: search: expected an object, got array");
     CHECK(error_of(with(R"("name": "Small",)", R"("name": "Small", "description": 7,)")) ==

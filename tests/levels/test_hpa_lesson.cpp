@@ -2,7 +2,7 @@
 // every number its text states is measured here from the file, so the words cannot go stale.
 // A* (octile) against HPA* (16 x 16 clusters) on a 192 x 192 map of rooms and corridors: A*'s
 // expansions and cost; HPA*'s abstract nodes expanded, cells expanded refining and building,
-// its cost and how much longer; the same with "Smooth the path" (SearchOptions::hpa_smooth).
+// its cost and how much longer; the same with "Smooth HPA* path" (SearchOptions::hpa_smooth).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -26,6 +26,7 @@ const std::string kLesson = ASTAR_SOURCE_DIR "/levels/lessons/24-why-games-cut-t
 std::unique_ptr<Search> run_with(const Level& lv, Algorithm a, bool smooth) {
   SearchOptions o = with_preset({}, lv.preset);
   o.algorithm = a;
+  o.cluster_size = static_cast<int>(lv.preset.cluster_size.value_or(o.cluster_size));  // the lesson's clusters
   o.hpa_smooth = smooth;
   auto s = make_search(lv, o);
   s->run();
@@ -51,6 +52,10 @@ TEST_CASE("[lessons] why games cut the map into rooms: the text's numbers are HP
   CHECK(lv.width() == 192);
   CHECK(lv.height() == 192);
   CHECK(lv.preset.algorithm == std::optional<std::string>("hpa-star"));
+  // The clusters the text states, and no smoothing until the student ticks it: in the file, so
+  // a cluster size or smoothing left over from another level does not change the numbers.
+  CHECK(lv.preset.cluster_size == std::optional<std::int64_t>(16));
+  CHECK(lv.preset.hpa_smooth == std::optional<bool>(false));
 
   const auto a = run_with(lv, Algorithm::AStar, false);
   REQUIRE(a->state() == SearchState::Found);

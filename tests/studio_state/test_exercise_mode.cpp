@@ -8,7 +8,10 @@
 //   - undo takes an answer back (practice), and the result still verifies;
 //   - an exam refuses undo and hints, says only "Recorded.", and ends when its time is up;
 //   - the studio: an exercise replaces the level, a level file with an "exercise" starts it, a
-//     new level ends it, the result is saved and read back to the same question.
+//     new level ends it, the result is saved and read back to the same question;
+//   - the pseudo-code line lit for the question asked: the take line at a select, the tentative
+//     g at a neighbour, cameFrom at parents, the goal test's return at a path-back question, none
+//     for a mark question or once done.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -19,6 +22,7 @@
 
 #include "astar/exercise.hpp"
 #include "astar/level_io.hpp"
+#include "astar/pseudocode.hpp"
 #include "astar/trace_check.hpp"
 #include "files/exercise_progress.hpp"
 #include "state/exercise_mode.hpp"
@@ -338,4 +342,54 @@ TEST_CASE("[exercise mode] the studio: an exercise replaces the level, files sta
   REQUIRE(third.open(changed_path).ok());
   CHECK_FALSE(third.exercise());
   CHECK(third.status.find("as a plain level") != std::string::npos);
+}
+
+TEST_CASE("[exercise mode] the pseudo-code lights the line of the question asked, found by its step") {
+  studio::Studio st;
+  REQUIRE(st.start_exercise(by_hand_spec()).ok());
+  studio::ExerciseMode& ex = *st.exercise();
+  const astar::PseudoCode& code = astar::pseudocode_of(st.session().search());  // what the panel shows
+  auto line_of = [&](astar::CodeStep step) { return code.line_of[static_cast<int>(step)]; };
+  auto lit_text = [&] { return code.lines[static_cast<std::size_t>(ex.code_line(code))]; };
+  int seen = 0;  // bit per prompt kind checked
+  while (!ex.done()) {
+    const PromptKind kind = ex.prompt().kind;
+    const int bit = 1 << static_cast<int>(kind);
+    if ((seen & bit) == 0) {
+      seen |= bit;
+      const std::string kind_name(astar::to_string(kind));
+      CAPTURE(kind_name);
+      REQUIRE(ex.code_line(code) >= 0);
+      switch (kind) {
+        case PromptKind::Select:
+          CHECK(ex.code_line(code) == line_of(astar::CodeStep::Take));
+          CHECK(lit_text().find("lowest f") != std::string::npos);
+          break;
+        case PromptKind::Neighbour:
+          CHECK(ex.code_line(code) == line_of(astar::CodeStep::Tentative));
+          CHECK(lit_text().find("tentative <- g[current]") != std::string::npos);
+          break;
+        case PromptKind::Parents:
+          CHECK(ex.code_line(code) == line_of(astar::CodeStep::Update));
+          CHECK(lit_text().find("cameFrom[n] <- current") != std::string::npos);
+          break;
+        case PromptKind::PathBack:
+          CHECK(ex.code_line(code) == line_of(astar::CodeStep::GoalTest));
+          CHECK(lit_text().find("return its path") != std::string::npos);
+          break;
+        default: FAIL("an A*-by-hand exercise asks no " << kind_name << " question");
+      }
+    }
+    answer_as_student(ex, ex.run().model_answer());
+  }
+  const int asked = (1 << static_cast<int>(PromptKind::Select)) | (1 << static_cast<int>(PromptKind::Neighbour)) |
+                    (1 << static_cast<int>(PromptKind::Parents)) | (1 << static_cast<int>(PromptKind::PathBack));
+  CHECK(seen == asked);
+  CHECK(ex.code_line(code) == -1);  // done: no question, no line
+
+  astar::ExerciseSpec predict = by_hand_spec();
+  predict.kind = astar::ExerciseKind::PredictClosed;
+  REQUIRE(st.start_exercise(predict).ok());
+  REQUIRE(st.exercise()->prompt().kind == PromptKind::Mark);
+  CHECK(st.exercise()->code_line(astar::pseudocode_of(st.session().search())) == -1);
 }

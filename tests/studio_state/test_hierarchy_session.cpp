@@ -2,7 +2,8 @@
 // through Studio with no window: the graph is kept across edits, an edit rebuilds only the
 // clusters near it and the next search's path equals a full rebuild's, the status line says how
 // many and how long, the Log gets one line per step, the optimal path beside HPA*'s is the
-// oracle's cost, and the HPA* overlays' toggles parse.
+// oracle's cost, the HPA* overlays' toggles parse, and a lesson's cluster_size and hpa_smooth
+// set the session's.
 //
 // The level, 48 x 48 in 16 rooms of 12 x 12: walls on x = 12, 24, 36 and y = 12, 24, 36, each
 // with a door at the middle of every room's side (x or y = 6 mod 12); start (1, 1), goal
@@ -237,4 +238,29 @@ TEST_CASE("[hpa session] the pseudo-code's lit line follows HPA*'s phase") {
   astar::CodePosition at = astar::code_position(s.search());
   studio::hierarchy_code_position(*s.search().hierarchy(), code, at);
   CHECK(at.note == s.search().hierarchy()->last_step);
+}
+
+TEST_CASE("[hpa session] a lesson's cluster_size and hpa_smooth set the session's, over what was left from before") {
+  studio::Studio st;
+  st.session().set_cluster_size(32);  // left over from another level
+  astar::Level lv = rooms_level();
+  lv.preset.algorithm = "hpa-star";
+  lv.preset.cluster_size = kClusterSide;
+  lv.preset.hpa_smooth = true;
+  st.set_level(lv, "");
+  st.flush();
+  CHECK(st.session().options().algorithm == Algorithm::HpaStar);
+  CHECK(st.session().options().cluster_size == kClusterSide);
+  CHECK(st.session().options().hpa_smooth);
+  st.session().run_to_end();
+  REQUIRE(st.session().search().state() == SearchState::Found);
+  REQUIRE(st.session().search().hierarchy() != nullptr);
+  CHECK(st.session().search().hierarchy()->graph->cluster_count() == kClusters);
+  // A preset that sets neither keeps what the student chose.
+  astar::Level plain = rooms_level();
+  plain.preset.algorithm = "hpa-star";
+  st.session().set_hpa_smooth(false);
+  st.set_level(plain, "");
+  CHECK(st.session().options().cluster_size == kClusterSide);
+  CHECK_FALSE(st.session().options().hpa_smooth);
 }

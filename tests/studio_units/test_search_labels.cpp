@@ -56,6 +56,11 @@ TEST_CASE("[studio] a lesson's setup is named as the controls name it") {
   p.budget = 4.5;
   CHECK(lesson_setup_text(p) == "Algorithm Dijkstra, Movement range on, Budget 4.5");
   p = {};
+  p.algorithm = "hpa-star";
+  p.cluster_size = 8;
+  p.hpa_smooth = true;
+  CHECK(lesson_setup_text(p) == "Algorithm HPA*, Cluster size 8, Smooth HPA* path on");
+  p = {};
   p.algorithm = "astar";
   p.trace = "13-find-the-bug.trace.jsonl";
   CHECK(lesson_setup_text(p) ==

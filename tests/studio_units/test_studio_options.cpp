@@ -2,13 +2,16 @@
 // astar-studio parses argv: --start and --goal (and --focus, which reads cells the same way),
 // --range, CBS's --units cbs, --cbs-nodes, --cbs-select and --cbs-choice, and an exercise's
 // --exercise, --seed, --student, --difficulty, --question, --exam, --time-limit, --no-hints and
-// --resume; and Copy link's query for an exercise.
+// --resume; and Copy link's query for an exercise and for a search (HPA*'s cluster size and
+// smoothing), read back as the page reads it.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <initializer_list>
 #include <string>
 #include <vector>
 
+#include "files/link_query.hpp"
 #include "files/options.hpp"
 #include "state/exercise_mode.hpp"
 
@@ -26,6 +29,24 @@ astar::Result<studio::Options> parse(std::initializer_list<const char*> args) {
 std::string error_of(std::initializer_list<const char*> args) {
   const auto r = parse(args);
   return r.ok() ? std::string("(accepted)") : r.error();
+}
+
+// A link's query as the page passes it to the studio (web/index.html, studioArguments):
+// key=value -> --key value, a bare key -> --key. The queries here need no percent-decoding.
+astar::Result<studio::Options> parse_query(const std::string& query) {
+  std::vector<std::string> words{"astar-studio"};
+  std::size_t at = 0;
+  while (at <= query.size()) {
+    const std::size_t end = std::min(query.find('&', at), query.size());
+    const std::string pair = query.substr(at, end - at);
+    const std::size_t eq = pair.find('=');
+    words.push_back("--" + pair.substr(0, eq));
+    if (eq != std::string::npos) words.push_back(pair.substr(eq + 1));
+    at = end + 1;
+  }
+  std::vector<const char*> argv;
+  for (const std::string& w : words) argv.push_back(w.c_str());
+  return studio::parse_options(static_cast<int>(argv.size()), argv.data());
 }
 
 }  // namespace
@@ -170,4 +191,40 @@ TEST_CASE("[studio options] Copy link's exercise query reads back as the same ex
                         "--exam", "--time-limit", "600"});
   REQUIRE(o.ok());
   CHECK(*o.value().exercise == s);
+}
+
+TEST_CASE("[studio options] Copy link's search query carries HPA*'s cluster size and smoothing, and reads back") {
+  astar::SearchOptions o;
+  o.algorithm = astar::Algorithm::HpaStar;
+  o.heuristic = astar::Heuristic::Octile;
+  o.cluster_size = 8;
+  o.hpa_smooth = true;
+  const std::string q = studio::link_query(o, 0, true);
+  CHECK(q == "algorithm=hpa-star&heuristic=octile&tie-break=larger-g&cluster-size=8&hpa-smooth&run");
+  const auto back = parse_query(q);
+  REQUIRE_MESSAGE(back.ok(), (back.ok() ? "" : back.error()));
+  CHECK(back.value().algorithm == astar::Algorithm::HpaStar);
+  CHECK(back.value().was_given("--cluster-size"));
+  CHECK(back.value().cluster_size == 8);
+  CHECK(back.value().hpa_smooth);
+  CHECK(back.value().run);
+  // Without smoothing the key is left out, and the default size still travels (a lesson's own
+  // size must not win over the one shown).
+  o.hpa_smooth = false;
+  o.cluster_size = 16;
+  const auto plain = parse_query(studio::link_query(o, 40, false));
+  REQUIRE(plain.ok());
+  CHECK(plain.value().cluster_size == 16);
+  CHECK(plain.value().was_given("--cluster-size"));
+  CHECK_FALSE(plain.value().hpa_smooth);
+  // Algorithms without a hierarchy carry neither.
+  o.algorithm = astar::Algorithm::AStar;
+  o.hpa_smooth = true;
+  const std::string a = studio::link_query(o, 0, false);
+  CHECK(a.find("cluster-size") == std::string::npos);
+  CHECK(a.find("hpa-smooth") == std::string::npos);
+  // A bad size in a hand-edited link is refused by the option's name.
+  const auto bad = parse_query("algorithm=hpa-star&cluster-size=3");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().find("--cluster-size") != std::string::npos);
 }

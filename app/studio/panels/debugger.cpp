@@ -15,6 +15,7 @@
 #include "panels/hierarchy_panel.hpp"
 #include "panels/panel_widgets.hpp"
 #include "panels/trace_panels.hpp"
+#include "state/exercise_mode.hpp"
 
 namespace studio {
 
@@ -75,13 +76,16 @@ void TimelinePanel::Draw(Studio& studio) {
 
 // [SECTION] Pseudo-code
 
-void CodePanel::Draw(const Studio& studio, const Fonts& fonts, bool follow) {
+void CodePanel::Draw(const Studio& studio, const Fonts& fonts) {
   const astar::Search& s = studio.session().search();
   const astar::PseudoCode& code = astar::pseudocode_of(s);  // a trace: the generic loop
   astar::CodePosition at;
-  if (follow) at = astar::code_position(s);
-  else at.line = -1;  // no line lit, no variables
-  if (const astar::HpaView* v = s.hierarchy(); v && !studio.trace_mode())
+  const ExerciseMode* ex = studio.exercise();
+  if (ex && ex->spec().kind != astar::ExerciseKind::FindBug)
+    at.line = ex->code_line(code);  // the student's question, not the search: no variables
+  else
+    at = astar::code_position(s);
+  if (const astar::HpaView* v = s.hierarchy(); v && !studio.trace_mode() && !ex)
     hierarchy_code_position(*v, code, at);  // HPA*: the line of its phase
   if (fonts.mono) ImGui::PushFont(fonts.mono);
   const ImVec4 lit(1.0f, 0.85f, 0.35f, 1.0f);

@@ -20,9 +20,10 @@ struct TimelinePanel {
 };
 
 struct CodePanel {
-  // `follow`: light the line the search is at, with its variables (false during an exercise,
-  // whose steps are the student's, not the search's).
-  void Draw(const Studio& studio, const Fonts& fonts, bool follow = true);
+  // Lights the line the search is at, with its variables. During an exercise, whose steps are
+  // the student's, not the search's: the line of the question asked (ExerciseMode::code_line),
+  // no variables; find-bug's trace is followed as any trace.
+  void Draw(const Studio& studio, const Fonts& fonts);
 };
 
 // The plain-language log: one line per event up to where the search is; a click goes there.

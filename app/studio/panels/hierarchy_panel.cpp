@@ -48,10 +48,11 @@ void draw_hierarchy_options(Studio& studio, float combo_w) {
                     "paths closer to the best. Large ones: fewer nodes, longer detours. "
                     "Ctrl+click to type a value.");
   bool smooth = session.options().hpa_smooth;
-  if (ImGui::Checkbox("Smooth the path", &smooth)) session.set_hpa_smooth(smooth);
+  if (ImGui::Checkbox("Smooth HPA* path", &smooth)) session.set_hpa_smooth(smooth);
   if (ImGui::IsItemHovered())
-    wrapped_tooltip("A last step: one A* restricted to the clusters the refined path crosses. "
-                    "Never dearer, usually the best path within that corridor.");
+    wrapped_tooltip("HPA*'s last step: one A* restricted to the clusters the refined path crosses. "
+                    "Never dearer, usually the best path within that corridor. It changes the "
+                    "search's path; \"Smooth path\" only draws a string-pulled copy of it.");
 }
 
 void draw_hierarchy_outcome(const Studio& studio) {

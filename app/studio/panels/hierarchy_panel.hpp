@@ -1,5 +1,5 @@
 // HPA* in the panels (hierarchy_panel.cpp), shown only for algorithms with
-// astar::info(a).extras.hierarchy: the Search panel's Cluster size and "Smooth the path", the
+// astar::info(a).extras.hierarchy: the Search panel's Cluster size and "Smooth HPA* path", the
 // outcome beside plain A*'s optimal path (both costs and the ratio) and what the last edit
 // rebuilt; the debugger's phase line; the Legend's rows for the HPA* overlays.
 //   draw_hierarchy_options(studio, combo_w);  // Search panel, under the algorithm

@@ -90,6 +90,14 @@ ExerciseMode::~ExerciseMode() = default;
 
 bool ExerciseMode::done() const { return run_->done() || run_->score().time_up; }
 
+int ExerciseMode::code_line(const astar::PseudoCode& code) const {
+  if (done()) return -1;
+  const std::optional<astar::CodeStep> step = astar::code_step_of(prompt().kind);
+  if (!step) return -1;
+  const int line = code.line_of[static_cast<int>(*step)];
+  return line >= 0 && static_cast<std::size_t>(line) < code.lines.size() ? line : -1;
+}
+
 void ExerciseMode::advance(double seconds) {
   if (!(seconds > 0.0)) return;
   clock_ += seconds;

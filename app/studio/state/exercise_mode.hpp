@@ -63,6 +63,11 @@ class ExerciseMode {
   const astar::ExerciseSpec& spec() const { return exercise_->spec; }
   const astar::ExerciseRun& run() const { return *run_; }
   const astar::Prompt& prompt() const { return run_->prompt(); }
+  // The line of `code` (the text the Pseudo-code panel shows) the question now asked is about
+  // (astar::code_step_of: select -> the take line, neighbour -> the tentative g, parents ->
+  // cameFrom, path back -> the goal test's "return its path"); -1, no line lit, for the Mark and
+  // Finding kinds and once done.
+  int code_line(const astar::PseudoCode& code) const;
   bool done() const;  // every question answered, or an exam's time ran out
   bool exam() const { return spec().exam; }
   // Changes with every answer, undo, input or cursor change: the canvas's tints follow it.

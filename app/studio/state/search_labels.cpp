@@ -71,6 +71,8 @@ std::string lesson_setup_text(const astar::SearchPreset& p) {
   if (p.smooth && *p.smooth) add("Smooth path on");
   if (p.max_iterations) add("Iteration guard " + std::to_string(*p.max_iterations));
   if (p.budget) add("Movement range on, Budget " + astar::shortest_text(*p.budget));
+  if (p.cluster_size) add("Cluster size " + std::to_string(*p.cluster_size));  // HPA*'s, as the panel says
+  if (p.hpa_smooth && *p.hpa_smooth) add("Smooth HPA* path on");
   if (!p.trace) return out;
   const std::string trace = "the trace " + *p.trace + " replayed";
   return out.empty() ? trace : trace + "; after Close trace: " + out;

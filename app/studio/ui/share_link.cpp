@@ -1,30 +1,15 @@
 #include "ui/share_link.hpp"
-#include "state/exercise_mode.hpp"
 
 #include <filesystem>
-#include <string_view>
+#include <string>
 
-#include "astar/algorithms.hpp"
 #include "astar/level_io.hpp"
-#include "astar/number_chars.hpp"
+#include "files/link_query.hpp"
 #include "platform/platform.hpp"
+#include "state/exercise_mode.hpp"
 #include "state/studio.hpp"
 
 namespace studio {
-
-std::string link_query(const astar::SearchOptions& options, std::int64_t steps, bool finished) {
-  const astar::SearchOptions o = astar::normalize(options);
-  const astar::AlgorithmInfo& info = astar::info(o.algorithm);
-  std::string q = "algorithm=" + std::string(info.name);
-  q += "&heuristic=" + std::string(astar::to_string(o.heuristic));
-  if (info.takes_weight) q += "&weight=" + astar::shortest_text(o.weight);
-  if (info.takes_tie_break) q += "&tie-break=" + std::string(astar::to_string(o.tie_break));
-  if (o.partial_path) q += "&partial-path";
-  if (o.budget) q += "&range=" + astar::shortest_text(*o.budget);  // the movement range
-  if (finished) q += "&run";
-  else if (steps > 0) q += "&steps=" + std::to_string(steps);
-  return q;
-}
 
 void copy_link(Studio& studio) {
   const std::string name = studio.file_path().empty()

@@ -126,7 +126,7 @@ void Ui::draw_debugger_column(Studio& studio, const Fonts& fonts) {
     const bool find_bug = ex->spec().kind == astar::ExerciseKind::FindBug;
     if (find_bug && ImGui::CollapsingHeader("Timeline", open)) timeline_.Draw(studio);
     if (ex->spec().kind != astar::ExerciseKind::Heuristic && ImGui::CollapsingHeader("Pseudo-code", open))
-      code_.Draw(studio, fonts, find_bug);  // the student's steps are not the session's search
+      code_.Draw(studio, fonts);  // the line of the question asked (find-bug: of the trace)
     if (find_bug && ImGui::CollapsingHeader("Log", open)) log_.Draw(studio);
     return;
   }

@@ -42,6 +42,7 @@
 #include "astar/exercise_spec.hpp"
 #include "astar/imported_trace.hpp"
 #include "astar/level.hpp"
+#include "astar/pseudocode.hpp"
 #include "astar/result.hpp"
 
 namespace astar {
@@ -79,6 +80,12 @@ Result<Exercise> exercise_of_level(const Level& level, std::string_view source);
 
 enum class PromptKind : std::uint8_t { Select, Neighbour, Parents, PathBack, Mark, Finding, Done };
 std::string_view to_string(PromptKind k);  // "select", "neighbour", ...
+// The step of the pseudo-code (pseudocode.hpp) a question is about, whose line the studio lights
+// while it is asked: Select -> Take ("current <- open node, lowest f"), Neighbour -> Tentative
+// (the neighbour's new g, "tentative <- g[current] + cost(move)"), Parents -> Update
+// ("cameFrom[n] <- current"), PathBack -> GoalTest ("if current = goal: return its path").
+// None for Mark, Finding and Done: those questions are about no one line.
+std::optional<CodeStep> code_step_of(PromptKind k);
 
 struct Prompt {
   PromptKind kind = PromptKind::Done;

@@ -186,6 +186,10 @@ struct SearchPreset {
   std::optional<std::int64_t> sensor;
   // A movement range (SearchOptions::budget, reach.hpp) instead of a path: "dijkstra" only.
   std::optional<double> budget;
+  // HPA*'s clusters (SearchOptions::cluster_size, kHpaMinClusterSize..kHpaMaxClusterSize) and
+  // its smoothing step (SearchOptions::hpa_smooth): "hpa-star" only.
+  std::optional<std::int64_t> cluster_size;
+  std::optional<bool> hpa_smooth;
   bool empty() const { return *this == SearchPreset{}; }
   friend bool operator==(const SearchPreset&, const SearchPreset&) = default;
 };

@@ -30,6 +30,19 @@ bool uses_model(ExerciseKind k) { return k == ExerciseKind::ExpansionOrder || k 
 }  // namespace
 
 std::string_view to_string(PromptKind k) { return kPromptNames[static_cast<int>(k)]; }
+
+std::optional<CodeStep> code_step_of(PromptKind k) {
+  switch (k) {
+    case PromptKind::Select: return CodeStep::Take;
+    case PromptKind::Neighbour: return CodeStep::Tentative;
+    case PromptKind::Parents: return CodeStep::Update;
+    case PromptKind::PathBack: return CodeStep::GoalTest;
+    case PromptKind::Mark:
+    case PromptKind::Finding:
+    case PromptKind::Done: break;
+  }
+  return std::nullopt;
+}
 std::string_view to_string(Mistake m) { return kMistakeNames[static_cast<int>(m)]; }
 std::optional<Mistake> parse_mistake(std::string_view name) { return parse_enum_name<Mistake>(kMistakeNames, name); }
 

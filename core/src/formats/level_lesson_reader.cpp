@@ -2,11 +2,13 @@
 // suggests), e.g.
 //   "search": {"algorithm": "greedy", "heuristic": "octile", "max_iterations": 500}
 //   "search": {"algorithm": "dijkstra", "budget": 4}     (a movement range, reach.hpp)
+//   "search": {"algorithm": "hpa-star", "cluster_size": 8, "hpa_smooth": true}
 // parse_document_level (level_document.cpp) calls parse_lesson; it throws Fail.
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "astar/hpa_star.hpp"
 #include "astar/search_names.hpp"
 #include "formats/level_format.hpp"
 
@@ -69,10 +71,23 @@ double get_budget(const json& j, const SearchPreset& p) {
   return b;
 }
 
+// search.cluster_size and search.hpa_smooth: HPA*'s clusters and its smoothing step.
+void get_hierarchy(const json& j, SearchPreset& p) {
+  if (const json* v = optional_member(j, "cluster_size"))
+    p.cluster_size = get_int(*v, "search.cluster_size", kHpaMinClusterSize, kHpaMaxClusterSize,
+                             "must be an integer " + std::to_string(kHpaMinClusterSize) + ".." +
+                                 std::to_string(kHpaMaxClusterSize));
+  if (const json* v = optional_member(j, "hpa_smooth")) p.hpa_smooth = get_bool(*v, "search.hpa_smooth");
+  if ((p.cluster_size || p.hpa_smooth) && p.algorithm != "hpa-star")
+    fail(p.cluster_size ? "search.cluster_size" : "search.hpa_smooth",
+         "applies to \"algorithm\": \"hpa-star\" only");
+}
+
 SearchPreset parse_preset(const json& j) {
   expect_object(j, "search");
   check_keys(j, "search", {"algorithm", "heuristic", "weight", "tie_break", "partial_path",
-                           "max_iterations", "smooth", "trace", "ignore_shapes", "walk", "sensor", "budget"});
+                           "max_iterations", "smooth", "trace", "ignore_shapes", "walk", "sensor", "budget",
+                           "cluster_size", "hpa_smooth"});
   SearchPreset p;
   if (const json* v = optional_member(j, "algorithm"))
     p.algorithm = get_name(*v, "search.algorithm", parse_algorithm,
@@ -105,6 +120,7 @@ SearchPreset parse_preset(const json& j) {
     if (!p.walk.value_or(false)) fail("search.sensor", "applies to \"walk\": true only");
   }
   if (const json* v = optional_member(j, "budget")) p.budget = get_budget(*v, p);
+  get_hierarchy(j, p);
   return p;
 }
 

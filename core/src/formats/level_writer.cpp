@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "astar/hpa_star.hpp"
 #include "astar/level_io.hpp"
 #include "astar/search_names.hpp"
 #include "base/json_numbers.hpp"
@@ -106,7 +107,9 @@ std::string check_saveable(const Level& level) {
       (p.trace && !trace_path_ok(*p.trace)) || (p.sensor && (*p.sensor < 1 || *p.sensor > kMaxSide)) ||
       (p.walk.value_or(false) && p.algorithm != "d-star-lite") || (p.sensor && !p.walk.value_or(false)) ||
       (p.budget && (!(*p.budget >= 0.0 && *p.budget <= kMaxBudget) || p.algorithm != "dijkstra" ||
-                    p.partial_path.value_or(false))))
+                    p.partial_path.value_or(false))) ||
+      (p.cluster_size && (*p.cluster_size < kHpaMinClusterSize || *p.cluster_size > kHpaMaxClusterSize)) ||
+      ((p.cluster_size || p.hpa_smooth) && p.algorithm != "hpa-star"))
     return "search has a value the reader would refuse";
   if (p.ignore_shapes)
     for (std::uint32_t i : *p.ignore_shapes)
@@ -198,6 +201,8 @@ void append_lesson(std::string& out, const Level& level) {
   if (p.walk) fields.push_back(std::string("\"walk\": ") + (*p.walk ? "true" : "false"));
   if (p.sensor) fields.push_back("\"sensor\": " + std::to_string(*p.sensor));
   if (p.budget) fields.push_back("\"budget\": " + number_text(*p.budget));
+  if (p.cluster_size) fields.push_back("\"cluster_size\": " + std::to_string(*p.cluster_size));
+  if (p.hpa_smooth) fields.push_back(std::string("\"hpa_smooth\": ") + (*p.hpa_smooth ? "true" : "false"));
   if (p.ignore_shapes) {
     std::string list;
     for (std::uint32_t i : *p.ignore_shapes) list += (list.empty() ? "" : ", ") + std::to_string(i);
