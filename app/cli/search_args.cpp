@@ -128,14 +128,13 @@ void apply_level_preset(SearchArgs& args, const Level& level) {
   if (given("--tie-break")) p.tie_break.reset();
   if (given("--max-iterations")) p.max_iterations.reset();
   if (given("--ignore-shapes")) p.ignore_shapes.reset();
+  if (given("--cluster-size")) p.cluster_size.reset();
+  if (given("--hpa-smooth")) p.hpa_smooth.reset();
   if (p.heuristic) args.heuristic_given = true;
   if (p.tie_break) args.tie_break_given = true;
   // Nobody chose a heuristic: the one the level's cells are measured by (hex on hexes).
   if (!args.heuristic_given) args.options.heuristic = default_heuristic(level.topology());
   args.options = with_preset(args.options, p);
-  // HPA*'s clusters and smoothing (the reader allows them with "hpa-star" only), unless given.
-  if (p.cluster_size && !given("--cluster-size")) args.options.cluster_size = static_cast<int>(*p.cluster_size);
-  if (p.hpa_smooth && !given("--hpa-smooth")) args.options.hpa_smooth = *p.hpa_smooth;
 }
 
 Result<Format> read_format(const ParsedArgs& p) {

@@ -24,9 +24,8 @@ namespace {
 const std::string kLesson = ASTAR_SOURCE_DIR "/levels/lessons/24-why-games-cut-the-map-into-rooms.json";
 
 std::unique_ptr<Search> run_with(const Level& lv, Algorithm a, bool smooth) {
-  SearchOptions o = with_preset({}, lv.preset);
+  SearchOptions o = with_preset({}, lv.preset);  // the lesson's clusters
   o.algorithm = a;
-  o.cluster_size = static_cast<int>(lv.preset.cluster_size.value_or(o.cluster_size));  // the lesson's clusters
   o.hpa_smooth = smooth;
   auto s = make_search(lv, o);
   s->run();
@@ -56,6 +55,12 @@ TEST_CASE("[lessons] why games cut the map into rooms: the text's numbers are HP
   // a cluster size or smoothing left over from another level does not change the numbers.
   CHECK(lv.preset.cluster_size == std::optional<std::int64_t>(16));
   CHECK(lv.preset.hpa_smooth == std::optional<bool>(false));
+  SearchOptions left;  // what another level left
+  left.cluster_size = 4;
+  left.hpa_smooth = true;
+  const SearchOptions set = with_preset(left, lv.preset);
+  CHECK(set.cluster_size == 16);
+  CHECK_FALSE(set.hpa_smooth);
 
   const auto a = run_with(lv, Algorithm::AStar, false);
   REQUIRE(a->state() == SearchState::Found);

@@ -30,10 +30,9 @@ void SearchSession::apply_preset() {
   if (p.weight) options_.weight = *p.weight;
   options_.tie_break = o.tie_break;
   options_.partial_path = o.partial_path;
+  options_.cluster_size = o.cluster_size;
+  options_.hpa_smooth = o.hpa_smooth;
   if (p.smooth) path_.smooth = *p.smooth;
-  // HPA*'s clusters and smoothing (the reader allows them with "hpa-star" only).
-  if (p.cluster_size) options_.cluster_size = static_cast<int>(*p.cluster_size);
-  if (p.hpa_smooth) options_.hpa_smooth = *p.hpa_smooth;
   if (p.budget) {  // a lesson's movement range (its algorithm is Dijkstra: the reader checks)
     range_budget_ = *p.budget;
     options_.budget = *p.budget;

@@ -115,6 +115,9 @@ SearchOptions with_preset(SearchOptions o, const SearchPreset& p) {
   if (p.max_iterations) o.max_iterations = *p.max_iterations;
   if (p.ignore_shapes) o.ignore_shapes = *p.ignore_shapes;
   if (p.budget) o.budget = *p.budget;
+  // HPA*'s clusters and smoothing (the reader allows them with "hpa-star" only).
+  if (p.cluster_size) o.cluster_size = static_cast<int>(*p.cluster_size);
+  if (p.hpa_smooth) o.hpa_smooth = *p.hpa_smooth;
   return o;
 }
 
