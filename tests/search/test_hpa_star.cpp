@@ -204,6 +204,8 @@ TEST_CASE("hpa-star: stepping equals run(); step_back and seek equal a fresh sea
     CAPTURE(k);
     test::check_same_state(ran, stepped, lv);
     CHECK((ran.path_cost() == stepped.path_cost() || std::isinf(ran.path_cost())));
+    // run() puts only the last step in words: the one stepping ended with too.
+    CHECK(ran.hierarchy()->last_step == stepped.hierarchy()->last_step);
     const std::int64_t n = stepped.iterations();
     std::uniform_int_distribution<std::int64_t> at(0, n);
     for (int t = 0; t < 3; ++t) {
@@ -222,6 +224,40 @@ TEST_CASE("hpa-star: stepping equals run(); step_back and seek equal a fresh sea
         }
         test::check_same_state(stepped, back, lv);
       }
+    }
+  }
+}
+
+// A search keeps its abstract nodes' memory from one query to the next (reset_query): what the
+// last query opened must be unseen again, whatever the endpoints.
+TEST_CASE("hpa-star: one search restarted query after query equals a fresh search for each") {
+  std::mt19937 rng(3507);
+  for (int k = 0; k < 40; ++k) {
+    Level lv = hpa_level(rng, k);
+    const SearchOptions o = hpa_options(4 + k % 3, k % 2 == 0);
+    auto cache = std::make_shared<HpaCache>();
+    HpaStarSearch(lv, lv.rules(), o, nullptr, cache).run();  // builds the graph into the cache
+    HpaStarSearch reused(lv, lv.rules(), o, nullptr, cache);  // so its graph stays one object
+    REQUIRE(reused.hierarchy()->to_build.empty());
+    std::vector<Cell> open_cells;
+    for (int y = 0; y < lv.height(); ++y)
+      for (int x = 0; x < lv.width(); ++x)
+        if (!lv.solid({x, y})) open_cells.push_back({x, y});
+    std::uniform_int_distribution<std::size_t> pick(0, open_cells.size() - 1);
+    for (int q = 0; q < 8; ++q) {
+      lv.set_start(open_cells[pick(rng)]);
+      lv.set_goal(open_cells[pick(rng)]);
+      HpaStarSearch fresh(lv, lv.rules(), o, nullptr, cache);  // a new search on the same graph
+      if (fresh.state() == SearchState::Invalid) continue;  // an endpoint too near a shape
+      fresh.run();
+      reused.restart();
+      reused.run();
+      CAPTURE(k);
+      CAPTURE(q);
+      test::check_same_state(reused, fresh, lv);
+      CHECK(reused.path() == fresh.path());
+      CHECK(reused.hierarchy()->abstract_expanded == fresh.hierarchy()->abstract_expanded);
+      CHECK(reused.hierarchy()->last_step == fresh.hierarchy()->last_step);
     }
   }
 }

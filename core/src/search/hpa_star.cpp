@@ -66,13 +66,12 @@ void HpaStarSearch::start_invalid(std::string why) {
 void HpaStarSearch::reset_query() {
   if (!abstract_) abstract_ = std::make_unique<hpa::QueryState>();
   hpa::QueryState& a = *abstract_;
-  spare_nodes_ = std::move(view_.abstract_nodes);
-  spare_of_ = nullptr;
-  if (a.adjacency && spare_nodes_.size() >= a.adjacency->cells.size()) {
+  if (a.adjacency && view_.abstract_nodes.size() >= a.adjacency->cells.size()) {
+    spare_nodes_ = std::move(view_.abstract_nodes);
     for (int n : a.touched) spare_nodes_[static_cast<std::size_t>(n)] = {spare_nodes_[static_cast<std::size_t>(n)].cell};
     spare_nodes_.resize(a.adjacency->cells.size());
     spare_of_ = a.adjacency;
-  }
+  }  // else: no query since the last reset; the spare nodes stay as they are
   std::vector<ExactCost> g = std::move(a.g);
   a = hpa::QueryState{};
   a.g = std::move(g);
