@@ -304,6 +304,33 @@ TEST_CASE("hpa-star: the phases, the view and the cache") {
   CHECK(make_search(lv, hpa_options(8))->hierarchy() != nullptr);
 }
 
+TEST_CASE("hpa-star: a graph's stamp: kept by a copy, new on every change") {
+  Level lv(24, 24);
+  lv.set_start({0, 0});
+  lv.set_goal({23, 23});
+  HpaGraph a(lv, lv.rules(), 8), b(lv, lv.rules(), 8);
+  CHECK(a.stamp() != b.stamp());  // two graphs, even alike
+  const HpaGraph copy = a;
+  CHECK(copy.stamp() == a.stamp());
+  std::uint64_t last = a.stamp();
+  a.build_cluster(0);
+  CHECK(a.stamp() != last);
+  CHECK(copy.stamp() == last);
+  last = a.stamp();
+  a.build_cluster(0);  // already built: no change
+  CHECK(a.stamp() == last);
+  a.build_all();
+  last = a.stamp();
+  CHECK(a.invalidate(lv).empty());  // the same level: nothing to unbuild
+  CHECK(a.stamp() == last);
+  Level edited = lv;
+  edited.set_wall({12, 12}, true);
+  CHECK_FALSE(a.invalidate(edited).empty());
+  CHECK(a.stamp() != last);
+  CHECK(a.stamp() != copy.stamp());
+  CHECK(a.stamp() != b.stamp());
+}
+
 TEST_CASE("hpa-star: what it refuses") {
   Level lv(8, 8);
   lv.set_start({0, 0});

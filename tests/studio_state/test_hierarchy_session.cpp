@@ -264,3 +264,32 @@ TEST_CASE("[hpa session] a lesson's cluster_size and hpa_smooth set the session'
   CHECK(st.session().options().cluster_size == kClusterSide);
   CHECK_FALSE(st.session().options().hpa_smooth);
 }
+
+TEST_CASE("[hpa session] the overlay's views of the graph are made once per graph state") {
+  auto st = hpa_studio();
+  SearchSession& s = st->session();
+  s.run_to_end();
+  REQUIRE(s.search().hierarchy()->graph != nullptr);
+  const astar::HpaGraph& g = *s.search().hierarchy()->graph;
+  const std::uint64_t before = g.stamp();
+  const studio::HierarchyDrawing& d = s.hierarchy().drawing(g);
+  CHECK(d.stamp == before);
+  CHECK(d.edges == g.edges());
+  CHECK(d.nodes == g.nodes());
+  CHECK(d.clusters.size() == g.clusters().size());
+  CHECK(d.entrances.size() == g.entrances().size());
+  const astar::HpaEdge* made = d.edges.data();
+  CHECK(s.hierarchy().drawing(g).edges.data() == made);  // the same views, not made again
+
+  // An edit: the search's graph is another state, so its views are made again, and they are
+  // the new graph's.
+  st->editor().set_cell(Layer::Walls, {20, 20}, 1.0);
+  st->flush();
+  s.run_to_end();
+  const astar::HpaGraph& after = *s.search().hierarchy()->graph;
+  CHECK(after.stamp() != before);
+  const studio::HierarchyDrawing& d2 = s.hierarchy().drawing(after);
+  CHECK(d2.stamp == after.stamp());
+  CHECK(d2.edges == after.edges());
+  CHECK(d2.nodes == after.nodes());
+}

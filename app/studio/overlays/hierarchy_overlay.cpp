@@ -19,6 +19,10 @@ using astar::Cell;
 // Edge costs are written from this cell size (times the UI scale): they sit between cells far
 // apart, so they need less zoom than g, h and f.
 constexpr float kEdgeCostMinPx = 18.0f;
+// Below this cell size (times the UI scale) the graph's edges and its unvisited nodes are left
+// out: a 512² map's 211k edges at one pixel a cell are a grey film over the level (and took a
+// quarter of a second a frame); the start's and goal's edges and the visited nodes stay.
+constexpr float kGraphMinPx = 2.5f;
 
 CellSpan span_of(const astar::HpaCluster& c) { return {c.x, c.y, c.x + c.width - 1, c.y + c.height - 1}; }
 
@@ -44,12 +48,13 @@ void fill_cluster(const OverlayContext& ctx, const CellSpan& s, ImU32 col) {
 void draw_clusters(const OverlayContext& ctx, const astar::HpaView& v, float alpha) {
   const astar::HpaGraph& g = *v.graph;
   const HierarchyState& hs = ctx.studio.session().hierarchy();
+  const HierarchyDrawing& d = hs.drawing(g);
   const bool building = v.phase == astar::HpaPhase::Building;
   const float thick = std::clamp(ctx.px * 0.08f, 1.0f, 3.0f);
   const ImU32 dim = color(ctx.pal.background, kClusterUnbuiltAlpha * alpha);
   const ImU32 tint = color(kClusterRebuilt, kClusterRebuiltAlpha * alpha);
   const ImU32 line = color(kClusterLine, alpha);
-  for (const astar::HpaCluster& c : g.clusters()) {
+  for (const astar::HpaCluster& c : d.clusters) {
     const CellSpan s = span_of(c);
     if (!visible(ctx, s)) continue;
     const int k = g.cluster_of({c.x, c.y});
@@ -69,7 +74,7 @@ void draw_entrances(const OverlayContext& ctx, const astar::HpaView& v, float al
   const ImU32 col = color(kEntranceMark, alpha);
   const float half = kEntranceMarkLength * 0.5f;
   const float thick = std::clamp(ctx.px * 0.12f, kEntranceMarkMinPx, kEntranceMarkMaxPx);
-  for (const astar::HpaEntrance& e : v.graph->entrances())
+  for (const astar::HpaEntrance& e : ctx.studio.session().hierarchy().drawing(*v.graph).entrances)
     for (const auto& [a, b] : e.pairs) {
       if (!visible(ctx, a) && !visible(ctx, b)) continue;
       const ImVec2 p = ctx.center(a), q = ctx.center(b);
@@ -94,21 +99,22 @@ void edge_cost_label(const OverlayContext& ctx, const astar::HpaEdge& e, float a
 
 // The abstract edges: the graph's (built clusters) and the start's and goal's once inserted.
 void draw_abstract_edges(const OverlayContext& ctx, const astar::HpaView& v, float alpha) {
-  std::vector<astar::HpaEdge> edges = v.graph->edges();
-  edges.insert(edges.end(), v.inserted_edges.begin(), v.inserted_edges.end());
   const ImU32 col = color(kAbstractEdge, 0.6f * alpha);
   const float thick = std::clamp(ctx.px * 0.04f, 1.0f, 2.0f);
   const bool costs = ctx.px >= kEdgeCostMinPx * ctx.k;
-  for (const astar::HpaEdge& e : edges) {
+  auto draw = [&](const astar::HpaEdge& e) {
     const CellSpan box{std::min(e.from.x, e.to.x), std::min(e.from.y, e.to.y),
                        std::max(e.from.x, e.to.x), std::max(e.from.y, e.to.y)};
-    if (!visible(ctx, box)) continue;
+    if (!visible(ctx, box)) return;
     ctx.dl->AddLine(ctx.center(e.from), ctx.center(e.to), col, thick);
     // One label per pair of cells (the edge from the smaller index), intra edges only: an
     // inter edge joins two neighbours, too close to label.
     const bool first = e.from.y < e.to.y || (e.from.y == e.to.y && e.from.x < e.to.x);
     if (costs && !e.inter && first) edge_cost_label(ctx, e, alpha);
-  }
+  };
+  if (ctx.px >= kGraphMinPx * ctx.k)
+    for (const astar::HpaEdge& e : ctx.studio.session().hierarchy().drawing(*v.graph).edges) draw(e);
+  for (const astar::HpaEdge& e : v.inserted_edges) draw(e);
 }
 
 // The nodes: a dot each, in the open or closed colour once the abstract search has seen them.
@@ -121,11 +127,15 @@ void draw_abstract_nodes(const OverlayContext& ctx, const astar::HpaView& v, flo
     ctx.dl->AddCircleFilled(m, r, fill, 12);
     ctx.dl->AddCircle(m, r, ring, 12, 1.0f);
   };
+  const bool all = ctx.px >= kGraphMinPx * ctx.k;  // else only the visited ones
   if (v.abstract_nodes.empty()) {
-    for (Cell c : v.graph->nodes()) dot(c, color(kAbstractNode, alpha));
+    if (all)
+      for (Cell c : ctx.studio.session().hierarchy().drawing(*v.graph).nodes)
+        dot(c, color(kAbstractNode, alpha));
     return;
   }
   for (const astar::HpaAbstractNode& n : v.abstract_nodes) {
+    if (!all && n.state == astar::NodeState::Unseen) continue;
     const ImU32 fill = n.state == astar::NodeState::Open     ? color(ctx.pal.open, alpha)
                        : n.state == astar::NodeState::Closed ? color(ctx.pal.closed, alpha)
                                                              : color(kAbstractNode, alpha);

@@ -142,6 +142,12 @@ void hierarchy_code_position(const astar::HpaView& v, const astar::PseudoCode& c
   at.note = v.last_step;
 }
 
+const HierarchyDrawing& HierarchyState::drawing(const astar::HpaGraph& graph) const {
+  if (drawing_.stamp == graph.stamp()) return drawing_;
+  drawing_ = {graph.stamp(), graph.clusters(), graph.entrances(), graph.nodes(), graph.edges()};
+  return drawing_;
+}
+
 bool HierarchyState::rebuilt(int cluster) const {
   return build_.made && !build_.full &&
          std::binary_search(build_.rebuilt.begin(), build_.rebuilt.end(), cluster);

@@ -66,6 +66,17 @@ std::string hierarchy_phase_text(const astar::HpaView& v);
 void hierarchy_code_position(const astar::HpaView& v, const astar::PseudoCode& code,
                              astar::CodePosition& at);
 
+// A graph's plain-data views as the overlay draws them (astar::HpaGraph::clusters() and the
+// others), made once per graph state: made every frame, the edges alone (211k on a 512² map,
+// collected and sorted) took most of a frame.
+struct HierarchyDrawing {
+  std::uint64_t stamp = 0;  // astar::HpaGraph::stamp() of the graph they are of; 0: none
+  std::vector<astar::HpaCluster> clusters;
+  std::vector<astar::HpaEntrance> entrances;
+  std::vector<astar::Cell> nodes;
+  std::vector<astar::HpaEdge> edges;
+};
+
 class HierarchyState {
  public:
   // Brings the cached graph up to date (timed, see above) and makes the search shown.
@@ -87,6 +98,9 @@ class HierarchyState {
   // Runs plain A* once per search (the search's generation), when HPA* has a path.
   const OptimalPath& optimal(const astar::Search& search, std::uint64_t generation) const;
 
+  // `graph`'s views, made again only when its stamp differs from the last ones'.
+  const HierarchyDrawing& drawing(const astar::HpaGraph& graph) const;
+
  private:
   std::shared_ptr<astar::HpaCache> cache_ = std::make_shared<astar::HpaCache>();
   HierarchyBuild build_;
@@ -95,6 +109,7 @@ class HierarchyState {
   std::vector<std::string> words_;  // [i]: the line of iteration i + 1
   mutable OptimalPath optimal_;
   mutable std::uint64_t optimal_generation_ = 0;
+  mutable HierarchyDrawing drawing_;
 };
 
 }  // namespace studio

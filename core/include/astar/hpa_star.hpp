@@ -140,6 +140,10 @@ class HpaGraph {
   std::vector<HpaEdge> edges() const;              // inter edges and built clusters' intra edges
   std::vector<HpaEdge> cluster_edges(int k) const; // cluster k's intra edges
   std::size_t memory_bytes() const;
+  // Two graphs with the same stamp are the same graph: a copy keeps it, and every change (a
+  // cluster built, clusters unbuilt) takes a number no graph has had. What the studio caches
+  // these views by.
+  std::uint64_t stamp() const { return stamp_; }
   // Cells the graph's builds expanded (its in-cluster searches), since it was made.
   std::int64_t expanded() const { return expanded_; }
 
@@ -176,6 +180,8 @@ class HpaGraph {
   std::vector<std::vector<Link>> intra_;           // per cluster
   std::vector<std::pair<std::pair<int, int>, Pair>> pairs_;  // sorted by (a, b)
   std::int64_t expanded_ = 0;
+  std::uint64_t stamp_ = 0;
+  void restamp();
   // Clusters' moves while building near them; a copy or a move of the graph starts without.
   struct LocalCaches : std::vector<std::shared_ptr<LocalCache>> {
     LocalCaches() = default;

@@ -1,6 +1,7 @@
 // HPA*'s abstract graph (hpa_star.hpp): crossings, entrances, transitions with the completeness
 // cover, intra edges, and the partial rebuild after edits.
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <optional>
 #include <set>
@@ -24,7 +25,10 @@ struct HpaGraph::Crossing {
 
 namespace {
 std::uint32_t index_of(const Level& lv, Cell c) { return to_u32(lv.index(c)); }
+std::atomic<std::uint64_t> g_stamps{0};
 }  // namespace
+
+void HpaGraph::restamp() { stamp_ = ++g_stamps; }
 
 HpaGraph::HpaGraph(const Level& level, const MovementRules& rules, int cluster_size)
     : level_(std::make_shared<Level>(level)),
@@ -37,6 +41,7 @@ HpaGraph::HpaGraph(const Level& level, const MovementRules& rules, int cluster_s
   built_.assign(static_cast<std::size_t>(cluster_count()), 0);
   nodes_.assign(built_.size(), {});
   intra_.assign(built_.size(), {});
+  restamp();
 }
 
 HpaCluster HpaGraph::cluster(int k) const {
@@ -253,6 +258,7 @@ void HpaGraph::build_cluster(int k) {
   pairs_of(k);
   intra_of(k);
   built_[static_cast<std::size_t>(k)] = 1;
+  restamp();
   if (complete()) local_.clear();
 }
 
@@ -319,6 +325,7 @@ std::vector<int> HpaGraph::invalidate(const Level& edited) {
   std::erase_if(pairs_, [&](const auto& p) {
     return rebuild[static_cast<std::size_t>(p.first.first)] || rebuild[static_cast<std::size_t>(p.first.second)];
   });
+  restamp();
   return out;
 }
 
