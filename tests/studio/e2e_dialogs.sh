@@ -44,11 +44,6 @@ ok "bad --open-dialog, --recipe and --import values are refused by name"
 
 start_xvfb
 
-stop_studio() {
-  kill "$studio_pid" 2>/dev/null
-  wait "$studio_pid" 2>/dev/null
-  studio_pid=''
-}
 saved_after() {  # saved_after STAMP: Ctrl+S, then wait until level.json is newer than STAMP
   keys ctrl+s
   wait_for 10 test level.json -nt "$1" || die "Ctrl+S did not write level.json"

@@ -159,8 +159,7 @@ ok "Ctrl+Z took the select back"
 
 # The studio killed (a crash, a closed tab) and started again on the same exercise: it continues
 # from the answers it kept, the mistake and the undo included.
-kill "$studio_pid"
-wait_for 10 exited || die "the studio did not stop"
+stop_studio || die "the studio did not stop"
 start_studio $exercise --size $size
 n=$((n + 1))
 shot $n
@@ -171,14 +170,12 @@ ok "started again: the exercise continued from its kept answers"
 # An exam's clock runs from when it was first opened, across a restart: shot, stop, start again
 # once 2 s have passed, shot.
 exam="--exercise expansion-order --seed t --student a --exam --time-limit 600"
-kill "$studio_pid"
-wait_for 10 exited || die "the studio did not stop"
+stop_studio || die "the studio did not stop"
 start_studio $exam --size $size
 n=$((n + 1))
 shot $n
 clock=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["exercise"]["clock"])' "astar-studio-$n.png.json")
-kill "$studio_pid"
-wait_for 10 exited || die "the studio did not stop"
+stop_studio || die "the studio did not stop"
 opened=$(date +%s)
 later() { [ $(($(date +%s) - opened)) -ge 2 ]; }
 wait_for 5 later || die "the clock did not move"

@@ -43,8 +43,7 @@ trace_is 3 't["events"] == 18' 't["events_applied"] == 18' 's["state"] == "found
   's["status"].startswith("Followed ")' '"to its end: 18 events" in s["status"]' \
   '{"kind": "illegal-move", "event": 5, "cell": [1, 1]} in t["list"]'
 
-kill "$studio_pid" 2>/dev/null
-wait "$studio_pid" 2>/dev/null
+stop_studio
 head -n 6 all.jsonl >second.jsonl
 start_studio level.json --trace second.jsonl --follow --size 1280x800
 shot_until 4 't["events"] >= 6'

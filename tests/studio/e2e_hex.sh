@@ -79,9 +79,7 @@ trace_is 3 's["topology"] == "hex-pointy-top"' 's["heuristic"] == "hex"'
 keys ctrl+s
 wait_for 10 sh -c '! cmp -s level.json original.json' || die "Ctrl+S did not write level.json"
 "$checker" level level.json 12x9:hex-pointy-top:odd 1,1 10,7 $walls || die "the saved pointy-top level is wrong"
-kill "$studio_pid" 2>/dev/null
-wait "$studio_pid" 2>/dev/null
-studio_pid=''
+stop_studio
 mv astar-studio-3.png pointy-top.png  # kept to look at; the next studio numbers its shots from 1
 rm -f astar-studio-*.png astar-studio-*.png.json
 ok "saved: exactly the painted hexes on hex-pointy-top, stagger odd"

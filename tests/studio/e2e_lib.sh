@@ -50,21 +50,25 @@ cleanup() {
   [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
   wait 2>/dev/null
 }
-# The studio goes before its X server, and for sure. Killed together, a studio can see the server
-# vanish before its signal arrives and exit through Xlib's I/O error path (exit() mid-frame, then
-# ASan's leak check); a clean-clone run's sanitized studio_e2e_debugger, every check passed, then
-# sat until ctest's 900 s limit with "X connection to :0 broken" in the studio's log. So: the
-# signal (`timeout` passes it on to the studio), at most 10 s for it to be gone, then its whole
-# process group (`timeout` leads one) killed.
+# stop_studio: the studio stopped (a SIGTERM, which its `timeout` passes on), given at most 10 s
+# to be gone, else its whole process group (`timeout` leads one) killed and 1 returned; then
+# reaped and forgotten. The tests that stop and start it again call it too. In cleanup it goes
+# before its X server: killed together, a studio can see the server vanish before its signal
+# arrives and exit through Xlib's I/O error path (exit() mid-frame, then ASan's leak check); a
+# clean-clone run's sanitized studio_e2e_debugger, every check passed, then sat until ctest's
+# 900 s limit with "X connection to :0 broken" in the studio's log.
 stop_studio() {
   [ -n "$studio_pid" ] || return 0
   kill "$studio_pid" 2>/dev/null
+  stopped=0
   # (procps' kill: dash's own takes no process group.)
-  wait_for 10 studio_gone || /bin/kill -s KILL -- "-$studio_pid" 2>/dev/null || kill -9 "$studio_pid" 2>/dev/null
-}
-studio_gone() {  # no such process, or only its exit status left (a zombie)
-  studio_stat=$(ps -o stat= -p "$studio_pid" 2>/dev/null) || return 0
-  [ -z "$studio_stat" ] || [ "${studio_stat#Z}" != "$studio_stat" ]
+  wait_for 10 exited || {
+    stopped=1
+    /bin/kill -s KILL -- "-$studio_pid" 2>/dev/null || kill -9 "$studio_pid" 2>/dev/null
+  }
+  wait "$studio_pid" 2>/dev/null
+  studio_pid=''
+  return $stopped
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
