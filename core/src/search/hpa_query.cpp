@@ -28,7 +28,7 @@ namespace {
 std::shared_ptr<const hpa::Adjacency> make_adjacency(const HpaGraph& graph) {
   auto adj = std::make_shared<hpa::Adjacency>();
   const Level& lv = graph.level();
-  adj->graph = &graph;
+  adj->graph = graph.stamp();
   adj->cells = graph.nodes();
   adj->out.resize(adj->cells.size());
   adj->node_of.assign(static_cast<std::size_t>(lv.cell_count()), -1);
@@ -56,40 +56,33 @@ void HpaStarSearch::link_endpoints(bool start_new, bool goal_new) {
                                     view_.abstract_nodes[static_cast<std::size_t>(to)].cell,
                                     cost.value(), cost, false});
   };
-  // The nodes in cluster k, in increasing order: the graph's, then the inserted ones.
-  auto in_cluster = [&](int k) {
+  // use(node, cost) for each node of `endpoint`'s cluster that a search inside the cluster from
+  // it (forward) or to it reaches, in increasing order: the graph's nodes, then the inserted.
+  auto each_reached = [&](Cell endpoint, bool forward, auto&& use) {
+    const int k = graph_->cluster_of(endpoint);
+    const hpa::LocalArea area = cluster_area(*graph_, *policy_, k);
+    const hpa::LocalResult r = hpa::local_search(area, endpoint, forward, std::nullopt, 0.0, &scratch());
+    view_.refine_expanded += r.expanded;
     std::vector<int> ns = a.adjacency->by_cluster[static_cast<std::size_t>(k)];
     for (std::size_t n = a.adjacency->cells.size(); n < view_.abstract_nodes.size(); ++n)
       if (graph_->cluster_of(view_.abstract_nodes[n].cell) == k) ns.push_back(static_cast<int>(n));
-    return ns;
+    for (int n : ns)
+      if (const Cell c = view_.abstract_nodes[static_cast<std::size_t>(n)].cell; r.reached(c)) use(n, r.cost(c));
   };
-  if (start_new) {
-    const int k = graph_->cluster_of(lv.start());
-    const hpa::LocalArea area = cluster_area(*graph_, *policy_, k);
-    const hpa::LocalResult r = hpa::local_search(area, lv.start(), true, std::nullopt, 0.0, &scratch());
-    view_.refine_expanded += r.expanded;
-    for (int n : in_cluster(k)) {
-      const Cell c = view_.abstract_nodes[static_cast<std::size_t>(n)].cell;
-      if (n != a.start && r.reached(c)) link(a.start, n, r.cost(c));
-    }
-  }
-  if (goal_new) {
-    const int k = graph_->cluster_of(lv.goal());
-    const hpa::LocalArea area = cluster_area(*graph_, *policy_, k);
-    const hpa::LocalResult r = hpa::local_search(area, lv.goal(), false, std::nullopt, 0.0, &scratch());
-    view_.refine_expanded += r.expanded;
-    for (int n : in_cluster(k)) {
-      if (n == a.goal || (start_new && n == a.start)) continue;
-      const Cell c = view_.abstract_nodes[static_cast<std::size_t>(n)].cell;
-      if (r.reached(c)) link(n, a.goal, r.cost(c));
-    }
-  }
+  if (start_new)
+    each_reached(lv.start(), true, [&](int n, ExactCost cost) {
+      if (n != a.start) link(a.start, n, cost);
+    });
+  if (goal_new)
+    each_reached(lv.goal(), false, [&](int n, ExactCost cost) {
+      if (n != a.goal && !(start_new && n == a.start)) link(n, a.goal, cost);
+    });
 }
 
 void HpaStarSearch::step_insert() {
   hpa::QueryState& a = *abstract_;
   const Level& lv = *level_;
-  if (!adjacency_ || adjacency_->graph != graph_.get()) adjacency_ = make_adjacency(*graph_);
+  if (!adjacency_ || adjacency_->graph != graph_->stamp()) adjacency_ = make_adjacency(*graph_);
   a.adjacency = adjacency_;
   if (spare_of_ == adjacency_) {
     view_.abstract_nodes = std::move(spare_nodes_);  // every node unseen again (reset_query)

@@ -21,7 +21,7 @@ struct Out {
 
 // The graph's nodes and edges, by node (node i is the graph's nodes()[i]).
 struct Adjacency {
-  const HpaGraph* graph = nullptr;  // made from this one
+  std::uint64_t graph = 0;  // made from the graph with this stamp (HpaGraph::stamp)
   std::vector<Cell> cells;
   std::vector<std::vector<Out>> out;
   std::vector<std::int32_t> node_of;  // per level cell: its node, -1: none
