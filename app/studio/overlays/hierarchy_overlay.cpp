@@ -45,10 +45,10 @@ void fill_cluster(const OverlayContext& ctx, const CellSpan& s, ImU32 col) {
 }
 
 // Clusters: the unbuilt dimmed (while building), the rebuilt tinted, the borders, the last built.
-void draw_clusters(const OverlayContext& ctx, const astar::HpaView& v, float alpha) {
+void draw_clusters(const OverlayContext& ctx, const astar::HpaView& v, const HierarchyDrawing& d,
+                   float alpha) {
   const astar::HpaGraph& g = *v.graph;
   const HierarchyState& hs = ctx.studio.session().hierarchy();
-  const HierarchyDrawing& d = hs.drawing(g);
   const bool building = v.phase == astar::HpaPhase::Building;
   const float thick = std::clamp(ctx.px * 0.08f, 1.0f, 3.0f);
   const ImU32 dim = color(ctx.pal.background, kClusterUnbuiltAlpha * alpha);
@@ -70,18 +70,19 @@ void draw_clusters(const OverlayContext& ctx, const astar::HpaView& v, float alp
 }
 
 // Each entrance pair: a short bar on the border along their shared side.
-void draw_entrances(const OverlayContext& ctx, const astar::HpaView& v, float alpha) {
+void draw_entrances(const OverlayContext& ctx, const HierarchyDrawing& d, float alpha) {
   const ImU32 col = color(kEntranceMark, alpha);
   const float half = kEntranceMarkLength * 0.5f;
   const float thick = std::clamp(ctx.px * 0.12f, kEntranceMarkMinPx, kEntranceMarkMaxPx);
-  for (const astar::HpaEntrance& e : ctx.studio.session().hierarchy().drawing(*v.graph).entrances)
+  for (const astar::HpaEntrance& e : d.entrances)
     for (const auto& [a, b] : e.pairs) {
       if (!visible(ctx, a) && !visible(ctx, b)) continue;
       const ImVec2 p = ctx.center(a), q = ctx.center(b);
       const ImVec2 m((p.x + q.x) * 0.5f, (p.y + q.y) * 0.5f);
       // On the border: along the side a and b share (perpendicular to the step), most of it.
-      const ImVec2 d(-(q.y - p.y) * half, (q.x - p.x) * half);
-      ctx.dl->AddLine(ImVec2(m.x - d.x, m.y - d.y), ImVec2(m.x + d.x, m.y + d.y), col, thick);
+      const ImVec2 along(-(q.y - p.y) * half, (q.x - p.x) * half);
+      ctx.dl->AddLine(ImVec2(m.x - along.x, m.y - along.y), ImVec2(m.x + along.x, m.y + along.y), col,
+                      thick);
     }
 }
 
@@ -98,7 +99,8 @@ void edge_cost_label(const OverlayContext& ctx, const astar::HpaEdge& e, float a
 }
 
 // The abstract edges: the graph's (built clusters) and the start's and goal's once inserted.
-void draw_abstract_edges(const OverlayContext& ctx, const astar::HpaView& v, float alpha) {
+void draw_abstract_edges(const OverlayContext& ctx, const astar::HpaView& v, const HierarchyDrawing& d,
+                         float alpha) {
   const ImU32 col = color(kAbstractEdge, 0.6f * alpha);
   const float thick = std::clamp(ctx.px * 0.04f, 1.0f, 2.0f);
   const bool costs = ctx.px >= kEdgeCostMinPx * ctx.k;
@@ -113,12 +115,13 @@ void draw_abstract_edges(const OverlayContext& ctx, const astar::HpaView& v, flo
     if (costs && !e.inter && first) edge_cost_label(ctx, e, alpha);
   };
   if (ctx.px >= kGraphMinPx * ctx.k)
-    for (const astar::HpaEdge& e : ctx.studio.session().hierarchy().drawing(*v.graph).edges) draw(e);
+    for (const astar::HpaEdge& e : d.edges) draw(e);
   for (const astar::HpaEdge& e : v.inserted_edges) draw(e);
 }
 
 // The nodes: a dot each, in the open or closed colour once the abstract search has seen them.
-void draw_abstract_nodes(const OverlayContext& ctx, const astar::HpaView& v, float alpha) {
+void draw_abstract_nodes(const OverlayContext& ctx, const astar::HpaView& v, const HierarchyDrawing& d,
+                         float alpha) {
   const float r = std::clamp(ctx.px * 0.22f, 2.0f, 8.0f);
   const ImU32 ring = color(ctx.pal.text, 0.8f * alpha);
   auto dot = [&](Cell c, ImU32 fill) {
@@ -130,7 +133,7 @@ void draw_abstract_nodes(const OverlayContext& ctx, const astar::HpaView& v, flo
   const bool all = ctx.px >= kGraphMinPx * ctx.k;  // else only the visited ones
   if (v.abstract_nodes.empty()) {
     if (all)
-      for (Cell c : ctx.studio.session().hierarchy().drawing(*v.graph).nodes)
+      for (Cell c : d.nodes)
         dot(c, color(kAbstractNode, alpha));
     return;
   }
@@ -181,15 +184,18 @@ void dashed_line(const OverlayContext& ctx, const std::vector<Cell>& cells, ImU3
 void draw_hierarchy(const OverlayContext& ctx) {
   const astar::HpaView* v = ctx.search.hierarchy();
   if (!v || !v->graph) return;
+  if (ctx.ov.alpha(OverlayId::Clusters) <= 0.0f && ctx.ov.alpha(OverlayId::AbstractGraph) <= 0.0f)
+    return;
+  const HierarchyDrawing& d = ctx.studio.session().hierarchy().drawing(*v->graph);
   if (const float a = ctx.ov.alpha(OverlayId::Clusters); a > 0.0f) {
-    draw_clusters(ctx, *v, a);
-    draw_entrances(ctx, *v, a);
+    draw_clusters(ctx, *v, d, a);
+    draw_entrances(ctx, d, a);
   }
   if (const float a = ctx.ov.alpha(OverlayId::AbstractGraph); a > 0.0f) {
-    draw_abstract_edges(ctx, *v, a);
+    draw_abstract_edges(ctx, *v, d, a);
     if (v->abstract_path.size() >= 2)
       thick_line(ctx, v->abstract_path, color(kAbstractPath, a), std::clamp(ctx.px * 0.18f, 3.0f, 8.0f));
-    draw_abstract_nodes(ctx, *v, a);
+    draw_abstract_nodes(ctx, *v, d, a);
   }
 }
 
